@@ -1,0 +1,52 @@
+# JoinPal — the two commands a newcomer needs: `make run` and `make test`.
+GO      ?= go
+BIN     := bin/joinpal
+PGVER   := $(shell ls /etc/postgresql 2>/dev/null | head -1)
+
+.PHONY: all build run test test-go test-race check-format vet services bench perft-full clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/joinpal
+
+## run: build everything and start JoinPal (for now: the CLI's help).
+run: build
+	./$(BIN) help
+
+## test: every test — formatting, vet, the Go tests, the race detector.
+test: services check-format vet test-go test-race
+
+check-format:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+test-go:
+	$(GO) test -count=1 ./...
+
+test-race:
+	$(GO) test -count=1 -race -short ./...
+
+## services: start PostgreSQL and NATS if they are down (tests need them).
+services:
+	@if command -v pg_isready >/dev/null && ! pg_isready -q -h 127.0.0.1 -p 5432; then \
+		echo "starting PostgreSQL $(PGVER)"; \
+		pg_ctlcluster --skip-systemctl-redirect $(PGVER) main start || true; fi
+	@if [ -x /usr/sbin/nats-server ] && ! (exec 3<>/dev/tcp/127.0.0.1/4222) 2>/dev/null; then \
+		echo "starting NATS"; \
+		start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- \
+			-a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server || true; fi
+
+## bench: perft speed side by side with Stockfish and the Go peers.
+bench: build
+	./scripts/bench-perft.sh
+
+## perft-full: every perft line of chess/testdata/perft, with no node cap (hours).
+perft-full:
+	$(GO) test -count=1 -run 'TestPerft' -timeout 0 ./chess -perft.cap=0
+
+clean:
+	rm -rf bin

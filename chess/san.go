@@ -1,0 +1,215 @@
+package chess
+
+import (
+	"fmt"
+	"strings"
+)
+
+// SAN returns the move, which must be legal in p, in Standard Algebraic
+// Notation as FIDE and PGN write it: piece letter, the least disambiguation
+// that makes it unique (file, then rank, then both), "x" for captures,
+// "=Q" for promotions, "O-O"/"O-O-O" for castling, and "+" or "#".
+func (p *Position) SAN(m Move) string {
+	var l MoveList
+	p.GenerateLegal(&l)
+	return p.san(m, &l) + p.checkSuffix(m)
+}
+
+// SANWithoutSuffix is SAN without the "+" or "#" suffix.
+func (p *Position) SANWithoutSuffix(m Move) string {
+	var l MoveList
+	p.GenerateLegal(&l)
+	return p.san(m, &l)
+}
+
+func (p *Position) checkSuffix(m Move) string {
+	child := *p
+	child.PlayUnchecked(m)
+	if !child.InCheck() {
+		return ""
+	}
+	if child.HasLegalMoves() {
+		return "+"
+	}
+	return "#"
+}
+
+func (p *Position) san(m Move, legal *MoveList) string {
+	if m.IsCastling() {
+		if m.To() > m.From() {
+			return "O-O"
+		}
+		return "O-O-O"
+	}
+	from, to := m.From(), m.To()
+	pt := p.board[from].Type()
+	capture := p.board[to] != NoPiece || m.IsEnPassant()
+	var sb strings.Builder
+	if pt == Pawn {
+		if capture {
+			sb.WriteByte('a' + byte(from.File()))
+			sb.WriteByte('x')
+		}
+		sb.WriteString(to.String())
+		if promo := m.Promotion(); promo != NoPieceType {
+			sb.WriteByte('=')
+			sb.WriteString(promo.Letter())
+		}
+		return sb.String()
+	}
+	sb.WriteString(pt.Letter())
+	if pt != King {
+		var others Bitboard
+		for _, o := range legal.Slice() {
+			if o != m && o.To() == to && !o.IsCastling() && p.board[o.From()].Type() == pt {
+				others |= o.From().Bitboard()
+			}
+		}
+		if others != 0 {
+			switch {
+			case others&fileMask(from) == 0:
+				sb.WriteByte('a' + byte(from.File()))
+			case others&rankMask(from) == 0:
+				sb.WriteByte('1' + byte(from.Rank()))
+			default:
+				sb.WriteString(from.String())
+			}
+		}
+	}
+	if capture {
+		sb.WriteByte('x')
+	}
+	sb.WriteString(to.String())
+	return sb.String()
+}
+
+// ParseSAN reads a move in SAN and returns it if it is legal here. It is
+// lenient in form — it takes "0-0", a missing, extra or wrong "+"/"#",
+// annotations such as "!?", "e.p.", a missing "x", promotion without "="
+// and the long form "Nb1-c3" — but never in meaning: a SAN that fits no
+// legal move is an ErrMoveIllegal error and one that fits several is an
+// ErrMoveAmbiguous error.
+func (p *Position) ParseSAN(text string) (Move, error) {
+	s := strings.TrimSpace(text)
+	s = strings.TrimRight(s, "+#!?")
+	s = strings.TrimSuffix(s, "e.p.")
+	s = strings.TrimRight(s, " ")
+	s = strings.TrimRight(s, "+#!?")
+	if s == "" {
+		return NullMove, errorf(ErrMoveSyntax, "malformed SAN %q: empty", text)
+	}
+	var l MoveList
+	p.GenerateLegal(&l)
+	switch s {
+	case "O-O", "0-0", "O-O-O", "0-0-0":
+		long := len(s) == 5
+		for _, m := range l.Slice() {
+			if m.IsCastling() && (m.To() < m.From()) == long {
+				return m, nil
+			}
+		}
+		side := "king"
+		if long {
+			side = "queen"
+		}
+		return NullMove, errorf(ErrMoveIllegal, "illegal move %s: %s cannot castle on the %sside now%s", text, p.turn, side, p.castlingReason(long))
+	}
+
+	pt := Pawn
+	if c := s[0]; c >= 'A' && c <= 'Z' {
+		if pt = pieceTypeFromLetter(c); pt == NoPieceType || pt == Pawn {
+			return NullMove, errorf(ErrMoveSyntax, "malformed SAN %q: %q is not a piece letter (K, Q, R, B, N)", text, c)
+		}
+		s = s[1:]
+	}
+	promo := NoPieceType
+	if n := len(s); n >= 2 {
+		c := s[n-1]
+		if c >= 'a' && c <= 'z' && s[n-2] == '=' {
+			c -= 'a' - 'A'
+		}
+		if pp := pieceTypeFromLetter(c); pp != NoPieceType && c != 'P' && c != 'K' {
+			promo = pp
+			s = strings.TrimSuffix(s[:n-1], "=")
+		}
+	}
+	if len(s) < 2 {
+		return NullMove, errorf(ErrMoveSyntax, "malformed SAN %q: no target square", text)
+	}
+	to, ok := ParseSquare(s[len(s)-2:])
+	if !ok {
+		return NullMove, errorf(ErrMoveSyntax, "malformed SAN %q: %q is not a square", text, s[len(s)-2:])
+	}
+	prefix := s[:len(s)-2]
+	prefix = strings.TrimSuffix(prefix, "x")
+	prefix = strings.TrimSuffix(prefix, "-")
+	fromFile, fromRank := -1, -1
+	for i := 0; i < len(prefix); i++ {
+		switch c := prefix[i]; {
+		case c >= 'a' && c <= 'h' && fromFile < 0 && fromRank < 0:
+			fromFile = int(c - 'a')
+		case c >= '1' && c <= '8' && fromRank < 0:
+			fromRank = int(c - '1')
+		default:
+			return NullMove, errorf(ErrMoveSyntax, "malformed SAN %q: cannot read %q before the target square", text, prefix)
+		}
+	}
+
+	found, count := NullMove, 0
+	for _, m := range l.Slice() {
+		if m.IsCastling() || m.To() != to || p.board[m.From()].Type() != pt || m.Promotion() != promo {
+			continue
+		}
+		if (fromFile >= 0 && m.From().File() != fromFile) || (fromRank >= 0 && m.From().Rank() != fromRank) {
+			continue
+		}
+		if pt == Pawn && fromFile < 0 && m.From().File() != to.File() {
+			continue // "d5" is a push, never a capture
+		}
+		found = m
+		count++
+	}
+	switch {
+	case count == 1:
+		return found, nil
+	case count > 1:
+		return NullMove, errorf(ErrMoveAmbiguous, "ambiguous move %s: more than one %s can go to %s; say which", text, pt, to)
+	}
+	return NullMove, p.sanIllegal(text, pt, to, promo, fromFile, fromRank)
+}
+
+// sanIllegal explains why no legal move fits a SAN.
+func (p *Position) sanIllegal(text string, pt PieceType, to Square, promo PieceType, fromFile, fromRank int) *Error {
+	// If exactly one piece of that type could be meant, explain its move.
+	var candidates Bitboard
+	for b := p.Pieces(p.turn, pt); b != 0; b &= b - 1 {
+		from := b.First()
+		if (fromFile < 0 || from.File() == fromFile) && (fromRank < 0 || from.Rank() == fromRank) {
+			candidates |= from.Bitboard()
+		}
+	}
+	if pt == Pawn && fromFile < 0 {
+		candidates &= fileMask(to)
+	}
+	if candidates == 0 {
+		return errorf(ErrMoveIllegal, "illegal move %s: %s has no %s that could go to %s", text, p.turn, pt, to)
+	}
+	if !candidates.More() {
+		return errorf(ErrMoveIllegal, "illegal move %s: %s", text, p.whyIllegal(candidates.First(), to, promo))
+	}
+	return errorf(ErrMoveIllegal, "illegal move %s: no %s %s can move to %s", text, p.turn, pt, to)
+}
+
+// castlingReason adds why castling on one side is refused, when known.
+func (p *Position) castlingReason(long bool) string {
+	ksq := p.KingSquare(p.turn)
+	for b := p.castling & backRank(p.turn); b != 0; b &= b - 1 {
+		r := b.First()
+		if (r < ksq) == long {
+			if why := p.whyNoCastling(ksq, r); why != "" {
+				return fmt.Sprintf(" (%s)", why)
+			}
+		}
+	}
+	return " (the right to castle on that side is lost)"
+}

@@ -1,0 +1,59 @@
+// Command joinpal is JoinPal's single binary: the chess server and its tools.
+//
+//	joinpal perft [--depth N] [--divide] [FEN]   count move-tree leaves, Stockfish's format
+//	joinpal pgn [FILE]                           check PGN and write it back normalized
+//	joinpal help                                 list the commands
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// command is one subcommand of the binary.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+func commands() []command {
+	return []command{
+		{"perft", "count the leaves of the legal move tree (Stockfish's output format)", runPerft},
+		{"pgn", "read PGN, check every move, write it back normalized", runPGN},
+	}
+}
+
+// run is the whole program: it dispatches args to a subcommand and returns
+// the process's exit code (0 success, 1 failure, 2 usage error).
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(args[1:], stdin, stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "joinpal: unknown command %q\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "JoinPal — an open-source chess platform.")
+	fmt.Fprintln(w, "\nUsage: joinpal COMMAND [ARGS]\n\nCommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'joinpal COMMAND -h' for a command's flags.")
+}

@@ -1,0 +1,73 @@
+package game
+
+// Side is one of the two players of a game, by the colour of their pieces.
+//
+// Package game keeps its own Side so that its clock and results do not depend
+// on the rules core; the game layer converts from chess colours. The values
+// are fixed ids safe to store: White is 0 and Black is 1; never renumber.
+type Side uint8
+
+// The two sides.
+const (
+	White Side = 0
+	Black Side = 1
+)
+
+// Other returns the opponent's side.
+func (s Side) Other() Side { return s ^ 1 }
+
+// Valid reports whether s is White or Black.
+func (s Side) Valid() bool { return s <= Black }
+
+// String returns "white" or "black" (the stable text code), or "side(N)" for
+// an invalid value.
+func (s Side) String() string {
+	switch s {
+	case White:
+		return "white"
+	case Black:
+		return "black"
+	}
+	return "side(" + itoa(int(s)) + ")"
+}
+
+// Label returns the human name of the side in lang ("es" or "en"; anything
+// else gets Spanish, JoinPal's first language).
+func (s Side) Label(lang string) string {
+	switch s {
+	case White:
+		return pick(lang, "Blancas", "White")
+	case Black:
+		return pick(lang, "Negras", "Black")
+	}
+	return s.String()
+}
+
+// ParseSide parses "white" or "black".
+func ParseSide(text string) (Side, error) {
+	switch text {
+	case "white":
+		return White, nil
+	case "black":
+		return Black, nil
+	}
+	return 0, NewError(CodeBadSide, "bad side "+quote(text), nil)
+}
+
+// MarshalText encodes s as "white" or "black".
+func (s Side) MarshalText() ([]byte, error) {
+	if !s.Valid() {
+		return nil, NewError(CodeBadSide, "bad side "+s.String(), nil)
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText decodes "white" or "black".
+func (s *Side) UnmarshalText(text []byte) error {
+	v, err := ParseSide(string(text))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}

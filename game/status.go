@@ -1,0 +1,98 @@
+package game
+
+// naming is the stable text code and the human labels of an enum value.
+type naming struct{ code, es, en string }
+
+// Status is where a game is in its life.
+//
+// The numeric values are ids stored in databases: never renumber or reuse
+// one; a new status gets a new id. The gaps leave room to add statuses in
+// life order.
+type Status uint8
+
+// The statuses.
+const (
+	// StatusCreated: the game exists (a challenge accepted, a game
+	// scheduled) but no move has been made.
+	StatusCreated Status = 10
+	// StatusStarted: moves are being played.
+	StatusStarted Status = 20
+	// StatusAborted: the game was called off before it really began; it
+	// has no result and does not count.
+	StatusAborted Status = 30
+	// StatusEnded: the game is over, with a [Termination] and a [Result].
+	StatusEnded Status = 40
+)
+
+var statusNames = map[Status]naming{
+	StatusCreated: {"created", "Creada", "Created"},
+	StatusStarted: {"started", "En curso", "In progress"},
+	StatusAborted: {"aborted", "Anulada", "Aborted"},
+	StatusEnded:   {"ended", "Terminada", "Ended"},
+}
+
+// Statuses lists every status, in id order.
+func Statuses() []Status {
+	return []Status{StatusCreated, StatusStarted, StatusAborted, StatusEnded}
+}
+
+// Valid reports whether s is a known status.
+func (s Status) Valid() bool { _, ok := statusNames[s]; return ok }
+
+// Finished reports whether the game can no longer change: aborted or ended.
+func (s Status) Finished() bool { return s == StatusAborted || s == StatusEnded }
+
+// String returns the stable text code ("created", "started", "aborted",
+// "ended"), or "status(N)" for an unknown id.
+func (s Status) String() string {
+	if n, ok := statusNames[s]; ok {
+		return n.code
+	}
+	return "status(" + itoa(int(s)) + ")"
+}
+
+// Label returns the human name of s in lang ("es" or "en"; anything else
+// gets Spanish), e.g. "En curso" / "In progress".
+func (s Status) Label(lang string) string {
+	if n, ok := statusNames[s]; ok {
+		return pick(lang, n.es, n.en)
+	}
+	return s.String()
+}
+
+// ParseStatus parses a stable text code written by [Status.String].
+func ParseStatus(code string) (Status, error) {
+	for s, n := range statusNames {
+		if n.code == code {
+			return s, nil
+		}
+	}
+	return 0, NewError(CodeBadStatus, "bad status "+quote(code), nil)
+}
+
+// StatusFromID returns the status with a stored id, or an error with
+// [CodeBadStatus].
+func StatusFromID(id int) (Status, error) {
+	if id < 0 || id > 255 || !Status(id).Valid() {
+		return 0, NewError(CodeBadStatus, "bad status id "+itoa(id), nil)
+	}
+	return Status(id), nil
+}
+
+// MarshalText encodes s as its text code.
+func (s Status) MarshalText() ([]byte, error) {
+	if !s.Valid() {
+		return nil, NewError(CodeBadStatus, "bad status "+s.String(), nil)
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText decodes a text code, as [ParseStatus].
+func (s *Status) UnmarshalText(text []byte) error {
+	v, err := ParseStatus(string(text))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}

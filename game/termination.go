@@ -1,0 +1,157 @@
+package game
+
+// Termination is why a game ended.
+//
+// The numeric values are ids stored in databases: never renumber or reuse
+// one; a new termination gets the next free id.
+type Termination uint8
+
+// The terminations.
+const (
+	// TerminationNone: the game has not ended (or was aborted).
+	TerminationNone Termination = 0
+	// Checkmate: the side to move is checkmated; the other side wins.
+	Checkmate Termination = 1
+	// Resignation: a player resigned (or left the game, which counts as
+	// resigning); the other side wins.
+	Resignation Termination = 2
+	// Timeout: a player ran out of time and the opponent could still
+	// checkmate; the opponent wins.
+	Timeout Termination = 3
+	// TimeoutVsInsufficientMaterial: a player ran out of time but the
+	// opponent could not checkmate by any series of legal moves: a draw
+	// (FIDE 6.9).
+	TimeoutVsInsufficientMaterial Termination = 4
+	// Stalemate: the side to move has no legal move and is not in check: a
+	// draw.
+	Stalemate Termination = 5
+	// ThreefoldRepetition: the same position occurred for the third time: a
+	// draw (automatic online).
+	ThreefoldRepetition Termination = 6
+	// FiftyMoves: fifty moves by each side without a capture or a pawn move:
+	// a draw (automatic online).
+	FiftyMoves Termination = 7
+	// InsufficientMaterial: neither side can checkmate: a draw.
+	InsufficientMaterial Termination = 8
+	// Agreement: the players agreed a draw.
+	Agreement Termination = 9
+	// Abandonment: a player's connection dropped and the reconnection window
+	// ran out; the other side wins.
+	Abandonment Termination = 10
+	// NoShow: a scheduled game in which a player (or both) did not show up;
+	// the absent player loses (both lose if both were absent).
+	NoShow Termination = 11
+)
+
+var terminationNames = [...]naming{
+	TerminationNone:               {"none", "Sin terminar", "Not ended"},
+	Checkmate:                     {"checkmate", "Jaque mate", "Checkmate"},
+	Resignation:                   {"resignation", "Rendición", "Resignation"},
+	Timeout:                       {"timeout", "Tiempo agotado", "Time out"},
+	TimeoutVsInsufficientMaterial: {"timeout_vs_insufficient_material", "Tiempo agotado contra material insuficiente", "Time out vs. insufficient material"},
+	Stalemate:                     {"stalemate", "Rey ahogado", "Stalemate"},
+	ThreefoldRepetition:           {"threefold_repetition", "Triple repetición", "Threefold repetition"},
+	FiftyMoves:                    {"fifty_moves", "Regla de los cincuenta movimientos", "Fifty-move rule"},
+	InsufficientMaterial:          {"insufficient_material", "Material insuficiente", "Insufficient material"},
+	Agreement:                     {"agreement", "Tablas por acuerdo", "Draw by agreement"},
+	Abandonment:                   {"abandonment", "Abandono por desconexión", "Abandonment"},
+	NoShow:                        {"no_show", "Incomparecencia", "No-show"},
+}
+
+// Terminations lists every termination but [TerminationNone], in id order.
+func Terminations() []Termination {
+	ts := make([]Termination, 0, len(terminationNames)-1)
+	for t := Checkmate; int(t) < len(terminationNames); t++ {
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+// Valid reports whether t is a known termination (TerminationNone
+// included).
+func (t Termination) Valid() bool { return int(t) < len(terminationNames) }
+
+// Draw reports whether t always ends the game in a draw.
+func (t Termination) Draw() bool {
+	switch t {
+	case TimeoutVsInsufficientMaterial, Stalemate, ThreefoldRepetition,
+		FiftyMoves, InsufficientMaterial, Agreement:
+		return true
+	}
+	return false
+}
+
+// Allows reports whether a game that ended with t may have result r:
+// a draw for the drawing terminations, a win for one side for checkmate,
+// resignation, timeout and abandonment, a win or both losing for a no-show,
+// and no result for TerminationNone.
+func (t Termination) Allows(r Result) bool {
+	switch {
+	case !t.Valid() || !r.Valid():
+		return false
+	case t == TerminationNone:
+		return r == NoResult
+	case t.Draw():
+		return r == Drawn
+	case t == NoShow:
+		return r == WhiteWins || r == BlackWins || r == BothLose
+	}
+	return r == WhiteWins || r == BlackWins
+}
+
+// String returns the stable text code, e.g. "checkmate",
+// "timeout_vs_insufficient_material", "none"; "termination(N)" for an
+// unknown id.
+func (t Termination) String() string {
+	if !t.Valid() {
+		return "termination(" + itoa(int(t)) + ")"
+	}
+	return terminationNames[t].code
+}
+
+// Label returns the human name of t in lang ("es" or "en"; anything else
+// gets Spanish), e.g. "Jaque mate" / "Checkmate".
+func (t Termination) Label(lang string) string {
+	if !t.Valid() {
+		return t.String()
+	}
+	return pick(lang, terminationNames[t].es, terminationNames[t].en)
+}
+
+// ParseTermination parses a stable text code written by
+// [Termination.String].
+func ParseTermination(code string) (Termination, error) {
+	for t, n := range terminationNames {
+		if n.code == code {
+			return Termination(t), nil
+		}
+	}
+	return 0, NewError(CodeBadTermination, "bad termination "+quote(code), nil)
+}
+
+// TerminationFromID returns the termination with a stored id, or an error
+// with [CodeBadTermination].
+func TerminationFromID(id int) (Termination, error) {
+	if id < 0 || id >= len(terminationNames) {
+		return 0, NewError(CodeBadTermination, "bad termination id "+itoa(id), nil)
+	}
+	return Termination(id), nil
+}
+
+// MarshalText encodes t as its text code.
+func (t Termination) MarshalText() ([]byte, error) {
+	if !t.Valid() {
+		return nil, NewError(CodeBadTermination, "bad termination "+t.String(), nil)
+	}
+	return []byte(t.String()), nil
+}
+
+// UnmarshalText decodes a text code, as [ParseTermination].
+func (t *Termination) UnmarshalText(text []byte) error {
+	v, err := ParseTermination(string(text))
+	if err != nil {
+		return err
+	}
+	*t = v
+	return nil
+}

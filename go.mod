@@ -1,0 +1,3 @@
+module github.com/joinpal/joinpal
+
+go 1.26.8
