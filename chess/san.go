@@ -123,6 +123,9 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 		s = s[1:]
 	}
 	promo := NoPieceType
+	if strings.HasSuffix(s, "=K") || strings.HasSuffix(s, "=P") {
+		return NullMove, errorf(ErrMoveIllegal, "illegal move %s: a pawn promotes only to a queen, rook, bishop or knight", text)
+	}
 	if n := len(s); n >= 2 {
 		c := s[n-1]
 		if c >= 'a' && c <= 'z' && s[n-2] == '=' {
