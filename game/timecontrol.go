@@ -68,7 +68,8 @@ func (m Mode) String() string {
 //	move:Nm    per move: N minutes (1–60), e.g. "move:2m"
 //	untimed    no clock
 //
-// Numbers are ASCII decimal digits, without sign or spaces. [TimeControl.String]
+// Numbers are ASCII decimal digits (leading zeros allowed), without sign or
+// spaces. [TimeControl.String]
 // writes a per-move allowance in minutes when it is a whole number of
 // minutes ("move:1m", never "move:60s"), and parsing accepts both.
 type TimeControl struct {
@@ -221,7 +222,7 @@ func ParseTimeControl(text string) (TimeControl, error) {
 		return NewUntimed(), nil
 	}
 	if rest, ok := strings.CutPrefix(text, "move:"); ok {
-		if strings.Contains(rest, "+") {
+		if strings.IndexByte(rest, '+') > 0 {
 			return TimeControl{}, badTimeControl(text, "a per-move clock takes no increment")
 		}
 		if len(rest) < 2 {

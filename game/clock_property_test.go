@@ -1,0 +1,267 @@
+package game
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// model is the test's own account of a running clock, kept independently of
+// Clock's code: what each side started with, was given and was charged.
+type model struct {
+	tc      TimeControl
+	start   time.Time        // start of the current turn
+	left    [2]time.Duration // time left at start (per move: the allowance)
+	incs    [2]time.Duration // increments received
+	charged [2]time.Duration // time charged (moves and pauses)
+	credits [2]time.Duration // lag credited
+	timed   [2]int           // timed moves made
+}
+
+// wantLeft is the property: time left = initial + increments − charged.
+func (m *model) wantLeft(side Side) time.Duration {
+	if m.tc.Mode() == ModePerMove {
+		return m.left[side]
+	}
+	return m.tc.Initial() + m.incs[side] - m.charged[side]
+}
+
+func floorMs(d time.Duration) time.Duration { return max(d, 0).Truncate(time.Millisecond) }
+
+func randomTimeControl(rng *rand.Rand) TimeControl {
+	if rng.IntN(4) == 0 {
+		tc, _ := NewPerMove(time.Duration(5+rng.IntN(56)) * time.Second)
+		return tc
+	}
+	tc, _ := NewWholeGame(time.Duration(1+rng.IntN(3))*time.Minute, time.Duration(rng.IntN(11))*time.Second)
+	return tc
+}
+
+// randomLag: mostly a realistic lag, sometimes none, a negative value, or a
+// lying client's hour.
+func randomLag(rng *rand.Rand) time.Duration {
+	switch n := rng.IntN(10); {
+	case n < 6:
+		return time.Duration(rng.Int64N(int64(400 * time.Millisecond)))
+	case n < 8:
+		return 0
+	case n < 9:
+		return -time.Duration(rng.Int64N(int64(time.Second)))
+	}
+	return time.Hour
+}
+
+// randomThink: mostly a second or two with nanosecond noise, sometimes a
+// long think, sometimes a move right at the edge of the flag.
+func randomThink(rng *rand.Rand, now time.Time, m *model, side Side) time.Duration {
+	switch n := rng.IntN(200); {
+	case n < 2:
+		edges := []time.Duration{-time.Millisecond, -time.Nanosecond, 0, time.Nanosecond, time.Millisecond}
+		return max(m.start.Add(m.left[side]+edges[rng.IntN(len(edges))]).Sub(now), 0)
+	case n < 6:
+		return time.Duration(rng.Int64N(int64(40 * time.Second)))
+	case n < 50:
+		return time.Duration(rng.Int64N(int64(6 * time.Second)))
+	}
+	return time.Duration(rng.Int64N(int64(2 * time.Second)))
+}
+
+func TestClockRandomGames(t *testing.T) {
+	games := 3000
+	if testing.Short() {
+		games = 300
+	}
+	rng := rand.New(rand.NewPCG(20260301, 7))
+	flags, longest := 0, 0
+	for g := range games {
+		moves, flagged := playRandomGame(t, g, rng)
+		if flagged {
+			flags++
+		}
+		longest = max(longest, moves)
+		if t.Failed() {
+			return
+		}
+	}
+	// The generator must reach both endings, or the test proves little.
+	t.Logf("%d of %d games flagged, longest %d moves", flags, games, longest)
+	if flags < games/10 || flags > games*9/10 || longest < 60 {
+		t.Errorf("%d of %d games flagged, longest %d moves: adjust the generator", flags, games, longest)
+	}
+}
+
+// playRandomGame plays one random game against the model and reports its
+// number of moves and whether it ended on a flag.
+func playRandomGame(t *testing.T, g int, rng *rand.Rand) (int, bool) {
+	now := newFakeTime()
+	now.Advance(time.Duration(rng.Int64N(int64(time.Hour))))
+	tc := randomTimeControl(rng)
+	first := Side(rng.IntN(2))
+	c, err := NewClock(tc, first, now.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Errorf("game %d (%v, %v first), move %d: "+format, append([]any{g, tc, first, c.Moves()}, args...)...)
+	}
+
+	// The first two moves are free.
+	for i := range 2 {
+		now.Advance(time.Duration(rng.Int64N(int64(time.Minute))))
+		ch, err := c.Press(c.Turn(), randomLag(rng))
+		if err != nil || ch.Spent != 0 || ch.Elapsed != 0 || ch.Increment != 0 || ch.Remaining != tc.Initial() {
+			fail("first move %d: %+v, %v", i, ch, err)
+			return 0, false
+		}
+		if c.LagQuota(White) != LagQuotaInitial || c.LagQuota(Black) != LagQuotaInitial {
+			fail("quota moved before the start")
+		}
+	}
+	if c.State() != ClockRunning || c.Turn() != first {
+		fail("not running after two moves: %v", c.State())
+		return 0, false
+	}
+	m := &model{tc: tc, start: wholeMilli(now.Now()), left: [2]time.Duration{tc.Initial(), tc.Initial()}}
+
+	for c.Moves() < 300 {
+		side := c.Turn()
+
+		// The flag falls exactly at ExpiresAt.
+		exp, ok := c.ExpiresAt()
+		if !ok || !exp.Equal(m.start.Add(m.left[side])) {
+			fail("ExpiresAt %v, %v; want %v", exp, ok, m.start.Add(m.left[side]))
+			return c.Moves(), false
+		}
+		if c.Flagged(exp.Add(-time.Nanosecond)) || !c.Flagged(exp) ||
+			c.Remaining(side, exp.Add(-time.Nanosecond)) != time.Millisecond || c.Remaining(side, exp) != 0 {
+			fail("flag not exactly at ExpiresAt")
+		}
+		// Live time left at a random instant of the turn.
+		at := m.start.Add(time.Duration(rng.Int64N(int64(m.left[side] + time.Second))))
+		if got, want := c.Remaining(side, at), max(m.left[side]-floorMs(at.Sub(m.start)), 0); got != want {
+			fail("Remaining at +%v = %v, want %v", at.Sub(m.start), got, want)
+		}
+		if got := c.Remaining(side.Other(), at); got != m.left[side.Other()] {
+			fail("waiting side Remaining %v, want %v", got, m.left[side.Other()])
+		}
+
+		now.Advance(randomThink(rng, now.Now(), m, side))
+
+		switch rng.IntN(30) {
+		case 0: // the server goes down, maybe restarting from a snapshot
+			crash := now.Now()
+			now.Advance(time.Duration(rng.Int64N(int64(24 * time.Hour))))
+			if rng.IntN(2) == 0 {
+				c = roundTrip(t, c, now)
+			}
+			c.Pause(crash)
+			e := floorMs(crash.Sub(m.start))
+			if e >= m.left[side] {
+				if c.State() != ClockStopped || !c.Flagged(now.Now()) || c.Turn() != side {
+					fail("flag during a pause not seen: %+v", c.Snapshot())
+				}
+				return c.Moves(), true
+			}
+			m.left[side] -= e
+			m.charged[side] += e
+			c.Resume(now.Now())
+			m.start = wholeMilli(now.Now())
+			now.Advance(randomThink(rng, now.Now(), m, side))
+		case 1: // a snapshot round trip without downtime
+			c = roundTrip(t, c, now)
+		}
+
+		lag := randomLag(rng)
+		quota := c.LagQuota(side)
+		elapsed := floorMs(now.Now().Sub(m.start))
+		credit := min(max(lag.Truncate(time.Millisecond), 0), quota, elapsed)
+		ch, err := c.Press(side, lag)
+		if err != nil {
+			fail("Press: %v", err)
+			return c.Moves(), false
+		}
+		want := Charge{Side: side, Elapsed: elapsed, LagCredit: credit, Spent: elapsed - credit}
+		if want.Spent >= m.left[side] { // the move came after the flag
+			want.Flagged = true
+			if ch != want || c.State() != ClockStopped || !c.Flagged(now.Now()) ||
+				c.Remaining(side, now.Now()) != 0 || c.Turn() != side {
+				fail("move after the flag: %+v, want %+v, state %v", ch, want, c.State())
+			}
+			if _, err := c.Press(side, 0); !errors.Is(err, ErrClockStopped) {
+				fail("press after the flag: %v", err)
+			}
+			return c.Moves(), true
+		}
+		m.charged[side] += want.Spent
+		m.credits[side] += credit
+		m.timed[side]++
+		if tc.Mode() == ModeWholeGame {
+			want.Increment = tc.Increment()
+			m.incs[side] += want.Increment
+			m.left[side] = m.left[side] - want.Spent + want.Increment
+		} else {
+			m.left[side] = tc.PerMove()
+		}
+		want.Remaining = m.wantLeft(side)
+		m.start = m.start.Add(elapsed)
+		if ch != want {
+			fail("charge %+v\nwant %+v", ch, want)
+			return c.Moves(), false
+		}
+
+		// Time left = initial + increments − charged, to the millisecond.
+		for s := White; s <= Black; s++ {
+			if got := c.Remaining(s, now.Now()); got != max(m.wantLeft(s)-floorMs(now.Now().Sub(m.start))*b2d(s == c.Turn()), 0) {
+				fail("%v has %v, want %v", s, got, m.wantLeft(s))
+			}
+			if m.wantLeft(s)%time.Millisecond != 0 {
+				fail("%v has %v: not whole milliseconds", s, m.wantLeft(s))
+			}
+		}
+		// No time lost or counted twice: the next turn starts less than a
+		// millisecond before now, at a whole millisecond.
+		if d := now.Now().Sub(m.start); d < 0 || d >= time.Millisecond || m.start.Nanosecond()%int(time.Millisecond) != 0 {
+			fail("next turn starts %v before now", d)
+		}
+		// Lag credit: never above the quota, the lag or the time spent; the
+		// quota stays under its cap; the total under its bound.
+		if credit > quota || c.LagQuota(side) > LagQuotaMax || c.LagQuota(side) < 0 {
+			fail("credit %v with quota %v, quota now %v", credit, quota, c.LagQuota(side))
+		}
+		if bound := LagQuotaInitial + time.Duration(m.timed[side]-1)*LagQuotaGain; m.credits[side] > bound {
+			fail("total credit %v above %v", m.credits[side], bound)
+		}
+	}
+	return c.Moves(), false
+}
+
+func b2d(b bool) time.Duration {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// roundTrip stores c as JSON and restores it.
+func roundTrip(t *testing.T, c *Clock, now *fakeTime) *Clock {
+	t.Helper()
+	b, err := json.Marshal(c.Snapshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s ClockSnapshot
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	r, err := RestoreClock(s, now.Now)
+	if err != nil {
+		t.Fatalf("restore %s: %v", b, err)
+	}
+	if r.Snapshot() != c.Snapshot() {
+		t.Fatalf("restored %+v\nwant %+v", r.Snapshot(), c.Snapshot())
+	}
+	return r
+}

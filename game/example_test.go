@@ -1,0 +1,108 @@
+package game_test
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+)
+
+func ExampleParseTimeControl() {
+	for _, text := range []string{"5+3", "180+10", "move:30s", "untimed", "5+11", "move:30s+2"} {
+		tc, err := game.ParseTimeControl(text)
+		if err != nil {
+			fmt.Println(game.CodeOf(err), err)
+			continue
+		}
+		fmt.Printf("%-8s %-10v PGN %q untimed=%v\n", tc, tc.Mode(), tc.PGN(), tc.Untimed())
+	}
+	// Output:
+	// 5+3      whole_game PGN "300+3" untimed=false
+	// 180+10   whole_game PGN "10800+10" untimed=false
+	// move:30s per_move   PGN "1/30" untimed=false
+	// untimed  untimed    PGN "-" untimed=true
+	// game.bad_time_control game: bad time control "5+11": increment 11 s is above the maximum of 10 s
+	// game.bad_time_control game: bad time control "move:30s+2": a per-move clock takes no increment
+}
+
+func ExampleNewWholeGame() {
+	tc, err := game.NewWholeGame(10*time.Minute, 5*time.Second)
+	fmt.Println(tc, err)
+
+	_, err = game.NewWholeGame(181*time.Minute, 0)
+	fmt.Println(errors.Is(err, game.ErrBadTimeControl), err)
+	// Output:
+	// 10+5 <nil>
+	// true game: bad time control: base time 181 min is above the maximum of 180 min
+}
+
+func ExampleParsePGNTimeControl() {
+	for _, v := range []string{"300+3", "600", "1/30", "-", "40/7200:3600"} {
+		tc, err := game.ParsePGNTimeControl(v)
+		fmt.Printf("%q -> %q %v\n", v, tc, err)
+	}
+	// Output:
+	// "300+3" -> "5+3" <nil>
+	// "600" -> "10+0" <nil>
+	// "1/30" -> "move:30s" <nil>
+	// "-" -> "untimed" <nil>
+	// "40/7200:3600" -> "" game: bad time control "40/7200:3600": multi-period time controls are not supported
+}
+
+// A 3+2 game with a fake source of time: the clock starts after both first
+// moves, charges each move minus its lag credit, and adds the increment.
+func ExampleClock() {
+	now := time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+
+	tc, _ := game.ParseTimeControl("3+2")
+	c, _ := game.NewClock(tc, game.White, clock)
+
+	now = now.Add(10 * time.Second)
+	c.Press(game.White, 0) // 1. e4: free
+	now = now.Add(5 * time.Second)
+	c.Press(game.Black, 0) // 1... e5: free, and the clock starts
+	fmt.Println(c.State())
+
+	now = now.Add(4 * time.Second)
+	ch, _ := c.Press(game.White, 120*time.Millisecond) // 2. Nf3, 120 ms of lag
+	fmt.Printf("spent %v, lag credit %v, increment %v, left %v\n", ch.Spent, ch.LagCredit, ch.Increment, ch.Remaining)
+
+	now = now.Add(30 * time.Second)
+	fmt.Println("black has", c.Remaining(game.Black, now))
+	exp, _ := c.ExpiresAt()
+	fmt.Println("black's flag falls at", exp.Format(time.TimeOnly), c.Flagged(exp))
+	// Output:
+	// running
+	// spent 3.88s, lag credit 120ms, increment 2s, left 2m58.12s
+	// black has 2m30s
+	// black's flag falls at 18:03:19 true
+}
+
+// After a crash: restore the stored snapshot, pause it at the last moment
+// the server was known up, resume it now. The downtime is charged to nobody.
+func ExampleClock_Pause() {
+	now := time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	tc, _ := game.ParseTimeControl("move:30s")
+	c, _ := game.NewClock(tc, game.White, clock)
+	c.Press(game.White, 0)
+	c.Press(game.Black, 0)
+	stored := c.Snapshot() // made durable with the move
+
+	now = now.Add(10 * time.Second)
+	lastSeen := now
+	now = now.Add(2 * time.Hour) // the server is down
+
+	c, err := game.RestoreClock(stored, clock)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c.Pause(lastSeen)
+	c.Resume(now)
+	fmt.Println(c.State(), "white has", c.Remaining(game.White, now))
+	// Output:
+	// running white has 20s
+}
