@@ -1,0 +1,148 @@
+package game
+
+import "time"
+
+// Resign ends the game: side loses. A player may resign at any moment of a
+// game that is not over, before the first move too.
+func (g *Game) Resign(side Side) error {
+	if err := g.playable(); err != nil {
+		return err
+	}
+	g.end(Resignation, WinFor(side.Other()))
+	return nil
+}
+
+// Leave is a player leaving the game for good (closing it, not a dropped
+// connection). Leaving a game in progress counts as resigning; before both
+// sides have moved it aborts the game, as lichess does, since there is
+// nothing yet to lose.
+func (g *Game) Leave(side Side) error {
+	if err := g.playable(); err != nil {
+		return err
+	}
+	if g.history.Len() < 2 && g.rec.State.ScheduledAt.IsZero() {
+		g.abort()
+		return nil
+	}
+	g.end(Resignation, WinFor(side.Other()))
+	return nil
+}
+
+// Abort ends the game with no result. Either player may abort until both
+// sides have made their first move.
+func (g *Game) Abort(side Side) error {
+	if err := g.playable(); err != nil {
+		return err
+	}
+	if g.history.Len() >= 2 {
+		return NewError(CodeCannotAbort, "both sides have moved: resign or offer a draw instead", nil)
+	}
+	g.abort()
+	return nil
+}
+
+// OfferDraw offers a draw from side. An offer stays open until the
+// opponent accepts or declines it, or until its maker moves again after the
+// opponent has had the turn. Offering while the opponent's offer is open
+// accepts it; offering twice changes nothing.
+func (g *Game) OfferDraw(side Side) error {
+	if err := g.playable(); err != nil {
+		return err
+	}
+	if d := g.rec.State.DrawOffer; d != nil {
+		if d.By == side {
+			return nil
+		}
+		return g.AcceptDraw(side)
+	}
+	lapses := g.history.Len() + 1
+	if g.Turn() == side {
+		lapses++ // the move the offer goes with keeps it open
+	}
+	g.rec.State.DrawOffer = &DrawOffer{By: side, LapsesAtPly: lapses}
+	g.changed()
+	return nil
+}
+
+// AcceptDraw accepts the opponent's open draw offer: the game is drawn by
+// agreement.
+func (g *Game) AcceptDraw(side Side) error {
+	if err := g.playable(); err != nil {
+		return err
+	}
+	if d := g.rec.State.DrawOffer; d == nil || d.By == side {
+		return NewError(CodeNoDrawOffer, "there is no draw offer from "+side.Other().String()+" to accept", nil)
+	}
+	g.end(Agreement, Drawn)
+	return nil
+}
+
+// DeclineDraw declines the opponent's open draw offer.
+func (g *Game) DeclineDraw(side Side) error {
+	if err := g.playable(); err != nil {
+		return err
+	}
+	if d := g.rec.State.DrawOffer; d == nil || d.By == side {
+		return NewError(CodeNoDrawOffer, "there is no draw offer from "+side.Other().String()+" to decline", nil)
+	}
+	g.rec.State.DrawOffer = nil
+	g.changed()
+	return nil
+}
+
+// Disconnect records that side's connection dropped. Unless the player
+// comes back (Reconnect) within ReconnectWindow, the game ends as an
+// abandonment and the player loses. A dropped connection is not leaving.
+func (g *Game) Disconnect(side Side) error {
+	if err := g.playable(); err != nil {
+		return err
+	}
+	if g.Player(side).IsAI() || !g.rec.State.GoneSince[side].IsZero() {
+		return nil
+	}
+	g.rec.State.GoneSince[side] = g.now().UTC().Truncate(time.Millisecond)
+	g.changed()
+	return nil
+}
+
+// Reconnect records that side is connected again (or has joined). For a
+// scheduled game it also marks the player present.
+func (g *Game) Reconnect(side Side) error {
+	if err := g.playable(); err != nil {
+		return err
+	}
+	st := &g.rec.State
+	if st.GoneSince[side].IsZero() && (st.ScheduledAt.IsZero() || st.Present[side]) {
+		return nil
+	}
+	st.GoneSince[side] = time.Time{}
+	if !st.ScheduledAt.IsZero() && !st.Present[side] {
+		st.Present[side] = true
+		g.armFirstMoveTimer()
+	}
+	g.changed()
+	return nil
+}
+
+// Postpone moves a scheduled game's start to at. It is allowed only with at
+// least PostponeNotice before the current start, and the new start must
+// itself be at least PostponeNotice away.
+func (g *Game) Postpone(side Side, at time.Time) error {
+	if err := g.playable(); err != nil {
+		return err
+	}
+	st := &g.rec.State
+	now := g.now()
+	switch {
+	case st.ScheduledAt.IsZero():
+		return NewError(CodeCannotPostpone, "the game is not a scheduled one", nil)
+	case st.ScheduledAt.Sub(now) < PostponeNotice:
+		return NewError(CodeCannotPostpone, "a game can be postponed only with at least one hour's notice", nil)
+	case at.Sub(now) < PostponeNotice:
+		return NewError(CodeCannotPostpone, "the new start must be at least one hour away", nil)
+	}
+	st.ScheduledAt = at.UTC().Truncate(time.Millisecond)
+	g.armFirstMoveTimer()
+	g.changed()
+	return nil
+}

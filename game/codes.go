@@ -1,0 +1,58 @@
+package game
+
+// Error codes of playing and storing games. Like the others, they are part
+// of JoinPal's API: never rename one.
+const (
+	// CodeGameExists: a game was created with an id already taken.
+	CodeGameExists Code = "game.exists"
+	// CodeGameNotFound: no game has that id.
+	CodeGameNotFound Code = "game.not_found"
+	// CodePlyConflict: a move was stored at a ply other than the next one.
+	CodePlyConflict Code = "game.ply_conflict"
+	// CodeStalePly: a client sent a move for a ply that is not the current
+	// one (it has not seen the latest move yet).
+	CodeStalePly Code = "game.stale_ply"
+	// CodeIllegalMove: the move breaks the rules of chess (or is not a move).
+	CodeIllegalMove Code = "game.illegal_move"
+	// CodeGameOver: an action on a game that has ended or was aborted.
+	CodeGameOver Code = "game.over"
+	// CodeNotAPlayer: someone who does not play the game tried to act in it.
+	CodeNotAPlayer Code = "game.not_a_player"
+	// CodeNoDrawOffer: a draw was accepted or declined with no offer open
+	// from the opponent.
+	CodeNoDrawOffer Code = "game.no_draw_offer"
+	// CodeCannotAbort: an abort after both sides have moved.
+	CodeCannotAbort Code = "game.cannot_abort"
+	// CodeBadPosition: a start position that is not a legal FEN.
+	CodeBadPosition Code = "game.bad_position"
+	// CodeBadGame: a game's settings are inconsistent (e.g. no id).
+	CodeBadGame Code = "game.bad_game"
+	// CodeCannotPostpone: a scheduled game postponed with less than the
+	// required notice, or a game that is not scheduled.
+	CodeCannotPostpone Code = "game.cannot_postpone"
+	// CodeBadRecord: a stored game that cannot be replayed.
+	CodeBadRecord Code = "game.bad_record"
+)
+
+// Sentinel errors for the codes above, for use with errors.Is.
+var (
+	ErrGameExists     = &Error{Code: CodeGameExists, Msg: "game exists"}
+	ErrGameNotFound   = &Error{Code: CodeGameNotFound, Msg: "game not found"}
+	ErrPlyConflict    = &Error{Code: CodePlyConflict, Msg: "ply conflict"}
+	ErrStalePly       = &Error{Code: CodeStalePly, Msg: "stale ply"}
+	ErrIllegalMove    = &Error{Code: CodeIllegalMove, Msg: "illegal move"}
+	ErrGameOver       = &Error{Code: CodeGameOver, Msg: "the game is over"}
+	ErrNotAPlayer     = &Error{Code: CodeNotAPlayer, Msg: "not a player of this game"}
+	ErrNoDrawOffer    = &Error{Code: CodeNoDrawOffer, Msg: "no draw offer"}
+	ErrCannotAbort    = &Error{Code: CodeCannotAbort, Msg: "cannot abort"}
+	ErrBadPosition    = &Error{Code: CodeBadPosition, Msg: "bad position"}
+	ErrBadGame        = &Error{Code: CodeBadGame, Msg: "bad game"}
+	ErrCannotPostpone = &Error{Code: CodeCannotPostpone, Msg: "cannot postpone"}
+	ErrBadRecord      = &Error{Code: CodeBadRecord, Msg: "bad record"}
+)
+
+// CodeNotStarted: a move in a scheduled game before its start time.
+const CodeNotStarted Code = "game.not_started"
+
+// ErrNotStarted is the sentinel of CodeNotStarted.
+var ErrNotStarted = &Error{Code: CodeNotStarted, Msg: "the game has not started"}

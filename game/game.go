@@ -1,0 +1,279 @@
+package game
+
+import (
+	"time"
+
+	"github.com/joinpal/joinpal/chess"
+)
+
+// Timing rules of play that the package fixes. They follow lichess's.
+const (
+	// FirstMoveTimeout is how long a side has for its first move in a fast
+	// game before the game is aborted; SlowFirstMoveTimeout in a slow one
+	// (an expected duration of 25 minutes or more).
+	FirstMoveTimeout     = 30 * time.Second
+	SlowFirstMoveTimeout = 60 * time.Second
+	// MinReconnectWindow and MaxReconnectWindow bound the time a player
+	// whose connection dropped has to come back before the game is
+	// abandoned; in between the window is a tenth of the game's expected
+	// duration.
+	MinReconnectWindow = 30 * time.Second
+	MaxReconnectWindow = 3 * time.Minute
+	// NoShowGrace is how long after its start time a scheduled game waits
+	// for its players before a player who has not shown up loses.
+	NoShowGrace = 5 * time.Minute
+	// PostponeNotice is the least notice before its start with which a
+	// scheduled game may be postponed.
+	PostponeNotice = time.Hour
+)
+
+// Config describes a new game.
+type Config struct {
+	// ID identifies the game; it must not be empty.
+	ID           string
+	White, Black Player
+	TimeControl  TimeControl
+	// StartFEN is the start position; empty for the standard one.
+	StartFEN string
+	// ScheduledAt, if set, makes the game a scheduled one that starts then.
+	ScheduledAt time.Time
+	// Now is the source of time (time.Now when nil).
+	Now func() time.Time
+}
+
+// Game is one game of chess between two players, with its clock, draw
+// offers, and every way it can end. It is a state machine: each method
+// either changes the game according to the rules and returns nil, or
+// returns an *Error with a stable Code and changes nothing.
+//
+// A Game is not safe for concurrent use: the live runtime gives each game
+// one goroutine that owns it.
+type Game struct {
+	rec     Record
+	history *chess.History
+	clock   *Clock // nil when untimed
+	now     func() time.Time
+	version uint64
+}
+
+// New creates a game in status created. An untimed game is refused unless
+// one of the players is the AI; a bad time control, start position or
+// missing id is refused too.
+func New(cfg Config) (*Game, error) {
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	if cfg.ID == "" {
+		return nil, NewError(CodeBadGame, "a game needs an id", nil)
+	}
+	if cfg.TimeControl.IsZero() {
+		return nil, NewError(CodeBadTimeControl, "a game needs a time control", nil)
+	}
+	if cfg.TimeControl.Untimed() && !cfg.White.IsAI() && !cfg.Black.IsAI() {
+		return nil, ErrUntimedNotAllowed
+	}
+	start, err := startPosition(cfg.StartFEN)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{
+		rec: Record{
+			ID:          cfg.ID,
+			White:       cfg.White,
+			Black:       cfg.Black,
+			TimeControl: cfg.TimeControl,
+			StartFEN:    cfg.StartFEN,
+			CreatedAt:   now().UTC().Truncate(time.Millisecond),
+		},
+		history: chess.NewHistory(start),
+		now:     now,
+	}
+	g.rec.State.Status = StatusCreated
+	g.rec.State.ScheduledAt = cfg.ScheduledAt
+	if !cfg.TimeControl.Untimed() {
+		g.clock, err = NewClock(cfg.TimeControl, Side(start.Turn()), now)
+		if err != nil {
+			return nil, err
+		}
+	}
+	g.armFirstMoveTimer()
+	g.syncClock()
+	return g, nil
+}
+
+func startPosition(fen string) (chess.Position, error) {
+	if fen == "" {
+		return chess.StartingPosition(), nil
+	}
+	p, err := chess.ParseFEN(fen)
+	if err != nil {
+		return p, NewError(CodeBadPosition, "bad start position", err)
+	}
+	if p.Outcome().Over() {
+		return p, NewError(CodeBadPosition, "the start position is already decided", nil)
+	}
+	return p, nil
+}
+
+// ID returns the game's id.
+func (g *Game) ID() string { return g.rec.ID }
+
+// Player returns the player of side s.
+func (g *Game) Player(s Side) Player {
+	if s == White {
+		return g.rec.White
+	}
+	return g.rec.Black
+}
+
+// SideOf returns the side that the person with playerID plays.
+func (g *Game) SideOf(playerID string) (Side, bool) {
+	switch {
+	case playerID == "":
+		return White, false
+	case g.rec.White.ID == playerID:
+		return White, true
+	case g.rec.Black.ID == playerID:
+		return Black, true
+	}
+	return White, false
+}
+
+// TimeControl returns the game's time control.
+func (g *Game) TimeControl() TimeControl { return g.rec.TimeControl }
+
+// Status returns where the game is in its life.
+func (g *Game) Status() Status { return g.rec.State.Status }
+
+// Termination returns how the game ended (TerminationNone while it goes on
+// or if it was aborted).
+func (g *Game) Termination() Termination { return g.rec.State.Termination }
+
+// Result returns the result (NoResult while the game goes on or if it was
+// aborted).
+func (g *Game) Result() Result { return g.rec.State.Result }
+
+// Over reports whether the game has ended or was aborted.
+func (g *Game) Over() bool {
+	s := g.rec.State.Status
+	return s == StatusEnded || s == StatusAborted
+}
+
+// Position returns the current position.
+func (g *Game) Position() chess.Position { return g.history.Position() }
+
+// History returns the game's moves as a chess.History; it must not be
+// changed.
+func (g *Game) History() *chess.History { return g.history }
+
+// Ply returns the number of moves played.
+func (g *Game) Ply() int { return g.history.Len() }
+
+// Turn returns the side to move.
+func (g *Game) Turn() Side {
+	p := g.history.Position()
+	return Side(p.Turn())
+}
+
+// Moves returns the moves played, as recorded. The slice must not be
+// changed.
+func (g *Game) Moves() []MoveRecord { return g.rec.Moves }
+
+// DrawOffer returns the open draw offer, if any.
+func (g *Game) DrawOffer() (DrawOffer, bool) {
+	if g.rec.State.DrawOffer == nil {
+		return DrawOffer{}, false
+	}
+	return *g.rec.State.DrawOffer, true
+}
+
+// Remaining returns side's time left now, and false for an untimed game.
+func (g *Game) Remaining(s Side) (time.Duration, bool) {
+	if g.clock == nil {
+		return 0, false
+	}
+	return g.clock.Remaining(s, g.now()), true
+}
+
+// Clock returns the game's clock, or nil for an untimed game. The runtime
+// reads it; changes go through the Game's methods.
+func (g *Game) Clock() *Clock { return g.clock }
+
+// Version counts the changes made to the game since it was created or
+// restored: a command that leaves it unchanged leaves it unchanged.
+func (g *Game) Version() uint64 { return g.version }
+
+// State returns a copy of the game's current state.
+func (g *Game) State() State {
+	st := g.rec.State
+	if st.Clock != nil {
+		c := *st.Clock
+		st.Clock = &c
+	}
+	if st.DrawOffer != nil {
+		d := *st.DrawOffer
+		st.DrawOffer = &d
+	}
+	return st
+}
+
+// SetSeq records the number of the last event published for the game.
+func (g *Game) SetSeq(seq int64) { g.rec.State.Seq = seq }
+
+// Record returns a copy of the whole game for storage.
+func (g *Game) Record() Record {
+	r := g.rec
+	r.State = g.State()
+	r.Moves = append([]MoveRecord(nil), g.rec.Moves...)
+	return r
+}
+
+// changed marks a change of state.
+func (g *Game) changed() {
+	g.syncClock()
+	g.version++
+}
+
+func (g *Game) syncClock() {
+	if g.clock != nil {
+		s := g.clock.Snapshot()
+		g.rec.State.Clock = &s
+	}
+}
+
+// playable returns ErrGameOver unless the game is created or started.
+func (g *Game) playable() error {
+	if g.Over() {
+		return NewError(CodeGameOver, "the game is over ("+g.rec.State.Status.String()+")", nil)
+	}
+	return nil
+}
+
+// end ends the game. The clock stops; offers and timers go.
+func (g *Game) end(t Termination, r Result) {
+	if g.clock != nil {
+		g.clock.Stop()
+	}
+	st := &g.rec.State
+	st.Status, st.Termination, st.Result = StatusEnded, t, r
+	st.EndedAt = g.now().UTC()
+	st.DrawOffer = nil
+	st.FirstMoveDeadline = time.Time{}
+	st.GoneSince = [2]time.Time{}
+	g.changed()
+}
+
+// abort ends the game with no result.
+func (g *Game) abort() {
+	if g.clock != nil {
+		g.clock.Stop()
+	}
+	st := &g.rec.State
+	st.Status, st.Termination, st.Result = StatusAborted, TerminationNone, NoResult
+	st.EndedAt = g.now().UTC()
+	st.DrawOffer = nil
+	st.FirstMoveDeadline = time.Time{}
+	st.GoneSince = [2]time.Time{}
+	g.changed()
+}

@@ -1,0 +1,131 @@
+package game
+
+import (
+	"time"
+
+	"github.com/joinpal/joinpal/chess"
+)
+
+// Move plays the move given in UCI notation for side, lag being the
+// network lag of the move as measured or reported (0 if unknown) and
+// clientMoveID the id the client gave it (0 if none). It returns the move
+// as recorded.
+//
+// Order: the game must be playable and started (for a scheduled game),
+// side must be on turn, the move legal; then the clock charges the mover.
+// If the mover's time had run out before the move arrived, the game ends on
+// time instead (the move is not played) and Move returns CodeGameOver.
+// After the move, the game ends if the board decides it (checkmate,
+// stalemate, insufficient material, threefold repetition, fifty moves).
+func (g *Game) Move(side Side, uci string, lag time.Duration, clientMoveID int64) (MoveRecord, error) {
+	if err := g.playable(); err != nil {
+		return MoveRecord{}, err
+	}
+	now := g.now()
+	if at := g.rec.State.ScheduledAt; !at.IsZero() && now.Before(at) {
+		return MoveRecord{}, NewError(CodeNotStarted, "the game starts at "+at.UTC().Format(time.RFC3339), nil)
+	}
+	if g.Turn() != side {
+		return MoveRecord{}, NewError(CodeNotYourTurn, "it is "+g.Turn().String()+"'s turn", nil)
+	}
+	pos := g.history.Position()
+	m, err := pos.ParseUCI(uci)
+	if err != nil {
+		return MoveRecord{}, NewError(CodeIllegalMove, "move "+uci+" refused", err)
+	}
+	// Timers that ran out before the move arrived decide first.
+	if g.Expire() {
+		return MoveRecord{}, NewError(CodeGameOver, "the game ended before the move arrived ("+g.rec.State.Termination.String()+")", nil)
+	}
+	san := pos.SAN(m)
+	rec := MoveRecord{Ply: g.history.Len(), UCI: pos.UCI(m), SAN: san, ClientMoveID: clientMoveID, At: now.UTC()}
+	if g.clock != nil {
+		charge, err := g.clock.Press(side, lag)
+		if err != nil {
+			return MoveRecord{}, err
+		}
+		if charge.Flagged {
+			g.flag()
+			return MoveRecord{}, NewError(CodeGameOver, "time ran out before the move arrived", nil)
+		}
+		rec.Spent, rec.LagCredit, rec.Remaining = charge.Spent, charge.LagCredit, charge.Remaining
+		rec.At = now.UTC().Truncate(time.Millisecond)
+	}
+	if err := g.history.Play(m); err != nil {
+		return MoveRecord{}, NewError(CodeIllegalMove, "move "+uci+" refused", err) // cannot happen: m came from ParseUCI
+	}
+	g.rec.Moves = append(g.rec.Moves, rec)
+	st := &g.rec.State
+	st.Status = StatusStarted
+	if d := st.DrawOffer; d != nil && d.By == side && rec.Ply >= d.LapsesAtPly {
+		st.DrawOffer = nil
+	}
+	g.armFirstMoveTimer()
+	if o := g.history.Outcome(chess.AutomaticDraws); o.Over() {
+		g.endByBoard(o)
+		return rec, nil
+	}
+	g.changed()
+	return rec, nil
+}
+
+// endByBoard ends the game as the board decided.
+func (g *Game) endByBoard(o chess.Outcome) {
+	var t Termination
+	switch o.Termination {
+	case chess.Checkmate:
+		g.end(Checkmate, WinFor(Side(o.Winner)))
+		return
+	case chess.Stalemate:
+		t = Stalemate
+	case chess.InsufficientMaterial:
+		t = InsufficientMaterial
+	case chess.ThreefoldRepetition, chess.FivefoldRepetition:
+		t = ThreefoldRepetition
+	default:
+		t = FiftyMoves
+	}
+	g.end(t, Drawn)
+}
+
+// flag ends the game because the side on turn ran out of time: a loss,
+// unless the opponent could not checkmate by any series of legal moves
+// (FIDE 6.9), then a draw.
+func (g *Game) flag() {
+	loser := g.Turn()
+	pos := g.history.Position()
+	if !pos.CouldCheckmate(chess.Color(loser.Other())) {
+		g.end(TimeoutVsInsufficientMaterial, Drawn)
+		return
+	}
+	g.end(Timeout, WinFor(loser.Other()))
+}
+
+// armFirstMoveTimer sets the deadline for the next of the first two moves,
+// or clears it once both sides have moved. Untimed games have none.
+func (g *Game) armFirstMoveTimer() {
+	st := &g.rec.State
+	if g.history.Len() >= 2 || g.rec.TimeControl.Untimed() {
+		st.FirstMoveDeadline = time.Time{}
+		return
+	}
+	from := g.now()
+	if at := st.ScheduledAt; !at.IsZero() && g.history.Len() == 0 {
+		// A scheduled game's first move is due only once both players are
+		// there (until then the no-show deadline governs), and not before
+		// the start.
+		if !st.Present[White] || !st.Present[Black] {
+			st.FirstMoveDeadline = time.Time{}
+			return
+		}
+		from = later(from, at)
+	}
+	st.FirstMoveDeadline = from.UTC().Add(FirstMoveWindow(g.rec.TimeControl)).Truncate(time.Millisecond)
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}

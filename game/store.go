@@ -1,0 +1,52 @@
+package game
+
+import (
+	"context"
+	"time"
+)
+
+// Store keeps games durably. Package game declares it; store/sqlite and
+// store/postgres implement it, and store/storetest checks both the same way.
+//
+// Every method that returns without error has made its change durable: an
+// acknowledged move survives any crash of the process. Implementations may
+// gather the writes of many games into one commit to stay fast, as long as
+// no call returns before its own write is committed.
+type Store interface {
+	// CreateGame stores a new game. It fails with CodeGameExists if the id
+	// is taken.
+	CreateGame(ctx context.Context, rec Record) error
+	// AppendMove stores move mv of game id together with the game's new
+	// state, atomically. mv.Ply must equal the number of moves already
+	// stored, else it fails with CodePlyConflict and stores nothing.
+	AppendMove(ctx context.Context, id string, mv MoveRecord, st State) error
+	// SaveState replaces the state of game id (a draw offer, a resignation,
+	// a flag, a disconnection ...). It fails with CodeGameNotFound if there
+	// is no such game.
+	SaveState(ctx context.Context, id string, st State) error
+	// LoadGame returns game id with all its moves, or CodeGameNotFound.
+	LoadGame(ctx context.Context, id string) (Record, error)
+	// ActiveGames returns every game whose status is created or started,
+	// with their moves, for the runtime to resume after a start.
+	ActiveGames(ctx context.Context) ([]Record, error)
+
+	// Heartbeat records that node is alive at the moment at.
+	Heartbeat(ctx context.Context, node string, at time.Time) error
+	// MarkStopped records that node stopped gracefully at the moment at.
+	MarkStopped(ctx context.Context, node string, at time.Time) error
+	// NodeStatus returns what is known of node: its last heartbeat and
+	// whether its last stop was graceful. A node never seen has the zero
+	// NodeStatus.
+	NodeStatus(ctx context.Context, node string) (NodeStatus, error)
+
+	// Close releases the store, after flushing what it holds.
+	Close() error
+}
+
+// NodeStatus is what a store knows of a server node's life.
+type NodeStatus struct {
+	// LastSeen is the node's last heartbeat (or graceful stop).
+	LastSeen time.Time
+	// Stopped reports that the node's last act was a graceful stop.
+	Stopped bool
+}
