@@ -21,13 +21,14 @@ func normalizeComment(s string) string {
 // without those left empty, and the clock if one was found.
 func takeClock(comments []string) (out []string, clock time.Duration, ok bool) {
 	for _, c := range comments {
+		c = normalizeComment(c)
 		if !ok {
 			if i, j, d, found := findClock(c); found {
-				c = c[:i] + " " + c[j:]
+				c = normalizeComment(c[:i] + " " + c[j:])
 				clock, ok = d, true
 			}
 		}
-		if c = normalizeComment(c); c != "" {
+		if c != "" {
 			out = append(out, c)
 		}
 	}
@@ -35,7 +36,7 @@ func takeClock(comments []string) (out []string, clock time.Duration, ok bool) {
 }
 
 // findClock returns the byte span [i, j) of the first well-formed [%clk]
-// command in s and its time.
+// command in s, a normalized comment, and its time.
 func findClock(s string) (i, j int, d time.Duration, ok bool) {
 	for off := 0; ; {
 		k := strings.Index(s[off:], "[%clk")
@@ -44,10 +45,10 @@ func findClock(s string) (i, j int, d time.Duration, ok bool) {
 		}
 		i = off + k
 		rest := s[i+len("[%clk"):]
-		trimmed := strings.TrimLeft(rest, " \t\r\n")
+		trimmed := strings.TrimLeft(rest, " ")
 		end := strings.IndexByte(trimmed, ']')
 		if len(trimmed) < len(rest) && end > 0 {
-			if d, ok := parseClock(strings.TrimRight(trimmed[:end], " \t\r\n")); ok {
+			if d, ok := parseClock(strings.TrimRight(trimmed[:end], " ")); ok {
 				return i, len(s) - len(trimmed) + end + 1, d, true
 			}
 		}

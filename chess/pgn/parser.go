@@ -1,6 +1,9 @@
 package pgn
 
-import "errors"
+import (
+	"errors"
+	"strconv"
+)
 
 // maxDepth is how deeply variations may nest. Deeper input is an error
 // (unless variations are skipped), so that hostile input cannot exhaust the
@@ -109,6 +112,9 @@ func (p *parser) parseGame(g *RawGame) error {
 		}
 		if name.kind != tSymbol {
 			return errAt(name, "want a tag name after '[', got "+name.kind.String())
+		}
+		if !validTagName(name.text) {
+			return errAt(name, "bad tag name "+strconv.Quote(name.text))
 		}
 		value, err := p.next()
 		if err != nil {

@@ -40,6 +40,18 @@ func (r *Reader) Next() (*Game, error) {
 // NextRaw reads the next game through the syntax layer only: no move is
 // checked. Errors are as for Next.
 func (r *Reader) NextRaw() (*RawGame, error) {
+	for {
+		g, err := r.nextRaw()
+		// Comments alone, as after the last game of a file, are no game.
+		if err == nil && len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == "" {
+			r.games--
+			continue
+		}
+		return g, err
+	}
+}
+
+func (r *Reader) nextRaw() (*RawGame, error) {
 	if r.err != nil {
 		return nil, r.err
 	}

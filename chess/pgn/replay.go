@@ -95,6 +95,36 @@ func (g *RawGame) errorf(line, col int, code, format string, args ...any) *Error
 	return &Error{Game: g.Number, Line: line, Column: col, Code: code, Err: fmt.Errorf(format, args...)}
 }
 
+// wrapf returns an error at place at whose message is the formatted text, a
+// colon and the cause, and which unwraps to the cause. The "chess: " prefix
+// of a chess error is left out, and so is the formatted text if the cause's
+// message already starts with it.
+func (g *RawGame) wrapf(at where, code string, cause error, format string, args ...any) *Error {
+	msg := fmt.Sprintf(format, args...)
+	var ce *chess.Error
+	if errors.As(cause, &ce) {
+		if strings.HasPrefix(ce.Msg, msg+":") {
+			msg = ce.Msg
+		} else {
+			msg += ": " + ce.Msg
+		}
+	} else {
+		msg += ": " + cause.Error()
+	}
+	e := g.errorf(at.line, at.col, code, "%s", msg)
+	e.Err = &causeError{msg: msg, cause: cause}
+	return e
+}
+
+// causeError is a message that unwraps to its cause.
+type causeError struct {
+	msg   string
+	cause error
+}
+
+func (e *causeError) Error() string { return e.msg }
+func (e *causeError) Unwrap() error { return e.cause }
+
 // castlingMode returns how the game's Variant tag says to read castling.
 func castlingMode(variant string) (chess.CastlingMode, bool) {
 	switch strings.ToLower(strings.TrimSpace(variant)) {
@@ -123,11 +153,11 @@ func (g *RawGame) startPosition() (chess.Position, error) {
 	}
 	setup, err := chess.ParseSetup(fen)
 	if err != nil {
-		return chess.Position{}, g.errorf(g.fenAt.line, g.fenAt.col, CodeBadFEN, "bad FEN %q: %w", fen, err)
+		return chess.Position{}, g.wrapf(g.fenAt, CodeBadFEN, err, "bad FEN %q", fen)
 	}
 	pos, err := setup.Position(mode)
 	if err != nil {
-		return chess.Position{}, g.errorf(g.fenAt.line, g.fenAt.col, CodeBadFEN, "bad FEN %q: %w", fen, err)
+		return chess.Position{}, g.wrapf(g.fenAt, CodeBadFEN, err, "bad FEN %q", fen)
 	}
 	return pos, nil
 }
@@ -153,15 +183,16 @@ func (g *RawGame) replayLine(pos chess.Position, rms []RawMove) ([]Move, error) 
 			pos.PlayNull()
 		} else {
 			m, err := pos.ParseSAN(rm.SAN)
+			at := where{rm.Line, rm.Column}
 			if errors.Is(err, chess.ErrAmbiguousMove) {
-				return nil, g.errorf(rm.Line, rm.Column, CodeAmbiguousMove, "ambiguous move %s: %w", rm.SAN, err)
+				return nil, g.wrapf(at, CodeAmbiguousMove, err, "ambiguous move %s", rm.SAN)
 			}
 			if err == nil {
 				mv.SAN = pos.SAN(m)
 				err = pos.Play(m)
 			}
 			if err != nil {
-				return nil, g.errorf(rm.Line, rm.Column, CodeIllegalMove, "illegal move %s: %w", rm.SAN, err)
+				return nil, g.wrapf(at, CodeIllegalMove, err, "illegal move %s", rm.SAN)
 			}
 			mv.Move = m
 		}
