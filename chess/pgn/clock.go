@@ -46,7 +46,9 @@ func findClock(s string) (i, j int, d time.Duration, ok bool) {
 		i = off + k
 		rest := s[i+len("[%clk"):]
 		trimmed := strings.TrimLeft(rest, " ")
-		end := strings.IndexByte(trimmed, ']')
+		// A clock is short: look for its ']' nearby only, so that text full
+		// of "[%clk" costs linear time.
+		end := strings.IndexByte(trimmed[:min(len(trimmed), 32)], ']')
 		if len(trimmed) < len(rest) && end > 0 {
 			if d, ok := parseClock(strings.TrimRight(trimmed[:end], " ")); ok {
 				return i, len(s) - len(trimmed) + end + 1, d, true

@@ -3,10 +3,13 @@ package pgn
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 var codes = map[string]bool{
@@ -59,4 +62,55 @@ func FuzzReader(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestHostileInputs reads and writes inputs built to be slow for careless
+// code: each must take about linear time.
+func TestHostileInputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow under the race detector")
+	}
+	const n = 100_000
+	inputs := map[string]string{
+		"many tags": strings.Repeat("[A \"x\"]\n", n/2) + strings.Repeat("[B"+"\"x\"] ", 1) + "*",
+		"many distinct tags": func() string {
+			var sb strings.Builder
+			for i := range n / 4 {
+				fmt.Fprintf(&sb, "[T%d \"x\"]\n", i)
+			}
+			return sb.String() + "1. e4 *"
+		}(),
+		"many clock commands":   "1. e4 {" + strings.Repeat("[%clk ", n) + "]} *",
+		"many brackets":         "1. e4 {" + strings.Repeat("[ ", n) + "} *",
+		"many NAGs":             "1. e4 " + strings.Repeat("$1 ", n) + "*",
+		"many comments":         "1. e4 " + strings.Repeat("{c} ", n) + "*",
+		"long line of moves":    strings.Repeat("1. Nf3 Nf6 2. Ng1 Ng8 ", n/8) + "*",
+		"deep parentheses":      "1. e4 " + strings.Repeat("(", n) + strings.Repeat(")", n) + " *",
+		"many games":            strings.Repeat("* ", n),
+		"many broken games":     strings.Repeat("\n\n[Event \"x\"] )", n/8),
+		"long unclosed comment": "1. e4 {" + strings.Repeat("x\n", n),
+	}
+	for name, in := range inputs {
+		t.Run(name, func(t *testing.T) {
+			start := time.Now()
+			for _, skip := range []bool{false, true} {
+				r := NewReader(strings.NewReader(in))
+				r.SkipVariations = skip
+				for {
+					g, err := r.Next()
+					if err == io.EOF {
+						break
+					}
+					if err == nil {
+						if err := Write(io.Discard, g); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+			}
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("took %v", d)
+			}
+		})
+	}
 }

@@ -70,7 +70,7 @@ func roundTrip(t testing.TB, g *Game) string {
 	mw, _ := movetext(g, result)
 	units := map[string]bool{}
 	for _, u := range mw.units {
-		units[u.text] = true
+		units[string(u.text)] = true
 	}
 	for _, line := range strings.Split(string(first), "\n") {
 		// Only a single unit may be longer than a line.

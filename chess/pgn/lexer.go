@@ -323,6 +323,7 @@ func (l *lexer) lexBraceComment(t token) (token, error) {
 		if i := bytes.IndexByte(l.buf, '}'); i >= 0 {
 			sb.Write(l.buf[:i])
 			l.pos = i + 1
+			l.tokSeen = true // what follows on this line does not start it
 			t.kind, t.text = tComment, sb.String()
 			return t, nil
 		}

@@ -97,6 +97,7 @@ func (p *parser) resync(errLine int) {
 
 // parseGame reads the tag section and the movetext of one game into g.
 func (p *parser) parseGame(g *RawGame) error {
+	index := map[string]int{} // where each tag name is in g.Tags
 	for {
 		t, err := p.peek()
 		if err != nil {
@@ -130,7 +131,12 @@ func (p *parser) parseGame(g *RawGame) error {
 		if closing.kind != tRBracket {
 			return errAt(closing, "want ']' after the value of "+name.text+", got "+closing.kind.String())
 		}
-		g.Tags.Set(name.text, value.text)
+		if i, ok := index[name.text]; ok {
+			g.Tags[i].Value = value.text
+		} else {
+			index[name.text] = len(g.Tags)
+			g.Tags = append(g.Tags, Tag{Name: name.text, Value: value.text})
+		}
 		switch name.text {
 		case "FEN":
 			g.fenAt = where{value.line, value.col}

@@ -187,13 +187,11 @@ func (g *RawGame) replayLine(pos chess.Position, rms []RawMove) ([]Move, error) 
 			if errors.Is(err, chess.ErrAmbiguousMove) {
 				return nil, g.wrapf(at, CodeAmbiguousMove, err, "ambiguous move %s", rm.SAN)
 			}
-			if err == nil {
-				mv.SAN = pos.SAN(m)
-				err = pos.Play(m)
-			}
 			if err != nil {
 				return nil, g.wrapf(at, CodeIllegalMove, err, "illegal move %s", rm.SAN)
 			}
+			mv.SAN = pos.SAN(m)
+			pos.PlayUnchecked(m) // ParseSAN returns legal moves only
 			mv.Move = m
 		}
 		mv.Comments, mv.Clock, mv.HasClock = takeClock(rm.Comments)

@@ -86,11 +86,13 @@ func movetext(g *Game, result string) (*movetextWriter, error) {
 // others, with FEN, SetUp and Variant made to agree with g.Start.
 func exportTags(g *Game, result string) (Tags, error) {
 	var rest Tags
+	seen := map[string]bool{}
 	for _, t := range g.Tags {
 		if !validTagName(t.Name) {
 			return nil, fmt.Errorf("pgn: bad tag name %q", t.Name)
 		}
-		if _, dup := rest.Lookup(t.Name); !dup {
+		if !seen[t.Name] {
+			seen[t.Name] = true
 			rest = append(rest, t)
 		}
 	}
@@ -173,7 +175,7 @@ func escapeTagValue(v string) string {
 
 // unit is a piece of movetext that is never broken across lines.
 type unit struct {
-	text      string
+	text      []byte
 	breakNext bool // a ';' comment: the line must end after it
 }
 
@@ -185,14 +187,20 @@ type movetextWriter struct {
 }
 
 func (mw *movetextWriter) add(s string) {
-	mw.units = append(mw.units, unit{text: mw.prefix + s})
+	mw.units = append(mw.units, unit{text: []byte(mw.prefix + s)})
 	mw.prefix = ""
+}
+
+// glue appends s to the last unit.
+func (mw *movetextWriter) glue(s string) {
+	u := &mw.units[len(mw.units)-1]
+	u.text = append(u.text, s...)
 }
 
 // closeParen glues ")" to the last unit, unless that is a ';' comment.
 func (mw *movetextWriter) closeParen() {
 	if n := len(mw.units); n > 0 && !mw.units[n-1].breakNext {
-		mw.units[n-1].text += ")"
+		mw.glue(")")
 		return
 	}
 	mw.add(")")
@@ -216,7 +224,7 @@ func (mw *movetextWriter) comment(c string) {
 		// A word that starts with '%' or '[' is kept on the line of the word
 		// before it, so that no line starts with an escape or a tag.
 		if i > 0 && (w[0] == '%' || w[0] == '[') {
-			mw.units[len(mw.units)-1].text += " " + w
+			mw.glue(" " + w)
 			continue
 		}
 		mw.add(w)
@@ -255,7 +263,7 @@ func (mw *movetextWriter) line(pos chess.Position, comments []string, ms []Move)
 			if n < 0 || n > 255 {
 				return fmt.Errorf("pgn: bad NAG %d: want 0 to 255", n)
 			}
-			mw.units[len(mw.units)-1].text += " $" + strconv.Itoa(n) // kept with its move
+			mw.glue(" $" + strconv.Itoa(n)) // kept with its move
 		}
 		comments := m.Comments
 		if m.HasClock {
@@ -302,7 +310,7 @@ func (mw *movetextWriter) layout(b *bytes.Buffer) {
 			b.WriteByte(' ')
 			width++
 		}
-		b.WriteString(u.text)
+		b.Write(u.text)
 		width += n
 		if u.breakNext {
 			b.WriteByte('\n')
@@ -313,7 +321,7 @@ func (mw *movetextWriter) layout(b *bytes.Buffer) {
 
 // runeCount counts the characters of s as the lexer counts columns: one per
 // byte that does not continue a UTF-8 sequence.
-func runeCount(s string) int {
+func runeCount[T string | []byte](s T) int {
 	n := 0
 	for i := 0; i < len(s); i++ {
 		if s[i]&0xC0 != 0x80 {
