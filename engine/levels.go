@@ -1,0 +1,59 @@
+package engine
+
+// Playing levels. A level handicaps the full engine in the ways a weaker
+// player is weaker: it looks fewer moves ahead (Depth, Nodes), it misjudges
+// positions (Noise), it stops following exchanges early (QSearch), and it
+// does not always find the best move: it considers its MultiPV best moves
+// and plays any within Margin centipawns of the best, the better ones more
+// often. The two lowest levels do not see past the first capture, so they
+// leave pieces hanging and take defended ones, as beginners do.
+
+// Level is one of the engine's playing levels.
+type Level struct {
+	Number int    // 1 (weakest) to 8 (full strength)
+	NameES string // name in Spanish, the first language of JoinPal
+	NameEN string // name in English
+	// Depth and Nodes cap the search per move (0: no cap).
+	Depth int
+	Nodes uint64
+	// MultiPV is how many of the best moves are searched as candidates, and
+	// Margin how far (in centipawns) below the best a candidate may be to be
+	// played.
+	MultiPV int
+	Margin  int
+	// Noise is the amplitude in centipawns of a pseudo-random error added
+	// to every evaluation.
+	Noise int
+	// QSearch caps the plies of quiescence search (-1: no cap).
+	QSearch int
+	// Book reports whether the level plays from the opening book, choosing
+	// at random among the book's moves.
+	Book bool
+}
+
+// fullStrength is Options.Level 0: no handicap and no book.
+var fullStrength = Level{Number: 0, NameES: "Completo", NameEN: "Full strength", QSearch: -1}
+
+var levels = []Level{
+	{Number: 1, NameES: "Principiante", NameEN: "Beginner", Depth: 1, Nodes: 2000, MultiPV: 8, Margin: 160, Noise: 60, QSearch: 0},
+	{Number: 2, NameES: "Fácil", NameEN: "Easy", Depth: 1, Nodes: 5000, MultiPV: 6, Margin: 100, Noise: 40, QSearch: 1, Book: true},
+	{Number: 3, NameES: "Aficionado", NameEN: "Amateur", Depth: 2, Nodes: 10000, MultiPV: 5, Margin: 70, Noise: 25, QSearch: -1, Book: true},
+	{Number: 4, NameES: "Intermedio", NameEN: "Intermediate", Depth: 3, Nodes: 30000, MultiPV: 4, Margin: 45, Noise: 15, QSearch: -1, Book: true},
+	{Number: 5, NameES: "Avanzado", NameEN: "Advanced", Depth: 5, Nodes: 100000, MultiPV: 3, Margin: 25, Noise: 8, QSearch: -1, Book: true},
+	{Number: 6, NameES: "Difícil", NameEN: "Hard", Depth: 7, Nodes: 300000, MultiPV: 2, Margin: 15, QSearch: -1, Book: true},
+	{Number: 7, NameES: "Experto", NameEN: "Expert", Depth: 10, Nodes: 1000000, MultiPV: 2, Margin: 8, QSearch: -1, Book: true},
+	{Number: 8, NameES: "Maestro", NameEN: "Master", QSearch: -1, Book: true},
+}
+
+// Levels returns the eight playing levels, weakest first.
+func Levels() []Level {
+	return append([]Level(nil), levels...)
+}
+
+// LevelByNumber returns level n (1 to 8).
+func LevelByNumber(n int) (Level, bool) {
+	if n < 1 || n > len(levels) {
+		return Level{}, false
+	}
+	return levels[n-1], true
+}
