@@ -40,9 +40,10 @@ services:
 		start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- \
 			-a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server || true; fi
 
-## bench: perft speed side by side with Stockfish and the Go peers.
-bench: build
-	./scripts/bench-perft.sh
+## bench: perft speed side by side with Stockfish and the Go peers (docs/BENCHMARKS.md).
+## Flags for bench/cmd/perftcompare go in BENCHFLAGS, e.g. make bench BENCHFLAGS='-reps 5 -skip notnil'.
+bench:
+	./scripts/bench-perft.sh $(BENCHFLAGS)
 
 ## perft-full: every perft line of chess/testdata/perft, with no node cap (hours).
 perft-full:
