@@ -6,7 +6,8 @@
 // ([Reader.Next], [RawGame.Replay], [Game]) checks every move with package
 // chess, from the start position given by the FEN tag or the standard one,
 // and keeps the moves as [chess.Move] values with their normalized SAN,
-// comments, NAGs, [%clk] clocks and variations.
+// comments, NAGs, [%clk] clocks and variations. Standard chess and Chess960
+// (Variant "Chess960") are understood; other variants are refused.
 //
 // [Write] writes a Game in the PGN export format: the Seven Tag Roster first,
 // SAN as package chess writes it, movetext wrapped to at most 79 columns.

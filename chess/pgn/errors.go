@@ -13,10 +13,10 @@ const (
 	CodeIllegalMove = "pgn.illegal_move"
 	// CodeAmbiguousMove is SAN that fits more than one legal move.
 	CodeAmbiguousMove = "pgn.ambiguous_move"
-	// CodeBadFEN is a FEN tag that is not a valid standard chess position.
+	// CodeBadFEN is a FEN tag that is malformed or not a legal position.
 	CodeBadFEN = "pgn.bad_fen"
 	// CodeUnsupportedVariant is a Variant tag naming a game other than
-	// standard chess.
+	// standard chess or Chess960.
 	CodeUnsupportedVariant = "pgn.unsupported_variant"
 )
 

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // readGames reads every game of s and fails the test on any error.
@@ -74,8 +75,8 @@ func roundTrip(t testing.TB, g *Game) string {
 	}
 	for _, line := range strings.Split(string(first), "\n") {
 		// Only a single unit may be longer than a line.
-		if !strings.HasPrefix(line, "[") && runeCount(line) > maxLineWidth && !units[line] {
-			t.Errorf("line of %d characters: %q", runeCount(line), line)
+		if !strings.HasPrefix(line, "[") && utf8.RuneCountInString(line) > maxLineWidth && !units[line] {
+			t.Errorf("line of %d characters: %q", utf8.RuneCountInString(line), line)
 		}
 	}
 	return string(first)

@@ -111,16 +111,15 @@ func (l *lexer) nextLine() bool {
 }
 
 // column returns the 1-based column of byte offset pos of the current line,
-// counting UTF-8 sequences as one column.
+// counting a character (or a byte that is not valid UTF-8) as one column.
 func (l *lexer) column(pos int) int {
 	if pos < l.colPos {
 		l.colPos, l.col = 0, 1
 	}
 	for l.colPos < pos {
-		l.colPos++
-		if l.colPos < len(l.buf) && l.buf[l.colPos]&0xC0 != 0x80 {
-			l.col++
-		}
+		_, size := utf8.DecodeRune(l.buf[l.colPos:])
+		l.colPos += size
+		l.col++
 	}
 	return l.col
 }

@@ -158,6 +158,7 @@ func TestReadRawErrors(t *testing.T) {
 		{"stray non-ASCII", "1. e4 ½ *", 1, 7, `unexpected character '½'`, false},
 		{"bad byte", "1. e4 \xff *", 1, 7, `unexpected byte 0xff`, false},
 		{"column counts characters", "{ü} @", 1, 5, `unexpected character '@'`, false},
+		{"column counts bad bytes", "{\x9d\xff} @", 1, 6, `unexpected character '@'`, false},
 		{"unterminated string", "[Event \"x\n1. e4 *\n\n[Event \"B\"] *", 1, 8, "unterminated string", true},
 		{"tag name missing", "[\"x\"] *\n\n[Event \"B\"] *", 1, 2, "want a tag name after '[', got string", true},
 		{"bad tag name", "[e.p. \"x\"] *\n\n[Event \"B\"] *", 1, 2, `bad tag name "e.p."`, true},

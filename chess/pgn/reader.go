@@ -7,6 +7,10 @@ import (
 
 // Reader reads games one after another from PGN text.
 //
+// A game ends at its termination marker (1-0, 0-1, 1/2-1/2 or *), or, when
+// that is missing, at a line that starts with '[' or at the end of input.
+// Comments with no game around them, as after the last game, are ignored.
+//
 // After an [*Error] the Reader can go on: the next call reads the next
 // game. A game with a syntax error is skipped up to the next line that
 // starts with '[' after a blank line (or with an [Event tag). Other errors,

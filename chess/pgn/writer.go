@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/joinpal/joinpal/chess"
 )
@@ -299,34 +300,22 @@ func (mw *movetextWriter) line(pos chess.Position, comments []string, ms []Move)
 // layout writes the units to b in lines of at most maxLineWidth characters,
 // except where a single unit is longer.
 func (mw *movetextWriter) layout(b *bytes.Buffer) {
-	width := 0
+	width, empty := 0, true // the current line's width; has it no unit yet?
 	for _, u := range mw.units {
-		n := runeCount(u.text)
-		if width > 0 && width+1+n > maxLineWidth {
+		n := utf8.RuneCount(u.text)
+		if !empty && width+1+n > maxLineWidth {
 			b.WriteByte('\n')
-			width = 0
+			width, empty = 0, true
 		}
-		if width > 0 {
+		if !empty {
 			b.WriteByte(' ')
 			width++
 		}
 		b.Write(u.text)
-		width += n
+		width, empty = width+n, false
 		if u.breakNext {
 			b.WriteByte('\n')
-			width = 0
+			width, empty = 0, true
 		}
 	}
-}
-
-// runeCount counts the characters of s as the lexer counts columns: one per
-// byte that does not continue a UTF-8 sequence.
-func runeCount[T string | []byte](s T) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i]&0xC0 != 0x80 {
-			n++
-		}
-	}
-	return n
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/joinpal/joinpal/chess"
 )
@@ -155,7 +156,7 @@ func TestWriteWraps(t *testing.T) {
 	out := roundTrip(t, g)
 	movetext := out[strings.Index(out, "\n\n")+2:]
 	for _, line := range strings.Split(movetext, "\n") {
-		if runeCount(line) > maxLineWidth && line != "{"+strings.Repeat("x", 100) && line != strings.Repeat("x", 100)+"}" {
+		if utf8.RuneCountInString(line) > maxLineWidth && line != "{"+strings.Repeat("x", 100) && line != strings.Repeat("x", 100)+"}" {
 			t.Errorf("line too long: %q", line)
 		}
 		if strings.HasPrefix(line, "%") || strings.HasPrefix(line, "[") {

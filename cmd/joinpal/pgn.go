@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/joinpal/joinpal/chess/pgn"
 )
@@ -67,7 +68,7 @@ func runPGN(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if err != nil {
 			out.Flush()
-			fmt.Fprintf(stderr, "joinpal pgn: %v\n", err)
+			fmt.Fprintf(stderr, "joinpal pgn: %s\n", strings.TrimPrefix(err.Error(), "pgn: "))
 			return 1
 		}
 	}

@@ -122,7 +122,7 @@ func (failingReader) Read([]byte) (int, error) { return 0, errors.New("disk on f
 
 func TestPGNCommandReadError(t *testing.T) {
 	code, out, errOut := runPGNTest(t, failingReader{})
-	if code != 1 || out != "" || !strings.Contains(errOut, "joinpal pgn: pgn: disk on fire") {
+	if code != 1 || out != "" || !strings.Contains(errOut, "joinpal pgn: disk on fire") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
