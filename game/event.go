@@ -1,0 +1,104 @@
+package game
+
+import (
+	"context"
+	"time"
+)
+
+// EventType says what an Event reports.
+type EventType string
+
+// The event types. Their text is part of the API.
+const (
+	// EventMove: a move was played (and the state after it).
+	EventMove EventType = "move"
+	// EventState: the state changed without a move (a draw offer or its
+	// withdrawal, a player gone or back, the game ended or aborted ...).
+	EventState EventType = "state"
+	// EventFull: the whole game, sent to a client that asks for events the
+	// runtime no longer holds.
+	EventFull EventType = "full"
+)
+
+// Event is what the live runtime publishes about a game to its players and
+// spectators. Events of a game are numbered by Seq, 1, 2, 3 ..., so a
+// client that reconnects asks for those after the last it saw.
+type Event struct {
+	GameID string    `json:"gameId"`
+	Seq    int64     `json:"seq"`
+	Type   EventType `json:"type"`
+	// Ply is the number of moves played after this event.
+	Ply int `json:"ply"`
+	// Move is the move of an EventMove.
+	Move *MoveRecord `json:"move,omitempty"`
+	// Moves is every move so far, in an EventFull.
+	Moves []MoveRecord `json:"moves,omitempty"`
+	// FEN is the position after the event.
+	FEN string `json:"fen"`
+	// Turn is the side to move.
+	Turn Side `json:"turn"`
+	// WhiteMs and BlackMs are the clocks at At, in milliseconds (absent
+	// for untimed games); ClockRunning tells whether Turn's clock runs.
+	WhiteMs      *int64 `json:"whiteMs,omitempty"`
+	BlackMs      *int64 `json:"blackMs,omitempty"`
+	ClockRunning bool   `json:"clockRunning"`
+	Status       Status `json:"status"`
+	// Termination and Result once the game has ended.
+	Termination Termination `json:"termination"`
+	Result      Result      `json:"result"`
+	// DrawOffer is the open draw offer, if any.
+	DrawOffer *DrawOffer `json:"drawOffer,omitempty"`
+	// Legal is the legal moves of the side to move, in UCI notation
+	// (empty once the game is over).
+	Legal []string `json:"legal,omitempty"`
+	// At is when the event happened.
+	At time.Time `json:"at"`
+}
+
+// Bus carries a game's events to whoever watches it: in one process now,
+// between nodes (NATS) when JoinPal runs on several.
+type Bus interface {
+	// Publish sends ev to the subscribers of ev.GameID.
+	Publish(ctx context.Context, ev Event) error
+	// Subscribe returns a channel of the events of game id from now on, and
+	// a function that ends the subscription and closes the channel. A
+	// subscriber that does not keep up loses its subscription (its channel
+	// is closed) rather than hold the game up; it then asks for what it
+	// missed.
+	Subscribe(id string) (events <-chan Event, cancel func())
+}
+
+// NewEvent describes the game as it is now, as an event of type typ (seq is
+// left for the runtime to fill). mv is the move of an EventMove.
+func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
+	now := g.now()
+	pos := g.history.Position()
+	st := g.State()
+	ev := Event{
+		GameID:      g.rec.ID,
+		Type:        typ,
+		Ply:         g.history.Len(),
+		Move:        mv,
+		FEN:         pos.FEN(),
+		Turn:        Side(pos.Turn()),
+		Status:      st.Status,
+		Termination: st.Termination,
+		Result:      st.Result,
+		DrawOffer:   st.DrawOffer,
+		At:          now.UTC(),
+	}
+	if typ == EventFull {
+		ev.Moves = append([]MoveRecord(nil), g.rec.Moves...)
+	}
+	if g.clock != nil {
+		w, b := g.clock.Remaining(White, now).Milliseconds(), g.clock.Remaining(Black, now).Milliseconds()
+		ev.WhiteMs, ev.BlackMs = &w, &b
+		ev.ClockRunning = g.clock.State() == ClockRunning
+	}
+	if !g.Over() {
+		for _, m := range pos.LegalMoves(nil) {
+			ev.Legal = append(ev.Legal, pos.UCI(m))
+		}
+	}
+	return ev
+}

@@ -1,0 +1,77 @@
+package live
+
+import (
+	"context"
+	"sync"
+
+	"github.com/joinpal/joinpal/game"
+)
+
+// LocalBus is the in-process game.Bus: it hands each event to the
+// subscribers of its game. A subscriber whose buffer is full is dropped
+// (its channel closed), so a slow socket never holds a game up.
+type LocalBus struct {
+	// Buffer is the channel size of each subscription (64 when 0).
+	Buffer int
+
+	mu   sync.Mutex
+	subs map[string]map[*subscription]struct{}
+}
+
+type subscription struct {
+	ch     chan game.Event
+	closed bool
+}
+
+// NewLocalBus returns an empty in-process bus.
+func NewLocalBus() *LocalBus { return &LocalBus{} }
+
+// Publish delivers ev to the subscribers of ev.GameID without blocking.
+func (b *LocalBus) Publish(_ context.Context, ev game.Event) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for s := range b.subs[ev.GameID] {
+		select {
+		case s.ch <- ev:
+		default:
+			b.drop(ev.GameID, s)
+		}
+	}
+	return nil
+}
+
+// Subscribe returns the events of game id from now on.
+func (b *LocalBus) Subscribe(id string) (<-chan game.Event, func()) {
+	size := b.Buffer
+	if size <= 0 {
+		size = 64
+	}
+	s := &subscription{ch: make(chan game.Event, size)}
+	b.mu.Lock()
+	if b.subs == nil {
+		b.subs = make(map[string]map[*subscription]struct{})
+	}
+	if b.subs[id] == nil {
+		b.subs[id] = make(map[*subscription]struct{})
+	}
+	b.subs[id][s] = struct{}{}
+	b.mu.Unlock()
+	return s.ch, func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		b.drop(id, s)
+	}
+}
+
+// drop ends a subscription; b.mu is held.
+func (b *LocalBus) drop(id string, s *subscription) {
+	if s.closed {
+		return
+	}
+	s.closed = true
+	close(s.ch)
+	delete(b.subs[id], s)
+	if len(b.subs[id]) == 0 {
+		delete(b.subs, id)
+	}
+}

@@ -1,0 +1,266 @@
+package live
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+)
+
+// MoveRequest is a move as a client sends it.
+type MoveRequest struct {
+	// UCI is the move, e.g. "e2e4".
+	UCI string
+	// Ply is the number of moves the client had seen when it moved: the
+	// move is refused (CodeStalePly) unless it is the game's current ply.
+	Ply int
+	// ID is the client's id of the move (0 if none): a move resent with the
+	// same id after a lost acknowledgement is answered again, never
+	// applied twice.
+	ID int64
+	// Lag is the network lag of the move as measured (0 if unknown).
+	Lag time.Duration
+}
+
+// Ack acknowledges a move: it is durable.
+type Ack struct {
+	GameID string
+	// Move is the move as recorded (its Ply, SAN, clock).
+	Move game.MoveRecord
+	// Seq is the number of the event that published the move (0 when a
+	// resent move's event is no longer kept).
+	Seq int64
+	// Resent reports that the move had been applied before: this is the
+	// same acknowledgement again.
+	Resent bool
+}
+
+// Move plays a move for the player playerID in game id and returns once it
+// is durable. Errors keep game's codes: CodeNotAPlayer, CodeGameOver,
+// CodeNotYourTurn, CodeStalePly, CodeIllegalMove, CodeGameNotFound.
+func (r *Runtime) Move(ctx context.Context, id, playerID string, req MoveRequest) (Ack, error) {
+	a, err := r.lookup(ctx, id)
+	if err != nil {
+		return Ack{}, err
+	}
+	var ack Ack
+	err = a.do(ctx, func() error {
+		var err error
+		ack, err = a.move(ctx, playerID, req)
+		return err
+	})
+	return ack, err
+}
+
+func (a *actor) move(ctx context.Context, playerID string, req MoveRequest) (Ack, error) {
+	g := a.g
+	side, ok := g.SideOf(playerID)
+	if !ok {
+		return Ack{}, wrap(a.id, game.NewError(game.CodeNotAPlayer, "only the players of a game can move its pieces", nil))
+	}
+	if ack, ok := a.resent(side, req); ok {
+		return ack, nil
+	}
+	if g.Over() {
+		return Ack{}, wrap(a.id, game.NewError(game.CodeGameOver, "the game is over", nil))
+	}
+	if g.Turn() != side {
+		return Ack{}, wrap(a.id, game.NewError(game.CodeNotYourTurn, "it is "+g.Turn().String()+"'s turn", nil))
+	}
+	if req.Ply != g.Ply() {
+		return Ack{}, wrap(a.id, game.NewError(game.CodeStalePly, fmt.Sprintf("the move is for ply %d, the game is at ply %d", req.Ply, g.Ply()), nil))
+	}
+	v := g.Version()
+	rec, err := g.Move(side, req.UCI, req.Lag, req.ID)
+	if err != nil {
+		if g.Version() != v { // a deadline fell before the move: store and publish the end
+			if cerr := a.commitState(ctx); cerr != nil {
+				return Ack{}, cerr
+			}
+		}
+		return Ack{}, wrap(a.id, err)
+	}
+	g.SetSeq(g.State().Seq + 1)
+	if err := a.rt.cfg.Store.AppendMove(ctx, a.id, rec, g.State()); err != nil {
+		a.reload(ctx)
+		return Ack{}, fmt.Errorf("live: game %s: the move could not be stored: %w", a.id, err)
+	}
+	ev := a.published(game.EventMove, &rec)
+	return Ack{GameID: a.id, Move: rec, Seq: ev.Seq}, nil
+}
+
+// resent finds a move of side already applied with the client's id req.ID.
+func (a *actor) resent(side game.Side, req MoveRequest) (Ack, bool) {
+	if req.ID == 0 {
+		return Ack{}, false
+	}
+	moves := a.g.Moves()
+	start := a.g.History().Start()
+	first := game.Side(start.Turn())
+	for i := len(moves) - 1; i >= 0 && i >= len(moves)-4; i-- {
+		mover := first
+		if i%2 == 1 {
+			mover = first.Other()
+		}
+		if mover == side && moves[i].ClientMoveID == req.ID {
+			ack := Ack{GameID: a.id, Move: moves[i], Resent: true}
+			for _, ev := range a.events {
+				if ev.Type == game.EventMove && ev.Move != nil && ev.Move.Ply == i {
+					ack.Seq = ev.Seq
+				}
+			}
+			return ack, true
+		}
+	}
+	return Ack{}, false
+}
+
+func wrap(id string, err error) error { return fmt.Errorf("live: game %s: %w", id, err) }
+
+// playerCommand runs a command of the player playerID.
+func (r *Runtime) playerCommand(ctx context.Context, id, playerID string, f func(g *game.Game, side game.Side) error) error {
+	a, err := r.lookup(ctx, id)
+	if err != nil {
+		return err
+	}
+	return a.act(ctx, func(g *game.Game) error {
+		side, ok := g.SideOf(playerID)
+		if !ok {
+			return wrap(id, game.NewError(game.CodeNotAPlayer, "only the players of a game can do that", nil))
+		}
+		if err := f(g, side); err != nil {
+			return wrap(id, err)
+		}
+		return nil
+	})
+}
+
+// Resign resigns the game for the player.
+func (r *Runtime) Resign(ctx context.Context, id, playerID string) error {
+	return r.playerCommand(ctx, id, playerID, (*game.Game).Resign)
+}
+
+// Leave is the player leaving the game for good: a resignation (an abort
+// before both sides have moved).
+func (r *Runtime) Leave(ctx context.Context, id, playerID string) error {
+	return r.playerCommand(ctx, id, playerID, (*game.Game).Leave)
+}
+
+// Abort aborts the game before both sides have moved.
+func (r *Runtime) Abort(ctx context.Context, id, playerID string) error {
+	return r.playerCommand(ctx, id, playerID, (*game.Game).Abort)
+}
+
+// OfferDraw offers a draw (or accepts the opponent's open offer).
+func (r *Runtime) OfferDraw(ctx context.Context, id, playerID string) error {
+	return r.playerCommand(ctx, id, playerID, (*game.Game).OfferDraw)
+}
+
+// AcceptDraw accepts the opponent's draw offer.
+func (r *Runtime) AcceptDraw(ctx context.Context, id, playerID string) error {
+	return r.playerCommand(ctx, id, playerID, (*game.Game).AcceptDraw)
+}
+
+// DeclineDraw declines the opponent's draw offer.
+func (r *Runtime) DeclineDraw(ctx context.Context, id, playerID string) error {
+	return r.playerCommand(ctx, id, playerID, (*game.Game).DeclineDraw)
+}
+
+// Postpone moves a scheduled game's start to at.
+func (r *Runtime) Postpone(ctx context.Context, id, playerID string, at time.Time) error {
+	return r.playerCommand(ctx, id, playerID, func(g *game.Game, side game.Side) error { return g.Postpone(side, at) })
+}
+
+// Connected records that a player's connection to the game is up (or back).
+// Spectators are not tracked: for them it does nothing.
+func (r *Runtime) Connected(ctx context.Context, id, playerID string) error {
+	return r.connection(ctx, id, playerID, (*game.Game).Reconnect)
+}
+
+// Disconnected records that a player's connection dropped: unless it comes
+// back within the reconnection window, the game is abandoned.
+func (r *Runtime) Disconnected(ctx context.Context, id, playerID string) error {
+	return r.connection(ctx, id, playerID, (*game.Game).Disconnect)
+}
+
+func (r *Runtime) connection(ctx context.Context, id, playerID string, f func(*game.Game, game.Side) error) error {
+	a, err := r.lookup(ctx, id)
+	if err != nil {
+		return err
+	}
+	return a.act(ctx, func(g *game.Game) error {
+		side, ok := g.SideOf(playerID)
+		if !ok {
+			return nil
+		}
+		return f(g, side)
+	})
+}
+
+// Snapshot returns the whole game as an EventFull with the current Seq.
+// A game that has ended is read from the store.
+func (r *Runtime) Snapshot(ctx context.Context, id string) (game.Event, error) {
+	a, err := r.lookup(ctx, id)
+	if err != nil {
+		return r.storedSnapshot(ctx, id, err)
+	}
+	var ev game.Event
+	err = a.do(ctx, func() error {
+		ev = a.g.NewEvent(game.EventFull, nil)
+		ev.Seq = a.g.State().Seq
+		return nil
+	})
+	if err != nil {
+		return r.storedSnapshot(ctx, id, err)
+	}
+	return ev, nil
+}
+
+func (r *Runtime) storedSnapshot(ctx context.Context, id string, cause error) (game.Event, error) {
+	rec, err := r.cfg.Store.LoadGame(ctx, id)
+	if err != nil {
+		return game.Event{}, cause
+	}
+	g, err := game.Restore(rec, r.cfg.Clock.Now)
+	if err != nil {
+		return game.Event{}, fmt.Errorf("live: %w", err)
+	}
+	ev := g.NewEvent(game.EventFull, nil)
+	ev.Seq = rec.State.Seq
+	return ev, nil
+}
+
+// EventsSince returns the events of game id after seq, for a client that
+// reconnects. When the runtime no longer holds all of them, it returns one
+// EventFull instead.
+func (r *Runtime) EventsSince(ctx context.Context, id string, seq int64) ([]game.Event, error) {
+	a, err := r.lookup(ctx, id)
+	if err != nil {
+		ev, err := r.storedSnapshot(ctx, id, err)
+		if err != nil {
+			return nil, err
+		}
+		return []game.Event{ev}, nil
+	}
+	var out []game.Event
+	err = a.do(ctx, func() error {
+		cur := a.g.State().Seq
+		if seq >= cur {
+			return nil
+		}
+		if len(a.events) > 0 && a.events[0].Seq <= seq+1 {
+			for _, ev := range a.events {
+				if ev.Seq > seq {
+					out = append(out, ev)
+				}
+			}
+			return nil
+		}
+		ev := a.g.NewEvent(game.EventFull, nil)
+		ev.Seq = cur
+		out = []game.Event{ev}
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,330 @@
+package live
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/store/sqlite"
+)
+
+var (
+	alice = game.Player{ID: "alice", Name: "Alice"}
+	bob   = game.Player{ID: "bob", Name: "Bob"}
+)
+
+type fixture struct {
+	t     *testing.T
+	path  string
+	store *sqlite.Store
+	clock *fakeClock
+	rt    *Runtime
+	ctx   context.Context
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	f := &fixture{t: t, path: filepath.Join(t.TempDir(), "joinpal.db"), clock: newFakeClock(), ctx: context.Background()}
+	f.open()
+	t.Cleanup(func() {
+		if f.rt != nil {
+			_ = f.rt.Stop(f.ctx)
+		}
+		if f.store != nil {
+			_ = f.store.Close()
+		}
+	})
+	return f
+}
+
+// open opens the store and starts a runtime on it.
+func (f *fixture) open() {
+	f.t.Helper()
+	st, err := sqlite.Open(f.ctx, f.path)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.store = st
+	f.rt = New(Config{Store: st, Clock: f.clock, HeartbeatEvery: time.Hour})
+	if err := f.rt.Start(f.ctx); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// restart stops the runtime gracefully, lets time pass, and starts again.
+func (f *fixture) restart(down time.Duration) {
+	f.t.Helper()
+	if err := f.rt.Stop(f.ctx); err != nil {
+		f.t.Fatal(err)
+	}
+	if err := f.store.Close(); err != nil {
+		f.t.Fatal(err)
+	}
+	f.rt, f.store = nil, nil
+	f.clock.Advance(down)
+	f.open()
+}
+
+func (f *fixture) create(id string, tc string) game.Event {
+	f.t.Helper()
+	control, err := game.ParseTimeControl(tc)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	ev, err := f.rt.Create(f.ctx, game.Config{ID: id, White: alice, Black: bob, TimeControl: control})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return ev
+}
+
+func (f *fixture) move(id, player, uci string, ply int, moveID int64) Ack {
+	f.t.Helper()
+	ack, err := f.rt.Move(f.ctx, id, player, MoveRequest{UCI: uci, Ply: ply, ID: moveID})
+	if err != nil {
+		f.t.Fatalf("%s %s: %v", player, uci, err)
+	}
+	return ack
+}
+
+func TestMoveIsDurableBeforeItIsPublished(t *testing.T) {
+	f := newFixture(t)
+	created := f.create("g1", "5+3")
+	if created.Seq != 1 || created.Type != game.EventFull || len(created.Legal) != 20 {
+		t.Fatalf("creation event %+v", created)
+	}
+	events, cancel := f.rt.Bus().Subscribe("g1")
+	defer cancel()
+
+	ack := f.move("g1", "alice", "e2e4", 0, 1)
+	if ack.Move.SAN != "e4" || ack.Seq != 2 || ack.Resent {
+		t.Fatalf("ack %+v", ack)
+	}
+	ev := <-events
+	if ev.Seq != 2 || ev.Type != game.EventMove || ev.Move.UCI != "e2e4" || ev.Ply != 1 || ev.Turn != game.Black ||
+		ev.FEN != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" || len(ev.Legal) != 20 {
+		t.Fatalf("event %+v", ev)
+	}
+	// The acknowledged move is in the store.
+	rec, err := f.store.LoadGame(f.ctx, "g1")
+	if err != nil || len(rec.Moves) != 1 || rec.Moves[0].ClientMoveID != 1 || rec.State.Seq != 2 {
+		t.Fatalf("stored %+v, %v", rec, err)
+	}
+}
+
+func TestCommandsAreChecked(t *testing.T) {
+	f := newFixture(t)
+	f.create("g1", "5+0")
+	f.move("g1", "alice", "e2e4", 0, 1)
+	tests := []struct {
+		name   string
+		player string
+		req    MoveRequest
+		code   game.Code
+	}{
+		{"a spectator", "carol", MoveRequest{UCI: "e7e5", Ply: 1}, game.CodeNotAPlayer},
+		{"out of turn", "alice", MoveRequest{UCI: "d2d4", Ply: 1, ID: 2}, game.CodeNotYourTurn},
+		{"stale ply", "bob", MoveRequest{UCI: "e7e5", Ply: 0, ID: 1}, game.CodeStalePly},
+		{"illegal", "bob", MoveRequest{UCI: "e7e4", Ply: 1, ID: 1}, game.CodeIllegalMove},
+		{"garbage", "bob", MoveRequest{UCI: "zz", Ply: 1, ID: 1}, game.CodeIllegalMove},
+	}
+	for _, tc := range tests {
+		_, err := f.rt.Move(f.ctx, "g1", tc.player, tc.req)
+		if game.CodeOf(err) != tc.code {
+			t.Errorf("%s: %v, want %s", tc.name, err, tc.code)
+		}
+	}
+	if _, err := f.rt.Move(f.ctx, "nope", "alice", MoveRequest{UCI: "e2e4"}); !errors.Is(err, game.ErrGameNotFound) {
+		t.Errorf("unknown game: %v", err)
+	}
+	if err := f.rt.Resign(f.ctx, "g1", "carol"); !errors.Is(err, game.ErrNotAPlayer) {
+		t.Errorf("a spectator resigned: %v", err)
+	}
+	rec, _ := f.store.LoadGame(f.ctx, "g1")
+	if len(rec.Moves) != 1 || rec.State.Seq != 2 {
+		t.Fatalf("refused commands changed the stored game: %d moves, seq %d", len(rec.Moves), rec.State.Seq)
+	}
+}
+
+func TestResentMoveIsAnsweredAgainNotAppliedTwice(t *testing.T) {
+	f := newFixture(t)
+	f.create("g1", "5+0")
+	first := f.move("g1", "alice", "e2e4", 0, 41)
+	again := f.move("g1", "alice", "e2e4", 0, 41)
+	if !again.Resent || again.Move != first.Move || again.Seq != first.Seq {
+		t.Fatalf("resent ack %+v, first %+v", again, first)
+	}
+	// After a restart, the id is still recognised (it is stored).
+	f.restart(time.Second)
+	again = f.move("g1", "alice", "e2e4", 0, 41)
+	if !again.Resent || again.Move.SAN != "e4" {
+		t.Fatalf("resent after restart: %+v", again)
+	}
+	rec, _ := f.store.LoadGame(f.ctx, "g1")
+	if len(rec.Moves) != 1 {
+		t.Fatalf("%d moves stored", len(rec.Moves))
+	}
+}
+
+func TestFlagFallsByTimer(t *testing.T) {
+	f := newFixture(t)
+	f.create("g1", "1+0")
+	events, cancel := f.rt.Bus().Subscribe("g1")
+	defer cancel()
+	f.move("g1", "alice", "e2e4", 0, 1)
+	f.move("g1", "bob", "e7e5", 1, 1)
+	<-events
+	<-events
+	f.clock.Advance(time.Minute - time.Millisecond)
+	select {
+	case ev := <-events:
+		t.Fatalf("event before the flag: %+v", ev)
+	default:
+	}
+	f.clock.Advance(time.Millisecond)
+	ev := <-events
+	if ev.Status != game.StatusEnded || ev.Termination != game.Timeout || ev.Result != game.BlackWins || len(ev.Legal) != 0 {
+		t.Fatalf("flag event %+v", ev)
+	}
+	if *ev.WhiteMs != 0 {
+		t.Fatalf("white has %d ms after the flag", *ev.WhiteMs)
+	}
+	rec, _ := f.store.LoadGame(f.ctx, "g1")
+	if rec.State.Termination != game.Timeout {
+		t.Fatalf("stored termination %v", rec.State.Termination)
+	}
+	if f.rt.Len() != 0 {
+		t.Fatalf("%d games still running", f.rt.Len())
+	}
+	if _, err := f.rt.Move(f.ctx, "g1", "alice", MoveRequest{UCI: "g1f3", Ply: 2}); !errors.Is(err, game.ErrGameOver) {
+		t.Fatalf("move after the end: %v", err)
+	}
+}
+
+func TestAbandonmentAndReconnection(t *testing.T) {
+	f := newFixture(t)
+	f.create("g1", "10+0")
+	f.move("g1", "alice", "e2e4", 0, 1)
+	f.move("g1", "bob", "e7e5", 1, 1)
+	window := game.ReconnectWindow(mustTC(t, "10+0"))
+	if err := f.rt.Disconnected(f.ctx, "g1", "bob"); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Advance(window - time.Second)
+	if err := f.rt.Connected(f.ctx, "g1", "bob"); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Advance(window)
+	if err := f.rt.Disconnected(f.ctx, "g1", "bob"); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Advance(window)
+	ev, err := f.rt.Snapshot(f.ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev.Termination != game.Abandonment || ev.Result != game.WhiteWins {
+		t.Fatalf("after the window: %v %v", ev.Termination, ev.Result)
+	}
+}
+
+func mustTC(t *testing.T, s string) game.TimeControl {
+	tc, err := game.ParseTimeControl(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tc
+}
+
+// TestRestartChargesDowntimeToNobody: a graceful stop and a start later;
+// the clock of the side to move stands where it stood at the stop.
+func TestRestartChargesDowntimeToNobody(t *testing.T) {
+	f := newFixture(t)
+	f.create("g1", "5+0")
+	f.move("g1", "alice", "e2e4", 0, 1)
+	f.clock.Advance(2 * time.Second)
+	f.move("g1", "bob", "c7c5", 1, 1)
+	f.clock.Advance(7 * time.Second) // white thinks 7 s, then the node stops
+	before, _ := f.rt.Snapshot(f.ctx, "g1")
+	f.restart(10 * time.Minute)
+	after, err := f.rt.Snapshot(f.ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *after.WhiteMs != *before.WhiteMs || *after.BlackMs != *before.BlackMs {
+		t.Fatalf("clocks %d/%d before the stop, %d/%d after", *before.WhiteMs, *before.BlackMs, *after.WhiteMs, *after.BlackMs)
+	}
+	if after.Status != game.StatusStarted || after.Seq <= before.Seq {
+		t.Fatalf("after restart: status %v seq %d (before %d)", after.Status, after.Seq, before.Seq)
+	}
+	// Play goes on, and both players have a fresh reconnection window.
+	f.clock.Advance(time.Second)
+	ack := f.move("g1", "alice", "g1f3", 2, 2)
+	if ack.Move.Remaining != 5*time.Minute-8*time.Second {
+		t.Fatalf("white has %v, want 4m52s", ack.Move.Remaining)
+	}
+}
+
+func TestEventsSince(t *testing.T) {
+	f := newFixture(t)
+	f.rt.cfg.KeepEvents = 3
+	f.create("g1", "5+0")
+	for i, u := range []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"} {
+		player := "alice"
+		if i%2 == 1 {
+			player = "bob"
+		}
+		f.move("g1", player, u, i, int64(i+1))
+	}
+	evs, err := f.rt.EventsSince(f.ctx, "g1", 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seqs []int64
+	for _, ev := range evs {
+		seqs = append(seqs, ev.Seq)
+	}
+	if !slices.Equal(seqs, []int64{5, 6}) {
+		t.Fatalf("since 4: %v", seqs)
+	}
+	evs, _ = f.rt.EventsSince(f.ctx, "g1", 1)
+	if len(evs) != 1 || evs[0].Type != game.EventFull || evs[0].Seq != 6 || len(evs[0].Moves) != 5 {
+		t.Fatalf("since 1 (no longer kept): %+v", evs)
+	}
+	evs, _ = f.rt.EventsSince(f.ctx, "g1", 6)
+	if len(evs) != 0 {
+		t.Fatalf("since the last: %+v", evs)
+	}
+}
+
+func TestDrawAndAbort(t *testing.T) {
+	f := newFixture(t)
+	f.create("g1", "5+0")
+	if err := f.rt.Abort(f.ctx, "g1", "bob"); err != nil {
+		t.Fatal(err)
+	}
+	ev, _ := f.rt.Snapshot(f.ctx, "g1")
+	if ev.Status != game.StatusAborted {
+		t.Fatalf("status %v", ev.Status)
+	}
+	f.create("g2", "5+0")
+	f.move("g2", "alice", "d2d4", 0, 1)
+	f.move("g2", "bob", "d7d5", 1, 1)
+	if err := f.rt.OfferDraw(f.ctx, "g2", "alice"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.rt.AcceptDraw(f.ctx, "g2", "alice"); !errors.Is(err, game.ErrNoDrawOffer) {
+		t.Fatalf("accepting one's own offer: %v", err)
+	}
+	if err := f.rt.AcceptDraw(f.ctx, "g2", "bob"); err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := f.store.LoadGame(f.ctx, "g2")
+	if rec.State.Termination != game.Agreement || rec.State.Result != game.Drawn {
+		t.Fatalf("stored %v %v", rec.State.Termination, rec.State.Result)
+	}
+}
