@@ -1,0 +1,193 @@
+// Package codec holds what store/sqlite and store/postgres share in turning
+// game records into rows and back: the checks made before a write, the
+// clock snapshot's JSON form, the decoding of stored ids, and the time rule.
+//
+// The time rule: every time is stored in UTC to the microsecond (the
+// precision of PostgreSQL's timestamptz), and the zero time.Time is stored
+// as NULL. A time read back is in UTC and Equal to the time written,
+// truncated to the microsecond; times JoinPal's clock produces are whole
+// milliseconds and come back exactly.
+package codec
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+)
+
+// Time returns t as it is stored and read back: in UTC, truncated to the
+// microsecond; the zero time stays zero.
+func Time(t time.Time) time.Time {
+	if t.IsZero() {
+		return time.Time{}
+	}
+	return t.UTC().Truncate(time.Microsecond)
+}
+
+// Micros returns t as microseconds since the Unix epoch, and false for the
+// zero time (stored as NULL).
+func Micros(t time.Time) (int64, bool) {
+	if t.IsZero() {
+		return 0, false
+	}
+	return t.UnixMicro(), true
+}
+
+// FromMicros is the inverse of Micros: valid false gives the zero time.
+func FromMicros(us int64, valid bool) time.Time {
+	if !valid {
+		return time.Time{}
+	}
+	return time.UnixMicro(us).UTC()
+}
+
+// badGame returns a CodeBadGame error.
+func badGame(format string, args ...any) error {
+	return game.NewError(game.CodeBadGame, fmt.Sprintf(format, args...), nil)
+}
+
+// BadRecord returns a CodeBadRecord error for stored game id, with cause.
+func BadRecord(id, what string, cause error) error {
+	return game.NewError(game.CodeBadRecord, fmt.Sprintf("stored game %q: %s", id, what), cause)
+}
+
+// CheckRecord checks a record before CreateGame stores it: an id, a time
+// control, a valid state, and moves numbered 0, 1, 2 ...
+func CheckRecord(rec game.Record) error {
+	if rec.ID == "" {
+		return badGame("game without an id")
+	}
+	if rec.TimeControl.IsZero() {
+		return badGame("game %q without a time control", rec.ID)
+	}
+	if err := CheckState(rec.State); err != nil {
+		return err
+	}
+	for i, mv := range rec.Moves {
+		if mv.Ply != i {
+			return game.NewError(game.CodePlyConflict,
+				fmt.Sprintf("game %q: move %d of the record has ply %d", rec.ID, i, mv.Ply), nil)
+		}
+	}
+	return nil
+}
+
+// CheckState checks a state before it is stored, so that nothing is stored
+// that could not be loaded back.
+func CheckState(st game.State) error {
+	switch {
+	case !st.Status.Valid():
+		return game.NewError(game.CodeBadStatus, "bad status "+st.Status.String(), nil)
+	case !st.Termination.Valid():
+		return game.NewError(game.CodeBadTermination, "bad termination "+st.Termination.String(), nil)
+	case !st.Result.Valid():
+		return game.NewError(game.CodeBadResult, "bad result "+st.Result.String(), nil)
+	case st.DrawOffer != nil && !st.DrawOffer.By.Valid():
+		return game.NewError(game.CodeBadSide, "bad side of draw offer "+st.DrawOffer.By.String(), nil)
+	}
+	return nil
+}
+
+// EncodeClock returns the JSON stored for a clock snapshot, nil for none.
+// TurnStart is stored by the time rule (UTC, microseconds).
+func EncodeClock(c *game.ClockSnapshot) ([]byte, error) {
+	if c == nil {
+		return nil, nil
+	}
+	cp := *c
+	cp.TurnStart = Time(cp.TurnStart)
+	b, err := json.Marshal(cp)
+	if err != nil {
+		return nil, fmt.Errorf("encode clock snapshot: %w", err)
+	}
+	return b, nil
+}
+
+// DecodeClock reads a clock snapshot stored by EncodeClock: nil or empty
+// data, and JSON null, give nil. Anything that is not a snapshot fails with
+// CodeBadRecord; DecodeClock never panics.
+func DecodeClock(id string, data []byte) (*game.ClockSnapshot, error) {
+	if len(bytes.TrimSpace(data)) == 0 || string(bytes.TrimSpace(data)) == "null" {
+		return nil, nil
+	}
+	var c game.ClockSnapshot
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&c); err != nil {
+		return nil, BadRecord(id, "bad clock snapshot", err)
+	}
+	if dec.More() {
+		return nil, BadRecord(id, "bad clock snapshot: data after the JSON value", nil)
+	}
+	switch {
+	case c.TimeControl.IsZero():
+		return nil, BadRecord(id, "clock snapshot without a time control", nil)
+	case !c.State.Valid():
+		return nil, BadRecord(id, "clock snapshot with bad state "+c.State.String(), nil)
+	case !c.Turn.Valid():
+		return nil, BadRecord(id, "clock snapshot with bad turn "+c.Turn.String(), nil)
+	}
+	c.TurnStart = Time(c.TurnStart)
+	return &c, nil
+}
+
+// IDs are the enum ids of a state as read from a row.
+type IDs struct {
+	Status, Termination, Result int64
+}
+
+// Decode turns stored ids into the state's Status, Termination and Result,
+// failing with CodeBadRecord (wrapping the id's own code) on an unknown id.
+func (ids IDs) Decode(id string, st *game.State) error {
+	var err error
+	if st.Status, err = game.StatusFromID(clampInt(ids.Status)); err != nil {
+		return BadRecord(id, "bad status", err)
+	}
+	if st.Termination, err = game.TerminationFromID(clampInt(ids.Termination)); err != nil {
+		return BadRecord(id, "bad termination", err)
+	}
+	if st.Result, err = game.ResultFromID(clampInt(ids.Result)); err != nil {
+		return BadRecord(id, "bad result", err)
+	}
+	return nil
+}
+
+// DecodeDrawOffer builds the draw offer from its two nullable columns.
+func DecodeDrawOffer(id string, by, lapses *int64) (*game.DrawOffer, error) {
+	if by == nil && lapses == nil {
+		return nil, nil
+	}
+	if by == nil || lapses == nil {
+		return nil, BadRecord(id, "half a draw offer", nil)
+	}
+	if *by != int64(game.White) && *by != int64(game.Black) {
+		return nil, BadRecord(id, fmt.Sprintf("draw offer by side %d", *by), nil)
+	}
+	return &game.DrawOffer{By: game.Side(*by), LapsesAtPly: clampInt(*lapses)}, nil
+}
+
+// EncodeDrawOffer returns the two nullable columns of a draw offer.
+func EncodeDrawOffer(d *game.DrawOffer) (by, lapses *int64) {
+	if d == nil {
+		return nil, nil
+	}
+	b, l := int64(d.By), int64(d.LapsesAtPly)
+	return &b, &l
+}
+
+// Ms returns d in whole milliseconds, as durations are stored.
+func Ms(d time.Duration) int64 { return d.Milliseconds() }
+
+// FromMs is the inverse of Ms.
+func FromMs(ms int64) time.Duration { return time.Duration(ms) * time.Millisecond }
+
+// clampInt turns a stored integer into an int without wrapping: values out
+// of range become -1, which no id decoder accepts.
+func clampInt(v int64) int {
+	if v < -1<<31 || v > 1<<31-1 {
+		return -1
+	}
+	return int(v)
+}

@@ -1,0 +1,233 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/store/internal/codec"
+)
+
+const gameCols = `id, white_id, white_name, white_ai_level, black_id, black_name, black_ai_level,
+	time_control, start_fen, created_at, status, termination, result, clock,
+	draw_offer_by, draw_offer_lapses, first_move_deadline, white_gone_since, black_gone_since,
+	white_present, black_present, scheduled_at, ended_at, seq, next_ply`
+
+const moveCols = `game_id, ply, uci, san, client_move_id, spent_ms, lag_credit_ms, remaining_ms, at`
+
+const moveColsM = `m.game_id, m.ply, m.uci, m.san, m.client_move_id, m.spent_ms, m.lag_credit_ms, m.remaining_ms, m.at`
+
+// activeWhere selects the games ActiveGames returns.
+var activeWhere = fmt.Sprintf("status IN (%d, %d)", game.StatusCreated, game.StatusStarted)
+
+// LoadGame returns game id with all its moves in ply order, read from one
+// consistent snapshot, or fails with game.CodeGameNotFound. A stored game
+// that cannot be decoded fails with game.CodeBadRecord.
+func (s *Store) LoadGame(ctx context.Context, id string) (game.Record, error) {
+	var rec game.Record
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var next int64
+		var err error
+		rec, next, err = scanGame(tx.QueryRowContext(ctx, "SELECT "+gameCols+" FROM games WHERE id = ?", id))
+		if errors.Is(err, sql.ErrNoRows) {
+			return game.NewError(game.CodeGameNotFound, fmt.Sprintf("no game %q", id), nil)
+		} else if err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, "SELECT "+moveCols+" FROM moves WHERE game_id = ? ORDER BY ply", id)
+		if err != nil {
+			return err
+		}
+		recs := map[string]*game.Record{id: &rec}
+		if err := scanMoves(rows, recs); err != nil {
+			return err
+		}
+		return checkMoves(&rec, next)
+	})
+	if err != nil {
+		return game.Record{}, fmt.Errorf("sqlite: load game %q: %w", id, err)
+	}
+	return rec, nil
+}
+
+// ActiveGames returns every game whose status is created or started, with
+// its moves in ply order, ordered by creation time and id, all read from one
+// consistent snapshot.
+func (s *Store) ActiveGames(ctx context.Context) ([]game.Record, error) {
+	var out []game.Record
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, "SELECT "+gameCols+" FROM games WHERE "+activeWhere+
+			" ORDER BY created_at NULLS FIRST, id")
+		if err != nil {
+			return err
+		}
+		var nexts []int64
+		for rows.Next() {
+			rec, next, err := scanGame(rows)
+			if err != nil {
+				rows.Close()
+				return err
+			}
+			out = append(out, rec)
+			nexts = append(nexts, next)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		recs := make(map[string]*game.Record, len(out))
+		for i := range out {
+			recs[out[i].ID] = &out[i]
+		}
+		rows, err = tx.QueryContext(ctx, "SELECT "+moveColsM+
+			" FROM moves m JOIN games g ON g.id = m.game_id WHERE g."+activeWhere+" ORDER BY m.game_id, m.ply")
+		if err != nil {
+			return err
+		}
+		if err := scanMoves(rows, recs); err != nil {
+			return err
+		}
+		for i := range out {
+			if err := checkMoves(&out[i], nexts[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: active games: %w", err)
+	}
+	return out, nil
+}
+
+// NodeStatus returns node's last heartbeat and whether its last act was a
+// graceful stop; the zero NodeStatus for a node never seen.
+func (s *Store) NodeStatus(ctx context.Context, node string) (game.NodeStatus, error) {
+	if err := s.open(); err != nil {
+		return game.NodeStatus{}, fmt.Errorf("%w: status of node %q", err, node)
+	}
+	var seen sql.NullInt64
+	var stopped int64
+	err := s.rdb.QueryRowContext(ctx, "SELECT last_seen, stopped FROM nodes WHERE node = ?", node).Scan(&seen, &stopped)
+	if errors.Is(err, sql.ErrNoRows) {
+		return game.NodeStatus{}, nil
+	} else if err != nil {
+		return game.NodeStatus{}, fmt.Errorf("sqlite: status of node %q: %w", node, err)
+	}
+	return game.NodeStatus{LastSeen: codec.FromMicros(seen.Int64, seen.Valid), Stopped: stopped != 0}, nil
+}
+
+// open fails with ErrClosed once Close has begun.
+func (s *Store) open() error {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return ErrClosed
+	}
+	return nil
+}
+
+// read runs f in a read transaction: one snapshot of the database.
+func (s *Store) read(ctx context.Context, f func(tx *sql.Tx) error) error {
+	if err := s.open(); err != nil {
+		return err
+	}
+	tx, err := s.rdb.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	return f(tx)
+}
+
+type scanner interface{ Scan(dest ...any) error }
+
+// scanGame reads one row of gameCols; it also returns next_ply.
+func scanGame(row scanner) (game.Record, int64, error) {
+	var (
+		rec                             game.Record
+		whiteAI, blackAI                int64
+		tc                              string
+		ids                             codec.IDs
+		clock                           sql.NullString
+		by, lapses                      sql.NullInt64
+		created, deadline, wGone, bGone sql.NullInt64
+		scheduled, ended                sql.NullInt64
+		wPresent, bPresent, next        int64
+	)
+	err := row.Scan(&rec.ID, &rec.White.ID, &rec.White.Name, &whiteAI, &rec.Black.ID, &rec.Black.Name, &blackAI,
+		&tc, &rec.StartFEN, &created, &ids.Status, &ids.Termination, &ids.Result, &clock,
+		&by, &lapses, &deadline, &wGone, &bGone, &wPresent, &bPresent, &scheduled, &ended, &rec.State.Seq, &next)
+	if err != nil {
+		return game.Record{}, 0, err
+	}
+	rec.White.AILevel, rec.Black.AILevel = int(whiteAI), int(blackAI)
+	if rec.TimeControl, err = game.ParseTimeControl(tc); err != nil {
+		return game.Record{}, 0, codec.BadRecord(rec.ID, "bad time control", err)
+	}
+	rec.CreatedAt = codec.FromMicros(created.Int64, created.Valid)
+	st := &rec.State
+	if err := ids.Decode(rec.ID, st); err != nil {
+		return game.Record{}, 0, err
+	}
+	if clock.Valid {
+		if st.Clock, err = codec.DecodeClock(rec.ID, []byte(clock.String)); err != nil {
+			return game.Record{}, 0, err
+		}
+	}
+	if st.DrawOffer, err = codec.DecodeDrawOffer(rec.ID, nullPtr(by), nullPtr(lapses)); err != nil {
+		return game.Record{}, 0, err
+	}
+	st.FirstMoveDeadline = codec.FromMicros(deadline.Int64, deadline.Valid)
+	st.GoneSince[game.White] = codec.FromMicros(wGone.Int64, wGone.Valid)
+	st.GoneSince[game.Black] = codec.FromMicros(bGone.Int64, bGone.Valid)
+	st.Present = [2]bool{wPresent != 0, bPresent != 0}
+	st.ScheduledAt = codec.FromMicros(scheduled.Int64, scheduled.Valid)
+	st.EndedAt = codec.FromMicros(ended.Int64, ended.Valid)
+	rec.Moves = []game.MoveRecord{}
+	return rec, next, nil
+}
+
+func nullPtr(n sql.NullInt64) *int64 {
+	if !n.Valid {
+		return nil
+	}
+	return &n.Int64
+}
+
+// scanMoves reads rows of moveCols, ordered by game and ply, into the
+// records of recs, and closes rows.
+func scanMoves(rows *sql.Rows, recs map[string]*game.Record) error {
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			id                       string
+			mv                       game.MoveRecord
+			spent, credit, remaining int64
+			at                       sql.NullInt64
+		)
+		if err := rows.Scan(&id, &mv.Ply, &mv.UCI, &mv.SAN, &mv.ClientMoveID, &spent, &credit, &remaining, &at); err != nil {
+			return err
+		}
+		mv.Spent, mv.LagCredit, mv.Remaining = codec.FromMs(spent), codec.FromMs(credit), codec.FromMs(remaining)
+		mv.At = codec.FromMicros(at.Int64, at.Valid)
+		if rec := recs[id]; rec != nil {
+			rec.Moves = append(rec.Moves, mv)
+		}
+	}
+	return rows.Err()
+}
+
+// checkMoves checks that rec's moves are plies 0 .. next-1.
+func checkMoves(rec *game.Record, next int64) error {
+	if int64(len(rec.Moves)) != next {
+		return codec.BadRecord(rec.ID, fmt.Sprintf("%d moves stored, %d counted", len(rec.Moves), next), nil)
+	}
+	for i, mv := range rec.Moves {
+		if mv.Ply != i {
+			return codec.BadRecord(rec.ID, fmt.Sprintf("move %d has ply %d", i, mv.Ply), nil)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,240 @@
+// Package sqlite is JoinPal's embedded game store: a game.Store kept in one
+// SQLite file, through modernc.org/sqlite (pure Go, no cgo).
+//
+// # Durability
+//
+// The database runs in WAL mode with PRAGMA synchronous=FULL, so every commit
+// syncs the write-ahead log to disk before it returns: a write the store has
+// acknowledged survives a crash of the process, of the operating system and
+// a loss of power. synchronous=NORMAL, SQLite's usual companion of WAL, is
+// not enough: it syncs the log only at checkpoints, so a commit survives the
+// process dying but the last commits may roll back after a power loss or an
+// OS crash — and an acknowledged move must never be lost.
+//
+// # Group commit
+//
+// SQLite admits one writer at a time, and a synced commit costs one fsync,
+// so a store that committed each move alone would be bound by the disk's
+// fsync rate. Instead every write (CreateGame, AppendMove, SaveState,
+// Heartbeat, MarkStopped) is handed to one writer goroutine, which owns the
+// only write connection. The writer takes the first waiting write and every
+// other write queued behind it (up to a batch limit), applies them all in one
+// BEGIN IMMEDIATE transaction, commits — one fsync for the whole batch — and
+// only then answers each caller. While one batch is being synced the next
+// one queues up, so the batch grows with the load and there is no timer: a
+// lone write is committed at once.
+//
+// Each write in a batch runs inside its own SAVEPOINT: a write that fails (a
+// ply conflict, a duplicate id, a missing game) is rolled back to its
+// savepoint and answered with its error, and the others in the batch commit
+// as if it had never been there. Only a failure of the transaction itself
+// (BEGIN or COMMIT) fails every write of the batch, and then none of them is
+// stored. A caller returns only after its own write has committed, or with an
+// error.
+//
+// Reads (LoadGame, ActiveGames, NodeStatus) use a separate pool of read-only
+// connections, which in WAL mode read a consistent snapshot without waiting
+// for the writer. Both pools set a busy timeout, for other processes that
+// open the same file (a backup, the sqlite3 shell).
+//
+// # Schema
+//
+// The schema is created on first start by embedded migrations
+// (migrations/*.sql), each applied in its own transaction and recorded in
+// the table schema_migrations. See docs/STORAGE.md.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+)
+
+// Store is a game.Store on one SQLite file. It is safe for concurrent use.
+// Open one Store per file and process.
+type Store struct {
+	path string
+	opts options
+	wdb  *sql.DB // the one write connection, used by the writer goroutine only
+	rdb  *sql.DB // the read-only pool
+	w    writeStmts
+
+	mu     sync.RWMutex // guards closed and sending on queue
+	closed bool
+	queue  chan *request
+	done   chan struct{} // closed when the writer has stopped
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+var _ game.Store = (*Store)(nil)
+
+// ErrClosed is returned (wrapped) by the methods of a closed Store.
+var ErrClosed = errors.New("sqlite: store closed")
+
+// Option changes how Open sets up a Store.
+type Option func(*options)
+
+type options struct {
+	readers     int
+	busyTimeout time.Duration
+	maxBatch    int
+}
+
+// WithReaders sets the number of read connections (default: the number of
+// CPUs, at least 4).
+func WithReaders(n int) Option {
+	return func(o *options) {
+		if n > 0 {
+			o.readers = n
+		}
+	}
+}
+
+// WithBusyTimeout sets how long a connection waits for a lock held by
+// another process before failing with SQLITE_BUSY (default 5 s).
+func WithBusyTimeout(d time.Duration) Option {
+	return func(o *options) {
+		if d > 0 {
+			o.busyTimeout = d
+		}
+	}
+}
+
+// WithMaxBatch sets the most writes committed together in one transaction
+// (default 512). 1 turns group commit off: one transaction and one fsync per
+// write.
+func WithMaxBatch(n int) Option {
+	return func(o *options) {
+		if n > 0 {
+			o.maxBatch = n
+		}
+	}
+}
+
+// Open opens the store in the SQLite file at path, creating the file (and
+// its directory) and the schema on first start and applying any migration
+// not yet applied. It fails if the file's schema is newer than this program.
+// ctx bounds the opening only.
+func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
+	o := options{readers: max(4, runtime.NumCPU()), busyTimeout: 5 * time.Second, maxBatch: 512}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o750); err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	s := &Store{path: abs, opts: o, queue: make(chan *request, 4*o.maxBatch), done: make(chan struct{})}
+	ms := o.busyTimeout.Milliseconds()
+	s.wdb, err = sql.Open("sqlite", dsn(abs, url.Values{
+		"_pragma": {
+			fmt.Sprintf("busy_timeout(%d)", ms),
+			"journal_mode(WAL)",
+			"synchronous(FULL)",
+			"foreign_keys(1)",
+		},
+		"_txlock": {"immediate"},
+	}))
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	s.wdb.SetMaxOpenConns(1)
+	s.wdb.SetMaxIdleConns(1)
+	s.wdb.SetConnMaxLifetime(0)
+	s.wdb.SetConnMaxIdleTime(0)
+	if err := s.setup(ctx); err != nil {
+		s.wdb.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	s.rdb, err = sql.Open("sqlite", dsn(abs, url.Values{
+		"_pragma": {
+			fmt.Sprintf("busy_timeout(%d)", ms),
+			"query_only(1)",
+		},
+	}))
+	if err != nil {
+		s.w.close()
+		s.wdb.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	s.rdb.SetMaxOpenConns(o.readers)
+	s.rdb.SetMaxIdleConns(o.readers)
+	if err := s.rdb.PingContext(ctx); err != nil {
+		s.rdb.Close()
+		s.w.close()
+		s.wdb.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	go s.writer()
+	return s, nil
+}
+
+// dsn returns the modernc.org/sqlite data source name for the file at abs.
+func dsn(abs string, q url.Values) string {
+	return "file:" + (&url.URL{Path: abs}).EscapedPath() + "?" + q.Encode()
+}
+
+// setup checks the pragmas that durability rests on, migrates the schema,
+// and prepares the write statements.
+func (s *Store) setup(ctx context.Context) error {
+	var mode string
+	if err := s.wdb.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+		return err
+	}
+	if mode != "wal" {
+		return fmt.Errorf("journal_mode is %q, not wal", mode)
+	}
+	var sync int
+	if err := s.wdb.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&sync); err != nil {
+		return err
+	}
+	if sync != 2 { // FULL
+		return fmt.Errorf("synchronous is %d, not 2 (FULL)", sync)
+	}
+	if err := runMigrations(ctx, s.wdb); err != nil {
+		return err
+	}
+	return s.w.prepare(ctx, s.wdb)
+}
+
+// Path returns the absolute path of the store's file.
+func (s *Store) Path() string { return s.path }
+
+// Close stops taking writes, commits every write already queued and answers
+// its caller, checkpoints the write-ahead log into the database file and
+// closes the file. Calls made after Close fail with ErrClosed. Close may be
+// called more than once; later calls return the first call's result.
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		s.mu.Lock()
+		s.closed = true
+		close(s.queue)
+		s.mu.Unlock()
+		<-s.done // the writer drains the queue, then stops
+		var errs []error
+		errs = append(errs, s.rdb.Close())
+		if _, err := s.wdb.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
+			errs = append(errs, fmt.Errorf("checkpoint: %w", err))
+		}
+		errs = append(errs, s.w.close(), s.wdb.Close())
+		if err := errors.Join(errs...); err != nil {
+			s.closeErr = fmt.Errorf("sqlite: close %s: %w", s.path, err)
+		}
+	})
+	return s.closeErr
+}
