@@ -26,6 +26,8 @@ func commands() []command {
 	return []command{
 		{"perft", "count the leaves of the legal move tree (Stockfish's output format)", runPerft},
 		{"pgn", "read PGN, check every move, write it back normalized", runPGN},
+		{"uci", "serve the built-in engine over UCI (for chess GUIs)", runUCI},
+		{"match", "play engines against each other: Elo, SPRT, PGN", runMatch},
 	}
 }
 

@@ -1,0 +1,330 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/joinpal/joinpal/match"
+	"github.com/joinpal/joinpal/uci"
+)
+
+const matchUsage = `Usage: joinpal match --engine SPEC --engine SPEC [flags]
+
+Plays two engines against each other in pairs of games from balanced openings
+with colours swapped, and reports the score and the Elo difference of the
+first engine over the second (95 % interval), with an optional SPRT.
+
+An engine SPEC is one of:
+  joinpal                      the built-in engine at full strength, in this process
+  joinpal:level=3[,hash=16][,name=NAME]
+                               the built-in engine at a level (1 to 8)
+  cmd=PATH[,arg=ARG]...[,dir=DIR][,name=NAME][,option.NAME=VALUE]...
+                               an external UCI engine (PATH alone will do), e.g.
+                               cmd=stockfish,name=sf1800,option.UCI_LimitStrength=true,option.UCI_Elo=1800
+
+A time control is needed: --tc (a clock kept by the runner), --st (a fixed
+time per move), or --depth/--nodes. Progress goes to stderr, the final report
+to stdout.
+
+Flags:`
+
+// runMatch is "joinpal match": engine against engine (package match).
+func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var specs engineSpecs
+	fs.Var(&specs, "engine", "an engine `SPEC` (give two)")
+	games := fs.Int("games", 2, "number of games (played in pairs with colours swapped)")
+	tcText := fs.String("tc", "", "time control `SECONDS[+INC]`, e.g. 10+0.1")
+	stText := fs.String("st", "", "fixed time per move in `SECONDS`, e.g. 0.1")
+	depth := fs.Int("depth", 0, "search depth per move")
+	nodes := fs.Uint64("nodes", 0, "nodes per move")
+	margin := fs.Duration("timemargin", -1, "how far an engine may overstep its time before it loses on time (default 0 with --tc, 100ms with --st)")
+	concurrency := fs.Int("concurrency", 1, "games played at once (1 or 2)")
+	pgnPath := fs.String("pgn", "", "write every game to this PGN `FILE`")
+	sprtText := fs.String("sprt", "", "stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05")
+	maxMoves := fs.Int("maxmoves", 0, "adjudicate a draw after this many moves past the opening (0: never)")
+	seed := fs.Uint64("seed", 0, "shuffle the openings with this seed (0: in order)")
+	event := fs.String("event", "", "the PGN Event tag")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, matchUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	usageError := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "joinpal match: "+format+"\n", a...)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		return usageError("unexpected argument %q", fs.Arg(0))
+	}
+	if len(specs) != 2 {
+		return usageError("give exactly two --engine flags, not %d", len(specs))
+	}
+	if *games < 1 {
+		return usageError("--games must be at least 1")
+	}
+	if *concurrency < 1 || *concurrency > 2 {
+		return usageError("--concurrency must be 1 or 2")
+	}
+	tc, err := parseTimeControl(*tcText, *stText, *depth, *nodes, *margin)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	var sprt *match.SPRT
+	if *sprtText != "" {
+		s, err := parseSPRT(*sprtText)
+		if err != nil {
+			return usageError("%v", err)
+		}
+		sprt = &s
+	}
+	var engines [2]match.Engine
+	for i, s := range specs {
+		e, err := engineFromSpec(s)
+		if err != nil {
+			return usageError("%v", err)
+		}
+		engines[i] = e
+	}
+	if engines[0].Name == engines[1].Name {
+		engines[0].Name += " (1)"
+		engines[1].Name += " (2)"
+	}
+	cfg := match.Config{
+		Engines: engines, Games: *games, TimeControl: tc, Concurrency: *concurrency,
+		MaxMoves: *maxMoves, SPRT: sprt, Progress: stderr, Event: *event, Seed: *seed,
+	}
+	if *pgnPath != "" {
+		f, err := os.Create(*pgnPath)
+		if err != nil {
+			fmt.Fprintf(stderr, "joinpal match: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		cfg.PGN = f
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	sum, err := match.Run(ctx, cfg)
+	if sum != nil {
+		sum.WriteReport(stdout, sprt)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "joinpal match: %v\n", err)
+		return 1
+	}
+	if f, ok := cfg.PGN.(*os.File); ok {
+		if err := f.Close(); err != nil {
+			fmt.Fprintf(stderr, "joinpal match: %v\n", err)
+			return 1
+		}
+	}
+	return 0
+}
+
+// engineSpecs collects the --engine flags.
+type engineSpecs []string
+
+func (s *engineSpecs) String() string     { return strings.Join(*s, " ") }
+func (s *engineSpecs) Set(v string) error { *s = append(*s, v); return nil }
+
+// engineFromSpec turns an engine SPEC (see matchUsage) into a contestant.
+func engineFromSpec(spec string) (match.Engine, error) {
+	if spec == "joinpal" || strings.HasPrefix(spec, "joinpal:") {
+		return builtinFromSpec(spec)
+	}
+	if !strings.Contains(spec, "=") {
+		spec = "cmd=" + spec // a bare command: "stockfish"
+	}
+	var cmd uci.Command
+	var options [][2]string
+	name := ""
+	for _, part := range strings.Split(spec, ",") {
+		key, value, ok := strings.Cut(part, "=")
+		if !ok {
+			return match.Engine{}, fmt.Errorf("engine %q: %q is not KEY=VALUE", spec, part)
+		}
+		switch {
+		case key == "cmd":
+			cmd.Path = findEngine(value)
+		case key == "arg":
+			cmd.Args = append(cmd.Args, value)
+		case key == "dir":
+			cmd.Dir = value
+		case key == "name":
+			name = value
+		case strings.HasPrefix(key, "option.") && len(key) > len("option."):
+			options = append(options, [2]string{key[len("option."):], value})
+		default:
+			return match.Engine{}, fmt.Errorf("engine %q: unknown key %q", spec, key)
+		}
+	}
+	if cmd.Path == "" {
+		return match.Engine{}, fmt.Errorf("engine %q: want cmd=PATH, or joinpal[:level=N]", spec)
+	}
+	if name == "" {
+		name = filepath.Base(cmd.Path)
+	}
+	return match.UCIEngine(name, cmd, options), nil
+}
+
+// builtinFromSpec reads "joinpal[:level=N][,hash=MB][,name=NAME]".
+func builtinFromSpec(spec string) (match.Engine, error) {
+	opts := uci.Options{HashMB: 16, MultiPV: 1, Threads: 1, MoveOverhead: 30 * time.Millisecond}
+	name := "joinpal"
+	if rest, ok := strings.CutPrefix(spec, "joinpal:"); ok {
+		for _, part := range strings.Split(rest, ",") {
+			key, value, ok := strings.Cut(part, "=")
+			n, err := strconv.Atoi(value)
+			switch {
+			case !ok:
+				return match.Engine{}, fmt.Errorf("engine %q: %q is not KEY=VALUE", spec, part)
+			case key == "name":
+				name = value
+				continue
+			case err != nil:
+				return match.Engine{}, fmt.Errorf("engine %q: %s: %q is not a number", spec, key, value)
+			}
+			switch key {
+			case "level":
+				if n < 0 || n > len(levelElo) {
+					return match.Engine{}, fmt.Errorf("engine %q: level must be 0 (full strength) to %d", spec, len(levelElo))
+				}
+				opts.Level = n
+				if name == "joinpal" {
+					name = "joinpal:level=" + value
+				}
+			case "hash":
+				if n < 1 || n > 4096 {
+					return match.Engine{}, fmt.Errorf("engine %q: hash must be 1 to 4096 MB", spec)
+				}
+				opts.HashMB = n
+			default:
+				return match.Engine{}, fmt.Errorf("engine %q: unknown key %q", spec, key)
+			}
+		}
+	}
+	newEngine := func() uci.Engine {
+		return newEngineAdapter(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
+	}
+	return match.InProcess(name, newEngine, opts), nil
+}
+
+// findEngine resolves an engine's command: as given if it has a slash or is
+// in PATH, else from /usr/games, where Debian installs Stockfish.
+func findEngine(path string) string {
+	if strings.Contains(path, "/") {
+		return path
+	}
+	if _, err := exec.LookPath(path); err != nil {
+		if games := filepath.Join("/usr/games", path); fileExists(games) {
+			return games
+		}
+	}
+	return path
+}
+
+func fileExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
+}
+
+// parseTimeControl reads --tc, --st, --depth, --nodes and --timemargin.
+func parseTimeControl(tcText, stText string, depth int, nodes uint64, margin time.Duration) (match.TimeControl, error) {
+	tc := match.TimeControl{Depth: depth, Nodes: nodes}
+	seconds := func(flag, s string) (time.Duration, error) {
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil || f < 0 || f > 1e6 {
+			return 0, fmt.Errorf("%s: %q is not a number of seconds", flag, s)
+		}
+		return time.Duration(f * float64(time.Second)), nil
+	}
+	switch {
+	case tcText != "" && stText != "":
+		return tc, errors.New("give --tc or --st, not both")
+	case tcText != "":
+		base, inc, _ := strings.Cut(tcText, "+")
+		var err error
+		if tc.Base, err = seconds("--tc", base); err != nil {
+			return tc, err
+		}
+		if inc != "" {
+			if tc.Inc, err = seconds("--tc", inc); err != nil {
+				return tc, err
+			}
+		}
+		if tc.Base <= 0 {
+			return tc, errors.New("--tc: the base time must be positive")
+		}
+		tc.Margin = max(margin, 0)
+	case stText != "":
+		var err error
+		if tc.MoveTime, err = seconds("--st", stText); err != nil {
+			return tc, err
+		}
+		if tc.MoveTime <= 0 {
+			return tc, errors.New("--st: the time must be positive")
+		}
+		tc.Margin = margin
+		if margin < 0 {
+			tc.Margin = 100 * time.Millisecond
+		}
+	case depth <= 0 && nodes == 0:
+		return tc, errors.New("a time control is needed: --tc, --st, --depth or --nodes")
+	}
+	if depth < 0 {
+		return tc, errors.New("--depth must not be negative")
+	}
+	return tc, nil
+}
+
+// parseSPRT reads "elo0=0,elo1=10,alpha=0.05,beta=0.05" (alpha and beta
+// default to 0.05).
+func parseSPRT(text string) (match.SPRT, error) {
+	s := match.SPRT{Alpha: 0.05, Beta: 0.05}
+	seen := map[string]bool{}
+	for _, part := range strings.Split(text, ",") {
+		key, value, ok := strings.Cut(part, "=")
+		f, err := strconv.ParseFloat(value, 64)
+		if !ok || err != nil {
+			return s, fmt.Errorf("--sprt: %q is not KEY=NUMBER", part)
+		}
+		seen[key] = true
+		switch key {
+		case "elo0":
+			s.Elo0 = f
+		case "elo1":
+			s.Elo1 = f
+		case "alpha":
+			s.Alpha = f
+		case "beta":
+			s.Beta = f
+		default:
+			return s, fmt.Errorf("--sprt: unknown key %q", key)
+		}
+	}
+	if !seen["elo0"] || !seen["elo1"] {
+		return s, errors.New("--sprt: elo0 and elo1 are needed")
+	}
+	if err := s.Check(); err != nil {
+		return s, fmt.Errorf("--sprt: %w", err)
+	}
+	return s, nil
+}

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+
+	"github.com/joinpal/joinpal/engine"
+	"github.com/joinpal/joinpal/uci"
+)
+
+// levelElo is the strength of each level of the built-in engine, for
+// UCI_LimitStrength/UCI_Elo and for naming levels in matches. PROVISIONAL:
+// a monotone guess until `make strength` measures the levels against
+// Stockfish's UCI_Elo; replace the numbers with the measured ones.
+var levelElo = []uci.LevelElo{
+	{Level: 1, Elo: 600},
+	{Level: 2, Elo: 900},
+	{Level: 3, Elo: 1200},
+	{Level: 4, Elo: 1450},
+	{Level: 5, Elo: 1700},
+	{Level: 6, Elo: 1950},
+	{Level: 7, Elo: 2200},
+	{Level: 8, Elo: 2400},
+}
+
+// uciConfig describes the built-in engine to package uci.
+func uciConfig() uci.Config {
+	return uci.Config{
+		Name:          "JoinPal",
+		Author:        "the JoinPal authors",
+		DefaultHashMB: engine.DefaultHashMB,
+		MaxHashMB:     2048,
+		MaxThreads:    1,
+		MaxMultiPV:    32,
+		Levels:        len(engine.Levels()),
+		Elo:           levelElo,
+		Bench:         engine.Bench,
+	}
+}
+
+// runUCI is "joinpal uci": the built-in engine speaks UCI on stdin/stdout,
+// for chess GUIs and adapters such as polyglot.
+func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("uci", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: joinpal uci\n\nServes the built-in engine over UCI on standard input and output.")
+		fmt.Fprintln(stderr, "Besides the standard commands it takes \"bench [depth]\" and \"d\" (print the FEN).")
+		fmt.Fprintln(stderr, "Option Level: 1 (Principiante) to 8 (Maestro); 0, the default, is full strength for analysis.")
+		fmt.Fprintln(stderr, "UCI_LimitStrength with UCI_Elo picks the level nearest to that Elo (provisional table).")
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return 2
+	}
+	srv := uci.NewServer(newEngineAdapter(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))), uciConfig())
+	if err := srv.Run(stdin, stdout); err != nil {
+		fmt.Fprintf(stderr, "joinpal uci: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// engineAdapter serves the built-in engine through package uci's Engine
+// interface.
+type engineAdapter struct {
+	e    *engine.Engine
+	rnd  *rand.Rand
+	opts uci.Options
+}
+
+// newEngineAdapter returns the built-in engine at its defaults; rnd drives
+// the levels' random choices (nil: the same choice in the same position).
+func newEngineAdapter(rnd *rand.Rand) *engineAdapter {
+	return &engineAdapter{e: engine.New(engine.Options{Rand: rnd}), rnd: rnd}
+}
+
+func (a *engineAdapter) SetOptions(o uci.Options) {
+	a.opts = o
+	a.e.SetOptions(engine.Options{HashMB: o.HashMB, Level: o.Level, MultiPV: o.MultiPV, Rand: a.rnd})
+}
+
+func (a *engineAdapter) NewGame() { a.e.NewGame() }
+
+func (a *engineAdapter) Search(ctx context.Context, p uci.SearchParams) uci.Result {
+	// The engine wants the repetition keys of the positions before the
+	// one searched, oldest first.
+	history := make([]uint64, 0, len(p.Moves))
+	pos := p.Start
+	for _, m := range p.Moves {
+		history = append(history, pos.RepetitionKey())
+		pos.PlayUnchecked(m)
+	}
+	l := p.Limits
+	limits := engine.Limits{
+		Depth: l.Depth, Nodes: l.Nodes, MoveTime: l.MoveTime,
+		WTime: l.WTime, BTime: l.BTime, WInc: l.WInc, BInc: l.BInc, MovesToGo: l.MovesToGo,
+		Infinite: l.Infinite, Mate: l.Mate, MoveOverhead: a.opts.MoveOverhead,
+	}
+	var onInfo func(engine.Info)
+	if p.OnInfo != nil {
+		onInfo = func(i engine.Info) { p.OnInfo(uciInfo(i)) }
+	}
+	res := a.e.Search(ctx, p.Position, history, limits, onInfo)
+	return uci.Result{BestMove: res.BestMove, PonderMove: res.PonderMove, Info: uciInfo(res.Info)}
+}
+
+// uciInfo converts the engine's report to package uci's.
+func uciInfo(i engine.Info) uci.Info {
+	return uci.Info{
+		Depth: i.Depth, SelDepth: i.SelDepth, MultiPV: i.MultiPV,
+		Score: uci.Score{CP: i.Score.CP, Mate: i.Score.Mate}, HasScore: i.Depth > 0,
+		Nodes: i.Nodes, NPS: i.NPS, Time: i.Time, HashFull: i.HashFull, PV: i.PV,
+	}
+}
