@@ -88,22 +88,36 @@ func (g *Game) noShow(whiteAbsent, blackAbsent bool) {
 }
 
 // ResumeAfterDowntime brings a game restored after the server was down
-// back to life: the time from lastSeen (the last moment the server is known
-// to have been up) to now is charged to nobody. The running clock resumes
-// where it stood at lastSeen; the first-move and no-show deadlines move by
-// the downtime; both players get a fresh reconnection window, since the
-// server, not they, dropped their connections.
+// back to life at once: Suspend(lastSeen) then Resume(lastSeen).
 func (g *Game) ResumeAfterDowntime(lastSeen time.Time) {
+	g.Suspend(lastSeen)
+	g.Resume(lastSeen)
+}
+
+// Suspend stops a restored game's clock as of lastSeen, the last moment the
+// server is known to have been up: the side on turn is charged up to then
+// and no further. A runtime suspends every game it restores and stores them
+// suspended before it takes commands again, then resumes them all at one
+// moment, so the time it takes to start is charged to nobody either.
+func (g *Game) Suspend(lastSeen time.Time) {
+	if g.Over() || g.clock == nil {
+		return
+	}
+	g.clock.Pause(lastSeen)
+	g.changed()
+}
+
+// Resume runs a suspended game again: the time from lastSeen to now is
+// charged to nobody. The clock restarts now; the first-move and no-show
+// deadlines move by the downtime; both players get a fresh reconnection
+// window, since the server, not they, dropped their connections.
+func (g *Game) Resume(lastSeen time.Time) {
 	if g.Over() {
 		return
 	}
 	now := g.now()
-	down := now.Sub(lastSeen)
-	if down < 0 {
-		down = 0
-	}
+	down := max(now.Sub(lastSeen), 0)
 	if g.clock != nil {
-		g.clock.Pause(lastSeen)
 		g.clock.Resume(now)
 	}
 	st := &g.rec.State

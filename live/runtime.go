@@ -91,21 +91,37 @@ func (r *Runtime) Start(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("live: loading running games: %w", err)
 	}
+	// Every game is suspended as of the node's last heartbeat and stored so
+	// before the node takes commands: however long loading and storing
+	// take, nobody's clock runs. Then all resume at one moment.
+	games := make([]*game.Game, 0, len(recs))
 	for _, rec := range recs {
 		g, err := game.Restore(rec, r.cfg.Clock.Now)
 		if err != nil {
 			r.cfg.Logger.Error("live: a running game cannot be restored", "game", rec.ID, "err", err)
 			continue
 		}
-		g.ResumeAfterDowntime(lastSeen)
-		// The resumed clock must be durable before anything else happens,
-		// or a second crash would charge the first downtime after all.
+		g.Suspend(lastSeen)
 		g.SetSeq(rec.State.Seq + 1)
-		if err := st.SaveState(ctx, rec.ID, g.State()); err != nil {
-			return fmt.Errorf("live: resuming game %s: %w", rec.ID, err)
-		}
+		games = append(games, g)
+	}
+	if err := r.saveAll(ctx, games); err != nil {
+		return err
+	}
+	for _, g := range games {
+		g.Resume(lastSeen)
+	}
+	// The resumed clocks are stored by each game's goroutine as its first
+	// command, ahead of any move.
+	for _, g := range games {
 		a := r.spawn(g)
-		a.do(ctx, func() error { a.published(game.EventState, nil); return nil })
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+			defer cancel()
+			if err := a.do(ctx, func() error { return a.commitState(ctx) }); err != nil {
+				r.cfg.Logger.Error("live: storing a resumed game", "game", a.id, "err", err)
+			}
+		}()
 	}
 	if err := st.Heartbeat(ctx, r.cfg.Node, r.cfg.Clock.Now()); err != nil {
 		return fmt.Errorf("live: heartbeat: %w", err)
@@ -116,6 +132,32 @@ func (r *Runtime) Start(ctx context.Context) error {
 	r.mu.Unlock()
 	go r.heartbeat()
 	return nil
+}
+
+// saveAll stores the states of games concurrently.
+func (r *Runtime) saveAll(ctx context.Context, games []*game.Game) error {
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		first error
+	)
+	sem := make(chan struct{}, 256)
+	for _, g := range games {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			if err := r.cfg.Store.SaveState(ctx, g.ID(), g.State()); err != nil {
+				mu.Lock()
+				if first == nil {
+					first = fmt.Errorf("live: resuming game %s: %w", g.ID(), err)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return first
 }
 
 // heartbeat records that the node is alive, every HeartbeatEvery.
