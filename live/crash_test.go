@@ -171,7 +171,7 @@ func (c *child) kill() time.Time {
 type tracked struct {
 	id    string
 	pos   chess.Position
-	acked []string // UCI of every acknowledged move, by ply
+	acked []string   // UCI of every acknowledged move, by ply
 	sent  chess.Move // the move awaiting its acknowledgement
 	busy  bool
 	over  bool
