@@ -2,8 +2,13 @@
 GO      ?= go
 BIN     := bin/joinpal
 PGVER   := $(shell ls /etc/postgresql 2>/dev/null | head -1)
+# Debian installs Stockfish in /usr/games.
+export PATH := $(PATH):/usr/games
+# Debian packages the tests use: Stockfish (the yardstick) and PolyGlot (a real
+# UCI-to-xboard adapter that drives `joinpal uci`).
+DEBS    := stockfish polyglot
 
-.PHONY: all build run test test-go test-race check-format vet services bench perft-full clean
+.PHONY: all build run test test-go test-race check-format vet deps services bench perft-full clean
 
 all: build
 
@@ -15,7 +20,13 @@ run: build
 	./$(BIN) help
 
 ## test: every test — formatting, vet, the Go tests, the race detector.
-test: services check-format vet test-go test-race
+test: deps services check-format vet test-go test-race
+
+## deps: install the Debian packages the tests need, if missing.
+deps:
+	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 
 check-format:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
