@@ -1,0 +1,123 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/joinpal/joinpal/chess"
+)
+
+func TestLevelsTable(t *testing.T) {
+	ls := Levels()
+	if len(ls) != 8 {
+		t.Fatalf("%d levels, want 8", len(ls))
+	}
+	want := [][2]string{
+		{"Principiante", "Beginner"}, {"Fácil", "Easy"}, {"Aficionado", "Amateur"},
+		{"Intermedio", "Intermediate"}, {"Avanzado", "Advanced"}, {"Difícil", "Hard"},
+		{"Experto", "Expert"}, {"Maestro", "Master"},
+	}
+	for i, l := range ls {
+		if l.Number != i+1 || l.NameES != want[i][0] || l.NameEN != want[i][1] {
+			t.Errorf("level %d: %+v, want %d %v", i, l, i+1, want[i])
+		}
+		got, ok := LevelByNumber(i + 1)
+		if !ok || got.Number != i+1 {
+			t.Errorf("LevelByNumber(%d) = %+v, %v", i+1, got, ok)
+		}
+	}
+	for _, n := range []int{0, 9, -1} {
+		if _, ok := LevelByNumber(n); ok {
+			t.Errorf("LevelByNumber(%d) found a level", n)
+		}
+	}
+	if ls[0].Book || !ls[1].Book {
+		t.Error("level 1 must not use the book; the levels above it must")
+	}
+	ls[0].NameES = "changed"
+	if l, _ := LevelByNumber(1); l.NameES != "Principiante" {
+		t.Error("Levels returned the package's own slice")
+	}
+}
+
+func TestLevelsPlayLegalMoves(t *testing.T) {
+	fens := []string{chess.StartingFEN, benchFENs[1], benchFENs[4], benchFENs[25], benchFENs[33]}
+	for _, l := range Levels() {
+		if testing.Short() && l.Number >= 7 {
+			continue
+		}
+		e := New(Options{HashMB: 4, Level: l.Number, Rand: rand.New(rand.NewPCG(uint64(l.Number), 2))})
+		for _, fen := range fens {
+			pos := mustFEN(t, fen)
+			limits := Limits{MoveTime: 300 * time.Millisecond}
+			start := time.Now()
+			r := e.Search(context.Background(), pos, nil, limits, nil)
+			d := time.Since(start)
+			if !pos.IsLegal(r.BestMove) {
+				t.Errorf("level %d, %s: illegal move %v", l.Number, fen, r.BestMove)
+			}
+			if l.Number <= 2 && d > 100*time.Millisecond {
+				t.Errorf("level %d took %v for a move", l.Number, d)
+			}
+		}
+	}
+}
+
+func TestLevelOneIsOutOfBook(t *testing.T) {
+	pos := chess.StartingPosition()
+	e := New(Options{HashMB: 1, Level: 1})
+	r := e.Search(context.Background(), pos, nil, Limits{}, nil)
+	if r.Info.Nodes == 0 {
+		t.Error("level 1 played from the book")
+	}
+	e = New(Options{HashMB: 1, Level: 2})
+	r = e.Search(context.Background(), pos, nil, Limits{}, nil)
+	if r.Info.Nodes != 0 {
+		t.Error("level 2 did not play from the book")
+	}
+}
+
+// TestWeakLevelsVary checks that the lower levels, given different random
+// sources, do not always play the same move out of the book.
+func TestWeakLevelsVary(t *testing.T) {
+	pos := mustFEN(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	for _, n := range []int{1, 3} {
+		seen := map[chess.Move]bool{}
+		for seed := uint64(0); seed < 12; seed++ {
+			e := New(Options{HashMB: 1, Level: n, Rand: rand.New(rand.NewPCG(seed, 3))})
+			r := e.Search(context.Background(), pos, nil, Limits{}, nil)
+			seen[r.BestMove] = true
+		}
+		if len(seen) < 2 {
+			t.Errorf("level %d played the same move with 12 seeds", n)
+		}
+	}
+}
+
+// TestLevelOneTakesAHangingQueen: even the beginner sees a queen en prise.
+func TestLevelOneTakesAHangingQueen(t *testing.T) {
+	pos := mustFEN(t, "rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 1 3")
+	for seed := uint64(0); seed < 10; seed++ {
+		e := New(Options{HashMB: 1, Level: 1, Rand: rand.New(rand.NewPCG(seed, 4))})
+		r := e.Search(context.Background(), pos, nil, Limits{}, nil)
+		if pos.UCI(r.BestMove) != "c1g5" {
+			t.Errorf("seed %d: level 1 played %s, not Bxg5", seed, pos.UCI(r.BestMove))
+		}
+	}
+}
+
+func TestNilRandIsDeterministic(t *testing.T) {
+	pos := mustFEN(t, benchFENs[4])
+	var first chess.Move
+	for i := 0; i < 3; i++ {
+		e := New(Options{HashMB: 1, Level: 3})
+		r := e.Search(context.Background(), pos, nil, Limits{}, nil)
+		if i == 0 {
+			first = r.BestMove
+		} else if r.BestMove != first {
+			t.Fatalf("level 3 with nil Rand played %v, then %v", first, r.BestMove)
+		}
+	}
+}
