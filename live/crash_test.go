@@ -15,6 +15,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -63,6 +64,16 @@ func crashChild(path string, in io.Reader, out io.Writer) int {
 		defer mu.Unlock()
 		fmt.Fprintf(out, format+"\n", args...)
 	}
+	// A graceful stop on SIGTERM: the games' goroutines finish their command,
+	// the stop is recorded, the store closes.
+	term := make(chan os.Signal, 1)
+	signal.Notify(term, syscall.SIGTERM)
+	go func() {
+		<-term
+		_ = rt.Stop(ctx)
+		_ = st.Close()
+		os.Exit(0)
+	}()
 	reply("ready")
 	sc := bufio.NewScanner(in)
 	var wg sync.WaitGroup
@@ -343,9 +354,20 @@ func TestCrashRecovery(t *testing.T) {
 			<-ch.lines
 		}
 	}
-	ch.in.Close()
+	// Last, a graceful stop: SIGTERM records the stop.
+	stopAt := time.Now()
+	_ = ch.cmd.Process.Signal(syscall.SIGTERM)
 	if err := ch.cmd.Wait(); err != nil {
 		t.Fatalf("graceful stop: %v", err)
+	}
+	st, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	node, err := st.NodeStatus(context.Background(), "local")
+	if err != nil || !node.Stopped || node.LastSeen.Before(stopAt) {
+		t.Fatalf("after SIGTERM: %+v, %v (stop sent at %v)", node, err, stopAt)
 	}
 	t.Logf("%d games, %d kills, %d moves acknowledged; clocks after restarts within %+d..%+d ms of the kill", games, cycles, totalAcked, lowest, highest)
 }
