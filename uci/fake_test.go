@@ -157,7 +157,7 @@ func count(lines []string, prefix string) int {
 
 // testConfig is a server configuration like JoinPal's.
 var testConfig = Config{
-	Name: "Fake 1", Author: "the tests", MaxMultiPV: 4, Levels: 8,
+	Name: "Fake 1", Author: "the tests", MaxMultiPV: 4, Levels: 8, SearchMoves: true,
 	Elo:   []LevelElo{{1, 800}, {2, 1000}, {3, 1200}, {4, 1400}, {5, 1600}, {6, 1800}, {7, 2000}, {8, 2200}, {0, 2600}},
 	Bench: func(depth int) (uint64, time.Duration) { return uint64(1000 * max(depth, 1)), 500 * time.Millisecond },
 }

@@ -16,20 +16,16 @@ type job struct {
 	ponder  bool
 	hit     chan struct{} // closed on ponderhit
 	hitSent bool          // read and written by the command loop only
-	done    chan struct{} // closed after bestmove is written
+	// answered is set as bestmove is written (under the writer's lock, so
+	// that a GUI that has read bestmove finds the search over), done is
+	// closed when the goroutine ends.
+	answered atomic.Bool
+	done     chan struct{}
 }
 
 // searching reports whether a search is running.
 func (s *Server) searching() bool {
-	if s.job == nil {
-		return false
-	}
-	select {
-	case <-s.job.done:
-		return false
-	default:
-		return true
-	}
+	return s.job != nil && !s.job.answered.Load()
 }
 
 // stopSearch stops the running search, if any, and waits for its bestmove.
@@ -46,6 +42,10 @@ func (s *Server) goSearch(args []string) {
 	limits, problems := ParseGo(s.pos, args)
 	for _, p := range problems {
 		s.info(p + " (ignored)")
+	}
+	if len(limits.SearchMoves) > 0 && !s.cfg.SearchMoves {
+		s.info("go: searchmoves is not supported by this engine; searching every move")
+		limits.SearchMoves = nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &job{cancel: cancel, ctx: ctx, ponder: limits.Ponder, hit: make(chan struct{}), done: make(chan struct{})}
@@ -102,7 +102,7 @@ func (s *Server) think(j *job, p SearchParams) {
 	if !printed.Load() && (res.Info.Depth > 0 || res.Info.Nodes > 0) {
 		s.out.line(FormatInfo(pos, res.Info))
 	}
-	s.out.line(s.bestMoveLine(pos, res))
+	s.out.lineThen(s.bestMoveLine(pos, res), func() { j.answered.Store(true) })
 }
 
 // searchSafely runs the engine's search; if the engine panics, the panic is

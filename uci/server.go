@@ -35,6 +35,10 @@ type Config struct {
 	// DefaultMoveOverhead (30 ms) is the default of the Move Overhead
 	// option.
 	DefaultMoveOverhead time.Duration
+	// SearchMoves says that the engine honours Limits.SearchMoves; if not,
+	// a go with searchmoves is answered with an info string saying that all
+	// moves are searched.
+	SearchMoves bool
 	// Bench, if not nil, runs the non-standard "bench [depth]" command: a
 	// fixed set of searches to the given depth (0: the engine's default),
 	// returning the nodes searched and the time taken.
@@ -322,9 +326,16 @@ type lineWriter struct {
 	err error
 }
 
-func (w *lineWriter) line(s string) {
+func (w *lineWriter) line(s string) { w.lineThen(s, nil) }
+
+// lineThen calls then (if not nil) and writes s, with no other line
+// between: whoever reads s finds then done.
+func (w *lineWriter) lineThen(s string, then func()) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if then != nil {
+		then()
+	}
 	if w.err != nil {
 		return
 	}
