@@ -25,7 +25,7 @@ type Command struct {
 	// Stderr receives the engine's standard error; nil discards it.
 	Stderr io.Writer
 	// Log, if not nil, receives every line sent ("> uci") and received
-	// ("< uciok"), for debugging.
+	// ("< uciok"), for debugging; its writes are serialized.
 	Log io.Writer
 	// Timeout bounds the wait for uciok and readyok (default 10 s).
 	Timeout time.Duration
@@ -62,6 +62,7 @@ type Client struct {
 
 	wmu      sync.Mutex // serializes writes
 	writeErr error
+	logMu    sync.Mutex // serializes c.c.Log
 
 	name, author string
 	options      []OptionInfo
@@ -128,15 +129,23 @@ func (c *Client) read() {
 	sc.Buffer(make([]byte, 64<<10), maxLine)
 	for sc.Scan() {
 		line := strings.TrimRight(sc.Text(), "\r")
-		if c.c.Log != nil {
-			fmt.Fprintf(c.c.Log, "< %s\n", line)
-		}
+		c.log("< ", line)
 		select {
 		case c.lines <- line:
 		case <-c.closing:
 			return
 		}
 	}
+}
+
+// log copies a line of the conversation to the command's Log, if any.
+func (c *Client) log(dir, line string) {
+	if c.c.Log == nil {
+		return
+	}
+	c.logMu.Lock()
+	defer c.logMu.Unlock()
+	fmt.Fprintf(c.c.Log, "%s%s\n", dir, line)
 }
 
 // send writes one command line to the engine. It may be called from any
@@ -147,9 +156,7 @@ func (c *Client) send(line string) error {
 	if c.writeErr != nil {
 		return c.writeErr
 	}
-	if c.c.Log != nil {
-		fmt.Fprintf(c.c.Log, "> %s\n", line)
-	}
+	c.log("> ", line)
 	if _, err := io.WriteString(c.stdin, line+"\n"); err != nil {
 		c.writeErr = fmt.Errorf("%w: writing %q: %w", ErrExited, line, err)
 	}

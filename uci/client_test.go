@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -291,5 +292,56 @@ func TestClientStockfish(t *testing.T) {
 	}
 	if err := cl.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// signalWriter closes seen when a line containing want is written to it.
+type signalWriter struct {
+	want string
+	seen chan struct{}
+	once sync.Once
+}
+
+func (w *signalWriter) Write(p []byte) (int, error) {
+	if strings.Contains(string(p), w.want) {
+		w.once.Do(func() { close(w.seen) })
+	}
+	return len(p), nil
+}
+
+func TestClientPonder(t *testing.T) {
+	checkNoLeak(t)
+	ctx := context.Background()
+	c := fakeCommand("server")
+	sent := &signalWriter{want: "> go ponder", seen: make(chan struct{})}
+	c.Log = sent
+	cl, err := Start(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	if err := cl.SetOption("Ponder", "true"); err != nil {
+		t.Fatal(err)
+	}
+	start := chess.StartingPosition()
+	e2e4, _ := start.ParseUCI("e2e4")
+	type answer struct {
+		res Result
+		err error
+	}
+	got := make(chan answer, 1)
+	go func() {
+		res, err := cl.Go(ctx, Search{Start: start, Moves: []chess.Move{e2e4}, Limits: Limits{Ponder: true, WTime: time.Second, BTime: time.Second}})
+		got <- answer{res, err}
+	}()
+	<-sent.seen
+	if err := cl.PonderHit(); err != nil {
+		t.Fatal(err)
+	}
+	a := <-got
+	after := start
+	after.PlayUnchecked(e2e4)
+	if a.err != nil || !after.IsLegal(a.res.BestMove) {
+		t.Fatalf("after ponderhit: %v %v", a.res.BestMove, a.err)
 	}
 }
