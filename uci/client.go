@@ -256,6 +256,29 @@ func parseOption(f []string) (OptionInfo, bool) {
 	return o, o.Name != ""
 }
 
+// check reports whether value suits the option.
+func (o OptionInfo) check(value string) error {
+	switch o.Type {
+	case "spin":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < o.Min || n > o.Max {
+			return fmt.Errorf("%w: %s wants a whole number from %d to %d, not %q", ErrOptionValue, o.Name, o.Min, o.Max, value)
+		}
+	case "check":
+		if value != "true" && value != "false" {
+			return fmt.Errorf("%w: %s wants true or false, not %q", ErrOptionValue, o.Name, value)
+		}
+	case "combo":
+		for _, v := range o.Vars {
+			if strings.EqualFold(v, value) {
+				return nil
+			}
+		}
+		return fmt.Errorf("%w: %s wants one of %s, not %q", ErrOptionValue, o.Name, strings.Join(o.Vars, ", "), value)
+	}
+	return nil
+}
+
 // Name returns the engine's "id name".
 func (c *Client) Name() string { return c.name }
 
@@ -278,7 +301,10 @@ func (c *Client) Option(name string) (OptionInfo, bool) {
 
 // SetOption sends "setoption name NAME value VALUE" (without value for a
 // button). An option the engine did not declare is an ErrUnknownOption
-// error, and nothing is sent.
+// error, and a value its declaration rules out (a spin out of range, a check
+// other than true or false, a combo not among its choices) an
+// ErrOptionValue error; then nothing is sent, since engines ignore such
+// options without a word.
 func (c *Client) SetOption(name, value string) error {
 	if c.closed {
 		return ErrClosed
@@ -289,6 +315,9 @@ func (c *Client) SetOption(name, value string) error {
 	}
 	if o.Type == "button" {
 		return c.send("setoption name " + o.Name)
+	}
+	if err := o.check(value); err != nil {
+		return err
 	}
 	return c.send("setoption name " + o.Name + " value " + value)
 }

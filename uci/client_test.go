@@ -109,6 +109,11 @@ func TestClientAgainstServer(t *testing.T) {
 	if err := cl.SetOption("NoSuch", "1"); !errors.Is(err, ErrUnknownOption) {
 		t.Fatalf("unknown option: %v", err)
 	}
+	for _, o := range [][2]string{{"Hash", "0"}, {"Hash", "big"}, {"Ponder", "yes"}} {
+		if err := cl.SetOption(o[0], o[1]); !errors.Is(err, ErrOptionValue) {
+			t.Fatalf("setoption %s %s: %v", o[0], o[1], err)
+		}
+	}
 	if err := cl.NewGame(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -182,6 +187,9 @@ func TestClientFaults(t *testing.T) {
 			defer cl.Close()
 			if o, ok := cl.Option("style"); !ok || len(o.Vars) != 3 || o.Default != "Normal" {
 				t.Fatalf("combo option %+v", o)
+			}
+			if cl.SetOption("Style", "risky") != nil || !errors.Is(cl.SetOption("Style", "Wild"), ErrOptionValue) {
+				t.Fatal("combo values not checked")
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 			defer cancel()

@@ -17,6 +17,9 @@ var (
 	// ErrUnknownOption is a setoption for an option the engine did not
 	// declare.
 	ErrUnknownOption = errors.New("uci: unknown option")
+	// ErrOptionValue is a setoption value that the option's declaration
+	// rules out.
+	ErrOptionValue = errors.New("uci: bad option value")
 	// ErrClosed is a call on a client after Close.
 	ErrClosed = errors.New("uci: client closed")
 )

@@ -28,7 +28,8 @@ first engine over the second (95 % interval), with an optional SPRT.
 An engine SPEC is one of:
   joinpal                      the built-in engine at full strength, in this process
   joinpal:level=3[,hash=16][,name=NAME]
-                               the built-in engine at a level (1 to 8)
+                               the built-in engine at a level (1 to 8; 0 is full strength)
+  joinpal:elo=1500             the level whose (provisional) Elo is nearest
   cmd=PATH[,arg=ARG]...[,dir=DIR][,name=NAME][,option.NAME=VALUE]...
                                an external UCI engine (PATH alone will do), e.g.
                                cmd=stockfish,name=sf1800,option.UCI_LimitStrength=true,option.UCI_Elo=1800
@@ -185,7 +186,7 @@ func engineFromSpec(spec string) (match.Engine, error) {
 	return match.UCIEngine(name, cmd, options), nil
 }
 
-// builtinFromSpec reads "joinpal[:level=N][,hash=MB][,name=NAME]".
+// builtinFromSpec reads "joinpal[:level=N|elo=E][,hash=MB][,name=NAME]".
 func builtinFromSpec(spec string) (match.Engine, error) {
 	opts := uci.Options{HashMB: 16, MultiPV: 1, Threads: 1, MoveOverhead: 30 * time.Millisecond}
 	name := "joinpal"
@@ -210,6 +211,11 @@ func builtinFromSpec(spec string) (match.Engine, error) {
 				opts.Level = n
 				if name == "joinpal" {
 					name = "joinpal:level=" + value
+				}
+			case "elo":
+				opts.Level = uci.LevelForElo(levelElo, n)
+				if name == "joinpal" {
+					name = "joinpal:level=" + strconv.Itoa(opts.Level)
 				}
 			case "hash":
 				if n < 1 || n > 4096 {

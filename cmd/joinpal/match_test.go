@@ -67,6 +67,7 @@ func TestEngineFromSpec(t *testing.T) {
 		{"joinpal", "joinpal"},
 		{"joinpal:level=3", "joinpal:level=3"},
 		{"joinpal:level=3,hash=8,name=Tres", "Tres"},
+		{"joinpal:elo=1200", "joinpal:level=3"},
 		{"cmd=/usr/games/stockfish,option.UCI_Elo=1800,option.UCI_LimitStrength=true", "stockfish"},
 		{"cmd=stockfish,name=sf1800,arg=--x,dir=/tmp", "sf1800"},
 		{"stockfish", "stockfish"},
@@ -145,19 +146,24 @@ func TestMatchStockfish(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "games.pgn")
 	code, stdout, stderr := runCLI(t, "", "match", "--engine", "joinpal:level=3",
-		"--engine", "cmd=stockfish,name=sf1320,option.UCI_LimitStrength=true,option.UCI_Elo=1320,option.Hash=16",
+		"--engine", "cmd=stockfish,name=sf1350,option.UCI_LimitStrength=true,option.UCI_Elo=1350,option.Hash=16",
 		"--games", "2", "--st", "0.02", "--timemargin", "1s", "--maxmoves", "30", "--pgn", out, "--sprt", "elo0=-100,elo1=100")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	for _, want := range []string{"Score of joinpal:level=3 vs sf1320", "SPRT (elo0=-100, elo1=100, alpha=0.05, beta=0.05): llr", "sf1320: 0 time losses, 0 illegal moves, 0 crashes"} {
+	for _, want := range []string{"Score of joinpal:level=3 vs sf1350", "SPRT (elo0=-100, elo1=100, alpha=0.05, beta=0.05): llr", "sf1350: 0 time losses, 0 illegal moves, 0 crashes"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("report lacks %q:\n%s", want, stdout)
 		}
 	}
 	games := readGames(t, out)
-	if len(games) != 2 || games[0].Tags.Get("White") != "joinpal:level=3" || games[1].Tags.Get("White") != "sf1320" {
+	if len(games) != 2 || games[0].Tags.Get("White") != "joinpal:level=3" || games[1].Tags.Get("White") != "sf1350" {
 		t.Fatalf("%d games, colours not swapped", len(games))
+	}
+	// An option value the engine would silently ignore stops the match.
+	code, _, stderr = runCLI(t, "", "match", "--engine", "joinpal", "--engine", "cmd=stockfish,option.UCI_Elo=1000", "--depth", "1")
+	if code != 1 || !strings.Contains(stderr, "UCI_Elo wants a whole number from 1350 to 2850") {
+		t.Errorf("out-of-range UCI_Elo: exit %d, %s", code, stderr)
 	}
 }
 
