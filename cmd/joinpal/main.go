@@ -28,6 +28,7 @@ func commands() []command {
 		{"pgn", "read PGN, check every move, write it back normalized", runPGN},
 		{"uci", "serve the built-in engine over UCI (for chess GUIs)", runUCI},
 		{"match", "play engines against each other: Elo, SPRT, PGN", runMatch},
+		{"loadtest", "measure the live runtime on a durable store: moves/s, ack latency, flags, memory", runLoadtest},
 	}
 }
 

@@ -1,0 +1,232 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime/pprof"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/loadtest"
+	"github.com/joinpal/joinpal/store/postgres"
+	"github.com/joinpal/joinpal/store/sqlite"
+)
+
+const loadtestUsage = `Usage: joinpal loadtest [flags]
+
+Measures the live runtime on a durable store: moves per second and the time
+from a move to its acknowledgement with --games games played at once (random
+legal moves, as fast as acknowledged or --think apart) for --duration; then,
+with --flags N, the delay from the expiry of N clocks to the arrival of their
+timeout events. Progress goes to stderr, the report to stdout.
+
+With --store sqlite, --db is the SQLite file (default: a temporary one,
+removed afterwards); it must hold no running game. With --store postgres,
+--db is the DSN of the database, in which a fresh schema is created for the
+run and dropped afterwards.
+
+Flags:`
+
+// defaultPostgresDSN is the local test server (make services).
+const defaultPostgresDSN = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+
+// runLoadtest is "joinpal loadtest": the live runtime under load (package
+// loadtest) on SQLite or PostgreSQL.
+func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	storeKind := fs.String("store", "sqlite", "the store: sqlite or postgres")
+	db := fs.String("db", "", "the SQLite `PATH` or the PostgreSQL `DSN` (see above)")
+	games := fs.Int("games", 100, "games played at once in the move phase (0: none)")
+	duration := fs.Duration("duration", 10*time.Second, "how long the move phase lasts")
+	think := fs.Duration("think", 0, "time between a game's moves (0: as fast as possible)")
+	tcText := fs.String("tc", "10+0", "the time control of the move phase's games")
+	flags := fs.Int("flags", 0, "games of the flag phase (0: none)")
+	seed := fs.Uint64("seed", 1, "seed of the random moves")
+	asJSON := fs.Bool("json", false, "write the report as JSON")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE`")
+	memProfile := fs.String("memprofile", "", "write a heap profile of the games playing at the end of the move phase to `FILE`")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, loadtestUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	usageError := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "joinpal loadtest: "+format+"\n", a...)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		return usageError("unexpected argument %q", fs.Arg(0))
+	}
+	tc, err := game.ParseTimeControl(*tcText)
+	if err != nil || !tc.Timed() {
+		return usageError("--tc %q is not a timed control such as 10+0 or move:30s", *tcText)
+	}
+	switch {
+	case *storeKind != "sqlite" && *storeKind != "postgres":
+		return usageError("--store must be sqlite or postgres, not %q", *storeKind)
+	case *games < 0 || *flags < 0:
+		return usageError("--games and --flags must not be negative")
+	case *games == 0 && *flags == 0:
+		return usageError("nothing to do: give --games or --flags")
+	case *games > 0 && *duration <= 0:
+		return usageError("--duration must be positive")
+	case *think < 0:
+		return usageError("--think must not be negative")
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	st, closeStore, err := openLoadtestStore(ctx, *storeKind, *db)
+	if err != nil {
+		fmt.Fprintf(stderr, "joinpal loadtest: %v\n", err)
+		return 1
+	}
+	defer closeStore()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "joinpal loadtest: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "joinpal loadtest: %v\n", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
+	cfg := loadtest.Config{
+		Store: st, StoreName: *storeKind,
+		Games: *games, Duration: *duration, Think: *think, TimeControl: tc,
+		Flags: *flags, Seed: *seed, Log: stderr,
+	}
+	if *memProfile != "" {
+		f, err := os.Create(*memProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "joinpal loadtest: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		cfg.HeapProfile = f
+	}
+	rep, err := loadtest.Run(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "joinpal loadtest: %v\n", err)
+		return 1
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(rep)
+	} else {
+		err = rep.WriteText(stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "joinpal loadtest: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// openLoadtestStore opens the store of a load test and returns it with the
+// function that closes it and removes what the run created for itself: a
+// temporary SQLite file, a PostgreSQL schema.
+func openLoadtestStore(ctx context.Context, kind, db string) (game.Store, func(), error) {
+	if kind == "sqlite" {
+		cleanup := func() {}
+		if db == "" {
+			dir, err := os.MkdirTemp("", "joinpal-loadtest-")
+			if err != nil {
+				return nil, nil, err
+			}
+			db, cleanup = filepath.Join(dir, "loadtest.db"), func() { os.RemoveAll(dir) }
+		}
+		st, err := sqlite.Open(ctx, db)
+		if err != nil {
+			cleanup()
+			return nil, nil, err
+		}
+		return st, func() { st.Close(); cleanup() }, nil
+	}
+	if db == "" {
+		db = defaultPostgresDSN
+	}
+	schema, drop, err := newSchema(ctx, db)
+	if err != nil {
+		return nil, nil, err
+	}
+	dsn, err := withSearchPath(db, schema)
+	if err != nil {
+		drop()
+		return nil, nil, err
+	}
+	st, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		drop()
+		return nil, nil, err
+	}
+	return st, func() { st.Close(); drop() }, nil
+}
+
+// newSchema creates a schema of its own for one run in the database at dsn,
+// and returns its name and the function that drops it.
+func newSchema(ctx context.Context, dsn string) (string, func(), error) {
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		return "", nil, fmt.Errorf("connecting to PostgreSQL: %w", err)
+	}
+	defer conn.Close(ctx)
+	var b [6]byte
+	rand.Read(b[:])
+	schema := "joinpal_loadtest_" + hex.EncodeToString(b[:])
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		return "", nil, fmt.Errorf("creating schema %s: %w", schema, err)
+	}
+	drop := func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		conn, err := pgx.Connect(ctx, dsn)
+		if err == nil {
+			defer conn.Close(ctx)
+			_, err = conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE")
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "joinpal loadtest: dropping schema %s: %v\n", schema, err)
+		}
+	}
+	return schema, drop, nil
+}
+
+// withSearchPath returns dsn (a URL or key=value pairs) with its
+// search_path set to schema.
+func withSearchPath(dsn, schema string) (string, error) {
+	if !strings.Contains(dsn, "://") {
+		return dsn + " search_path=" + schema, nil
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "", fmt.Errorf("bad DSN: %w", err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String(), nil
+}
