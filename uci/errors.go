@@ -30,6 +30,7 @@ type IllegalMoveError struct {
 	Move, FEN string
 }
 
+// Error says which move the engine sent in which position.
 func (e *IllegalMoveError) Error() string {
 	return "uci: illegal move from engine: " + e.Move + " in " + e.FEN
 }

@@ -350,3 +350,23 @@ func TestServerLongLine(t *testing.T) {
 		t.Fatalf("got %q", out.String())
 	}
 }
+
+// TestServerCastlingNotation checks that castling goes out as the king's
+// step, or as king takes rook with UCI_Chess960.
+func TestServerCastlingNotation(t *testing.T) {
+	castle := func(pos chess.Position) chess.Move {
+		for _, m := range pos.LegalMoves(nil) {
+			if m.IsCastling() && m.To() == chess.H1 {
+				return m
+			}
+		}
+		return chess.NullMove
+	}
+	for _, tc := range []struct{ chess960, want string }{{"false", "bestmove e1g1"}, {"true", "bestmove e1h1"}} {
+		s := startSession(t, &fakeEngine{play: castle}, testConfig)
+		s.send("setoption name UCI_Chess960 value "+tc.chess960, "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "go depth 1")
+		if got := s.until("bestmove"); got[len(got)-1] != tc.want {
+			t.Errorf("UCI_Chess960 %s: %q, want %q", tc.chess960, got[len(got)-1], tc.want)
+		}
+	}
+}

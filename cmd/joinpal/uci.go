@@ -84,13 +84,18 @@ func newEngineAdapter(rnd *rand.Rand) *engineAdapter {
 	return &engineAdapter{e: engine.New(engine.Options{Rand: rnd}), rnd: rnd}
 }
 
+// SetOptions passes hash, level and MultiPV on; the move overhead goes with
+// each search's limits.
 func (a *engineAdapter) SetOptions(o uci.Options) {
 	a.opts = o
 	a.e.SetOptions(engine.Options{HashMB: o.HashMB, Level: o.Level, MultiPV: o.MultiPV, Rand: a.rnd})
 }
 
+// NewGame clears the engine's tables.
 func (a *engineAdapter) NewGame() { a.e.NewGame() }
 
+// Search runs the engine on the position after p.Moves, with the history it
+// needs to see repetitions. Search moves are not supported (uciConfig says so).
 func (a *engineAdapter) Search(ctx context.Context, p uci.SearchParams) uci.Result {
 	// The engine wants the repetition keys of the positions before the
 	// one searched, oldest first.
