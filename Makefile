@@ -8,7 +8,7 @@ export PATH := $(PATH):/usr/games
 # UCI-to-xboard adapter that drives `joinpal uci`).
 DEBS    := stockfish polyglot
 
-.PHONY: all build run test test-go test-race check-format vet deps services bench perft-full clean
+.PHONY: all build run test test-go test-race check-format vet deps services bench perft-full loadtest clean
 
 all: build
 
@@ -59,6 +59,26 @@ bench:
 ## perft-full: every perft line of chess/testdata/perft, with no node cap (hours).
 perft-full:
 	$(GO) test -count=1 -run 'TestPerft' -timeout 0 ./chess -perft.cap=0
+
+## loadtest: the live runtime's speed on SQLite and PostgreSQL — moves/s and ack
+## latency at 1, 100 and 10,000 games, flag delay, memory per game (a few minutes;
+## docs/BENCHMARKS.md). Each LOADTEST_RUNS entry is GAMES:DURATION:THINK.
+LOADTEST_RUNS  ?= 1:15s:0s 100:20s:0s 10000:30s:0s 10000:30s:2s
+LOADTEST_FLAGS ?= 1000
+LOADTEST_STORES ?= sqlite postgres
+loadtest: build
+	@if ! pg_isready -q -h 127.0.0.1 -p 5432; then \
+		echo "starting PostgreSQL $(PGVER)"; \
+		pg_ctlcluster --skip-systemctl-redirect $(PGVER) main start; fi
+	@set -e; for store in $(LOADTEST_STORES); do \
+		for run in $(LOADTEST_RUNS); do \
+			games=$${run%%:*}; rest=$${run#*:}; dur=$${rest%%:*}; think=$${rest#*:}; \
+			cmd="./$(BIN) loadtest --store $$store --games $$games --duration $$dur --think $$think"; \
+			echo "\$$ $$cmd"; $$cmd; echo; \
+		done; \
+		cmd="./$(BIN) loadtest --store $$store --games 0 --flags $(LOADTEST_FLAGS)"; \
+		echo "\$$ $$cmd"; $$cmd; echo; \
+	done
 
 clean:
 	rm -rf bin

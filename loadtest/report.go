@@ -10,7 +10,7 @@ import (
 
 // WriteText writes the report for people, one measurement per line:
 //
-//	setup    store=sqlite games=100 duration=10s think=0s tc=10+0 go=go1.26.8 cpus=2
+//	setup    store=sqlite games=100 duration=10s think=0s tc=10+0 flags=1000 go=go1.26.8 cpus=2 gomaxprocs=2
 //	create   100 games in 85ms
 //	moves    41234 in 10.02s: 4115.0 moves/s (finished 57 games, errors 0)
 //	ack      p50 21.3ms  p90 30.0ms  p99 52.1ms  max 88.4ms  mean 23.0ms
@@ -22,9 +22,12 @@ import (
 //	flag     published p50 ...
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "setup    store=%s games=%d duration=%v think=%v", r.Store, r.Games, r.Duration, r.Think)
-	if r.TimeControl != "" {
-		fmt.Fprintf(&b, " tc=%s", r.TimeControl)
+	fmt.Fprintf(&b, "setup    store=%s games=%d", r.Store, r.Games)
+	if r.Games > 0 {
+		fmt.Fprintf(&b, " duration=%v think=%v tc=%s", r.Duration, r.Think, r.TimeControl)
+	}
+	if r.Flags != nil {
+		fmt.Fprintf(&b, " flags=%d", r.Flags.Games)
 	}
 	fmt.Fprintf(&b, " go=%s cpus=%d gomaxprocs=%d\n", r.GoVersion, r.NumCPU, r.GOMAXPROCS)
 	if m := r.Moves; m != nil {
