@@ -44,7 +44,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (game.Record, error) {
 		if err := scanMoves(rows, recs); err != nil {
 			return err
 		}
-		return checkMoves(&rec, next)
+		return codec.CheckMoves(&rec, next)
 	})
 	if err != nil {
 		return game.Record{}, fmt.Errorf("sqlite: load game %q: %w", id, err)
@@ -89,7 +89,7 @@ func (s *Store) ActiveGames(ctx context.Context) ([]game.Record, error) {
 			return err
 		}
 		for i := range out {
-			if err := checkMoves(&out[i], nexts[i]); err != nil {
+			if err := codec.CheckMoves(&out[i], nexts[i]); err != nil {
 				return err
 			}
 		}
@@ -217,17 +217,4 @@ func scanMoves(rows *sql.Rows, recs map[string]*game.Record) error {
 		}
 	}
 	return rows.Err()
-}
-
-// checkMoves checks that rec's moves are plies 0 .. next-1.
-func checkMoves(rec *game.Record, next int64) error {
-	if int64(len(rec.Moves)) != next {
-		return codec.BadRecord(rec.ID, fmt.Sprintf("%d moves stored, %d counted", len(rec.Moves), next), nil)
-	}
-	for i, mv := range rec.Moves {
-		if mv.Ply != i {
-			return codec.BadRecord(rec.ID, fmt.Sprintf("move %d has ply %d", i, mv.Ply), nil)
-		}
-	}
-	return nil
 }

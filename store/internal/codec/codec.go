@@ -130,6 +130,10 @@ func DecodeClock(id string, data []byte) (*game.ClockSnapshot, error) {
 		return nil, BadRecord(id, "clock snapshot with bad turn "+c.Turn.String(), nil)
 	}
 	c.TurnStart = Time(c.TurnStart)
+	if y := c.TurnStart.Year(); y < 0 || y > 9999 {
+		// In UTC it could not be written back as JSON.
+		return nil, BadRecord(id, fmt.Sprintf("clock snapshot with turn start in year %d", y), nil)
+	}
 	return &c, nil
 }
 
@@ -175,6 +179,20 @@ func EncodeDrawOffer(d *game.DrawOffer) (by, lapses *int64) {
 	}
 	b, l := int64(d.By), int64(d.LapsesAtPly)
 	return &b, &l
+}
+
+// CheckMoves checks, after loading, that rec's moves are plies 0 to
+// counted-1, counted being the game's stored move counter.
+func CheckMoves(rec *game.Record, counted int64) error {
+	if int64(len(rec.Moves)) != counted {
+		return BadRecord(rec.ID, fmt.Sprintf("%d moves stored, %d counted", len(rec.Moves), counted), nil)
+	}
+	for i, mv := range rec.Moves {
+		if mv.Ply != i {
+			return BadRecord(rec.ID, fmt.Sprintf("move %d has ply %d", i, mv.Ply), nil)
+		}
+	}
+	return nil
 }
 
 // Ms returns d in whole milliseconds, as durations are stored.

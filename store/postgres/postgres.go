@@ -1,0 +1,192 @@
+// Package postgres is JoinPal's game store for more than one machine: a
+// game.Store in PostgreSQL, through github.com/jackc/pgx/v5 (pgxpool).
+//
+// # Durability
+//
+// A write returns only after PostgreSQL has committed it, and the store
+// never turns synchronous_commit off: a commit is acknowledged only once its
+// WAL record is flushed to disk, so an acknowledged move survives any crash
+// of JoinPal, of PostgreSQL or of the machine. (Open checks the setting and
+// refuses a session where it is off, local or remote_write.)
+//
+// # Writes
+//
+// AppendMove is one statement — a data-modifying WITH that advances the
+// game's move counter only at the expected ply and inserts the move only if
+// it did — so a move costs one round trip and one commit, and a ply
+// conflict stores nothing. Concurrent moves of the same game serialise on
+// the game's row: the second to arrive finds the counter moved and fails
+// with game.CodePlyConflict.
+//
+// With group commit (the default; see WithGroupCommit), AppendMove,
+// SaveState, Heartbeat and MarkStopped are handed to a writer goroutine that
+// sends every write waiting (up to a batch limit) in one pipelined batch
+// inside one transaction, so that a single round trip and a single WAL flush
+// serve many games; callers return once that transaction has committed. A
+// ply conflict or a missing game is not an SQL error (the statement just
+// changes nothing), so it fails alone and the rest of the batch commits. If
+// the batch meets a real SQL error, it is rolled back and each of its writes
+// is retried alone, so that one bad write cannot fail the others. CreateGame,
+// which may insert many rows, always runs in a transaction of its own.
+//
+// Reads run in REPEATABLE READ, READ ONLY transactions, so a game and its
+// moves come from one snapshot.
+//
+// # Schema
+//
+// The schema is created by embedded migrations (migrations/*.sql), each in
+// its own transaction under a transaction-level advisory lock, so that nodes
+// starting together apply each migration once; applied migrations are listed
+// in schema_migrations. The tables live in the connection's search_path
+// (set search_path in the DSN to use a schema other than public). See
+// docs/STORAGE.md.
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/joinpal/joinpal/game"
+)
+
+// Store is a game.Store in a PostgreSQL database. It is safe for concurrent
+// use, and many Stores (on many machines) may share one database.
+type Store struct {
+	pool *pgxpool.Pool
+	opts options
+
+	mu     sync.RWMutex // guards closed and sending on queue
+	closed bool
+	queue  chan *request // nil without group commit
+	done   chan struct{} // closed when the writers have stopped
+
+	closeOnce sync.Once
+}
+
+var _ game.Store = (*Store)(nil)
+
+// ErrClosed is returned (wrapped) by the methods of a closed Store.
+var ErrClosed = errors.New("postgres: store closed")
+
+// Option changes how Open sets up a Store.
+type Option func(*options)
+
+type options struct {
+	groupCommit bool
+	maxBatch    int
+	writers     int
+}
+
+// WithGroupCommit turns group commit on (the default) or off. Off, every
+// write is its own transaction on its own pooled connection, and PostgreSQL
+// alone groups the WAL flushes of concurrent commits.
+func WithGroupCommit(on bool) Option { return func(o *options) { o.groupCommit = on } }
+
+// WithMaxBatch sets the most writes committed together in one transaction
+// with group commit (default 256).
+func WithMaxBatch(n int) Option {
+	return func(o *options) {
+		if n > 0 {
+			o.maxBatch = n
+		}
+	}
+}
+
+// WithWriters sets the number of writer goroutines with group commit
+// (default 2): while one batch is being committed the next can be sent.
+func WithWriters(n int) Option {
+	return func(o *options) {
+		if n > 0 {
+			o.writers = n
+		}
+	}
+}
+
+// Open connects to the PostgreSQL database dsn (a URL or key=value string
+// as pgx reads it; pool settings such as pool_max_conns are accepted),
+// checks that commits are durable, and applies the schema migrations not
+// yet applied. It fails if the database's schema is newer than this
+// program. ctx bounds the opening only.
+func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
+	o := options{groupCommit: true, maxBatch: 256, writers: 2}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: open: %w", err)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: open: %w", err)
+	}
+	s := &Store{pool: pool, opts: o, done: make(chan struct{})}
+	if err := s.setup(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: open: %w", err)
+	}
+	if o.groupCommit {
+		s.queue = make(chan *request, 4*o.maxBatch)
+		var wg sync.WaitGroup
+		for range o.writers {
+			wg.Go(s.writer)
+		}
+		go func() { wg.Wait(); close(s.done) }()
+	} else {
+		close(s.done)
+	}
+	return s, nil
+}
+
+// setup checks durability and migrates the schema.
+func (s *Store) setup(ctx context.Context) error {
+	var sc string
+	if err := s.pool.QueryRow(ctx, "SHOW synchronous_commit").Scan(&sc); err != nil {
+		return err
+	}
+	if sc != "on" && sc != "remote_apply" {
+		return fmt.Errorf("synchronous_commit is %q: commits would be acknowledged before they are durable", sc)
+	}
+	return runMigrations(ctx, s.pool)
+}
+
+// Close stops taking writes, commits the writes already queued and answers
+// their callers, waits for the calls in progress, and closes the pool.
+// Calls made after Close fail with ErrClosed. Close may be called more than
+// once.
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		s.mu.Lock()
+		s.closed = true
+		if s.queue != nil {
+			close(s.queue)
+		}
+		s.mu.Unlock()
+		<-s.done
+		s.pool.Close()
+	})
+	return nil
+}
+
+// open fails with ErrClosed once Close has begun.
+func (s *Store) open() error {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return ErrClosed
+	}
+	return nil
+}
+
+// begin runs f in a transaction with opts, committing if f succeeds.
+func (s *Store) begin(ctx context.Context, opts pgx.TxOptions, f func(pgx.Tx) error) error {
+	if err := s.open(); err != nil {
+		return err
+	}
+	return pgx.BeginTxFunc(ctx, s.pool, opts, f)
+}

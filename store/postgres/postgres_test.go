@@ -1,0 +1,121 @@
+package postgres_test
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/store/postgres"
+	"github.com/joinpal/joinpal/store/storetest"
+)
+
+// defaultDSN is the test server that make test starts.
+const defaultDSN = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+
+// testDSN returns the DSN of the test server: $JOINPAL_TEST_POSTGRES or
+// defaultDSN.
+func testDSN() string {
+	if dsn := os.Getenv("JOINPAL_TEST_POSTGRES"); dsn != "" {
+		return dsn
+	}
+	return defaultDSN
+}
+
+// withParam returns dsn with the run-time parameter key set to value.
+func withParam(tb testing.TB, dsn, key, value string) string {
+	if strings.Contains(dsn, "://") {
+		u, err := url.Parse(dsn)
+		if err != nil {
+			tb.Fatalf("bad DSN %q: %v", dsn, err)
+		}
+		q := u.Query()
+		q.Set(key, value)
+		u.RawQuery = q.Encode()
+		return u.String()
+	}
+	return dsn + " " + key + "=" + value
+}
+
+// newSchema creates an empty schema of its own for tb and drops it when tb
+// ends, and returns a DSN whose search_path is that schema. It fails tb —
+// never skips — if PostgreSQL cannot be reached.
+func newSchema(tb testing.TB) string {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	dsn := testDSN()
+	conn, err := connect(ctx, dsn)
+	if err != nil {
+		tb.Fatalf("cannot connect to PostgreSQL at %q: %v\n"+
+			"Start it (make services, or pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start)"+
+			" or point JOINPAL_TEST_POSTGRES at a server.", dsn, err)
+	}
+	defer conn.Close(ctx)
+	var b [6]byte
+	rand.Read(b[:])
+	schema := "jp_test_" + hex.EncodeToString(b[:])
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		tb.Fatalf("create schema %s: %v", schema, err)
+	}
+	tb.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		conn, err := connect(ctx, dsn)
+		if err != nil {
+			tb.Errorf("drop schema %s: %v", schema, err)
+			return
+		}
+		defer conn.Close(ctx)
+		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
+			tb.Errorf("drop schema %s: %v", schema, err)
+		}
+	})
+	return withParam(tb, dsn, "search_path", schema)
+}
+
+// connect opens one connection to dsn, which may hold pool settings.
+func connect(ctx context.Context, dsn string) (*pgx.Conn, error) {
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.ConnectConfig(ctx, cfg.ConnConfig)
+}
+
+// dsns gives each test its own schema, the same on every call with that
+// test, so that storetest can reopen what it closed.
+var dsns sync.Map // testing.TB → string
+
+func openFor(tb testing.TB, opts ...postgres.Option) *postgres.Store {
+	tb.Helper()
+	dsn, ok := dsns.Load(tb)
+	if !ok {
+		dsn, _ = dsns.LoadOrStore(tb, newSchema(tb))
+		tb.Cleanup(func() { dsns.Delete(tb) })
+	}
+	s, err := postgres.Open(tb.Context(), dsn.(string), opts...)
+	if err != nil {
+		tb.Fatalf("Open: %v", err)
+	}
+	tb.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) game.Store { return openFor(t) })
+}
+
+// Without group commit, each write is its own transaction.
+func TestConformanceNoGroupCommit(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) game.Store { return openFor(t, postgres.WithGroupCommit(false)) })
+}

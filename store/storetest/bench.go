@@ -1,0 +1,84 @@
+package storetest
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+)
+
+// BenchmarkGames are the numbers of games played at once by
+// BenchmarkAppendMove.
+var BenchmarkGames = []int{1, 100, 1000}
+
+// BenchmarkAppendMove measures AppendMove under load: for each count in
+// BenchmarkGames, as many goroutines each play their own game, appending
+// one move after another (each with a full running-clock state), until b.N
+// moves are stored in all. open must return a new, empty store for each
+// sub-benchmark; BenchmarkAppendMove closes it.
+//
+// Besides ns/op (wall time over moves: the inverse of throughput), it
+// reports moves/s and the p50 and p99 latency of one AppendMove call in
+// milliseconds.
+func BenchmarkAppendMove(b *testing.B, open func(b *testing.B) game.Store) {
+	for _, games := range BenchmarkGames {
+		b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) {
+			benchAppend(b, open(b), games)
+		})
+	}
+}
+
+func benchAppend(b *testing.B, s game.Store, games int) {
+	defer s.Close()
+	ctx := b.Context()
+	recs := make([]game.Record, games)
+	var wg sync.WaitGroup
+	for g := range games {
+		wg.Go(func() {
+			recs[g] = newRecord(b, fmt.Sprintf("bench-%04d", g))
+			if err := s.CreateGame(ctx, recs[g]); err != nil {
+				b.Errorf("CreateGame: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	if b.Failed() {
+		b.FailNow()
+	}
+	lat := make([][]time.Duration, games)
+	var next atomic.Int64
+	b.ResetTimer()
+	start := time.Now()
+	for g := range games {
+		wg.Go(func() {
+			rec := recs[g]
+			for ply := 0; next.Add(1) <= int64(b.N); ply++ {
+				mv, st := move(ply), stateAfter(rec, ply)
+				t := time.Now()
+				if err := s.AppendMove(ctx, rec.ID, mv, st); err != nil {
+					b.Errorf("AppendMove: %v", err)
+					return
+				}
+				lat[g] = append(lat[g], time.Since(t))
+			}
+		})
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	b.StopTimer()
+	all := slices.Concat(lat...)
+	slices.Sort(all)
+	if len(all) == 0 {
+		return
+	}
+	ms := func(q float64) float64 {
+		return float64(all[min(len(all)-1, int(q*float64(len(all))))]) / float64(time.Millisecond)
+	}
+	b.ReportMetric(float64(len(all))/elapsed.Seconds(), "moves/s")
+	b.ReportMetric(ms(0.50), "p50-ms")
+	b.ReportMetric(ms(0.99), "p99-ms")
+}
