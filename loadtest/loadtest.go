@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
@@ -62,6 +63,10 @@ type Report struct {
 	GoVersion  string `json:"goVersion"`
 	NumCPU     int    `json:"numCPU"`
 	GOMAXPROCS int    `json:"gomaxprocs"`
+	// LoadAverage is the system's load average over the last minute when
+	// the run started (from /proc/loadavg; empty where there is none): on a
+	// shared machine, what else was running.
+	LoadAverage string `json:"loadAverage,omitempty"`
 	// Moves is the move phase (nil if there was none).
 	Moves *MovePhase `json:"moves,omitempty"`
 	// Memory is the memory a live game costs (nil without a move phase).
@@ -96,6 +101,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep := &Report{
 		Store: cfg.StoreName, Games: cfg.Games, Duration: cfg.Duration, Think: cfg.Think,
 		GoVersion: runtime.Version(), NumCPU: runtime.NumCPU(), GOMAXPROCS: runtime.GOMAXPROCS(0),
+		LoadAverage: loadAverage(),
 	}
 	if cfg.Games > 0 {
 		rep.TimeControl = cfg.TimeControl.String()
@@ -164,4 +170,17 @@ func (cfg *Config) logf(format string, a ...any) {
 	if cfg.Log != nil {
 		fmt.Fprintf(cfg.Log, "loadtest: "+format+"\n", a...)
 	}
+}
+
+// loadAverage returns the one-minute load average of the system, or "".
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
 }

@@ -22,6 +22,10 @@ type MovePhase struct {
 	// Elapsed is the time from the start of play until the last move in
 	// flight was acknowledged.
 	Elapsed time.Duration `json:"elapsed"`
+	// CPU is the processor time (user and system) the whole process used
+	// during Elapsed — the runtime, the store and the load's own
+	// goroutines; CPU / Elapsed is the number of cores kept busy.
+	CPU time.Duration `json:"cpu"`
 	// Moves is the number of acknowledged moves; PerSecond is
 	// Moves / Elapsed.
 	Moves     int64   `json:"moves"`
@@ -103,13 +107,13 @@ func (p *movePhase) run(ctx context.Context) (*MovePhase, *Memory, error) {
 	}()
 	drivers := make([]*driver, n)
 	var wg sync.WaitGroup
-	start = time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	for i := range n {
 		drivers[i] = p.newDriver(i, ids[i])
 		wg.Go(func() { drivers[i].run(ctx) })
 	}
 	wg.Wait()
-	res.Elapsed = time.Since(start)
+	res.Elapsed, res.CPU = time.Since(start), cpuTime()-cpu0
 	if err := ctx.Err(); err != nil {
 		return nil, nil, fmt.Errorf("loadtest: %w", err)
 	}

@@ -10,10 +10,11 @@ import (
 
 // WriteText writes the report for people, one measurement per line:
 //
-//	setup    store=sqlite games=100 duration=10s think=0s tc=10+0 flags=1000 go=go1.26.8 cpus=2 gomaxprocs=2
+//	setup    store=sqlite games=100 duration=10s think=0s tc=10+0 flags=1000 go=go1.26.8 cpus=2 gomaxprocs=2 load=1.25
 //	create   100 games in 85ms
 //	moves    41234 in 10.02s: 4115.0 moves/s (finished 57 games, errors 0)
-//	ack      p50 21.3ms  p90 30.0ms  p99 52.1ms  max 88.4ms  mean 23.0ms
+//	ack      p50 21.30ms  p90 30.00ms  p99 52.10ms  max 88.40ms  mean 23.00ms  (n=41234)
+//	cpu      9.5s used in 10.02s: 0.95 cores
 //	memory   idle 4.1 KiB heap + 1.0 KiB stack per game (100 games)
 //	memory   playing 9.8 KiB heap + 1.1 KiB stack per game (100 games, 48 plies on average)
 //	flags    1000 of 1000 fell (0 missed), expiries spread over 120ms
@@ -29,7 +30,11 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.Flags != nil {
 		fmt.Fprintf(&b, " flags=%d", r.Flags.Games)
 	}
-	fmt.Fprintf(&b, " go=%s cpus=%d gomaxprocs=%d\n", r.GoVersion, r.NumCPU, r.GOMAXPROCS)
+	fmt.Fprintf(&b, " go=%s cpus=%d gomaxprocs=%d", r.GoVersion, r.NumCPU, r.GOMAXPROCS)
+	if r.LoadAverage != "" {
+		fmt.Fprintf(&b, " load=%s", r.LoadAverage)
+	}
+	b.WriteByte('\n')
 	if m := r.Moves; m != nil {
 		fmt.Fprintf(&b, "create   %d games in %v\n", m.Games, round(m.Create))
 		fmt.Fprintf(&b, "moves    %d in %v: %.1f moves/s (finished %d games, errors %d)\n",
@@ -38,6 +43,7 @@ func (r *Report) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "errors   %s (first: %s)\n", codes(m.Errors), m.FirstError)
 		}
 		fmt.Fprintf(&b, "ack      %s\n", latency(m.Ack))
+		fmt.Fprintf(&b, "cpu      %v used in %v: %.2f cores\n", round(m.CPU), round(m.Elapsed), m.CPU.Seconds()/m.Elapsed.Seconds())
 	}
 	if m := r.Memory; m != nil {
 		fmt.Fprintf(&b, "memory   idle %s heap + %s stack per game (%d games)\n", kib(m.HeapIdle), kib(m.StackIdle), m.Games)

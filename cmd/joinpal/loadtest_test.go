@@ -17,10 +17,11 @@ func TestLoadtestCommand(t *testing.T) {
 		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
 	}
 	for _, re := range []string{
-		`(?m)^setup    store=sqlite games=3 duration=1s think=0s tc=10\+0 go=\S+ cpus=\d+ gomaxprocs=\d+$`,
+		`(?m)^setup    store=sqlite games=3 duration=1s think=0s tc=10\+0 go=\S+ cpus=\d+ gomaxprocs=\d+( load=[\d.]+)?$`,
 		`(?m)^create   3 games in \S+$`,
 		`(?m)^moves    [1-9]\d* in \S+: \d+\.\d moves/s \(finished \d+ games, errors 0\)$`,
 		`(?m)^ack      p50 \S+ms  p90 \S+ms  p99 \S+ms  max \S+ms  mean \S+ms  \(n=[1-9]\d*\)$`,
+		`(?m)^cpu      \S+ used in \S+: \d+\.\d\d cores$`,
 		`(?m)^memory   idle -?\S+ KiB heap \+ -?\S+ KiB stack per game \(3 games\)$`,
 		`(?m)^memory   playing -?\S+ KiB heap \+ -?\S+ KiB stack per game \(\d+ games, \d+ plies on average\)$`,
 	} {
