@@ -36,6 +36,9 @@ type FlagPhase struct {
 // the last timeout events.
 const flagWait = 30 * time.Second
 
+// readWorkers bounds the games read back from the store at once.
+const readWorkers = 16
+
 // flagSeen is what one game's watcher saw.
 type flagSeen struct {
 	expiry  time.Time // when the clock ran out (zero if unknown)
@@ -164,8 +167,24 @@ func expiry(ev game.Event) time.Time {
 // back from the store.
 func flagReport(ctx context.Context, st game.Store, ids []string, seen []flagSeen) (*FlagPhase, error) {
 	fp := &FlagPhase{Games: len(ids)}
-	var delay, decided, published []time.Duration
+	var delay, published []time.Duration
 	var first, last time.Time
+	ended := make([]time.Time, len(ids))
+	err := each(ctx, len(ids), readWorkers, func(ctx context.Context, i int) error {
+		if seen[i].arrival.IsZero() {
+			return nil
+		}
+		rec, err := st.LoadGame(ctx, ids[i])
+		if err != nil {
+			return fmt.Errorf("loadtest: reading flag game %s: %w", ids[i], err)
+		}
+		ended[i] = rec.State.EndedAt
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	decided := make([]time.Duration, 0, len(ids))
 	for i, s := range seen {
 		if s.expiry.IsZero() || s.arrival.IsZero() {
 			fp.Missed++
@@ -180,11 +199,7 @@ func flagReport(ctx context.Context, st game.Store, ids []string, seen []flagSee
 		}
 		delay = append(delay, s.arrival.Sub(s.expiry))
 		published = append(published, s.at.Sub(s.expiry))
-		rec, err := st.LoadGame(ctx, ids[i])
-		if err != nil {
-			return nil, fmt.Errorf("loadtest: reading flag game %s: %w", ids[i], err)
-		}
-		decided = append(decided, rec.State.EndedAt.Sub(s.expiry))
+		decided = append(decided, ended[i].Sub(s.expiry))
 	}
 	fp.Spread = last.Sub(first)
 	fp.Delay, fp.Decided, fp.Published = Summarize(delay), Summarize(decided), Summarize(published)

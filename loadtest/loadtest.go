@@ -93,6 +93,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if logger == nil {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	}
+	// A running game in the store would be resumed by the runtime, played
+	// by nobody and counted in the memory: refuse it before starting.
+	active, err := cfg.Store.ActiveGames(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("loadtest: %w", err)
+	}
+	if len(active) > 0 {
+		return nil, fmt.Errorf("loadtest: the store holds %d running games: use an empty database", len(active))
+	}
 	tag := runTag()
 	rt := live.New(live.Config{Store: cfg.Store, Node: "loadtest-" + tag, Logger: logger})
 	if err := rt.Start(ctx); err != nil {
@@ -106,7 +115,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Games > 0 {
 		rep.TimeControl = cfg.TimeControl.String()
 	}
-	err := run(ctx, cfg, rt, tag, rep)
+	err = run(ctx, cfg, rt, tag, rep)
 	stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	if serr := rt.Stop(stopCtx); serr != nil && err == nil {
@@ -119,9 +128,6 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 }
 
 func run(ctx context.Context, cfg Config, rt *live.Runtime, tag string, rep *Report) error {
-	if n := rt.Len(); n > 0 {
-		return fmt.Errorf("loadtest: the store holds %d running games: use an empty database", n)
-	}
 	if cfg.Games > 0 {
 		p := &movePhase{cfg: cfg, rt: rt, tag: tag}
 		mp, mem, err := p.run(ctx)
