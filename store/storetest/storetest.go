@@ -53,6 +53,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 		{"Nodes", testNodes},
 		{"Concurrent", testConcurrent},
 		{"RacingSamePly", testRacingSamePly},
+		{"FailingWriteAlone", testFailingWriteAlone},
 		{"CanceledContext", testCanceledContext},
 		{"Reopen", testReopen},
 		{"CloseFlushes", testCloseFlushes},
@@ -548,6 +549,50 @@ func testRacingSamePly(t *testing.T, open func(t *testing.T) game.Store) {
 		}
 		if last := rec.Moves[plies-1].ClientMoveID; rec.State.Seq != last {
 			t.Errorf("game %d: state of racer %d stored with the move of racer %d", g, rec.State.Seq, last)
+		}
+	}
+}
+
+// testFailingWriteAlone mixes writes that a database may refuse (a NUL byte
+// and bytes that are not UTF-8 in a move's text) with good writes of other
+// games, at the same moment: the good ones all succeed, and the odd one
+// either round-trips exactly or fails and stores nothing.
+func testFailingWriteAlone(t *testing.T, open func(t *testing.T) game.Store) {
+	s := open(t)
+	const games, rounds = 16, 4
+	for g := range games {
+		mustCreate(t, s, newRecord(t, fmt.Sprintf("g%02d", g)))
+	}
+	odd := newRecord(t, "odd")
+	mustCreate(t, s, odd)
+	want := odd
+	for round := range rounds {
+		var wg sync.WaitGroup
+		for g := range games {
+			wg.Go(func() {
+				id := fmt.Sprintf("g%02d", g)
+				if err := s.AppendMove(t.Context(), id, move(round), stateAfter(newRecord(t, id), round)); err != nil {
+					t.Errorf("AppendMove(%s, %d) beside an odd write: %v", id, round, err)
+				}
+			})
+		}
+		mv := move(len(want.Moves))
+		mv.SAN, mv.UCI = "N\x00f3", "\xff\xfe"
+		st := stateAfter(want, mv.Ply)
+		wg.Go(func() {
+			if err := s.AppendMove(t.Context(), "odd", mv, st); err == nil {
+				want.Moves = append(want.Moves, mv)
+				want.State = st
+			} else {
+				t.Logf("the odd write failed (alone): %v", err)
+			}
+		})
+		wg.Wait()
+	}
+	checkRecord(t, "LoadGame of the odd game", mustLoad(t, s, "odd"), want)
+	for g := range games {
+		if rec := mustLoad(t, s, fmt.Sprintf("g%02d", g)); len(rec.Moves) != rounds {
+			t.Errorf("game %d: %d moves stored, want %d", g, len(rec.Moves), rounds)
 		}
 	}
 }
