@@ -27,8 +27,9 @@ type Config struct {
 	// Games is the number of games played at once in the move phase
 	// (0: no move phase).
 	Games int
-	// Duration bounds the move phase; MaxMoves ends it after that many
-	// acknowledged moves. At least one of them must be set when Games > 0.
+	// Duration bounds the move phase; MaxMoves ends it once that many
+	// moves have been sent (all acknowledged unless some fail). At least
+	// one of them must be set when Games > 0.
 	Duration time.Duration
 	MaxMoves int64
 	// Think is the time a game waits after each acknowledged move before
@@ -46,8 +47,8 @@ type Config struct {
 	// when the memory of the games playing at the end of the move phase
 	// is measured: what they hold on to.
 	HeapProfile io.Writer
-	// Logger receives the runtime's own error logs (nil: errors only, to
-	// the default logger's output).
+	// Logger receives the runtime's own logs (nil: errors only, to
+	// standard error).
 	Logger *slog.Logger
 }
 
