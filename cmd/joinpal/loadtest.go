@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -126,6 +127,10 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer f.Close()
 		cfg.HeapProfile = f
+		// Sample finely: the games' heap is small next to the default
+		// rate of one sample per 512 KiB. (Allocations made before this
+		// point are not sampled; there are few.)
+		runtime.MemProfileRate = 4096
 	}
 	rep, err := loadtest.Run(ctx, cfg)
 	if err != nil {
