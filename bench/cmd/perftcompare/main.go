@@ -114,25 +114,59 @@ func (c *comparison) check(engine string, p position, depth int, got uint64) {
 	}
 }
 
-// timeRuns runs f reps times and keeps the shortest run.
-func (c *comparison) timeRuns(engine string, p position, depth int, f func(int) (uint64, error)) (measurement, error) {
-	m := measurement{depth: depth}
-	for i := 0; i < c.cfg.reps; i++ {
+// A perftRun is one timed perft: the nodes counted, the time, and Stockfish's
+// own time if it printed one.
+type perftRun struct {
+	nodes    uint64
+	time     time.Duration
+	selfTime time.Duration
+	hasSelf  bool
+}
+
+// A job is one engine at one depth on one position, run cfg.reps times.
+type job struct {
+	engine string
+	depth  int
+	run    func(depth int) (perftRun, error)
+	into   *measurement
+}
+
+// timed wraps an in-process perft function into a job's run.
+func timed(f func(int) (uint64, error)) func(int) (perftRun, error) {
+	return func(depth int) (perftRun, error) {
 		start := time.Now()
 		n, err := f(depth)
-		el := time.Since(start)
-		if err != nil {
-			return m, fmt.Errorf("%s on %s: %w", engine, p.name, err)
-		}
-		c.check(engine, p, depth, n)
-		if i == 0 || el < m.best {
-			m.best = el
-		}
-		m.nodes = n
+		return perftRun{nodes: n, time: time.Since(start)}, err
 	}
-	fmt.Fprintf(c.stderr, "%-10s %-9s depth %d  %12d nodes  %8.3f s  %7.1f Mnodes/s\n",
-		engine, p.name, depth, m.nodes, m.best.Seconds(), m.mnps())
-	return m, nil
+}
+
+// runJobs runs the jobs of one position in turn, cfg.reps rounds, so that
+// the engines share whatever else the machine is doing at the time; each
+// keeps its shortest run.
+func (c *comparison) runJobs(p position, jobs []job) error {
+	for i := 0; i < c.cfg.reps; i++ {
+		for _, j := range jobs {
+			r, err := j.run(j.depth)
+			if err != nil {
+				return fmt.Errorf("%s on %s: %w", j.engine, p.name, err)
+			}
+			c.check(j.engine, p, j.depth, r.nodes)
+			m := j.into
+			m.depth, m.nodes = j.depth, r.nodes
+			if i == 0 || r.time < m.best {
+				m.best = r.time
+			}
+			if r.hasSelf && (!m.hasSelf || r.selfTime < m.selfTime) {
+				m.selfTime, m.hasSelf = r.selfTime, true
+			}
+		}
+	}
+	for _, j := range jobs {
+		m := j.into
+		fmt.Fprintf(c.stderr, "%-10s %-9s depth %d  %12d nodes  %8.4f s  %7.1f Mnodes/s\n",
+			j.engine, p.name, m.depth, m.nodes, m.best.Seconds(), m.mnps())
+	}
+	return nil
 }
 
 func (c *comparison) measure() error {
@@ -152,46 +186,33 @@ func (c *comparison) measure() error {
 	for _, p := range positions {
 		r := row{pos: p}
 		depth := p.depth + c.cfg.depthOffset
-		f, err := joinpal{}.prepare(p.fen)
+		jp, err := joinpal{}.prepare(p.fen)
 		if err != nil {
 			return err
 		}
-		if r.jp, err = c.timeRuns("joinpal", p, depth, f); err != nil {
-			return err
-		}
+		jobs := []job{{engine: "joinpal", depth: depth, run: timed(jp), into: &r.jp}}
 		if sf != nil {
 			r.hasSF = true
-			r.sf = measurement{depth: depth}
-			for i := 0; i < c.cfg.reps; i++ {
-				res, err := sf.perft(p.fen, depth)
-				if err != nil {
-					return err
-				}
-				c.check("stockfish", p, depth, res.nodes)
-				if i == 0 || res.wall < r.sf.best {
-					r.sf.best = res.wall
-				}
-				if res.hasSelf && (!r.sf.hasSelf || res.selfTime < r.sf.selfTime) {
-					r.sf.selfTime, r.sf.hasSelf = res.selfTime, true
-				}
-				r.sf.nodes = res.nodes
-			}
-			fmt.Fprintf(c.stderr, "%-10s %-9s depth %d  %12d nodes  %8.3f s  %7.1f Mnodes/s\n",
-				"stockfish", p.name, depth, r.sf.nodes, r.sf.best.Seconds(), r.sf.mnps())
+			fen := p.fen
+			jobs = append(jobs, job{engine: "stockfish", depth: depth, into: &r.sf,
+				run: func(d int) (perftRun, error) {
+					res, err := sf.perft(fen, d)
+					return perftRun{nodes: res.nodes, time: res.wall, selfTime: res.selfTime, hasSelf: res.hasSelf}, err
+				}})
 		}
 		if !c.cfg.skip["notnil"] {
-			low := depth - c.cfg.slowDelta
-			nf, err := notnilChess{}.prepare(p.fen)
+			r.hasNotnil = true
+			nn, err := notnilChess{}.prepare(p.fen)
 			if err != nil {
 				return err
 			}
-			if r.nn, err = c.timeRuns("notnil", p, low, nf); err != nil {
-				return err
-			}
-			if r.jpLow, err = c.timeRuns("joinpal", p, low, f); err != nil {
-				return err
-			}
-			r.hasNotnil = true
+			low := depth - c.cfg.slowDelta
+			jobs = append(jobs,
+				job{engine: "notnil", depth: low, run: timed(nn), into: &r.nn},
+				job{engine: "joinpal", depth: low, run: timed(jp), into: &r.jpLow})
+		}
+		if err := c.runJobs(p, jobs); err != nil {
+			return err
 		}
 		c.rows = append(c.rows, r)
 	}
@@ -221,8 +242,12 @@ func mn(nodes uint64, d time.Duration) string {
 }
 
 func (c *comparison) print(w io.Writer) {
-	fmt.Fprintf(w, "\n### JoinPal and Stockfish (best of %d, single thread)\n\n", c.cfg.reps)
 	hasSF := !c.cfg.skip["stockfish"]
+	title := "JoinPal"
+	if hasSF {
+		title += " and Stockfish"
+	}
+	fmt.Fprintf(w, "\n### %s (best of %d, single thread)\n\n", title, c.cfg.reps)
 	hasSelf := false
 	for _, r := range c.rows {
 		hasSelf = hasSelf || r.sf.hasSelf
