@@ -56,12 +56,6 @@ services:
 bench:
 	./scripts/bench-perft.sh $(BENCHFLAGS)
 
-## strength: every AI level against Stockfish and its neighbours; writes
-## docs/STRENGTH.md and docs/strength.svg (about an hour on 2 cores).
-## Flags go in STRENGTHFLAGS, e.g. make strength STRENGTHFLAGS='-games 40'.
-strength: deps build
-	./$(BIN) strength $(STRENGTHFLAGS)
-
 ## perft-full: every perft line of chess/testdata/perft, with no node cap (hours).
 perft-full:
 	$(GO) test -count=1 -run 'TestPerft' -timeout 0 ./chess -perft.cap=0
