@@ -3,6 +3,8 @@ package game
 import (
 	"context"
 	"time"
+
+	"github.com/joinpal/joinpal/chess"
 )
 
 // EventType says what an Event reports.
@@ -96,8 +98,11 @@ func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 		ev.ClockRunning = g.clock.State() == ClockRunning
 	}
 	if !g.Over() {
-		for _, m := range pos.LegalMoves(nil) {
-			ev.Legal = append(ev.Legal, pos.UCI(m))
+		var list chess.MoveList
+		pos.GenerateLegal(&list)
+		ev.Legal = make([]string, list.N)
+		for i, m := range list.Slice() {
+			ev.Legal[i] = pos.UCI(m)
 		}
 	}
 	return ev

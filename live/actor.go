@@ -98,13 +98,32 @@ func (a *actor) goneErr(ctx context.Context) error {
 	return ErrStopped
 }
 
-// keep remembers ev for clients that reconnect.
+// keep remembers ev for clients that reconnect. Only the newest event keeps
+// its list of legal moves (a client replaying events needs them for the
+// latest position only), which keeps a game's memory small. The buffer
+// holds up to twice KeepEvents and slides back to KeepEvents when full, so
+// keeping costs O(1) amortized.
 func (a *actor) keep(ev game.Event) {
-	if len(a.events) == a.rt.cfg.KeepEvents {
-		copy(a.events, a.events[1:])
-		a.events = a.events[:len(a.events)-1]
+	if n := len(a.events); n > 0 {
+		a.events[n-1].Legal = nil
+	}
+	if keep := a.rt.cfg.KeepEvents; len(a.events) >= 2*keep {
+		n := copy(a.events, a.events[len(a.events)-keep+1:])
+		clear(a.events[n:])
+		a.events = a.events[:n]
 	}
 	a.events = append(a.events, ev)
+}
+
+// kept returns the kept events after seq, the newest with its legal moves.
+func (a *actor) kept(seq int64) []game.Event {
+	var out []game.Event
+	for _, ev := range a.events {
+		if ev.Seq > seq {
+			out = append(out, ev)
+		}
+	}
+	return out
 }
 
 // published numbers, keeps and publishes an event of the game as it is now;

@@ -250,11 +250,7 @@ func (r *Runtime) EventsSince(ctx context.Context, id string, seq int64) ([]game
 			return nil
 		}
 		if len(a.events) > 0 && a.events[0].Seq <= seq+1 {
-			for _, ev := range a.events {
-				if ev.Seq > seq {
-					out = append(out, ev)
-				}
-			}
+			out = a.kept(seq)
 			return nil
 		}
 		ev := a.g.NewEvent(game.EventFull, nil)

@@ -271,7 +271,7 @@ func TestRestartChargesDowntimeToNobody(t *testing.T) {
 
 func TestEventsSince(t *testing.T) {
 	f := newFixture(t)
-	f.rt.cfg.KeepEvents = 3
+	f.rt.cfg.KeepEvents = 2 // holds 2 to 4 events
 	f.create("g1", "5+0")
 	for i, u := range []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"} {
 		player := "alice"
@@ -290,6 +290,10 @@ func TestEventsSince(t *testing.T) {
 	}
 	if !slices.Equal(seqs, []int64{5, 6}) {
 		t.Fatalf("since 4: %v", seqs)
+	}
+	// Only the newest kept event carries the legal moves.
+	if len(evs[0].Legal) != 0 || len(evs[1].Legal) == 0 {
+		t.Fatalf("legal moves kept: %d and %d", len(evs[0].Legal), len(evs[1].Legal))
 	}
 	evs, _ = f.rt.EventsSince(f.ctx, "g1", 1)
 	if len(evs) != 1 || evs[0].Type != game.EventFull || evs[0].Seq != 6 || len(evs[0].Moves) != 5 {
