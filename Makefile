@@ -8,7 +8,7 @@ export PATH := $(PATH):/usr/games
 # UCI-to-xboard adapter that drives `joinpal uci`).
 DEBS    := stockfish polyglot
 
-.PHONY: all build run test test-go test-race check-format vet deps services bench perft-full loadtest clean
+.PHONY: all build run test test-go test-race check-format vet deps services bench strength perft-full loadtest clean
 
 all: build
 
@@ -55,6 +55,12 @@ services:
 ## Flags for bench/cmd/perftcompare go in BENCHFLAGS, e.g. make bench BENCHFLAGS='-reps 5 -skip notnil'.
 bench:
 	./scripts/bench-perft.sh $(BENCHFLAGS)
+
+## strength: every AI level against Stockfish and its neighbours; writes
+## docs/STRENGTH.md and docs/strength.svg (about an hour on 2 cores).
+## Flags go in STRENGTHFLAGS, e.g. make strength STRENGTHFLAGS='-games 40'.
+strength: deps build
+	./$(BIN) strength $(STRENGTHFLAGS)
 
 ## perft-full: every perft line of chess/testdata/perft, with no node cap (hours).
 perft-full:

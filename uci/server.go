@@ -295,12 +295,16 @@ func (s *Server) position(args []string) error {
 	return nil
 }
 
+// DefaultBenchDepth is the depth of "bench" without an argument (Stockfish's
+// bench also searches to a fixed depth, 13).
+const DefaultBenchDepth = 12
+
 // bench runs "bench [depth]" and prints its totals as Stockfish does.
 func (s *Server) bench(args []string) error {
 	if s.cfg.Bench == nil {
 		return errors.New("uci: bench is not available")
 	}
-	depth := 0
+	depth := DefaultBenchDepth
 	if len(args) > 0 {
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 1 || n > 64 {

@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -368,5 +369,18 @@ func TestServerCastlingNotation(t *testing.T) {
 		if got := s.until("bestmove"); got[len(got)-1] != tc.want {
 			t.Errorf("UCI_Chess960 %s: %q, want %q", tc.chess960, got[len(got)-1], tc.want)
 		}
+	}
+}
+
+// TestServerBenchDefaultDepth: "bench" alone searches to a fixed depth, never
+// without limit.
+func TestServerBenchDefaultDepth(t *testing.T) {
+	s := startSession(t, &fakeEngine{}, testConfig)
+	s.send("bench")
+	s.send("isready")
+	got := s.until("readyok")
+	want := fmt.Sprintf("Nodes searched  : %d", 1000*DefaultBenchDepth)
+	if count(got, want) != 1 {
+		t.Fatalf("bench without a depth: %q", got)
 	}
 }

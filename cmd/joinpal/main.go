@@ -29,6 +29,7 @@ func commands() []command {
 		{"uci", "serve the built-in engine over UCI (for chess GUIs)", runUCI},
 		{"match", "play engines against each other: Elo, SPRT, PGN", runMatch},
 		{"loadtest", "measure the live runtime on a durable store: moves/s, ack latency, flags, memory", runLoadtest},
+		{"strength", "measure the AI's levels against Stockfish and write docs/STRENGTH.md", runStrength},
 	}
 }
 
