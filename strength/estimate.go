@@ -9,7 +9,7 @@ import (
 
 // Result is the score of one pairing, from A's point of view.
 type Result struct {
-	A, B                 string
+	A, B                string
 	Wins, Draws, Losses int
 }
 

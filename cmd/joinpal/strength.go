@@ -299,4 +299,3 @@ func machine() string {
 	}
 	return fmt.Sprintf("%d cores, %s, %s", runtime.NumCPU(), model, runtime.Version())
 }
-
