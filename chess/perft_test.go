@@ -5,10 +5,10 @@ import (
 	"flag"
 	"os"
 	"runtime"
-	"sync"
-	"sync/atomic"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
