@@ -48,15 +48,7 @@ func (p *Position) CountLegal() int {
 		n += (RookAttacks(b.First(), occ) & target).Count()
 	}
 	for b := (diag | orth) & pinned; b != 0; b &= b - 1 {
-		from := b.First()
-		var att Bitboard
-		if diag.Has(from) {
-			att |= BishopAttacks(from, occ)
-		}
-		if orth.Has(from) {
-			att |= RookAttacks(from, occ)
-		}
-		n += (att & target & line[ksq][from]).Count()
+		n += (pinnedSliderTargets(b.First(), ksq, occ, diag, orth) & target).Count()
 	}
 
 	pawns := p.byType[Pawn] & own

@@ -83,16 +83,22 @@ func (p *Position) GenerateLegal(l *MoveList) {
 	}
 	for b := (diag | orth) & pinned; b != 0; b &= b - 1 {
 		from := b.First()
-		var att Bitboard
-		if diag.Has(from) {
-			att |= BishopAttacks(from, occ)
-		}
-		if orth.Has(from) {
-			att |= RookAttacks(from, occ)
-		}
-		addAll(l, from, att&target&line[ksq][from])
+		addAll(l, from, pinnedSliderTargets(from, ksq, occ, diag, orth)&target)
 	}
 	p.genPawns(l, us, ksq, occ, target, allPinned, pinned)
+}
+
+// pinnedSliderTargets returns where the pinned slider on from may go: along
+// the line through its king on ksq, as far as its own moves reach.
+func pinnedSliderTargets(from, ksq Square, occ, diag, orth Bitboard) Bitboard {
+	var att Bitboard
+	if diag.Has(from) {
+		att |= BishopAttacks(from, occ)
+	}
+	if orth.Has(from) {
+		att |= RookAttacks(from, occ)
+	}
+	return att & line[ksq][from]
 }
 
 func addAll(l *MoveList, from Square, to Bitboard) {

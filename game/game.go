@@ -251,26 +251,17 @@ func (g *Game) playable() error {
 }
 
 // end ends the game. The clock stops; offers and timers go.
-func (g *Game) end(t Termination, r Result) {
-	if g.clock != nil {
-		g.clock.Stop()
-	}
-	st := &g.rec.State
-	st.Status, st.Termination, st.Result = StatusEnded, t, r
-	st.EndedAt = g.now().UTC()
-	st.DrawOffer = nil
-	st.FirstMoveDeadline = time.Time{}
-	st.GoneSince = [2]time.Time{}
-	g.changed()
-}
+func (g *Game) end(t Termination, r Result) { g.finish(StatusEnded, t, r) }
 
 // abort ends the game with no result.
-func (g *Game) abort() {
+func (g *Game) abort() { g.finish(StatusAborted, TerminationNone, NoResult) }
+
+func (g *Game) finish(s Status, t Termination, r Result) {
 	if g.clock != nil {
 		g.clock.Stop()
 	}
 	st := &g.rec.State
-	st.Status, st.Termination, st.Result = StatusAborted, TerminationNone, NoResult
+	st.Status, st.Termination, st.Result = s, t, r
 	st.EndedAt = g.now().UTC()
 	st.DrawOffer = nil
 	st.FirstMoveDeadline = time.Time{}
