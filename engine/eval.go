@@ -83,6 +83,14 @@ func (e *Engine) evaluate(pos *chess.Position) int {
 
 // evalWhite returns the evaluation from white's point of view.
 func (e *Engine) evalWhite(pos *chess.Position) int {
+	mg, eg, phase, scale := e.evalParts(pos)
+	return (mg*phase + eg*scale/64*(24-phase)) / 24
+}
+
+// evalParts returns the middlegame and endgame sums (white's view), the
+// game phase (24: all pieces on the board, 0: pawns and kings only) and the
+// endgame scale (64: no scaling).
+func (e *Engine) evalParts(pos *chess.Position) (mg, eg, phase, scale int) {
 	var sc packed
 	for b := pos.Occupied(); b != 0; b &= b - 1 {
 		s := b.First()
@@ -113,12 +121,11 @@ func (e *Engine) evalWhite(pos *chess.Position) int {
 	sc += evalPassed(pos, &st, chess.White, pe.passed[chess.White]) -
 		evalPassed(pos, &st, chess.Black, pe.passed[chess.Black])
 
-	phase := pos.ByType(chess.Knight).Count() + pos.ByType(chess.Bishop).Count() +
+	phase = pos.ByType(chess.Knight).Count() + pos.ByType(chess.Bishop).Count() +
 		2*pos.ByType(chess.Rook).Count() + 4*pos.ByType(chess.Queen).Count()
 	phase = min(phase, 24)
-	mg, eg := sc.mg(), sc.eg()
-	eg, scale := endgame(pos, eg)
-	return (mg*phase + eg*scale/64*(24-phase)) / 24
+	eg, scale = endgame(pos, sc.eg())
+	return sc.mg(), eg, phase, scale
 }
 
 // evalPieces scores c's knights, bishops, rooks and queens: mobility,

@@ -31,6 +31,9 @@ type pawnEntry struct {
 
 const pawnTableSize = 1 << 14
 
+// tuning turns the pawn cache off while evaluation parameters change.
+var tuning = false
+
 type pawnTable [pawnTableSize]pawnEntry
 
 func pawnHash(w, b bb) uint64 {
@@ -43,7 +46,7 @@ func pawnHash(w, b bb) uint64 {
 func (t *pawnTable) probe(pos *chess.Position) *pawnEntry {
 	w, b := pos.Pieces(chess.White, chess.Pawn), pos.Pieces(chess.Black, chess.Pawn)
 	e := &t[pawnHash(w, b)&(pawnTableSize-1)]
-	if e.valid && e.white == w && e.black == b {
+	if e.valid && e.white == w && e.black == b && !tuning {
 		return e
 	}
 	*e = pawnEntry{white: w, black: b, valid: true}

@@ -123,8 +123,8 @@ func (mp *movePicker) pick() (chess.Move, int32, bool) {
 	return mp.list.Moves[i], mp.scores[i], true
 }
 
-// scoreMoves gives every move of the list its ordering score for the main
-// search at ply.
+// scoreMoves gives the moves of the list not yet picked their ordering
+// score for the main search at ply.
 func (e *Engine) scoreMoves(pos *chess.Position, mp *movePicker, ttMove chess.Move, ply int) {
 	us := pos.Turn()
 	f := &e.stack[ply]
@@ -134,7 +134,8 @@ func (e *Engine) scoreMoves(pos *chess.Position, mp *movePicker, ttMove chess.Mo
 			counter = e.hist.counter[prev/64][prev%64]
 		}
 	}
-	for i, m := range mp.list.Moves[:mp.list.N] {
+	for i := mp.next; i < mp.list.N; i++ {
+		m := mp.list.Moves[i]
 		var s int
 		switch {
 		case m == ttMove:

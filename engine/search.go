@@ -102,7 +102,9 @@ func (e *Engine) search(pos *chess.Position, alpha, beta, depth, ply int, cutNod
 		}
 	}
 	f.eval = staticEval
-	e.stack[ply+1].killers = [2]chess.Move{}
+	// The grandchildren start with fresh killers; the children keep those
+	// their cousins found.
+	e.stack[ply+2].killers = [2]chess.Move{}
 	e.stack[ply+1].excluded = chess.NullMove
 
 	if !pvNode && !inCheck && excluded == chess.NullMove {
@@ -163,7 +165,19 @@ func (e *Engine) search(pos *chess.Position, alpha, beta, depth, ply int, cutNod
 		}
 		return 0
 	}
-	e.scoreMoves(pos, &mp, ttMove, ply)
+	// The hash move goes first, before the others are scored: it often
+	// cuts off at once, and then scoring them would be wasted.
+	ttFirst := false
+	if ttMove != chess.NullMove {
+		for i, m := range mp.list.Moves[:mp.list.N] {
+			if m == ttMove {
+				mp.list.Moves[0], mp.list.Moves[i] = m, mp.list.Moves[0]
+				ttFirst = true
+				break
+			}
+		}
+	}
+	scored := false
 
 	us := pos.Turn()
 	bestScore, bestMove := -scoreInf, chess.NullMove
@@ -175,9 +189,20 @@ func (e *Engine) search(pos *chess.Position, alpha, beta, depth, ply int, cutNod
 	ttCapture := ttMove != chess.NullMove && isTactical(pos, ttMove)
 
 	for {
-		m, order, ok := mp.pick()
-		if !ok {
-			break
+		var m chess.Move
+		var order int32
+		if ttFirst && mp.next == 0 {
+			m, order = mp.list.Moves[0], orderHash
+			mp.next = 1
+		} else {
+			if !scored {
+				e.scoreMoves(pos, &mp, ttMove, ply)
+				scored = true
+			}
+			var ok bool
+			if m, order, ok = mp.pick(); !ok {
+				break
+			}
 		}
 		if m == excluded {
 			continue
