@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"math"
-
-	"github.com/joinpal/joinpal/chess"
-)
+import "github.com/joinpal/joinpal/chess"
 
 // The evaluation: a tapered sum of middlegame and endgame terms — material
 // and placement (pst.go), pawn structure (evalpawns.go), mobility, king
@@ -13,42 +9,20 @@ import (
 // side to move's point of view.
 
 var (
-	bishopPair      = S(28, 58)
-	rookOpenFile    = S(40, 12)
-	rookSemiOpen    = S(18, 8)
-	rookOnSeventh   = S(10, 28)
-	knightOutpost   = S(26, 16)
-	bishopOutpost   = S(14, 6)
-	minorBehindPawn = S(8, 2)
-	bishopPawnsSame = S(-2, -5) // per own pawn on the bishop's colour
-	threatByPawn    = S(50, 32)
-	threatByMinor   = S(28, 22) // a minor attacking a rook or queen
-	threatByRook    = S(30, 14) // a rook attacking a queen
-	hangingPiece    = S(24, 14)
+	bishopPair      = S(39, 68)
+	rookOpenFile    = S(35, -8)
+	rookSemiOpen    = S(5, 18)
+	rookOnSeventh   = S(5, 18)
+	knightOutpost   = S(27, 9)
+	bishopOutpost   = S(33, 3)
+	minorBehindPawn = S(6, 16)
+	bishopPawnsSame = S(0, -4) // per own pawn on the bishop's colour
+	threatByPawn    = S(42, 36)
+	threatByMinor   = S(38, 21) // a minor attacking a rook or queen
+	threatByRook    = S(33, 12) // a rook attacking a queen
+	hangingPiece    = S(14, 23)
 	tempo           = 12
-
-	// mobility[pt][n] is the bonus of a piece of type pt attacking n safe
-	// squares, filled by init from a square-root curve.
-	mobility [7][28]packed
 )
-
-func init() {
-	// Per piece type: the middlegame and endgame weights of the curve, and
-	// the square count that scores zero.
-	curves := [7]struct{ mg, eg, zero float64 }{
-		chess.Knight: {28, 32, 4},
-		chess.Bishop: {26, 34, 6},
-		chess.Rook:   {16, 38, 6},
-		chess.Queen:  {11, 24, 11},
-	}
-	for pt := chess.Knight; pt <= chess.Queen; pt++ {
-		c := curves[pt]
-		for n := range mobility[pt] {
-			d := math.Sqrt(float64(n)) - math.Sqrt(c.zero)
-			mobility[pt][n] = S(int(math.Round(c.mg*d)), int(math.Round(c.eg*d)))
-		}
-	}
-}
 
 // evalState holds what the terms share: who attacks what, and the king
 // zones.

@@ -9,12 +9,12 @@ var (
 	// shelterByRank is the middlegame bonus of the nearest own pawn in front
 	// of the king on each of the three files around it, by that pawn's
 	// relative rank (0: no such pawn; a pawn is never on the first rank).
-	shelterByRank = [8]int{-28, 26, 14, 2, -6, -10, -10, -10}
+	shelterByRank = [8]int{-25, 2, -8, -9, -11, -7, -7, -7}
 	// stormByRank is the penalty of the nearest enemy pawn on those files,
 	// by its rank relative to our side (0: none); halved when our pawn
 	// blocks it.
-	stormByRank  = [8]int{0, 0, 36, 24, 12, 4, 0, 0}
-	kingOpenFile = S(-14, 0)
+	stormByRank  = [8]int{0, 0, 21, 14, 4, -5, 0, 0}
+	kingOpenFile = S(-10, -2)
 
 	dangerAdjacent   = 6  // per enemy attack on a square next to the king
 	dangerWeakZone   = 10 // per weak square in the king zone

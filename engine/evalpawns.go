@@ -7,18 +7,18 @@ import "github.com/joinpal/joinpal/chess"
 // keyed by the two pawn sets.
 
 var (
-	pawnDoubled      = S(-10, -24)
-	pawnIsolated     = S(-6, -12)
-	pawnIsolatedOpen = S(-12, -18) // isolated and on a half-open file
-	pawnBackward     = S(-6, -8)
-	pawnBackwardOpen = S(-14, -12)
+	pawnDoubled      = S(-2, -14)
+	pawnIsolated     = S(-8, -9)
+	pawnIsolatedOpen = S(-5, -17) // isolated and on a half-open file
+	pawnBackward     = S(-2, 0)
+	pawnBackwardOpen = S(-13, -22)
 	// pawnConnected is the base bonus of a pawn defended by or beside
 	// another, by relative rank.
-	pawnConnected = [8]int{0, 3, 4, 6, 14, 24, 40, 0}
-	pawnSupport   = 7
+	pawnConnected = [8]int{0, 4, 5, 7, 15, 15, 38, 0}
+	pawnSupport   = 11
 	// passedRank is the bonus of a passed pawn by relative rank; more comes
 	// from evalPassed, which looks at kings and pieces.
-	passedRank = [8]packed{S(0, 0), S(2, 8), S(4, 12), S(8, 22), S(20, 42), S(40, 78), S(70, 125), S(0, 0)}
+	passedRank = [8]packed{S(0, 0), S(-14, 16), S(-1, 19), S(-13, 39), S(7, 45), S(37, 54), S(63, 84), S(0, 0)}
 )
 
 type pawnEntry struct {
