@@ -12,18 +12,19 @@ import (
 )
 
 // levelElo is the strength of each level of the built-in engine, for
-// UCI_LimitStrength/UCI_Elo and for naming levels in matches. PROVISIONAL:
-// a monotone guess until `make strength` measures the levels against
-// Stockfish's UCI_Elo; replace the numbers with the measured ones.
+// UCI_LimitStrength/UCI_Elo and for naming levels in matches: the Elo that
+// `make strength` measured against Stockfish's UCI_Elo (docs/STRENGTH.md,
+// 16 games a pairing at 10+0.1 s, rounded to 10). Measure again after
+// changing the engine or the levels.
 var levelElo = []uci.LevelElo{
-	{Level: 1, Elo: 600},
+	{Level: 1, Elo: 400},
 	{Level: 2, Elo: 900},
-	{Level: 3, Elo: 1200},
-	{Level: 4, Elo: 1450},
-	{Level: 5, Elo: 1700},
-	{Level: 6, Elo: 1950},
-	{Level: 7, Elo: 2200},
-	{Level: 8, Elo: 2400},
+	{Level: 3, Elo: 1280},
+	{Level: 4, Elo: 1300},
+	{Level: 5, Elo: 1420},
+	{Level: 6, Elo: 1740},
+	{Level: 7, Elo: 2400},
+	{Level: 8, Elo: 2720},
 }
 
 // uciConfig describes the built-in engine to package uci.
