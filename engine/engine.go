@@ -63,7 +63,10 @@ type Engine struct {
 	hist  *histories
 
 	stack     [maxPly + 4]frame
-	keys      []uint64 // repetition keys: the game's history, then the search path
+	positions [maxPly + 4]chess.Position // the children of each ply, kept here rather than on the goroutine's stack
+	pickers   [maxPly + 4]movePicker     // the moves of each ply
+	sePickers [maxPly + 4]movePicker     // the moves of singular-extension searches, which reuse a ply
+	keys      []uint64                   // repetition keys: the game's history, then the search path
 	rootIdx   int
 	pvTable   [maxPly + 2][maxPly + 2]chess.Move
 	pvLen     [maxPly + 2]int

@@ -48,7 +48,7 @@ func (e *Engine) iterate(pos *chess.Position, maxDepth, multiPV int, limits Limi
 			changes++
 		}
 		lastBest = best.move
-		factor := 0.7 + 0.8*changes
+		factor := 1.0 + 0.8*changes
 		if depth > 1 && best.score < lastScore-25 {
 			factor *= 1.4
 		}

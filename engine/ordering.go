@@ -95,30 +95,54 @@ func (e *Engine) updateCapture(pos *chess.Position, m chess.Move, bonus int) {
 	gravity(&e.hist.capture[pos.PieceAt(m.From())][m.To()][capturedType(pos, m)], bonus)
 }
 
-// movePicker hands out the moves of a position, best first, by selection:
-// most nodes cut off after a move or two, so sorting the whole list would
-// be wasted.
+// movePicker hands out the moves of a position, best first: by selection
+// for the first few (most nodes cut off after a move or two, so sorting the
+// whole list would be wasted), then by sorting the rest once.
 type movePicker struct {
 	list   chess.MoveList
 	scores [256]int32
 	next   int
+	sorted bool
 }
+
+// reset readies the picker for a new list.
+func (mp *movePicker) reset() {
+	mp.next = 0
+	mp.sorted = false
+}
+
+const pickSelections = 3
 
 // pick returns the best remaining move and its ordering score, or false.
 func (mp *movePicker) pick() (chess.Move, int32, bool) {
 	n := mp.list.N
-	if mp.next >= n {
+	i := mp.next
+	if i >= n {
 		return chess.NullMove, 0, false
 	}
-	best := mp.next
-	for i := mp.next + 1; i < n; i++ {
-		if mp.scores[i] > mp.scores[best] {
-			best = i
+	if !mp.sorted {
+		if i < pickSelections {
+			best := i
+			for j := i + 1; j < n; j++ {
+				if mp.scores[j] > mp.scores[best] {
+					best = j
+				}
+			}
+			mp.list.Moves[i], mp.list.Moves[best] = mp.list.Moves[best], mp.list.Moves[i]
+			mp.scores[i], mp.scores[best] = mp.scores[best], mp.scores[i]
+		} else {
+			// Insertion sort of the rest, best first, stable.
+			for j := i + 1; j < n; j++ {
+				m, s := mp.list.Moves[j], mp.scores[j]
+				k := j
+				for ; k > i && mp.scores[k-1] < s; k-- {
+					mp.list.Moves[k], mp.scores[k] = mp.list.Moves[k-1], mp.scores[k-1]
+				}
+				mp.list.Moves[k], mp.scores[k] = m, s
+			}
+			mp.sorted = true
 		}
 	}
-	i := mp.next
-	mp.list.Moves[i], mp.list.Moves[best] = mp.list.Moves[best], mp.list.Moves[i]
-	mp.scores[i], mp.scores[best] = mp.scores[best], mp.scores[i]
 	mp.next++
 	return mp.list.Moves[i], mp.scores[i], true
 }

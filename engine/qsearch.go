@@ -45,7 +45,8 @@ func (e *Engine) qsearch(pos *chess.Position, alpha, beta, ply, qply int) int {
 		return ttScore
 	}
 
-	var mp movePicker
+	mp := &e.pickers[ply]
+	mp.reset()
 	bestScore, staticEval := -scoreInf, scoreNone
 	if inCheck {
 		pos.GenerateLegal(&mp.list)
@@ -121,11 +122,12 @@ func (e *Engine) qsearch(pos *chess.Position, alpha, beta, ply, qply int) int {
 			// Enough quiet evasions: one has already saved us from mate.
 			continue
 		}
-		child := *pos
+		child := &e.positions[ply+1]
+		*child = *pos
 		child.PlayUnchecked(m)
 		e.stack[ply].contIdx = pieceTo(pos.PieceAt(m.From()), m.To())
 		e.stack[ply+1].sinceNull = e.stack[ply].sinceNull + 1
-		v := -e.qsearch(&child, -beta, -alpha, ply+1, qply+1)
+		v := -e.qsearch(child, -beta, -alpha, ply+1, qply+1)
 		if e.stopped {
 			return 0
 		}

@@ -33,27 +33,28 @@ func (e *Engine) rootSearch(pos *chess.Position, alpha, beta, depth int) int {
 		m := rm.move
 		gives := givesCheck(pos, m)
 		newDepth := depth - 1 + boolInt(gives)
-		child := *pos
+		child := &e.positions[1]
+		*child = *pos
 		child.PlayUnchecked(m)
 		e.stack[0].contIdx = pieceTo(pos.PieceAt(m.From()), m.To())
 		e.stack[1].sinceNull = e.stack[0].sinceNull + 1
 
 		var v int
 		if i == e.pvIdx {
-			v = -e.search(&child, -beta, -alpha, newDepth, 1, false)
+			v = -e.search(child, -beta, -alpha, newDepth, 1, false)
 		} else {
 			reduced := false
 			if depth >= 3 && i >= e.pvIdx+3 && !gives && !isTactical(pos, m) {
 				if r := lmr(depth, i-e.pvIdx+1) / 2; r > 0 {
-					v = -e.search(&child, -alpha-1, -alpha, newDepth-r, 1, true)
+					v = -e.search(child, -alpha-1, -alpha, newDepth-r, 1, true)
 					reduced = true
 				}
 			}
 			if !reduced || v > alpha {
-				v = -e.search(&child, -alpha-1, -alpha, newDepth, 1, true)
+				v = -e.search(child, -alpha-1, -alpha, newDepth, 1, true)
 			}
 			if v > alpha && v < beta && !e.stopped {
-				v = -e.search(&child, -beta, -alpha, newDepth, 1, false)
+				v = -e.search(child, -beta, -alpha, newDepth, 1, false)
 			}
 		}
 		if e.stopped {

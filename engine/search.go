@@ -125,11 +125,12 @@ func (e *Engine) search(pos *chess.Position, alpha, beta, depth, ply int, cutNod
 			e.stack[ply-1].contIdx != 0 && ply >= e.nmpMinPly &&
 			hasNonPawnMaterial(pos, pos.Turn()) && beta > -scoreTBWin {
 			r := 3 + depth/4 + min((eval-beta)/200, 3)
-			child := *pos
+			child := &e.positions[ply+1]
+			*child = *pos
 			child.PlayNull()
 			f.contIdx = 0
 			e.stack[ply+1].sinceNull = 0
-			v := -e.search(&child, -beta, -beta+1, depth-r, ply+1, !cutNode)
+			v := -e.search(child, -beta, -beta+1, depth-r, ply+1, !cutNode)
 			if e.stopped {
 				return 0
 			}
@@ -157,7 +158,11 @@ func (e *Engine) search(pos *chess.Position, alpha, beta, depth, ply int, cutNod
 		depth--
 	}
 
-	var mp movePicker
+	mp := &e.pickers[ply]
+	if excluded != chess.NullMove {
+		mp = &e.sePickers[ply]
+	}
+	mp.reset()
 	pos.GenerateLegal(&mp.list)
 	if mp.list.N == 0 {
 		if inCheck {
@@ -187,6 +192,7 @@ func (e *Engine) search(pos *chess.Position, alpha, beta, depth, ply int, cutNod
 	var quiets, captures [64]chess.Move
 	nq, nc := 0, 0
 	ttCapture := ttMove != chess.NullMove && isTactical(pos, ttMove)
+	ci := newCheckInfo(pos)
 
 	for {
 		var m chess.Move
@@ -196,7 +202,7 @@ func (e *Engine) search(pos *chess.Position, alpha, beta, depth, ply int, cutNod
 			mp.next = 1
 		} else {
 			if !scored {
-				e.scoreMoves(pos, &mp, ttMove, ply)
+				e.scoreMoves(pos, mp, ttMove, ply)
 				scored = true
 			}
 			var ok bool
@@ -209,7 +215,7 @@ func (e *Engine) search(pos *chess.Position, alpha, beta, depth, ply int, cutNod
 		}
 		tactical := isTactical(pos, m)
 		quiet := !tactical && m.Promotion() == chess.NoPieceType
-		gives := givesCheck(pos, m)
+		gives := ci.gives(pos, m)
 		if quiet && !gives && skipQuiets {
 			continue
 		}
@@ -269,7 +275,8 @@ func (e *Engine) search(pos *chess.Position, alpha, beta, depth, ply int, cutNod
 		}
 		newDepth := depth - 1 + ext
 
-		child := *pos
+		child := &e.positions[ply+1]
+		*child = *pos
 		child.PlayUnchecked(m)
 		f.contIdx = pieceTo(pc, m.To())
 		e.stack[ply+1].sinceNull = f.sinceNull + 1
@@ -286,15 +293,15 @@ func (e *Engine) search(pos *chess.Position, alpha, beta, depth, ply int, cutNod
 			}
 			r -= boolInt(gives) + boolInt(inCheck)
 			d := max(1, min(newDepth, newDepth-r))
-			v = -e.search(&child, -alpha-1, -alpha, d, ply+1, true)
+			v = -e.search(child, -alpha-1, -alpha, d, ply+1, true)
 			if v > alpha && d < newDepth {
-				v = -e.search(&child, -alpha-1, -alpha, newDepth, ply+1, !cutNode)
+				v = -e.search(child, -alpha-1, -alpha, newDepth, ply+1, !cutNode)
 			}
 		} else if !pvNode || moveCount > 1 {
-			v = -e.search(&child, -alpha-1, -alpha, newDepth, ply+1, !cutNode)
+			v = -e.search(child, -alpha-1, -alpha, newDepth, ply+1, !cutNode)
 		}
 		if pvNode && (moveCount == 1 || v > alpha && v < beta) {
-			v = -e.search(&child, -beta, -alpha, newDepth, ply+1, false)
+			v = -e.search(child, -beta, -alpha, newDepth, ply+1, false)
 		}
 		if e.stopped {
 			return 0

@@ -151,6 +151,54 @@ func givesCheck(pos *chess.Position, m chess.Move) bool {
 		chess.BishopAttacks(ksq, occ)&ours&(pos.ByType(chess.Bishop)|pos.ByType(chess.Queen)) != 0
 }
 
+// checkInfo answers givesCheck quickly for the moves of one position: the
+// squares from which each piece type would check the enemy king, and the
+// pieces whose moving off a line would uncover a check.
+type checkInfo struct {
+	ksq      chess.Square
+	squares  [7]bb
+	blockers bb
+}
+
+func newCheckInfo(pos *chess.Position) checkInfo {
+	us := pos.Turn()
+	ksq := pos.KingSquare(us.Other())
+	occ := pos.Occupied()
+	var ci checkInfo
+	ci.ksq = ksq
+	ci.squares[chess.Pawn] = chess.PawnAttacks(us.Other(), ksq)
+	ci.squares[chess.Knight] = chess.KnightAttacks(ksq)
+	ci.squares[chess.Bishop] = chess.BishopAttacks(ksq, occ)
+	ci.squares[chess.Rook] = chess.RookAttacks(ksq, occ)
+	ci.squares[chess.Queen] = ci.squares[chess.Bishop] | ci.squares[chess.Rook]
+	ours := pos.ByColor(us)
+	snipers := ours & (chess.RookAttacks(ksq, 0)&(pos.ByType(chess.Rook)|pos.ByType(chess.Queen)) |
+		chess.BishopAttacks(ksq, 0)&(pos.ByType(chess.Bishop)|pos.ByType(chess.Queen)))
+	for ; snipers != 0; snipers &= snipers - 1 {
+		b := chess.Between(ksq, snipers.First()) & occ
+		if b != 0 && !b.More() && b&ours != 0 {
+			ci.blockers |= b
+		}
+	}
+	return ci
+}
+
+// gives reports whether m, legal in pos, checks the enemy king.
+func (ci *checkInfo) gives(pos *chess.Position, m chess.Move) bool {
+	if m.IsCastling() || m.IsEnPassant() || m.Promotion() != chess.NoPieceType {
+		return givesCheck(pos, m)
+	}
+	from, to := m.From(), m.To()
+	if ci.squares[pos.PieceAt(from).Type()].Has(to) {
+		return true
+	}
+	if ci.blockers.Has(from) {
+		// A discovered check, unless the piece stays on the line.
+		return !chess.Between(ci.ksq, to).Has(from) && !chess.Between(ci.ksq, from).Has(to)
+	}
+	return false
+}
+
 // hasNonPawnMaterial reports whether c has a piece other than king and
 // pawns.
 func hasNonPawnMaterial(pos *chess.Position, c chess.Color) bool {
