@@ -17,14 +17,14 @@ import (
 // 16 games a pairing at 10+0.1 s, rounded to 10). Measure again after
 // changing the engine or the levels.
 var levelElo = []uci.LevelElo{
-	{Level: 1, Elo: 400},
-	{Level: 2, Elo: 900},
-	{Level: 3, Elo: 1280},
-	{Level: 4, Elo: 1300},
-	{Level: 5, Elo: 1420},
-	{Level: 6, Elo: 1740},
-	{Level: 7, Elo: 2400},
-	{Level: 8, Elo: 2720},
+	{Level: 1, Elo: 440},
+	{Level: 2, Elo: 940},
+	{Level: 3, Elo: 1170},
+	{Level: 4, Elo: 1330},
+	{Level: 5, Elo: 1550},
+	{Level: 6, Elo: 2020},
+	{Level: 7, Elo: 2280},
+	{Level: 8, Elo: 2600},
 }
 
 // uciConfig describes the built-in engine to package uci.
