@@ -212,6 +212,9 @@ func (e *Engine) Search(ctx context.Context, pos chess.Position, history []uint6
 	if level.Noise > 0 {
 		e.noise, e.noiseSeed = level.Noise, rng.Uint64()
 	}
+	if level.Blunder > 0 && rng.Float64() < level.Blunder {
+		e.qsLimit = 0
+	}
 
 	maxDepth := maxPly - 1
 	if limits.Depth > 0 {

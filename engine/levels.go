@@ -26,6 +26,10 @@ type Level struct {
 	Noise int
 	// QSearch caps the plies of quiescence search (-1: no cap).
 	QSearch int
+	// Blunder is the probability that a move is chosen without looking at
+	// the opponent's captures at all, as a beginner who forgets that the
+	// other side moves too.
+	Blunder float64
 	// Book reports whether the level plays from the opening book, choosing
 	// at random among the book's moves.
 	Book bool
@@ -35,13 +39,13 @@ type Level struct {
 var fullStrength = Level{Number: 0, NameES: "Completo", NameEN: "Full strength", QSearch: -1}
 
 var levels = []Level{
-	{Number: 1, NameES: "Principiante", NameEN: "Beginner", Depth: 1, Nodes: 2000, MultiPV: 8, Margin: 160, Noise: 60, QSearch: 0},
-	{Number: 2, NameES: "Fácil", NameEN: "Easy", Depth: 1, Nodes: 5000, MultiPV: 6, Margin: 100, Noise: 40, QSearch: 1, Book: true},
-	{Number: 3, NameES: "Aficionado", NameEN: "Amateur", Depth: 2, Nodes: 10000, MultiPV: 5, Margin: 70, Noise: 25, QSearch: -1, Book: true},
-	{Number: 4, NameES: "Intermedio", NameEN: "Intermediate", Depth: 3, Nodes: 30000, MultiPV: 4, Margin: 45, Noise: 15, QSearch: -1, Book: true},
-	{Number: 5, NameES: "Avanzado", NameEN: "Advanced", Depth: 5, Nodes: 100000, MultiPV: 3, Margin: 25, Noise: 8, QSearch: -1, Book: true},
-	{Number: 6, NameES: "Difícil", NameEN: "Hard", Depth: 7, Nodes: 300000, MultiPV: 2, Margin: 15, QSearch: -1, Book: true},
-	{Number: 7, NameES: "Experto", NameEN: "Expert", Depth: 10, Nodes: 1000000, MultiPV: 2, Margin: 8, QSearch: -1, Book: true},
+	{Number: 1, NameES: "Principiante", NameEN: "Beginner", Depth: 1, Nodes: 2000, MultiPV: 5, Margin: 70, Noise: 30, QSearch: 1, Blunder: 0.5},
+	{Number: 2, NameES: "Fácil", NameEN: "Easy", Depth: 1, Nodes: 5000, MultiPV: 5, Margin: 60, Noise: 30, QSearch: -1, Blunder: 0.15, Book: true},
+	{Number: 3, NameES: "Aficionado", NameEN: "Amateur", Depth: 2, Nodes: 10000, MultiPV: 4, Margin: 60, Noise: 25, QSearch: -1, Book: true},
+	{Number: 4, NameES: "Intermedio", NameEN: "Intermediate", Depth: 4, Nodes: 30000, MultiPV: 4, Margin: 40, Noise: 15, QSearch: -1, Book: true},
+	{Number: 5, NameES: "Avanzado", NameEN: "Advanced", Depth: 6, Nodes: 60000, MultiPV: 3, Margin: 25, Noise: 8, QSearch: -1, Book: true},
+	{Number: 6, NameES: "Difícil", NameEN: "Hard", Depth: 8, Nodes: 150000, MultiPV: 2, Margin: 15, Noise: 4, QSearch: -1, Book: true},
+	{Number: 7, NameES: "Experto", NameEN: "Expert", Depth: 11, Nodes: 400000, MultiPV: 2, Margin: 8, Noise: 2, QSearch: -1, Book: true},
 	{Number: 8, NameES: "Maestro", NameEN: "Master", QSearch: -1, Book: true},
 }
 
