@@ -22,17 +22,17 @@ func ExampleEngine_Search() {
 
 func ExampleLevels() {
 	for _, l := range engine.Levels() {
-		fmt.Printf("%d %s / %s\n", l.Number, l.NameES, l.NameEN)
+		fmt.Printf("%d %s / %s, Elo %d\n", l.Number, l.NameES, l.NameEN, l.Elo)
 	}
 	// Output:
-	// 1 Principiante / Beginner
-	// 2 Fácil / Easy
-	// 3 Aficionado / Amateur
-	// 4 Intermedio / Intermediate
-	// 5 Avanzado / Advanced
-	// 6 Difícil / Hard
-	// 7 Experto / Expert
-	// 8 Maestro / Master
+	// 1 Principiante / Beginner, Elo 440
+	// 2 Fácil / Easy, Elo 940
+	// 3 Aficionado / Amateur, Elo 1170
+	// 4 Intermedio / Intermediate, Elo 1330
+	// 5 Avanzado / Advanced, Elo 1550
+	// 6 Difícil / Hard, Elo 2020
+	// 7 Experto / Expert, Elo 2280
+	// 8 Maestro / Master, Elo 2600
 }
 
 func ExampleEngine_Search_level() {

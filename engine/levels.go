@@ -13,6 +13,12 @@ type Level struct {
 	Number int    // 1 (weakest) to 8 (full strength)
 	NameES string // name in Spanish, the first language of JoinPal
 	NameEN string // name in English
+	// Elo is the level's strength as `make strength` measured it against
+	// Stockfish's UCI_Elo settings (docs/STRENGTH.md: 16 games a pairing
+	// at 10+0.1 s, rounded to 10). It backs UCI_LimitStrength/UCI_Elo and
+	// the levels a player is offered. Measure again after changing the
+	// engine or the levels. Full strength (level 0) has none.
+	Elo int
 	// Depth and Nodes cap the search per move (0: no cap).
 	Depth int
 	Nodes uint64
@@ -39,14 +45,14 @@ type Level struct {
 var fullStrength = Level{Number: 0, NameES: "Completo", NameEN: "Full strength", QSearch: -1}
 
 var levels = []Level{
-	{Number: 1, NameES: "Principiante", NameEN: "Beginner", Depth: 1, Nodes: 2000, MultiPV: 5, Margin: 70, Noise: 30, QSearch: 1, Blunder: 0.5},
-	{Number: 2, NameES: "Fácil", NameEN: "Easy", Depth: 1, Nodes: 5000, MultiPV: 5, Margin: 60, Noise: 30, QSearch: -1, Blunder: 0.15, Book: true},
-	{Number: 3, NameES: "Aficionado", NameEN: "Amateur", Depth: 2, Nodes: 10000, MultiPV: 4, Margin: 60, Noise: 25, QSearch: -1, Book: true},
-	{Number: 4, NameES: "Intermedio", NameEN: "Intermediate", Depth: 4, Nodes: 30000, MultiPV: 4, Margin: 40, Noise: 15, QSearch: -1, Book: true},
-	{Number: 5, NameES: "Avanzado", NameEN: "Advanced", Depth: 6, Nodes: 60000, MultiPV: 3, Margin: 25, Noise: 8, QSearch: -1, Book: true},
-	{Number: 6, NameES: "Difícil", NameEN: "Hard", Depth: 8, Nodes: 150000, MultiPV: 2, Margin: 15, Noise: 4, QSearch: -1, Book: true},
-	{Number: 7, NameES: "Experto", NameEN: "Expert", Depth: 11, Nodes: 400000, MultiPV: 2, Margin: 8, Noise: 2, QSearch: -1, Book: true},
-	{Number: 8, NameES: "Maestro", NameEN: "Master", QSearch: -1, Book: true},
+	{Number: 1, NameES: "Principiante", NameEN: "Beginner", Depth: 1, Nodes: 2000, MultiPV: 5, Margin: 70, Noise: 30, QSearch: 1, Blunder: 0.5, Elo: 440},
+	{Number: 2, NameES: "Fácil", NameEN: "Easy", Depth: 1, Nodes: 5000, MultiPV: 5, Margin: 60, Noise: 30, QSearch: -1, Blunder: 0.15, Book: true, Elo: 940},
+	{Number: 3, NameES: "Aficionado", NameEN: "Amateur", Depth: 2, Nodes: 10000, MultiPV: 4, Margin: 60, Noise: 25, QSearch: -1, Book: true, Elo: 1170},
+	{Number: 4, NameES: "Intermedio", NameEN: "Intermediate", Depth: 4, Nodes: 30000, MultiPV: 4, Margin: 40, Noise: 15, QSearch: -1, Book: true, Elo: 1330},
+	{Number: 5, NameES: "Avanzado", NameEN: "Advanced", Depth: 6, Nodes: 60000, MultiPV: 3, Margin: 25, Noise: 8, QSearch: -1, Book: true, Elo: 1550},
+	{Number: 6, NameES: "Difícil", NameEN: "Hard", Depth: 8, Nodes: 150000, MultiPV: 2, Margin: 15, Noise: 4, QSearch: -1, Book: true, Elo: 2020},
+	{Number: 7, NameES: "Experto", NameEN: "Expert", Depth: 11, Nodes: 400000, MultiPV: 2, Margin: 8, Noise: 2, QSearch: -1, Book: true, Elo: 2280},
+	{Number: 8, NameES: "Maestro", NameEN: "Master", QSearch: -1, Book: true, Elo: 2600},
 }
 
 // Levels returns the eight playing levels, weakest first.

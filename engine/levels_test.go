@@ -2,7 +2,11 @@ package engine
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
+	"os"
+	"regexp"
+	"strconv"
 	"testing"
 	"time"
 
@@ -119,5 +123,38 @@ func TestNilRandIsDeterministic(t *testing.T) {
 		} else if r.BestMove != first {
 			t.Fatalf("level 3 with nil Rand played %v, then %v", first, r.BestMove)
 		}
+	}
+}
+
+// TestLevelsEloIsMeasured keeps each level's Elo true to the last
+// measurement: the table of docs/STRENGTH.md (written by make strength),
+// rounded to 10, and rising with the level.
+func TestLevelsEloIsMeasured(t *testing.T) {
+	report, err := os.ReadFile("../docs/STRENGTH.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A row: "| 3 | Aficionado | Amateur | 1174 | 136 | 48 |".
+	row := regexp.MustCompile(`(?m)^\| (\d) \| [^|]+ \| [^|]+ \| (-?\d+) \| \d+ \| \d+ \|$`)
+	measured := map[int]int{}
+	for _, m := range row.FindAllStringSubmatch(string(report), -1) {
+		n, _ := strconv.Atoi(m[1])
+		elo, _ := strconv.Atoi(m[2])
+		measured[n] = elo
+	}
+	previous := 0
+	for _, l := range Levels() {
+		elo, ok := measured[l.Number]
+		if !ok {
+			t.Errorf("docs/STRENGTH.md has no row for level %d", l.Number)
+			continue
+		}
+		if want := int(math.Round(float64(elo)/10) * 10); l.Elo != want {
+			t.Errorf("level %d: Elo %d, docs/STRENGTH.md measured %d (want %d)", l.Number, l.Elo, elo, want)
+		}
+		if l.Elo <= previous {
+			t.Errorf("level %d: Elo %d is not above level %d's %d", l.Number, l.Elo, l.Number-1, previous)
+		}
+		previous = l.Elo
 	}
 }

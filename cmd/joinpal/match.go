@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/joinpal/joinpal/engine"
 	"github.com/joinpal/joinpal/match"
 	"github.com/joinpal/joinpal/uci"
 )
@@ -29,7 +30,7 @@ An engine SPEC is one of:
   joinpal                      the built-in engine at full strength, in this process
   joinpal:level=3[,hash=16][,name=NAME]
                                the built-in engine at a level (1 to 8; 0 is full strength)
-  joinpal:elo=1500             the level whose (provisional) Elo is nearest
+  joinpal:elo=1500             the level whose measured Elo is nearest
   cmd=PATH[,arg=ARG]...[,dir=DIR][,name=NAME][,option.NAME=VALUE]...
                                an external UCI engine (PATH alone will do), e.g.
                                cmd=stockfish,name=sf1800,option.UCI_LimitStrength=true,option.UCI_Elo=1800
@@ -205,15 +206,15 @@ func builtinFromSpec(spec string) (match.Engine, error) {
 			}
 			switch key {
 			case "level":
-				if n < 0 || n > len(levelElo) {
-					return match.Engine{}, fmt.Errorf("engine %q: level must be 0 (full strength) to %d", spec, len(levelElo))
+				if n < 0 || n > len(engine.Levels()) {
+					return match.Engine{}, fmt.Errorf("engine %q: level must be 0 (full strength) to %d", spec, len(engine.Levels()))
 				}
 				opts.Level = n
 				if name == "joinpal" {
 					name = "joinpal:level=" + value
 				}
 			case "elo":
-				opts.Level = uci.LevelForElo(levelElo, n)
+				opts.Level = uci.LevelForElo(levelElo(), n)
 				if name == "joinpal" {
 					name = "joinpal:level=" + strconv.Itoa(opts.Level)
 				}

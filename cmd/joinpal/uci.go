@@ -11,20 +11,15 @@ import (
 	"github.com/joinpal/joinpal/uci"
 )
 
-// levelElo is the strength of each level of the built-in engine, for
-// UCI_LimitStrength/UCI_Elo and for naming levels in matches: the Elo that
-// `make strength` measured against Stockfish's UCI_Elo (docs/STRENGTH.md,
-// 16 games a pairing at 10+0.1 s, rounded to 10). Measure again after
-// changing the engine or the levels.
-var levelElo = []uci.LevelElo{
-	{Level: 1, Elo: 440},
-	{Level: 2, Elo: 940},
-	{Level: 3, Elo: 1170},
-	{Level: 4, Elo: 1330},
-	{Level: 5, Elo: 1550},
-	{Level: 6, Elo: 2020},
-	{Level: 7, Elo: 2280},
-	{Level: 8, Elo: 2600},
+// levelElo is the built-in engine's levels and their measured Elo
+// (engine.Level.Elo) as package uci wants them, for UCI_LimitStrength and
+// UCI_Elo and for naming levels in matches.
+func levelElo() []uci.LevelElo {
+	var table []uci.LevelElo
+	for _, l := range engine.Levels() {
+		table = append(table, uci.LevelElo{Level: l.Number, Elo: l.Elo})
+	}
+	return table
 }
 
 // uciConfig describes the built-in engine to package uci.
@@ -37,7 +32,7 @@ func uciConfig() uci.Config {
 		MaxThreads:    1,
 		MaxMultiPV:    32,
 		Levels:        len(engine.Levels()),
-		Elo:           levelElo,
+		Elo:           levelElo(),
 		Bench:         engine.Bench,
 	}
 }
@@ -51,7 +46,7 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Usage: joinpal uci\n\nServes the built-in engine over UCI on standard input and output.")
 		fmt.Fprintln(stderr, "Besides the standard commands it takes \"bench [depth]\" and \"d\" (print the FEN).")
 		fmt.Fprintln(stderr, "Option Level: 1 (Principiante) to 8 (Maestro); 0, the default, is full strength for analysis.")
-		fmt.Fprintln(stderr, "UCI_LimitStrength with UCI_Elo picks the level nearest to that Elo (provisional table).")
+		fmt.Fprintln(stderr, "UCI_LimitStrength with UCI_Elo picks the level nearest to that Elo (as measured in docs/STRENGTH.md).")
 	}
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
