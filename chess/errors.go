@@ -3,86 +3,114 @@ package chess
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"strings"
 )
 
-// ErrorKind is a stable, machine-readable code for what is wrong with a
-// FEN, a position or a move. The values never change; clients may rely on
-// them.
-type ErrorKind string
-
-// The error kinds of FEN text (syntax).
-const (
-	ErrFENFields    ErrorKind = "fen.fields"     // wrong number of fields
-	ErrFENBoard     ErrorKind = "fen.board"      // the placement field is malformed
-	ErrFENTurn      ErrorKind = "fen.turn"       // the side to move is not "w" or "b"
-	ErrFENCastling  ErrorKind = "fen.castling"   // the castling field is malformed
-	ErrFENEnPassant ErrorKind = "fen.en_passant" // the en-passant field is not a square or "-"
-	ErrFENHalfmove  ErrorKind = "fen.halfmove"   // the halfmove clock is not a number
-	ErrFENFullmove  ErrorKind = "fen.fullmove"   // the fullmove number is not a positive number
-)
-
-// The error kinds of impossible positions (well-formed FEN, illegal chess).
-const (
-	ErrMissingKing     ErrorKind = "position.missing_king"
-	ErrTooManyKings    ErrorKind = "position.too_many_kings"
-	ErrTooManyPieces   ErrorKind = "position.too_many_pieces"
-	ErrPawnOnBackRank  ErrorKind = "position.pawn_on_back_rank"
-	ErrOppositeCheck   ErrorKind = "position.opposite_check" // the side not to move is in check
-	ErrCastlingRights  ErrorKind = "position.castling_rights"
-	ErrEnPassantSquare ErrorKind = "position.en_passant"
-)
-
-// The error kinds of moves.
-const (
-	ErrMoveSyntax    ErrorKind = "move.syntax"    // the text is not a move at all
-	ErrMoveIllegal   ErrorKind = "move.illegal"   // the move breaks a rule
-	ErrMoveAmbiguous ErrorKind = "move.ambiguous" // the SAN fits more than one legal move
-)
-
-// Sentinel errors for errors.Is: every *Error matches the sentinel of its
-// family.
+// Sentinel errors for errors.Is, one per family of codes: every *Error
+// matches the sentinel of its family (see [Error.Unwrap]).
 var (
-	ErrInvalidFEN      = errors.New("chess: invalid FEN")
+	// ErrInvalidFEN is FEN text that cannot be read (codes "chess.fen.*").
+	ErrInvalidFEN = errors.New("chess: invalid FEN")
+	// ErrInvalidPosition is a readable FEN that breaks the laws of chess
+	// (codes "chess.position.*").
 	ErrInvalidPosition = errors.New("chess: impossible position")
-	ErrIllegalMove     = errors.New("chess: illegal move")
-	ErrAmbiguousMove   = errors.New("chess: ambiguous move")
-	ErrMalformedMove   = errors.New("chess: malformed move")
+	// ErrIllegalMove is a move that breaks a rule (codes
+	// "chess.move.illegal.*").
+	ErrIllegalMove = errors.New("chess: illegal move")
+	// ErrAmbiguousMove is SAN that fits more than one legal move (code
+	// "chess.move.ambiguous").
+	ErrAmbiguousMove = errors.New("chess: ambiguous move")
+	// ErrMalformedMove is text that is not a move at all (codes
+	// "chess.move.syntax.*").
+	ErrMalformedMove = errors.New("chess: malformed move")
 )
 
 // Error is the error returned for bad FEN, impossible positions and bad
-// moves. Kind is stable; Msg says in English what is wrong and where.
+// moves.
+//
+// Code is stable (the codes are listed by [Codes] and in docs/ERRORS.md);
+// Params holds the values a translated message needs, under the names that
+// [Codes] declares for the code, e.g. {"move": "e1g1", "square": "f1"} for
+// "chess.move.illegal.castling.through_check". Squares are written "e4",
+// pieces and colours by their String ("knight", "white"), castling sides as
+// "king" or "queen". Msg says the same in English for logs and developers.
 type Error struct {
-	Kind ErrorKind
-	Msg  string
+	Code   string
+	Params map[string]string
+	Msg    string
 }
 
+// Error returns "chess: " followed by the English message.
 func (e *Error) Error() string { return "chess: " + e.Msg }
 
-// Unwrap returns the sentinel of the error's family.
+// ErrorCode returns the stable code, e.g. "chess.move.illegal.unreachable".
+func (e *Error) ErrorCode() string { return e.Code }
+
+// ErrorParams returns a copy of the parameters of the message.
+func (e *Error) ErrorParams() map[string]string { return maps.Clone(e.Params) }
+
+// Unwrap returns the sentinel of the error's family: [ErrInvalidFEN],
+// [ErrInvalidPosition], [ErrIllegalMove], [ErrAmbiguousMove] or
+// [ErrMalformedMove].
 func (e *Error) Unwrap() error {
 	switch {
-	case e.Kind == ErrMoveAmbiguous:
-		return ErrAmbiguousMove
-	case e.Kind == ErrMoveSyntax:
-		return ErrMalformedMove
-	case e.Kind == ErrMoveIllegal:
-		return ErrIllegalMove
-	case len(e.Kind) > 4 && e.Kind[:4] == "fen.":
+	case strings.HasPrefix(e.Code, "chess.fen."):
 		return ErrInvalidFEN
+	case strings.HasPrefix(e.Code, "chess.move.illegal."):
+		return ErrIllegalMove
+	case strings.HasPrefix(e.Code, "chess.move.syntax."):
+		return ErrMalformedMove
+	case e.Code == CodeAmbiguousMove:
+		return ErrAmbiguousMove
 	default:
 		return ErrInvalidPosition
 	}
 }
 
-func errorf(kind ErrorKind, format string, args ...any) *Error {
-	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
-}
-
-// KindOf returns the ErrorKind of err if it is or wraps an *Error, else "".
-func KindOf(err error) ErrorKind {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Kind
+// CodeOf returns the code of the first *Error in err's chain, or "" if there
+// is none.
+func CodeOf(err error) string {
+	if e, ok := errors.AsType[*Error](err); ok {
+		return e.Code
 	}
 	return ""
+}
+
+// errorf returns an *Error with the code, the parameters and an English
+// message made by fmt.Sprintf.
+func errorf(code string, params map[string]string, format string, args ...any) *Error {
+	return &Error{Code: code, Params: params, Msg: fmt.Sprintf(format, args...)}
+}
+
+// kv makes a parameter map from name, value pairs.
+func kv(pairs ...string) map[string]string {
+	m := make(map[string]string, len(pairs)/2)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		m[pairs[i]] = pairs[i+1]
+	}
+	return m
+}
+
+// clip cuts user text short for a parameter, so that a huge input does not
+// make a huge message; it never splits a UTF-8 sequence.
+func clip(s string) string {
+	const max = 40
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// charParam writes one byte of user text for a parameter: itself if it is
+// printable ASCII, else its Go escape.
+func charParam(c byte) string {
+	if c >= ' ' && c <= '~' {
+		return string(c)
+	}
+	return fmt.Sprintf("\\x%02x", c)
 }

@@ -16,11 +16,11 @@ func ExampleParseFEN() {
 	fmt.Println(pos.Turn(), pos.FullmoveNumber())
 
 	_, err = chess.ParseFEN("4k3/8/8/8/8/8/8/4K2r b - - 0 1")
-	fmt.Println(chess.KindOf(err), errors.Is(err, chess.ErrInvalidPosition))
+	fmt.Println(chess.CodeOf(err), errors.Is(err, chess.ErrInvalidPosition))
 	fmt.Println(err)
 	// Output:
 	// black 1
-	// position.opposite_check true
+	// chess.position.opposite_check true
 	// chess: impossible position: black is to move and white is in check
 }
 

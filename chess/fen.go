@@ -32,7 +32,7 @@ const (
 )
 
 // ParseFEN reads a FEN (the last two fields may be left out, as in EPD) and
-// returns the position, or an *Error with a stable Kind that says what is
+// returns the position, or an *Error with a stable Code that says what is
 // wrong: malformed text, or an impossible position.
 func ParseFEN(fen string) (Position, error) {
 	s, err := ParseSetup(fen)
@@ -48,7 +48,7 @@ func ParseSetup(fen string) (Setup, error) {
 	var s Setup
 	fields := strings.Fields(fen)
 	if len(fields) != 4 && len(fields) != 6 {
-		return s, errorf(ErrFENFields, "invalid FEN: want 6 fields (or 4), got %d", len(fields))
+		return s, errorf(CodeFENFields, kv("count", strconv.Itoa(len(fields))), "invalid FEN: want 6 fields (or 4), got %d", len(fields))
 	}
 	if err := s.parseBoard(fields[0]); err != nil {
 		return s, err
@@ -59,7 +59,7 @@ func ParseSetup(fen string) (Setup, error) {
 	case "b":
 		s.Turn = Black
 	default:
-		return s, errorf(ErrFENTurn, "invalid FEN: side to move %q: want w or b", fields[1])
+		return s, errorf(CodeFENTurn, kv("text", clip(fields[1])), "invalid FEN: side to move %q: want w or b", clip(fields[1]))
 	}
 	if err := s.parseCastling(fields[2]); err != nil {
 		return s, err
@@ -68,7 +68,7 @@ func ParseSetup(fen string) (Setup, error) {
 	if fields[3] != "-" {
 		sq, ok := ParseSquare(fields[3])
 		if !ok {
-			return s, errorf(ErrFENEnPassant, "invalid FEN: en-passant field %q: want a square or -", fields[3])
+			return s, errorf(CodeFENEnPassant, kv("text", clip(fields[3])), "invalid FEN: en-passant field %q: want a square or -", clip(fields[3]))
 		}
 		s.EnPassant = sq
 	}
@@ -76,12 +76,12 @@ func ParseSetup(fen string) (Setup, error) {
 	if len(fields) == 6 {
 		n, err := strconv.ParseUint(fields[4], 10, 16)
 		if err != nil {
-			return s, errorf(ErrFENHalfmove, "invalid FEN: halfmove clock %q: want a number from 0 to 65535", fields[4])
+			return s, errorf(CodeFENHalfmove, kv("text", clip(fields[4])), "invalid FEN: halfmove clock %q: want a number from 0 to 65535", clip(fields[4]))
 		}
 		s.HalfmoveClock = int(n)
 		n, err = strconv.ParseUint(fields[5], 10, 16)
 		if err != nil || n == 0 {
-			return s, errorf(ErrFENFullmove, "invalid FEN: fullmove number %q: want a number from 1 to 65535", fields[5])
+			return s, errorf(CodeFENFullmove, kv("text", clip(fields[5])), "invalid FEN: fullmove number %q: want a number from 1 to 65535", clip(fields[5]))
 		}
 		s.FullmoveNumber = int(n)
 	}
@@ -91,7 +91,7 @@ func ParseSetup(fen string) (Setup, error) {
 func (s *Setup) parseBoard(board string) error {
 	ranks := strings.Split(board, "/")
 	if len(ranks) != 8 {
-		return errorf(ErrFENBoard, "invalid FEN: the board has %d ranks, want 8", len(ranks))
+		return errorf(CodeFENBoardRanks, kv("count", strconv.Itoa(len(ranks))), "invalid FEN: the board has %d ranks, want 8", len(ranks))
 	}
 	for i, text := range ranks {
 		rank := 7 - i
@@ -108,7 +108,7 @@ func (s *Setup) parseBoard(board string) error {
 				}
 				pt := pieceTypeFromLetter(c)
 				if pt == NoPieceType {
-					return errorf(ErrFENBoard, "invalid FEN: rank %d: %q is not a piece", rank+1, text[j])
+					return errorf(CodeFENBoardPiece, kv("rank", strconv.Itoa(rank+1), "char", charParam(text[j])), "invalid FEN: rank %d: %q is not a piece", rank+1, text[j])
 				}
 				if file < 8 {
 					s.Board[NewSquare(file, rank)] = NewPiece(color, pt)
@@ -120,7 +120,7 @@ func (s *Setup) parseBoard(board string) error {
 			}
 		}
 		if file != 8 {
-			return errorf(ErrFENBoard, "invalid FEN: rank %d (%q) has %d squares, want 8", rank+1, text, file)
+			return errorf(CodeFENBoardRankLength, kv("rank", strconv.Itoa(rank+1), "count", strconv.Itoa(file)), "invalid FEN: rank %d (%q) has %d squares, want 8", rank+1, clip(text), file)
 		}
 	}
 	return nil
@@ -133,7 +133,7 @@ func (s *Setup) parseCastling(field string) error {
 		return nil
 	}
 	if len(field) > 4 {
-		return errorf(ErrFENCastling, "invalid FEN: castling field %q is too long", field)
+		return errorf(CodeFENCastlingTooLong, kv("text", clip(field)), "invalid FEN: castling field %q is too long", clip(field))
 	}
 	for i := 0; i < len(field); i++ {
 		c := field[i]
@@ -152,7 +152,7 @@ func (s *Setup) parseCastling(field string) error {
 		switch {
 		case c == 'K' || c == 'Q':
 			if king == NoSquare {
-				return errorf(ErrCastlingRights, "castling right %q but the %s king is not on its first rank", field[i], color)
+				return errorf(CodeCastlingNoKing, kv("color", color.String()), "impossible position: castling right %q but the %s king is not on its first rank", field[i], color)
 			}
 			// The outermost rook on that side of the king.
 			if c == 'K' {
@@ -173,13 +173,13 @@ func (s *Setup) parseCastling(field string) error {
 				rook = sq
 			}
 		default:
-			return errorf(ErrFENCastling, "invalid FEN: castling field %q: %q is not K, Q, k, q or a file letter", field, field[i])
+			return errorf(CodeFENCastlingLetter, kv("char", charParam(field[i])), "invalid FEN: castling field %q: %q is not K, Q, k, q or a file letter", field, field[i])
 		}
 		if rook == NoSquare {
-			return errorf(ErrCastlingRights, "castling right %q but no %s rook stands for it", field[i], color)
+			return errorf(CodeCastlingNoRook, kv("color", color.String()), "impossible position: castling right %q but no %s rook stands for it", field[i], color)
 		}
 		if s.CastlingRights.Has(rook) {
-			return errorf(ErrFENCastling, "invalid FEN: castling field %q names the rook on %s twice", field, rook)
+			return errorf(CodeFENCastlingTwice, kv("square", rook.String()), "invalid FEN: castling field %q names the rook on %s twice", field, rook)
 		}
 		s.CastlingRights |= rook.Bitboard()
 	}

@@ -2,49 +2,59 @@ package chess
 
 import (
 	"errors"
+	"maps"
+	"strings"
 	"testing"
 )
 
 func TestParseFENErrors(t *testing.T) {
 	tests := []struct {
-		fen  string
-		kind ErrorKind
+		fen    string
+		code   string
+		params map[string]string
 	}{
-		{"", ErrFENFields},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", ErrFENFields},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", ErrFENBoard},
-		{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ErrFENBoard},
-		{"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ErrFENBoard},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", ErrFENBoard},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", ErrFENTurn},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1", ErrFENCastling},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", ErrFENEnPassant},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", ErrFENHalfmove},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", ErrFENFullmove},
-		{"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", ErrMissingKing},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", ErrTooManyKings},
-		{"rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ErrTooManyPieces},
-		{"4k3/8/8/8/8/8/8/P3K3 w - - 0 1", ErrPawnOnBackRank},
-		{"p3k3/8/8/8/8/8/8/4K3 w - - 0 1", ErrPawnOnBackRank},
-		{"4k3/8/8/8/8/8/8/4K2r b - - 0 1", ErrOppositeCheck},
-		{"4k3/8/8/8/8/8/8/4K1R1 w K - 0 1", ErrCastlingRights},
-		{"4k3/8/8/8/8/8/8/3K3R w K - 0 1", ErrCastlingRights},
-		{"4k3/8/8/8/8/8/8/R3K3 w K - 0 1", ErrCastlingRights},
-		{"4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1", ErrEnPassantSquare},
-		{"4k3/8/8/8/8/8/8/4K3 b - e3 0 1", ErrEnPassantSquare},
-		{"4k3/8/8/8/3pP3/4B3/8/4K3 b - e3 0 1", ErrEnPassantSquare},
+		{"", CodeFENFields, map[string]string{"count": "0"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", CodeFENFields, map[string]string{"count": "3"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", CodeFENBoardRanks, map[string]string{"count": "7"}},
+		{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CodeFENBoardPiece, map[string]string{"rank": "6", "char": "9"}},
+		{"rnbqkbnr/pppppppp/45/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CodeFENBoardRankLength, map[string]string{"rank": "6", "count": "9"}},
+		{"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CodeFENBoardRankLength, map[string]string{"rank": "7", "count": "9"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", CodeFENBoardPiece, map[string]string{"rank": "1", "char": "X"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\xff w KQkq - 0 1", CodeFENBoardPiece, map[string]string{"rank": "1", "char": "\\xff"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", CodeFENTurn, map[string]string{"text": "x"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1", CodeFENCastlingLetter, map[string]string{"char": "z"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1", CodeFENCastlingTooLong, map[string]string{"text": "KQkqK"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KH - 0 1", CodeFENCastlingTwice, map[string]string{"square": "h1"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", CodeFENEnPassant, map[string]string{"text": "e9"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", CodeFENHalfmove, map[string]string{"text": "x"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", CodeFENFullmove, map[string]string{"text": "0"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 " + strings.Repeat("9", 50), CodeFENFullmove, map[string]string{"text": strings.Repeat("9", 40) + "…"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w K - 0 1", CodeCastlingNoKing, map[string]string{"color": "white"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBN1 w K - 0 1", CodeCastlingNoRook, map[string]string{"color": "white"}},
+		{"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", CodeMissingKing, map[string]string{"color": "black"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", CodeTooManyKings, map[string]string{"color": "white", "count": "2"}},
+		{"4k3/8/8/8/8/8/8/P3K3 w - - 0 1", CodePawnOnBackRank, map[string]string{"square": "a1"}},
+		{"p3k3/8/8/8/8/8/8/4K3 w - - 0 1", CodePawnOnBackRank, map[string]string{"square": "a8"}},
+		{"4k3/8/8/8/8/8/8/4K2r b - - 0 1", CodeOppositeCheck, map[string]string{"color": "white"}},
+		{"4k3/8/8/8/8/8/8/4K1R1 w K - 0 1", CodeCastlingRookCorner, map[string]string{"color": "white", "square": "g1"}},
+		{"4k3/8/8/8/8/8/8/3K3R w K - 0 1", CodeCastlingKingNotHome, map[string]string{"color": "white", "square": "d1"}},
+		{"4k3/8/8/8/8/8/8/R3K3 w K - 0 1", CodeCastlingNoRook, map[string]string{"color": "white"}},
+		{"4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1", CodeEnPassantRank, map[string]string{"square": "e4"}},
+		{"4k3/8/8/8/8/8/8/4K3 b - e3 0 1", CodeEnPassantNoPawn, map[string]string{"square": "e3"}},
+		{"4k3/8/8/8/3pP3/4B3/8/4K3 b - e3 0 1", CodeEnPassantOccupied, map[string]string{"square": "e3"}},
 	}
 	for _, tc := range tests {
 		_, err := ParseFEN(tc.fen)
 		if err == nil {
-			t.Errorf("%q: no error, want %s", tc.fen, tc.kind)
+			t.Errorf("%q: no error, want %s", tc.fen, tc.code)
 			continue
 		}
-		if k := KindOf(err); k != tc.kind {
-			t.Errorf("%q: kind %s (%v), want %s", tc.fen, k, err, tc.kind)
+		e, ok := errors.AsType[*Error](err)
+		if !ok || e.ErrorCode() != tc.code || !maps.Equal(e.ErrorParams(), tc.params) {
+			t.Errorf("%q: %v: code %s %v, want %s %v", tc.fen, err, CodeOf(err), e.ErrorParams(), tc.code, tc.params)
 		}
 		family := ErrInvalidPosition
-		if tc.kind[:4] == "fen." {
+		if strings.HasPrefix(tc.code, "chess.fen.") {
 			family = ErrInvalidFEN
 		}
 		if !errors.Is(err, family) {
@@ -77,7 +87,7 @@ func TestChess960Castling(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Position(Standard); KindOf(err) != ErrCastlingRights {
+	if _, err := s.Position(Standard); !strings.HasPrefix(CodeOf(err), "chess.position.castling.") {
 		t.Errorf("standard chess accepted a Chess960 setup (err %v)", err)
 	}
 	p, err := s.Position(Chess960)

@@ -1,21 +1,22 @@
 package chess
 
 import (
+	"maps"
+	"slices"
 	"testing"
 )
 
 // The seed corpora of these targets live in testdata/fuzz/<FuzzName>/.
 // Run one with, e.g., go test -fuzz=FuzzFEN -fuzztime=1m ./chess
 
-// FuzzFEN: reading never panics; a FEN that reads writes back to a FEN that
+// FuzzFEN: reading never panics; a FEN that does not read is refused with
+// declared codes and their parameters; a FEN that reads writes back to a FEN that
 // reads to the same FEN, with the key computed from scratch.
 func FuzzFEN(f *testing.F) {
 	f.Fuzz(func(t *testing.T, fen string) {
 		p, err := ParseFEN(fen)
 		if err != nil {
-			if KindOf(err) == "" {
-				t.Fatalf("%q: error without a kind: %v", fen, err)
-			}
+			checkCoded(t, err)
 			return
 		}
 		out := p.FEN()
@@ -85,7 +86,7 @@ func FuzzSAN(f *testing.F) {
 }
 
 // FuzzParseSAN: any text either reads as a legal move or is refused with a
-// kind; it never panics.
+// declared code and its parameters; it never panics.
 func FuzzParseSAN(f *testing.F) {
 	positions := []Position{StartingPosition()}
 	for _, fen := range []string{
@@ -99,9 +100,7 @@ func FuzzParseSAN(f *testing.F) {
 		for _, p := range positions {
 			m, err := p.ParseSAN(text)
 			if err != nil {
-				if KindOf(err) == "" {
-					t.Fatalf("%q: error without a kind: %v", text, err)
-				}
+				checkCoded(t, err)
 				continue
 			}
 			if !p.IsLegal(m) {
@@ -109,4 +108,38 @@ func FuzzParseSAN(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkCoded fails unless every *Error in err's tree has a code that Codes
+// declares, with exactly the parameters declared for it.
+func checkCoded(t *testing.T, err error) {
+	t.Helper()
+	declared := map[string][]string{}
+	for _, c := range Codes() {
+		declared[c.Code] = c.Params
+	}
+	found := 0
+	var walk func(error)
+	walk = func(err error) {
+		switch e := err.(type) {
+		case *Error:
+			found++
+			params, ok := declared[e.Code]
+			if !ok {
+				t.Fatalf("%v: undeclared code %q", err, e.Code)
+			}
+			got := slices.Sorted(maps.Keys(e.Params))
+			if want := slices.Sorted(slices.Values(params)); !slices.Equal(got, want) {
+				t.Fatalf("%v: code %s has parameters %v, declared %v", err, e.Code, got, want)
+			}
+		case interface{ Unwrap() []error }:
+			for _, inner := range e.Unwrap() {
+				walk(inner)
+			}
+		}
+	}
+	walk(err)
+	if found == 0 {
+		t.Fatalf("%v: no *Error", err)
+	}
 }

@@ -1,9 +1,7 @@
 package chess
 
-import "fmt"
-
-// Play plays m if it is legal in p, and otherwise returns an *Error of kind
-// ErrMoveIllegal whose message says why, leaving p unchanged.
+// Play plays m if it is legal in p, and otherwise returns an *Error whose
+// code ("chess.move.illegal.*") and message say why, leaving p unchanged.
 func (p *Position) Play(m Move) error {
 	if !p.IsLegal(m) {
 		promo := m.Promotion()
@@ -29,31 +27,46 @@ func (p *Position) IsLegal(m Move) bool {
 	return false
 }
 
-// illegal explains why the move from -> to (promoting to promo) is not legal.
+// illegal explains why the move from -> to (promoting to promo), written
+// text, is not legal.
 func (p *Position) illegal(text string, from, to Square, promo PieceType) *Error {
-	return errorf(ErrMoveIllegal, "illegal move %s: %s", text, p.whyIllegal(from, to, promo))
+	return asMove(text, p.whyIllegal(from, to, promo))
 }
 
-func (p *Position) whyIllegal(from, to Square, promo PieceType) string {
+// asMove completes the reason for refusing a move with the move's text: a
+// "move" parameter and the "illegal move <text>: " prefix of the message.
+func asMove(text string, why *Error) *Error {
+	if why.Params == nil {
+		why.Params = map[string]string{}
+	}
+	why.Params["move"] = clip(text)
+	why.Msg = "illegal move " + clip(text) + ": " + why.Msg
+	return why
+}
+
+// whyIllegal returns the reason, without the move's text, why the move from
+// -> to is not legal.
+func (p *Position) whyIllegal(from, to Square, promo PieceType) *Error {
 	pc := p.board[from]
 	us := p.turn
-	if p.HasLegalMoves() == false {
+	if !p.HasLegalMoves() {
 		if p.InCheck() {
-			return "the game is over: checkmate"
+			return errorf(CodeGameOverCheckmate, nil, "the game is over: checkmate")
 		}
-		return "the game is over: stalemate"
+		return errorf(CodeGameOverStalemate, nil, "the game is over: stalemate")
 	}
 	switch {
 	case from == to:
-		return "a move must change squares"
+		return errorf(CodeSameSquare, nil, "a move must change squares")
 	case pc == NoPiece:
-		return fmt.Sprintf("there is no piece on %s", from)
+		return errorf(CodeNoPiece, kv("square", from.String()), "there is no piece on %s", from)
 	case pc.Color() != us:
-		return fmt.Sprintf("the %s on %s is %s's, and it is %s's turn", pc.Type(), from, pc.Color(), us)
+		return errorf(CodeOpponentsPiece, kv("piece", pc.Type().String(), "square", from.String()),
+			"the %s on %s is %s's, and it is %s's turn", pc.Type(), from, pc.Color(), us)
 	}
 	target := p.board[to]
 	if target != NoPiece && target.Color() == us && !(pc.Type() == King && target.Type() == Rook) {
-		return fmt.Sprintf("%s is occupied by a %s piece", to, us)
+		return errorf(CodeOwnPieceOnTarget, kv("square", to.String()), "%s is occupied by a %s piece", to, us)
 	}
 	occ := p.byType[0]
 	var reach Bitboard
@@ -70,10 +83,10 @@ func (p *Position) whyIllegal(from, to Square, promo PieceType) string {
 		}
 		if reach.Has(to) {
 			if to.RelativeRank(us) == 7 && promo == NoPieceType {
-				return "a pawn reaching the last rank must promote (to a queen, rook, bishop or knight)"
+				return errorf(CodeMustPromote, nil, "a pawn reaching the last rank must promote (to a queen, rook, bishop or knight)")
 			}
 			if to.RelativeRank(us) != 7 && promo != NoPieceType {
-				return "only a pawn reaching the last rank promotes"
+				return errorf(CodePromotionTooEarly, nil, "only a pawn reaching the last rank promotes")
 			}
 		}
 	case Knight:
@@ -86,28 +99,30 @@ func (p *Position) whyIllegal(from, to Square, promo PieceType) string {
 		reach = QueenAttacks(from, occ)
 	case King:
 		reach = kingAttacks[from]
-		if why := p.whyNoCastling(from, to); why != "" {
+		if why := p.whyNoCastling(from, to); why != nil {
 			return why
 		}
 	}
 	if pc.Type() != Pawn && promo != NoPieceType {
-		return fmt.Sprintf("only a pawn promotes, not a %s", pc.Type())
+		return errorf(CodePromotionNotPawn, kv("piece", pc.Type().String()), "only a pawn promotes, not a %s", pc.Type())
 	}
 	if !reach.Has(to) {
 		if pc.Type() == Pawn && p.board[to] == NoPiece && pawnAttacks[us][from].Has(to) {
-			return fmt.Sprintf("a pawn captures diagonally only, and %s is empty (no en passant there)", to)
+			return errorf(CodePawnCaptureEmpty, kv("square", to.String()),
+				"a pawn captures diagonally only, and %s is empty (no en passant there)", to)
 		}
-		return fmt.Sprintf("a %s on %s cannot reach %s", pc.Type(), from, to)
+		return errorf(CodeUnreachable, kv("piece", pc.Type().String(), "from", from.String(), "to", to.String()),
+			"a %s on %s cannot reach %s", pc.Type(), from, to)
 	}
 	if p.InCheck() {
-		return fmt.Sprintf("%s is in check and this move does not parry it", us)
+		return errorf(CodeCheckNotParried, nil, "%s is in check and this move does not parry it", us)
 	}
-	return fmt.Sprintf("it would leave the %s king in check", us)
+	return errorf(CodeSelfCheck, nil, "it would leave the %s king in check", us)
 }
 
 // whyNoCastling explains a refused castling move (king from -> to), or
-// returns "" if the move is not an attempt to castle.
-func (p *Position) whyNoCastling(from, to Square) string {
+// returns nil if the move is not an attempt to castle.
+func (p *Position) whyNoCastling(from, to Square) *Error {
 	us := p.turn
 	var rook Square = NoSquare
 	switch {
@@ -121,30 +136,39 @@ func (p *Position) whyNoCastling(from, to Square) string {
 			}
 		}
 		if rook == NoSquare {
-			return fmt.Sprintf("%s has lost the right to castle on that side", us)
+			return errorf(CodeCastlingNoRight, kv("side", castlingSide(to < from)), "%s has lost the right to castle on that side", us)
 		}
 	default:
-		return ""
+		return nil
 	}
 	if !p.castling.Has(rook) {
-		return fmt.Sprintf("%s has lost the right to castle with the rook on %s", us, rook)
+		return errorf(CodeCastlingNoRight, kv("side", castlingSide(rook < from)), "%s has lost the right to castle with the rook on %s", us, rook)
 	}
 	if p.InCheck() {
-		return "cannot castle out of check"
+		return errorf(CodeCastlingInCheck, nil, "cannot castle out of check")
 	}
 	m := newMove(from, rook, kindCastling)
 	kto, rto := m.CastlingKingTo(), m.castlingRookTo()
 	occ := p.byType[0] &^ from.Bitboard() &^ rook.Bitboard()
 	if (between[from][kto]|kto.Bitboard()|between[rook][rto]|rto.Bitboard())&occ != 0 {
-		return "cannot castle: the squares between king and rook are not empty"
+		return errorf(CodeCastlingBlocked, nil, "cannot castle: the squares between king and rook are not empty")
 	}
 	for b := between[from][kto] | kto.Bitboard(); b != 0; b &= b - 1 {
-		if p.attacked(b.First(), us.Other(), occ) {
-			if b.First() == kto {
-				return fmt.Sprintf("cannot castle into check (%s is attacked)", kto)
+		if sq := b.First(); p.attacked(sq, us.Other(), occ) {
+			if sq == kto {
+				return errorf(CodeCastlingIntoCheck, kv("square", sq.String()), "cannot castle into check (%s is attacked)", sq)
 			}
-			return fmt.Sprintf("cannot castle through check (%s is attacked)", b.First())
+			return errorf(CodeCastlingThroughChk, kv("square", sq.String()), "cannot castle through check (%s is attacked)", sq)
 		}
 	}
-	return ""
+	return nil
+}
+
+// castlingSide names the side of a castling move for a "side" parameter:
+// "queen" for long castling, "king" for short.
+func castlingSide(long bool) string {
+	if long {
+		return "queen"
+	}
+	return "king"
 }

@@ -87,8 +87,9 @@ func (p *Position) san(m Move, legal *MoveList) string {
 // lenient in form — it takes "0-0", a missing, extra or wrong "+"/"#",
 // annotations such as "!?", "e.p.", a missing "x", promotion without "="
 // and the long form "Nb1-c3" — but never in meaning: a SAN that fits no
-// legal move is an ErrMoveIllegal error and one that fits several is an
-// ErrMoveAmbiguous error.
+// legal move is an [ErrIllegalMove] error and one that fits several an
+// [ErrAmbiguousMove] error; text that is no move at all is an
+// [ErrMalformedMove] error.
 func (p *Position) ParseSAN(text string) (Move, error) {
 	s := strings.TrimSpace(text)
 	s = strings.TrimRight(s, "+#!?")
@@ -96,7 +97,7 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 	s = strings.TrimRight(s, " ")
 	s = strings.TrimRight(s, "+#!?")
 	if s == "" {
-		return NullMove, errorf(ErrMoveSyntax, "malformed SAN %q: empty", text)
+		return NullMove, errorf(CodeSANEmpty, nil, "malformed SAN %q: empty", text)
 	}
 	var l MoveList
 	p.GenerateLegal(&l)
@@ -108,23 +109,21 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 				return m, nil
 			}
 		}
-		side := "king"
-		if long {
-			side = "queen"
-		}
-		return NullMove, errorf(ErrMoveIllegal, "illegal move %s: %s cannot castle on the %sside now%s", text, p.turn, side, p.castlingReason(long))
+		why := p.castlingReason(long)
+		why.Msg = fmt.Sprintf("%s cannot castle on the %sside now (%s)", p.turn, castlingSide(long), why.Msg)
+		return NullMove, asMove(text, why)
 	}
 
 	pt := Pawn
 	if c := s[0]; c >= 'A' && c <= 'Z' {
 		if pt = pieceTypeFromLetter(c); pt == NoPieceType || pt == Pawn {
-			return NullMove, errorf(ErrMoveSyntax, "malformed SAN %q: %q is not a piece letter (K, Q, R, B, N)", text, c)
+			return NullMove, errorf(CodeSANPieceLetter, kv("move", clip(text)), "malformed SAN %q: %q is not a piece letter (K, Q, R, B, N)", clip(text), c)
 		}
 		s = s[1:]
 	}
 	promo := NoPieceType
 	if strings.HasSuffix(s, "=K") || strings.HasSuffix(s, "=P") {
-		return NullMove, errorf(ErrMoveIllegal, "illegal move %s: a pawn promotes only to a queen, rook, bishop or knight", text)
+		return NullMove, asMove(text, errorf(CodePromotionPiece, nil, "a pawn promotes only to a queen, rook, bishop or knight"))
 	}
 	if n := len(s); n >= 2 {
 		c := s[n-1]
@@ -137,11 +136,11 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 		}
 	}
 	if len(s) < 2 {
-		return NullMove, errorf(ErrMoveSyntax, "malformed SAN %q: no target square", text)
+		return NullMove, errorf(CodeSANSquare, kv("move", clip(text)), "malformed SAN %q: no target square", clip(text))
 	}
 	to, ok := ParseSquare(s[len(s)-2:])
 	if !ok {
-		return NullMove, errorf(ErrMoveSyntax, "malformed SAN %q: %q is not a square", text, s[len(s)-2:])
+		return NullMove, errorf(CodeSANSquare, kv("move", clip(text)), "malformed SAN %q: %q is not a square", clip(text), s[len(s)-2:])
 	}
 	prefix := s[:len(s)-2]
 	prefix = strings.TrimSuffix(prefix, "x")
@@ -154,7 +153,7 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 		case c >= '1' && c <= '8' && fromRank < 0:
 			fromRank = int(c - '1')
 		default:
-			return NullMove, errorf(ErrMoveSyntax, "malformed SAN %q: cannot read %q before the target square", text, prefix)
+			return NullMove, errorf(CodeSANPrefix, kv("move", clip(text)), "malformed SAN %q: cannot read %q before the target square", clip(text), clip(prefix))
 		}
 	}
 
@@ -176,7 +175,8 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 	case count == 1:
 		return found, nil
 	case count > 1:
-		return NullMove, errorf(ErrMoveAmbiguous, "ambiguous move %s: more than one %s can go to %s; say which", text, pt, to)
+		return NullMove, errorf(CodeAmbiguousMove, kv("move", clip(text), "piece", pt.String(), "square", to.String()),
+			"ambiguous move %s: more than one %s can go to %s; say which", clip(text), pt, to)
 	}
 	return NullMove, p.sanIllegal(text, pt, to, promo, fromFile, fromRank)
 }
@@ -195,24 +195,26 @@ func (p *Position) sanIllegal(text string, pt PieceType, to Square, promo PieceT
 		candidates &= fileMask(to)
 	}
 	if candidates == 0 {
-		return errorf(ErrMoveIllegal, "illegal move %s: %s has no %s that could go to %s", text, p.turn, pt, to)
+		return asMove(text, errorf(CodeNoSuchPiece, kv("piece", pt.String(), "square", to.String()),
+			"%s has no %s that could go to %s", p.turn, pt, to))
 	}
 	if !candidates.More() {
-		return errorf(ErrMoveIllegal, "illegal move %s: %s", text, p.whyIllegal(candidates.First(), to, promo))
+		return asMove(text, p.whyIllegal(candidates.First(), to, promo))
 	}
-	return errorf(ErrMoveIllegal, "illegal move %s: no %s %s can move to %s", text, p.turn, pt, to)
+	return asMove(text, errorf(CodeNoPieceReaches, kv("piece", pt.String(), "square", to.String()),
+		"no %s %s can move to %s", p.turn, pt, to))
 }
 
-// castlingReason adds why castling on one side is refused, when known.
-func (p *Position) castlingReason(long bool) string {
+// castlingReason says why castling on one side is refused.
+func (p *Position) castlingReason(long bool) *Error {
 	ksq := p.KingSquare(p.turn)
 	for b := p.castling & backRank(p.turn); b != 0; b &= b - 1 {
 		r := b.First()
 		if (r < ksq) == long {
-			if why := p.whyNoCastling(ksq, r); why != "" {
-				return fmt.Sprintf(" (%s)", why)
+			if why := p.whyNoCastling(ksq, r); why != nil {
+				return why
 			}
 		}
 	}
-	return " (the right to castle on that side is lost)"
+	return errorf(CodeCastlingNoRight, kv("side", castlingSide(long)), "the right to castle on that side is lost")
 }

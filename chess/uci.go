@@ -15,12 +15,12 @@ func (p *Position) UCI(m Move) string {
 // rook ("e1h1").
 func (p *Position) ParseUCI(text string) (Move, error) {
 	if len(text) != 4 && len(text) != 5 {
-		return NullMove, errorf(ErrMoveSyntax, "malformed UCI move %q: want 4 or 5 characters like e2e4 or e7e8q", text)
+		return NullMove, errorf(CodeUCISyntax, kv("move", clip(text)), "malformed UCI move %q: want 4 or 5 characters like e2e4 or e7e8q", clip(text))
 	}
 	from, ok1 := ParseSquare(text[0:2])
 	to, ok2 := ParseSquare(text[2:4])
 	if !ok1 || !ok2 {
-		return NullMove, errorf(ErrMoveSyntax, "malformed UCI move %q: %q and %q must be squares", text, text[0:2], text[2:4])
+		return NullMove, errorf(CodeUCISyntax, kv("move", text), "malformed UCI move %q: %q and %q must be squares", text, text[0:2], text[2:4])
 	}
 	promo := NoPieceType
 	if len(text) == 5 {
@@ -34,7 +34,7 @@ func (p *Position) ParseUCI(text string) (Move, error) {
 		case 'n':
 			promo = Knight
 		default:
-			return NullMove, errorf(ErrMoveSyntax, "malformed UCI move %q: promotion piece %q is not q, r, b or n", text, text[4])
+			return NullMove, errorf(CodeUCIPromotion, kv("move", text), "malformed UCI move %q: promotion piece %q is not q, r, b or n", text, text[4])
 		}
 	}
 	var l MoveList
