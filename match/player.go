@@ -3,6 +3,8 @@ package match
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/joinpal/joinpal/chess"
@@ -107,9 +109,10 @@ type TimeControl struct {
 }
 
 // String writes the time control as PGN's TimeControl tag does: "10+0.1"
-// for a clock, "1/0.1" for a fixed time per move, "-" for none.
+// for a clock, "1/0.1" for a fixed time per move, "-" for none. Seconds
+// are written in plain decimals, never with an exponent.
 func (tc TimeControl) String() string {
-	secs := func(d time.Duration) string { return fmt.Sprint(d.Seconds()) }
+	secs := formatSeconds
 	switch {
 	case tc.MoveTime > 0:
 		return "1/" + secs(tc.MoveTime)
@@ -119,4 +122,19 @@ func (tc TimeControl) String() string {
 		return secs(tc.Base)
 	}
 	return "-"
+}
+
+// formatSeconds writes d in seconds with as many decimals as it needs and
+// no exponent: "10", "0.1", "0.000000001".
+func formatSeconds(d time.Duration) string {
+	sign := ""
+	if d < 0 {
+		sign, d = "-", -d
+	}
+	whole, frac := int64(d/time.Second), int64(d%time.Second)
+	if frac == 0 {
+		return sign + strconv.FormatInt(whole, 10)
+	}
+	decimals := strings.TrimRight(fmt.Sprintf("%09d", frac), "0")
+	return sign + strconv.FormatInt(whole, 10) + "." + decimals
 }

@@ -120,8 +120,9 @@ func (t SPRT) Check() error {
 	if !(t.Alpha > 0 && t.Alpha < 1 && t.Beta > 0 && t.Beta < 1) {
 		return fmt.Errorf("match: sprt: alpha and beta must be between 0 and 1")
 	}
-	if t.Elo0 >= t.Elo1 {
-		return fmt.Errorf("match: sprt: elo0 must be below elo1")
+	if math.IsInf(t.Elo0, 0) || math.IsInf(t.Elo1, 0) || !(t.Elo0 < t.Elo1) {
+		// !(<) also refuses NaN, which every comparison is false for.
+		return fmt.Errorf("match: sprt: elo0 must be below elo1, both finite")
 	}
 	return nil
 }
