@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -43,57 +41,43 @@ Flags:`
 
 // runMatch is "joinpal match": engine against engine (package match).
 func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newSubcommand("match", matchUsage, stderr)
 	var specs engineSpecs
 	fs.Var(&specs, "engine", "an engine `SPEC` (give two)")
 	games := fs.Int("games", 2, "number of games (played in pairs with colours swapped)")
-	tcText := fs.String("tc", "", "time control `SECONDS[+INC]`, e.g. 10+0.1")
-	stText := fs.String("st", "", "fixed time per move in `SECONDS`, e.g. 0.1")
-	depth := fs.Int("depth", 0, "search depth per move")
-	nodes := fs.Uint64("nodes", 0, "nodes per move")
-	margin := fs.Duration("timemargin", -1, "how far an engine may overstep its time before it loses on time (default 0 with --tc, 100ms with --st)")
+	var tcSpec match.TimeControlSpec
+	fs.StringVar(&tcSpec.Clock, "tc", "", "time control `SECONDS[+INC]`, e.g. 10+0.1")
+	fs.StringVar(&tcSpec.PerMove, "st", "", "fixed time per move in `SECONDS`, e.g. 0.1")
+	fs.IntVar(&tcSpec.Depth, "depth", 0, "search depth per move")
+	fs.Uint64Var(&tcSpec.Nodes, "nodes", 0, "nodes per move")
+	fs.DurationVar(&tcSpec.Margin, "timemargin", -1, "how far an engine may overstep its time before it loses on time (default 0 with --tc, 100ms with --st)")
 	concurrency := fs.Int("concurrency", 1, "games played at once (1 or 2)")
 	pgnPath := fs.String("pgn", "", "write every game to this PGN `FILE`")
 	sprtText := fs.String("sprt", "", "stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05")
 	maxMoves := fs.Int("maxmoves", 0, "adjudicate a draw after this many moves past the opening (0: never)")
 	seed := fs.Uint64("seed", 0, "shuffle the openings with this seed (0: in order)")
 	event := fs.String("event", "", "the PGN Event tag")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, matchUsage)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	usageError := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "joinpal match: "+format+"\n", a...)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		return usageError("unexpected argument %q", fs.Arg(0))
+	if code, ok := fs.parse(args, 0); !ok {
+		return code
 	}
 	if len(specs) != 2 {
-		return usageError("give exactly two --engine flags, not %d", len(specs))
+		return fs.usageError("give exactly two --engine flags, not %d", len(specs))
 	}
 	if *games < 1 {
-		return usageError("--games must be at least 1")
+		return fs.usageError("--games must be at least 1")
 	}
 	if *concurrency < 1 || *concurrency > 2 {
-		return usageError("--concurrency must be 1 or 2")
+		return fs.usageError("--concurrency must be 1 or 2")
 	}
-	tc, err := parseTimeControl(*tcText, *stText, *depth, *nodes, *margin)
+	tc, err := tcSpec.Parse()
 	if err != nil {
-		return usageError("%v", err)
+		return fs.usageError("%v", err)
 	}
 	var sprt *match.SPRT
 	if *sprtText != "" {
-		s, err := parseSPRT(*sprtText)
+		s, err := match.ParseSPRT(*sprtText)
 		if err != nil {
-			return usageError("%v", err)
+			return fs.usageError("--sprt: %v", err)
 		}
 		sprt = &s
 	}
@@ -101,7 +85,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	for i, s := range specs {
 		e, err := engineFromSpec(s)
 		if err != nil {
-			return usageError("%v", err)
+			return fs.usageError("%v", err)
 		}
 		engines[i] = e
 	}
@@ -116,8 +100,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *pgnPath != "" {
 		f, err := os.Create(*pgnPath)
 		if err != nil {
-			fmt.Fprintf(stderr, "joinpal match: %v\n", err)
-			return 1
+			return fs.fail(err)
 		}
 		defer f.Close()
 		cfg.PGN = f
@@ -129,16 +112,14 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		sum.WriteReport(stdout, sprt)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "joinpal match: %v\n", err)
-		return 1
+		return fs.fail(err)
 	}
 	if f, ok := cfg.PGN.(*os.File); ok {
 		if err := f.Close(); err != nil {
-			fmt.Fprintf(stderr, "joinpal match: %v\n", err)
-			return 1
+			return fs.fail(err)
 		}
 	}
-	return 0
+	return exitOK
 }
 
 // engineSpecs collects the --engine flags.
@@ -251,87 +232,4 @@ func findEngine(path string) string {
 func fileExists(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && !st.IsDir()
-}
-
-// parseTimeControl reads --tc, --st, --depth, --nodes and --timemargin.
-func parseTimeControl(tcText, stText string, depth int, nodes uint64, margin time.Duration) (match.TimeControl, error) {
-	tc := match.TimeControl{Depth: depth, Nodes: nodes}
-	seconds := func(flag, s string) (time.Duration, error) {
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil || f < 0 || f > 1e6 {
-			return 0, fmt.Errorf("%s: %q is not a number of seconds", flag, s)
-		}
-		return time.Duration(f * float64(time.Second)), nil
-	}
-	switch {
-	case tcText != "" && stText != "":
-		return tc, errors.New("give --tc or --st, not both")
-	case tcText != "":
-		base, inc, _ := strings.Cut(tcText, "+")
-		var err error
-		if tc.Base, err = seconds("--tc", base); err != nil {
-			return tc, err
-		}
-		if inc != "" {
-			if tc.Inc, err = seconds("--tc", inc); err != nil {
-				return tc, err
-			}
-		}
-		if tc.Base <= 0 {
-			return tc, errors.New("--tc: the base time must be positive")
-		}
-		tc.Margin = max(margin, 0)
-	case stText != "":
-		var err error
-		if tc.MoveTime, err = seconds("--st", stText); err != nil {
-			return tc, err
-		}
-		if tc.MoveTime <= 0 {
-			return tc, errors.New("--st: the time must be positive")
-		}
-		tc.Margin = margin
-		if margin < 0 {
-			tc.Margin = 100 * time.Millisecond
-		}
-	case depth <= 0 && nodes == 0:
-		return tc, errors.New("a time control is needed: --tc, --st, --depth or --nodes")
-	}
-	if depth < 0 {
-		return tc, errors.New("--depth must not be negative")
-	}
-	return tc, nil
-}
-
-// parseSPRT reads "elo0=0,elo1=10,alpha=0.05,beta=0.05" (alpha and beta
-// default to 0.05).
-func parseSPRT(text string) (match.SPRT, error) {
-	s := match.SPRT{Alpha: 0.05, Beta: 0.05}
-	seen := map[string]bool{}
-	for _, part := range strings.Split(text, ",") {
-		key, value, ok := strings.Cut(part, "=")
-		f, err := strconv.ParseFloat(value, 64)
-		if !ok || err != nil {
-			return s, fmt.Errorf("--sprt: %q is not KEY=NUMBER", part)
-		}
-		seen[key] = true
-		switch key {
-		case "elo0":
-			s.Elo0 = f
-		case "elo1":
-			s.Elo1 = f
-		case "alpha":
-			s.Alpha = f
-		case "beta":
-			s.Beta = f
-		default:
-			return s, fmt.Errorf("--sprt: unknown key %q", key)
-		}
-	}
-	if !seen["elo0"] || !seen["elo1"] {
-		return s, errors.New("--sprt: elo0 and elo1 are needed")
-	}
-	if err := s.Check(); err != nil {
-		return s, fmt.Errorf("--sprt: %w", err)
-	}
-	return s, nil
 }

@@ -7,11 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/joinpal/joinpal/chess"
 	"github.com/joinpal/joinpal/chess/pgn"
-	"github.com/joinpal/joinpal/match"
 )
 
 func TestMatchUsageErrors(t *testing.T) {
@@ -24,6 +22,8 @@ func TestMatchUsageErrors(t *testing.T) {
 		{"no time control", []string{"--engine", "joinpal", "--engine", "joinpal"}, "a time control is needed"},
 		{"tc and st", []string{"--engine", "joinpal", "--engine", "joinpal", "--tc", "1", "--st", "1"}, "not both"},
 		{"bad tc", []string{"--engine", "joinpal", "--engine", "joinpal", "--tc", "ten+1"}, "not a number of seconds"},
+		{"NaN increment", []string{"--engine", "joinpal", "--engine", "joinpal", "--tc", "10+NaN"}, "not a number of seconds"},
+		{"extra argument", []string{"--engine", "joinpal", "--engine", "joinpal", "--depth", "1", "fast"}, `unexpected argument "fast"`},
 		{"zero st", []string{"--engine", "joinpal", "--engine", "joinpal", "--st", "0"}, "must be positive"},
 		{"bad level", []string{"--engine", "joinpal:level=9", "--engine", "joinpal", "--depth", "1"}, "level must be"},
 		{"bad spec", []string{"--engine", "cmd=sf,fast", "--engine", "joinpal", "--depth", "1"}, "is not KEY=VALUE"},
@@ -40,25 +40,6 @@ func TestMatchUsageErrors(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q; want 2 and %q", code, errOut, tc.want)
 			}
 		})
-	}
-}
-
-func TestParseTimeControl(t *testing.T) {
-	tests := []struct {
-		tc, st string
-		margin time.Duration
-		want   match.TimeControl
-	}{
-		{"10+0.1", "", -1, match.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}},
-		{"60", "", 5 * time.Millisecond, match.TimeControl{Base: time.Minute, Margin: 5 * time.Millisecond}},
-		{"", "0.05", -1, match.TimeControl{MoveTime: 50 * time.Millisecond, Margin: 100 * time.Millisecond}},
-		{"", "2", 0, match.TimeControl{MoveTime: 2 * time.Second}},
-	}
-	for _, tc := range tests {
-		got, err := parseTimeControl(tc.tc, tc.st, 0, 0, tc.margin)
-		if err != nil || got != tc.want {
-			t.Errorf("%q %q: %+v %v, want %+v", tc.tc, tc.st, got, err, tc.want)
-		}
 	}
 }
 
