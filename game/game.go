@@ -218,9 +218,6 @@ func (g *Game) State() State {
 	return st
 }
 
-// SetSeq records the number of the last event published for the game.
-func (g *Game) SetSeq(seq int64) { g.rec.State.Seq = seq }
-
 // Record returns a copy of the whole game for storage.
 func (g *Game) Record() Record {
 	r := g.rec

@@ -1,12 +1,11 @@
 package game
 
-import (
-	"context"
-	"time"
-)
+import "context"
 
 // Store keeps games durably. Package game declares it; store/sqlite and
 // store/postgres implement it, and store/storetest checks both the same way.
+// (The life of the server nodes, which only the live runtime needs, is in
+// live.NodeRegistry.)
 //
 // Every method that returns without error has made its change durable: an
 // acknowledged move survives any crash of the process. Implementations may
@@ -30,23 +29,6 @@ type Store interface {
 	// with their moves, for the runtime to resume after a start.
 	ActiveGames(ctx context.Context) ([]Record, error)
 
-	// Heartbeat records that node is alive at the moment at.
-	Heartbeat(ctx context.Context, node string, at time.Time) error
-	// MarkStopped records that node stopped gracefully at the moment at.
-	MarkStopped(ctx context.Context, node string, at time.Time) error
-	// NodeStatus returns what is known of node: its last heartbeat and
-	// whether its last stop was graceful. A node never seen has the zero
-	// NodeStatus.
-	NodeStatus(ctx context.Context, node string) (NodeStatus, error)
-
 	// Close releases the store, after flushing what it holds.
 	Close() error
-}
-
-// NodeStatus is what a store knows of a server node's life.
-type NodeStatus struct {
-	// LastSeen is the node's last heartbeat (or graceful stop).
-	LastSeen time.Time
-	// Stopped reports that the node's last act was a graceful stop.
-	Stopped bool
 }

@@ -2,26 +2,40 @@ package live
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
 )
 
-// storeTimeout bounds a store write made by a game's goroutine on its own
-// (a flag falling, the timer's work), when no caller's context applies.
-const storeTimeout = 10 * time.Second
-
 // actor is the goroutine that owns one live game.
+//
+// Its game is always the game as the store holds it: a command runs on the
+// game, and if it changed it, the change is written before anything else
+// happens (see commit). When the store does not confirm the write, the game
+// goes back to what the store holds, so a failed write leaves memory and
+// store as they were.
 type actor struct {
 	rt     *Runtime
 	id     string
 	g      *game.Game
+	seq    int64 // the number of the game's last stored and published event
 	cmds   chan command
 	stop   chan struct{}
 	done   chan struct{}
 	timer  Timer
 	events []game.Event // the most recent events, oldest first
+
+	// unsynced is set when a write failed and the store could not be read
+	// to learn whether it happened: the store may hold more than memory,
+	// and no write may be made until the game is read again.
+	unsynced bool
+	// resumeFrom is set while the game is suspended after a restart (its
+	// clock paused as of the node's last heartbeat, stored so): the game
+	// resumes before any other command, the time since charged to nobody.
+	resumeFrom time.Time
+	// retry is the wait before the timer tries again what failed (a write
+	// of the timer's, a resume, reading the store); 0 while nothing failed.
+	retry time.Duration
 }
 
 type command struct {
@@ -30,11 +44,12 @@ type command struct {
 	reply chan error
 }
 
-func newActor(rt *Runtime, g *game.Game) *actor {
+func newActor(rt *Runtime, g *game.Game, seq int64) *actor {
 	return &actor{
 		rt:   rt,
 		id:   g.ID(),
 		g:    g,
+		seq:  seq,
 		cmds: make(chan command),
 		stop: make(chan struct{}),
 		done: make(chan struct{}),
@@ -52,7 +67,7 @@ func (a *actor) loop() {
 			return
 		case c := <-a.cmds:
 			if err := c.ctx.Err(); err != nil {
-				c.reply <- err
+				c.reply <- err // given up before it ran: nothing happened
 				continue
 			}
 			c.reply <- c.run()
@@ -77,7 +92,9 @@ func (a *actor) quit() {
 	<-a.done
 }
 
-// do runs f in the game's goroutine and returns its error.
+// do runs f in the game's goroutine and returns its error. Once f has
+// started, do waits for its end whatever ctx does: the writes f makes are
+// not bound to ctx, and the caller learns whether they happened.
 func (a *actor) do(ctx context.Context, f func() error) error {
 	c := command{ctx: ctx, run: f, reply: make(chan error, 1)}
 	select {
@@ -126,11 +143,18 @@ func (a *actor) kept(seq int64) []game.Event {
 	return out
 }
 
+// full returns the whole game as an EventFull with the current Seq.
+func (a *actor) full() game.Event {
+	ev := a.g.NewEvent(game.EventFull, nil)
+	ev.Seq = a.seq
+	return ev
+}
+
 // published numbers, keeps and publishes an event of the game as it is now;
 // the state (with the new Seq) must already be durable.
 func (a *actor) published(typ game.EventType, mv *game.MoveRecord) game.Event {
 	ev := a.g.NewEvent(typ, mv)
-	ev.Seq = a.g.State().Seq
+	ev.Seq = a.seq
 	a.keep(ev)
 	if err := a.rt.cfg.Bus.Publish(context.Background(), ev); err != nil {
 		a.rt.cfg.Logger.Error("live: publish", "game", a.id, "err", err)
@@ -139,76 +163,188 @@ func (a *actor) published(typ game.EventType, mv *game.MoveRecord) game.Event {
 	return ev
 }
 
-// commitState stores the game's state after a change without a move, then
-// publishes it. If the store fails, the game is reloaded from the store, so
-// that memory never runs ahead of what is durable.
-func (a *actor) commitState(ctx context.Context) error {
-	a.g.SetSeq(a.g.State().Seq + 1)
-	if err := a.rt.cfg.Store.SaveState(ctx, a.id, a.g.State()); err != nil {
-		a.reload(ctx)
-		return fmt.Errorf("live: game %s: the change could not be stored: %w", a.id, err)
-	}
-	a.published(game.EventState, nil)
-	return nil
-}
-
-// reload replaces the game in memory with the stored one.
-func (a *actor) reload(ctx context.Context) {
-	rec, err := a.rt.cfg.Store.LoadGame(ctx, a.id)
-	if err == nil {
-		var g *game.Game
-		if g, err = game.Restore(rec, a.rt.cfg.Clock.Now); err == nil {
-			a.g = g
-			a.rearm()
-			return
-		}
-	}
-	a.rt.cfg.Logger.Error("live: reloading a game after a failed write", "game", a.id, "err", err)
-}
-
-// rearm sets the game's timer to its next deadline.
+// rearm sets the game's timer to its next deadline, or, while something
+// failed, to the next retry (no later than the deadline, when one is still
+// ahead).
 func (a *actor) rearm() {
 	if a.timer != nil {
 		a.timer.Stop()
 		a.timer = nil
 	}
+	now := a.rt.cfg.Clock.Now()
 	at, ok := a.g.NextDeadline()
+	if a.retry > 0 {
+		next := now.Add(a.retry)
+		if !ok || !at.After(now) || next.Before(at) {
+			at, ok = next, true
+		}
+	}
 	if !ok {
 		return
 	}
-	d := at.Sub(a.rt.cfg.Clock.Now())
-	a.timer = a.rt.cfg.Clock.AfterFunc(max(d, 0), a.fire)
+	a.timer = a.rt.cfg.Clock.AfterFunc(max(at.Sub(now), 0), a.fire)
 }
 
-// fire runs when the timer expires: the deadline is applied in the game's
-// goroutine.
+// fire runs when the timer expires, in its own goroutine: what the game's
+// goroutine had to retry is retried, then the deadlines that have passed
+// are applied and stored.
 func (a *actor) fire() {
-	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
-	defer cancel()
-	err := a.do(ctx, func() error {
-		if !a.g.Expire() {
-			a.rearm() // woken early (a timer's slack): wait again
-			return nil
+	err := a.do(context.Background(), func() error {
+		if err := a.ready(context.Background()); err != nil {
+			return err
 		}
-		return a.commitState(ctx)
+		_, changed, err := a.commit(context.Background(), func(g *game.Game) (*game.MoveRecord, error) {
+			g.Expire()
+			return nil, nil
+		})
+		if err != nil {
+			a.failed()
+			return err
+		}
+		if !changed {
+			a.retry = 0
+			a.rearm() // woken early (a timer's slack, a retry): wait again
+		}
+		return nil
 	})
 	if err != nil && err != ErrStopped {
-		a.rt.cfg.Logger.Debug("live: deadline", "game", a.id, "err", err)
+		a.rt.cfg.Logger.Error("live: the game's timer could not do its work; it retries", "game", a.id, "err", err)
 	}
 }
 
-// act runs a game command that changes state without a move: if the game
-// changed, the change is stored and published.
-func (a *actor) act(ctx context.Context, f func(g *game.Game) error) error {
-	return a.do(ctx, func() error {
-		v := a.g.Version()
-		err := f(a.g)
-		if a.g.Version() == v {
+// failed notes that work of the game's goroutine failed and must be tried
+// again: the timer is set to the next retry, each wait twice the last.
+func (a *actor) failed() {
+	a.retry = min(max(2*a.retry, minRetry), maxRetry)
+	a.rearm()
+}
+
+// Waits between retries of what failed.
+const (
+	minRetry = 250 * time.Millisecond
+	maxRetry = 30 * time.Second
+)
+
+// ready brings the game to where commands can run on it: read again from
+// the store after a write whose fate is unknown, resumed after a restart.
+// It fails with CodeUnavailable or CodeNotStored when it cannot, and the
+// timer tries again.
+func (a *actor) ready(ctx context.Context) error {
+	if a.unsynced && !a.sync() {
+		a.failed()
+		return NewError(CodeUnavailable, "game "+a.id+": the store cannot be read", nil)
+	}
+	if !a.resumeFrom.IsZero() {
+		from := a.resumeFrom
+		if _, _, err := a.commit(ctx, func(g *game.Game) (*game.MoveRecord, error) {
+			g.Resume(from)
+			return nil, nil
+		}); err != nil {
+			a.failed()
 			return err
 		}
-		if cerr := a.commitState(ctx); cerr != nil {
-			return cerr
+		a.resumeFrom = time.Time{}
+	}
+	return nil
+}
+
+// commit runs f on the game and, if the game changed, stores the change —
+// the move f returns with the new state, or the new state alone — then
+// publishes it. The write is bound to the runtime's StoreTimeout, not to
+// ctx: once made, it is not abandoned halfway because a caller gave up.
+//
+// If the store does not confirm the write, the game goes back to what the
+// store holds (read again, to learn whether the write happened after all)
+// and commit returns an error with CodeNotStored. Otherwise it returns the
+// event, whether the game changed, and f's own error.
+func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveRecord, error)) (game.Event, bool, error) {
+	g := a.g
+	v, plies, before := g.Version(), g.Ply(), g.State()
+	mv, ferr := f(g)
+	if g.Version() == v {
+		return game.Event{}, false, ferr
+	}
+	st := g.State()
+	st.Seq = a.seq + 1
+	wctx, cancel := a.rt.writeContext(ctx)
+	var err error
+	if mv != nil {
+		err = a.rt.cfg.Store.AppendMove(wctx, a.id, *mv, st)
+	} else {
+		err = a.rt.cfg.Store.SaveState(wctx, a.id, st)
+	}
+	cancel()
+	if err != nil {
+		a.rt.failedWrites.Add(1)
+		a.rt.cfg.Logger.Error("live: a write of the game failed; the game stays as stored", "game", a.id, "err", err)
+		if !a.undo(plies, before, st.Seq) {
+			return game.Event{}, false, NewError(CodeNotStored, "game "+a.id+": the change could not be stored; nothing changed", err)
 		}
+		// Read again, the write turns out to have been stored: the store
+		// lost only its answer.
+	}
+	a.seq, a.retry = st.Seq, 0
+	typ := game.EventState
+	if mv != nil {
+		typ = game.EventMove
+	}
+	return a.published(typ, mv), true, ferr
+}
+
+// undo brings the game back to what the store holds after a write of
+// sequence number seq failed, and reports whether the store holds that
+// write after all. The store is read again; if it cannot be, the game goes
+// back to its state before the change (plies moves and state before), and
+// is marked unsynced until the store can be read.
+func (a *actor) undo(plies int, before game.State, seq int64) bool {
+	if a.sync() {
+		return a.seq == seq
+	}
+	rec := a.g.Record()
+	rec.Moves = rec.Moves[:plies]
+	rec.State = before
+	g, err := game.Restore(rec, a.rt.cfg.Clock.Now)
+	if err != nil { // cannot happen: the game was playing these moves
+		a.rt.cfg.Logger.Error("live: the game cannot be brought back", "game", a.id, "err", err)
+		return false
+	}
+	a.g = g
+	a.unsynced = true
+	a.failed()
+	return false
+}
+
+// sync reads the game again from the store and reports whether it could.
+func (a *actor) sync() bool {
+	ctx, cancel := a.rt.writeContext(context.Background())
+	defer cancel()
+	rec, err := a.rt.cfg.Store.LoadGame(ctx, a.id)
+	var g *game.Game
+	if err == nil {
+		g, err = game.Restore(rec, a.rt.cfg.Clock.Now)
+	}
+	if err != nil {
+		a.rt.cfg.Logger.Error("live: the game cannot be read again from the store", "game", a.id, "err", err)
+		return false
+	}
+	if rec.State.Seq > a.seq {
+		// A write made after the suspended state was stored: the resume,
+		// if one was due, is stored too (it is the first write).
+		a.resumeFrom = time.Time{}
+	}
+	a.g, a.seq, a.unsynced = g, rec.State.Seq, false
+	a.rearm()
+	return true
+}
+
+// apply runs a game command that changes state without a move: the game is
+// made ready, then the change, if any, is stored and published.
+func (a *actor) apply(ctx context.Context, f func(g *game.Game) error) error {
+	return a.do(ctx, func() error {
+		if err := a.ready(ctx); err != nil {
+			return err
+		}
+		_, _, err := a.commit(ctx, func(g *game.Game) (*game.MoveRecord, error) { return nil, f(g) })
 		return err
 	})
 }

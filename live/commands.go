@@ -54,6 +54,9 @@ func (r *Runtime) Move(ctx context.Context, id, playerID string, req MoveRequest
 }
 
 func (a *actor) move(ctx context.Context, playerID string, req MoveRequest) (Ack, error) {
+	if err := a.ready(ctx); err != nil {
+		return Ack{}, err
+	}
 	g := a.g
 	side, ok := g.SideOf(playerID)
 	if !ok {
@@ -71,26 +74,24 @@ func (a *actor) move(ctx context.Context, playerID string, req MoveRequest) (Ack
 	if req.Ply != g.Ply() {
 		return Ack{}, wrap(a.id, game.NewError(game.CodeStalePly, fmt.Sprintf("the move is for ply %d, the game is at ply %d", req.Ply, g.Ply()), nil))
 	}
-	v := g.Version()
-	rec, err := g.Move(side, req.UCI, req.Lag, req.ID)
-	if err != nil {
-		if g.Version() != v { // a deadline fell before the move: store and publish the end
-			if cerr := a.commitState(ctx); cerr != nil {
-				return Ack{}, cerr
-			}
+	// If a deadline fell before the move, Move ends the game instead and
+	// commit stores and publishes the end.
+	ev, _, err := a.commit(ctx, func(g *game.Game) (*game.MoveRecord, error) {
+		rec, err := g.Move(side, req.UCI, req.Lag, req.ID)
+		if err != nil {
+			return nil, err
 		}
+		return &rec, nil
+	})
+	if err != nil {
 		return Ack{}, wrap(a.id, err)
 	}
-	g.SetSeq(g.State().Seq + 1)
-	if err := a.rt.cfg.Store.AppendMove(ctx, a.id, rec, g.State()); err != nil {
-		a.reload(ctx)
-		return Ack{}, fmt.Errorf("live: game %s: the move could not be stored: %w", a.id, err)
-	}
-	ev := a.published(game.EventMove, &rec)
-	return Ack{GameID: a.id, Move: rec, Seq: ev.Seq}, nil
+	return Ack{GameID: a.id, Move: *ev.Move, Seq: ev.Seq}, nil
 }
 
 // resent finds a move of side already applied with the client's id req.ID.
+// The game holds only moves the store confirmed, so a move answered as
+// resent is durable.
 func (a *actor) resent(side game.Side, req MoveRequest) (Ack, bool) {
 	if req.ID == 0 {
 		return Ack{}, false
@@ -116,7 +117,13 @@ func (a *actor) resent(side game.Side, req MoveRequest) (Ack, bool) {
 	return Ack{}, false
 }
 
-func wrap(id string, err error) error { return fmt.Errorf("live: game %s: %w", id, err) }
+// wrap names the game in err, unless err is one of live's own, which do.
+func wrap(id string, err error) error {
+	if _, ok := err.(*Error); ok {
+		return err
+	}
+	return fmt.Errorf("live: game %s: %w", id, err)
+}
 
 // playerCommand runs a command of the player playerID.
 func (r *Runtime) playerCommand(ctx context.Context, id, playerID string, f func(g *game.Game, side game.Side) error) error {
@@ -124,7 +131,7 @@ func (r *Runtime) playerCommand(ctx context.Context, id, playerID string, f func
 	if err != nil {
 		return err
 	}
-	return a.act(ctx, func(g *game.Game) error {
+	return a.apply(ctx, func(g *game.Game) error {
 		side, ok := g.SideOf(playerID)
 		if !ok {
 			return wrap(id, game.NewError(game.CodeNotAPlayer, "only the players of a game can do that", nil))
@@ -189,7 +196,7 @@ func (r *Runtime) connection(ctx context.Context, id, playerID string, f func(*g
 	if err != nil {
 		return err
 	}
-	return a.act(ctx, func(g *game.Game) error {
+	return a.apply(ctx, func(g *game.Game) error {
 		side, ok := g.SideOf(playerID)
 		if !ok {
 			return nil
@@ -207,8 +214,7 @@ func (r *Runtime) Snapshot(ctx context.Context, id string) (game.Event, error) {
 	}
 	var ev game.Event
 	err = a.do(ctx, func() error {
-		ev = a.g.NewEvent(game.EventFull, nil)
-		ev.Seq = a.g.State().Seq
+		ev = a.full()
 		return nil
 	})
 	if err != nil {
@@ -245,7 +251,7 @@ func (r *Runtime) EventsSince(ctx context.Context, id string, seq int64) ([]game
 	}
 	var out []game.Event
 	err = a.do(ctx, func() error {
-		cur := a.g.State().Seq
+		cur := a.seq
 		if seq >= cur {
 			return nil
 		}
@@ -253,9 +259,7 @@ func (r *Runtime) EventsSince(ctx context.Context, id string, seq int64) ([]game
 			out = a.kept(seq)
 			return nil
 		}
-		ev := a.g.NewEvent(game.EventFull, nil)
-		ev.Seq = cur
-		out = []game.Event{ev}
+		out = []game.Event{a.full()}
 		return nil
 	})
 	return out, err

@@ -267,9 +267,9 @@ func TestCrashRecovery(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		node, _ := st.NodeStatus(context.Background(), "local")
-		if killedAt.Sub(node.LastSeen) > 1500*time.Millisecond || node.Stopped {
-			t.Fatalf("cycle %d: last heartbeat %v before the kill (stopped %v)", cycle, killedAt.Sub(node.LastSeen), node.Stopped)
+		lastSeen, stopped, _ := st.NodeStatus(context.Background(), "local")
+		if killedAt.Sub(lastSeen) > 1500*time.Millisecond || stopped {
+			t.Fatalf("cycle %d: last heartbeat %v before the kill (stopped %v)", cycle, killedAt.Sub(lastSeen), stopped)
 		}
 		expect := map[string]int64{} // side to move's ms at the kill
 		for _, g := range all {
@@ -365,9 +365,9 @@ func TestCrashRecovery(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	node, err := st.NodeStatus(context.Background(), "local")
-	if err != nil || !node.Stopped || node.LastSeen.Before(stopAt) {
-		t.Fatalf("after SIGTERM: %+v, %v (stop sent at %v)", node, err, stopAt)
+	lastSeen, stopped, err := st.NodeStatus(context.Background(), "local")
+	if err != nil || !stopped || lastSeen.Before(stopAt) {
+		t.Fatalf("after SIGTERM: %v %v, %v (stop sent at %v)", lastSeen, stopped, err, stopAt)
 	}
 	t.Logf("%d games, %d kills, %d moves acknowledged; clocks after restarts within %+d..%+d ms of the kill", games, cycles, totalAcked, lowest, highest)
 }

@@ -2,10 +2,10 @@ package live
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
@@ -15,6 +15,9 @@ import (
 type Config struct {
 	// Store keeps the games; required.
 	Store game.Store
+	// Nodes records the node's heartbeats; when nil, Store, which must then
+	// implement NodeRegistry (both of JoinPal's stores do).
+	Nodes NodeRegistry
 	// Bus carries the events; a new LocalBus when nil.
 	Bus game.Bus
 	// Clock is the source of time and timers; SystemClock when nil.
@@ -24,6 +27,14 @@ type Config struct {
 	// HeartbeatEvery is how often the node records that it is alive (1 s).
 	// The time a crashed node was down is known to within this much.
 	HeartbeatEvery time.Duration
+	// NodeTimeout is how long after its last heartbeat another node counts
+	// as dead, so that Start may take its games (10 s, and at least three
+	// heartbeats).
+	NodeTimeout time.Duration
+	// StoreTimeout bounds each write of a game (10 s). A write runs under
+	// its own context, not the caller's: a caller giving up never leaves a
+	// write half made.
+	StoreTimeout time.Duration
 	// KeepEvents is how many recent events each game keeps for clients
 	// that reconnect (64); older gaps are answered with a full event.
 	KeepEvents int
@@ -38,18 +49,38 @@ type Runtime struct {
 
 	mu       sync.Mutex
 	actors   map[string]*actor
+	creating map[string]bool // ids being created: taken, not yet running
+	pending  map[string]*pendingGame
 	stopping bool
 	started  bool
 	wg       sync.WaitGroup
 	hbStop   chan struct{}
 	hbDone   chan struct{}
+
+	failedWrites    atomic.Uint64
+	restoreFailures atomic.Uint64
 }
 
-// ErrStopped is returned by commands sent to a runtime that is stopping.
-var ErrStopped = errors.New("live: the runtime is stopping")
+// Stats counts what the runtime does, for monitoring. Failures are also
+// logged at Error level.
+type Stats struct {
+	// Games is the number of games running on this node.
+	Games int
+	// Pending is the number of games that failed to restore at Start and
+	// are being retried.
+	Pending int
+	// RestoreFailures counts the attempts to restore a game that failed.
+	RestoreFailures uint64
+	// FailedWrites counts the writes of games that the store did not
+	// confirm (each left the game as it was).
+	FailedWrites uint64
+}
 
 // New returns a runtime; call Start before sending it commands.
 func New(cfg Config) *Runtime {
+	if cfg.Nodes == nil {
+		cfg.Nodes, _ = cfg.Store.(NodeRegistry)
+	}
 	if cfg.Bus == nil {
 		cfg.Bus = NewLocalBus()
 	}
@@ -62,121 +93,31 @@ func New(cfg Config) *Runtime {
 	if cfg.HeartbeatEvery <= 0 {
 		cfg.HeartbeatEvery = time.Second
 	}
+	if cfg.NodeTimeout <= 0 {
+		cfg.NodeTimeout = 10 * time.Second
+	}
+	cfg.NodeTimeout = max(cfg.NodeTimeout, 3*cfg.HeartbeatEvery)
+	if cfg.StoreTimeout <= 0 {
+		cfg.StoreTimeout = 10 * time.Second
+	}
 	if cfg.KeepEvents <= 0 {
 		cfg.KeepEvents = 64
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &Runtime{cfg: cfg, actors: make(map[string]*actor)}
+	return &Runtime{cfg: cfg, actors: make(map[string]*actor), creating: make(map[string]bool),
+		pending: make(map[string]*pendingGame)}
 }
 
 // Bus returns the bus the runtime publishes on.
 func (r *Runtime) Bus() game.Bus { return r.cfg.Bus }
 
-// Start resumes every game the store holds as running, charging the time
-// since the node was last alive to nobody, then starts the heartbeat.
-func (r *Runtime) Start(ctx context.Context) error {
-	st := r.cfg.Store
-	node, err := st.NodeStatus(ctx, r.cfg.Node)
-	if err != nil {
-		return fmt.Errorf("live: reading node %s: %w", r.cfg.Node, err)
-	}
-	now := r.cfg.Clock.Now()
-	lastSeen := node.LastSeen
-	if lastSeen.IsZero() || lastSeen.After(now) {
-		lastSeen = now
-	}
-	recs, err := st.ActiveGames(ctx)
-	if err != nil {
-		return fmt.Errorf("live: loading running games: %w", err)
-	}
-	// Every game is suspended as of the node's last heartbeat and stored so
-	// before the node takes commands: however long loading and storing
-	// take, nobody's clock runs. Then all resume at one moment.
-	games := make([]*game.Game, 0, len(recs))
-	for _, rec := range recs {
-		g, err := game.Restore(rec, r.cfg.Clock.Now)
-		if err != nil {
-			r.cfg.Logger.Error("live: a running game cannot be restored", "game", rec.ID, "err", err)
-			continue
-		}
-		g.Suspend(lastSeen)
-		g.SetSeq(rec.State.Seq + 1)
-		games = append(games, g)
-	}
-	if err := r.saveAll(ctx, games); err != nil {
-		return err
-	}
-	for _, g := range games {
-		g.Resume(lastSeen)
-	}
-	// The resumed clocks are stored by each game's goroutine as its first
-	// command, ahead of any move.
-	for _, g := range games {
-		a := r.spawn(g)
-		go func() {
-			ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
-			defer cancel()
-			if err := a.do(ctx, func() error { return a.commitState(ctx) }); err != nil {
-				r.cfg.Logger.Error("live: storing a resumed game", "game", a.id, "err", err)
-			}
-		}()
-	}
-	if err := st.Heartbeat(ctx, r.cfg.Node, r.cfg.Clock.Now()); err != nil {
-		return fmt.Errorf("live: heartbeat: %w", err)
-	}
-	r.mu.Lock()
-	r.started = true
-	r.hbStop, r.hbDone = make(chan struct{}), make(chan struct{})
-	r.mu.Unlock()
-	go r.heartbeat()
-	return nil
-}
-
-// saveAll stores the states of games concurrently.
-func (r *Runtime) saveAll(ctx context.Context, games []*game.Game) error {
-	var (
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		first error
-	)
-	sem := make(chan struct{}, 256)
-	for _, g := range games {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			if err := r.cfg.Store.SaveState(ctx, g.ID(), g.State()); err != nil {
-				mu.Lock()
-				if first == nil {
-					first = fmt.Errorf("live: resuming game %s: %w", g.ID(), err)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	return first
-}
-
-// heartbeat records that the node is alive, every HeartbeatEvery.
-func (r *Runtime) heartbeat() {
-	defer close(r.hbDone)
-	tick := time.NewTicker(r.cfg.HeartbeatEvery)
-	defer tick.Stop()
-	for {
-		select {
-		case <-r.hbStop:
-			return
-		case <-tick.C:
-			ctx, cancel := context.WithTimeout(context.Background(), 5*r.cfg.HeartbeatEvery)
-			if err := r.cfg.Store.Heartbeat(ctx, r.cfg.Node, r.cfg.Clock.Now()); err != nil {
-				r.cfg.Logger.Error("live: heartbeat", "err", err)
-			}
-			cancel()
-		}
-	}
+// writeContext returns the context of a store write that the runtime has
+// decided to make: it keeps ctx's values but not its cancellation, and ends
+// after StoreTimeout.
+func (r *Runtime) writeContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), r.cfg.StoreTimeout)
 }
 
 // Stop stops the runtime gracefully: no new commands are taken, every
@@ -194,17 +135,21 @@ func (r *Runtime) Stop(ctx context.Context) error {
 	for _, a := range r.actors {
 		actors = append(actors, a)
 	}
+	for _, p := range r.pending {
+		p.timer.Stop()
+	}
 	started := r.started
 	r.mu.Unlock()
 	for _, a := range actors {
 		a.quit()
 	}
 	r.wg.Wait()
-	if started {
-		close(r.hbStop)
-		<-r.hbDone
+	if !started {
+		return nil
 	}
-	if err := r.cfg.Store.MarkStopped(ctx, r.cfg.Node, r.cfg.Clock.Now()); err != nil {
+	close(r.hbStop)
+	<-r.hbDone
+	if err := r.cfg.Nodes.MarkStopped(ctx, r.cfg.Node, r.cfg.Clock.Now()); err != nil {
 		return fmt.Errorf("live: recording the stop: %w", err)
 	}
 	return nil
@@ -217,42 +162,34 @@ func (r *Runtime) Len() int {
 	return len(r.actors)
 }
 
-// Create starts a new game: it is stored, then runs. The returned event
-// describes it.
-func (r *Runtime) Create(ctx context.Context, gc game.Config) (game.Event, error) {
-	gc.Now = r.cfg.Clock.Now
-	g, err := game.New(gc)
-	if err != nil {
-		return game.Event{}, fmt.Errorf("live: %w", err)
+// Stats returns the runtime's counters.
+func (r *Runtime) Stats() Stats {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return Stats{
+		Games:           len(r.actors),
+		Pending:         len(r.pending),
+		RestoreFailures: r.restoreFailures.Load(),
+		FailedWrites:    r.failedWrites.Load(),
 	}
-	g.SetSeq(1)
-	if err := r.cfg.Store.CreateGame(ctx, g.Record()); err != nil {
-		return game.Event{}, fmt.Errorf("live: storing game %s: %w", gc.ID, err)
-	}
-	a := r.spawn(g)
-	var ev game.Event
-	err = a.do(ctx, func() error {
-		ev = a.g.NewEvent(game.EventFull, nil)
-		ev.Seq = 1
-		a.keep(ev)
-		a.rearm()
-		return nil
-	})
-	return ev, err
 }
 
-// spawn starts the goroutine of a game.
-func (r *Runtime) spawn(g *game.Game) *actor {
-	a := newActor(r, g)
+// spawn starts the goroutine of a game that is ready to run: its first
+// event kept, its timer set. It returns false, starting nothing, when the
+// runtime is stopping.
+func (r *Runtime) spawn(a *actor) bool {
 	r.mu.Lock()
-	r.actors[g.ID()] = a
-	r.mu.Unlock()
+	defer r.mu.Unlock()
+	if r.stopping {
+		return false
+	}
+	r.actors[a.id] = a
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
 		a.loop()
 	}()
-	return a
+	return true
 }
 
 // retire forgets a game that has ended.
@@ -265,11 +202,13 @@ func (r *Runtime) retire(a *actor) {
 }
 
 // lookup returns the actor of a running game, or the error to answer with:
-// ErrStopped, or the store's answer for a game that is not running here
+// ErrStopped; CodeUnavailable for a game waiting to be restored or running
+// on no node; or the store's answer for a game that is not running here
 // (CodeGameNotFound, or CodeGameOver for a game that has ended).
 func (r *Runtime) lookup(ctx context.Context, id string) (*actor, error) {
 	r.mu.Lock()
 	a, ok := r.actors[id]
+	_, pending := r.pending[id]
 	stopping := r.stopping
 	r.mu.Unlock()
 	switch {
@@ -277,10 +216,15 @@ func (r *Runtime) lookup(ctx context.Context, id string) (*actor, error) {
 		return nil, ErrStopped
 	case ok:
 		return a, nil
+	case pending:
+		return nil, NewError(CodeUnavailable, "game "+id+" is being restored; try again shortly", nil)
 	}
 	rec, err := r.cfg.Store.LoadGame(ctx, id)
 	if err != nil {
 		return nil, fmt.Errorf("live: %w", err)
+	}
+	if s := rec.State.Status; s == game.StatusCreated || s == game.StatusStarted {
+		return nil, NewError(CodeUnavailable, "game "+id+" is not running on this node", nil)
 	}
 	return nil, fmt.Errorf("live: game %s: %w", id, game.NewError(game.CodeGameOver, "the game is over ("+rec.State.Status.String()+")", nil))
 }

@@ -21,7 +21,10 @@ type fixture struct {
 	t     *testing.T
 	path  string
 	store *sqlite.Store
-	clock *fakeClock
+	// faults, when the fixture was made by newFaultyFixture, is what the
+	// runtime sees: store with faults that tests inject.
+	faults *faultyStore
+	clock  *fakeClock
 	rt    *Runtime
 	ctx   context.Context
 }
@@ -30,6 +33,22 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	f := &fixture{t: t, path: filepath.Join(t.TempDir(), "joinpal.db"), clock: newFakeClock(), ctx: context.Background()}
 	f.open()
+	f.cleanup()
+	return f
+}
+
+// newFaultyFixture is newFixture with a runtime on a faultyStore.
+func newFaultyFixture(t *testing.T) *fixture {
+	t.Helper()
+	f := &fixture{t: t, path: filepath.Join(t.TempDir(), "joinpal.db"), clock: newFakeClock(), ctx: context.Background(),
+		faults: &faultyStore{}}
+	f.open()
+	f.cleanup()
+	return f
+}
+
+func (f *fixture) cleanup() {
+	t := f.t
 	t.Cleanup(func() {
 		if f.rt != nil {
 			_ = f.rt.Stop(f.ctx)
@@ -38,7 +57,6 @@ func newFixture(t *testing.T) *fixture {
 			_ = f.store.Close()
 		}
 	})
-	return f
 }
 
 // open opens the store and starts a runtime on it.
@@ -49,7 +67,12 @@ func (f *fixture) open() {
 		f.t.Fatal(err)
 	}
 	f.store = st
-	f.rt = New(Config{Store: st, Clock: f.clock, HeartbeatEvery: time.Hour})
+	var store game.Store = st
+	if f.faults != nil {
+		f.faults = newFaultyStore(st)
+		store = f.faults
+	}
+	f.rt = New(Config{Store: store, Clock: f.clock, HeartbeatEvery: time.Hour})
 	if err := f.rt.Start(f.ctx); err != nil {
 		f.t.Fatal(err)
 	}

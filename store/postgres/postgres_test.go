@@ -14,7 +14,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/joinpal/joinpal/store/storetest"
 )
@@ -112,10 +111,10 @@ func openFor(tb testing.TB, opts ...postgres.Option) *postgres.Store {
 }
 
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) game.Store { return openFor(t) })
+	storetest.Run(t, func(t *testing.T) storetest.Store { return openFor(t) })
 }
 
 // Without group commit, each write is its own transaction.
 func TestConformanceNoGroupCommit(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) game.Store { return openFor(t, postgres.WithGroupCommit(false)) })
+	storetest.Run(t, func(t *testing.T) storetest.Store { return openFor(t, postgres.WithGroupCommit(false)) })
 }

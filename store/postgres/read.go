@@ -105,24 +105,41 @@ func (s *Store) ActiveGames(ctx context.Context) ([]game.Record, error) {
 	return out, nil
 }
 
-// NodeStatus returns node's last heartbeat and whether its last act was a
-// graceful stop; the zero NodeStatus for a node never seen.
-func (s *Store) NodeStatus(ctx context.Context, node string) (game.NodeStatus, error) {
+// NodeStatus returns node's last heartbeat (or graceful stop) and whether
+// its last act was a graceful stop; the zero time and false for a node
+// never seen.
+func (s *Store) NodeStatus(ctx context.Context, node string) (lastSeen time.Time, stopped bool, err error) {
 	if err := s.open(); err != nil {
-		return game.NodeStatus{}, fmt.Errorf("%w: status of node %q", err, node)
+		return time.Time{}, false, fmt.Errorf("%w: status of node %q", err, node)
 	}
 	var seen pgtype.Timestamptz
-	var ns game.NodeStatus
-	err := s.pool.QueryRow(ctx, "SELECT last_seen, stopped FROM nodes WHERE node = $1", node).Scan(&seen, &ns.Stopped)
+	err = s.pool.QueryRow(ctx, "SELECT last_seen, stopped FROM nodes WHERE node = $1", node).Scan(&seen, &stopped)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return game.NodeStatus{}, nil
+		return time.Time{}, false, nil
 	} else if err != nil {
-		return game.NodeStatus{}, fmt.Errorf("postgres: status of node %q: %w", node, err)
+		return time.Time{}, false, fmt.Errorf("postgres: status of node %q: %w", node, err)
 	}
-	if ns.LastSeen, err = fromTS(seen); err != nil {
-		return game.NodeStatus{}, fmt.Errorf("postgres: status of node %q: %w", node, err)
+	if lastSeen, err = fromTS(seen); err != nil {
+		return time.Time{}, false, fmt.Errorf("postgres: status of node %q: %w", node, err)
 	}
-	return ns, nil
+	return lastSeen, stopped, nil
+}
+
+// LiveNodes returns, in name order, the nodes whose last act was a
+// heartbeat at or after since.
+func (s *Store) LiveNodes(ctx context.Context, since time.Time) ([]string, error) {
+	if err := s.open(); err != nil {
+		return nil, fmt.Errorf("%w: live nodes", err)
+	}
+	rows, err := s.pool.Query(ctx, "SELECT node FROM nodes WHERE NOT stopped AND last_seen >= $1 ORDER BY node", codec.Time(since))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: live nodes: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("postgres: live nodes: %w", err)
+	}
+	return out, nil
 }
 
 // fromTS reads a stored time: NULL is the zero time; infinities are

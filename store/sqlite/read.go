@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/internal/codec"
@@ -101,21 +102,47 @@ func (s *Store) ActiveGames(ctx context.Context) ([]game.Record, error) {
 	return out, nil
 }
 
-// NodeStatus returns node's last heartbeat and whether its last act was a
-// graceful stop; the zero NodeStatus for a node never seen.
-func (s *Store) NodeStatus(ctx context.Context, node string) (game.NodeStatus, error) {
+// NodeStatus returns node's last heartbeat (or graceful stop) and whether
+// its last act was a graceful stop; the zero time and false for a node
+// never seen.
+func (s *Store) NodeStatus(ctx context.Context, node string) (lastSeen time.Time, stopped bool, err error) {
 	if err := s.open(); err != nil {
-		return game.NodeStatus{}, fmt.Errorf("%w: status of node %q", err, node)
+		return time.Time{}, false, fmt.Errorf("%w: status of node %q", err, node)
 	}
 	var seen sql.NullInt64
-	var stopped int64
-	err := s.rdb.QueryRowContext(ctx, "SELECT last_seen, stopped FROM nodes WHERE node = ?", node).Scan(&seen, &stopped)
+	var stop int64
+	err = s.rdb.QueryRowContext(ctx, "SELECT last_seen, stopped FROM nodes WHERE node = ?", node).Scan(&seen, &stop)
 	if errors.Is(err, sql.ErrNoRows) {
-		return game.NodeStatus{}, nil
+		return time.Time{}, false, nil
 	} else if err != nil {
-		return game.NodeStatus{}, fmt.Errorf("sqlite: status of node %q: %w", node, err)
+		return time.Time{}, false, fmt.Errorf("sqlite: status of node %q: %w", node, err)
 	}
-	return game.NodeStatus{LastSeen: codec.FromMicros(seen.Int64, seen.Valid), Stopped: stopped != 0}, nil
+	return codec.FromMicros(seen.Int64, seen.Valid), stop != 0, nil
+}
+
+// LiveNodes returns, in name order, the nodes whose last act was a
+// heartbeat at or after since.
+func (s *Store) LiveNodes(ctx context.Context, since time.Time) ([]string, error) {
+	if err := s.open(); err != nil {
+		return nil, fmt.Errorf("%w: live nodes", err)
+	}
+	rows, err := s.rdb.QueryContext(ctx, "SELECT node FROM nodes WHERE stopped = 0 AND last_seen >= ? ORDER BY node", sqlTime(since))
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: live nodes: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, fmt.Errorf("sqlite: live nodes: %w", err)
+		}
+		out = append(out, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: live nodes: %w", err)
+	}
+	return out, nil
 }
 
 // open fails with ErrClosed once Close has begun.

@@ -5,7 +5,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/sqlite"
 	"github.com/joinpal/joinpal/store/storetest"
 )
@@ -29,7 +28,7 @@ func openFor(tb testing.TB, opts ...sqlite.Option) *sqlite.Store {
 }
 
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) game.Store { return openFor(t) })
+	storetest.Run(t, func(t *testing.T) storetest.Store { return openFor(t) })
 }
 
 // Without group commit (a batch of one), the store behaves the same.
@@ -37,5 +36,5 @@ func TestConformanceNoGroupCommit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short: the suite runs with group commit")
 	}
-	storetest.Run(t, func(t *testing.T) game.Store { return openFor(t, sqlite.WithMaxBatch(1)) })
+	storetest.Run(t, func(t *testing.T) storetest.Store { return openFor(t, sqlite.WithMaxBatch(1)) })
 }

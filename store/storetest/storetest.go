@@ -5,7 +5,7 @@
 // A store's test calls Run with a function that opens it:
 //
 //	func TestConformance(t *testing.T) {
-//		storetest.Run(t, func(t *testing.T) game.Store { ... })
+//		storetest.Run(t, func(t *testing.T) storetest.Store { ... })
 //	}
 package storetest
 
@@ -19,7 +19,15 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/live"
 )
+
+// Store is what a JoinPal store implements: game.Store, and the
+// live.NodeRegistry the runtime keeps its heartbeats in.
+type Store interface {
+	game.Store
+	live.NodeRegistry
+}
 
 // Run runs the conformance suite against the store open opens.
 //
@@ -37,10 +45,10 @@ import (
 // is never nil; an error carries the game code named by game.Store (tested
 // with errors.Is); a call whose context is already done fails with the
 // context's error and stores nothing; after Close every call fails.
-func Run(t *testing.T, open func(t *testing.T) game.Store) {
+func Run(t *testing.T, open func(t *testing.T) Store) {
 	tests := []struct {
 		name string
-		test func(t *testing.T, open func(t *testing.T) game.Store)
+		test func(t *testing.T, open func(t *testing.T) Store)
 	}{
 		{"RoundTrip", testRoundTrip},
 		{"CreateExisting", testCreateExisting},
@@ -66,14 +74,14 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	}
 }
 
-func mustCreate(t *testing.T, s game.Store, rec game.Record) {
+func mustCreate(t *testing.T, s Store, rec game.Record) {
 	t.Helper()
 	if err := s.CreateGame(t.Context(), rec); err != nil {
 		t.Fatalf("CreateGame(%q): %v", rec.ID, err)
 	}
 }
 
-func mustLoad(t *testing.T, s game.Store, id string) game.Record {
+func mustLoad(t *testing.T, s Store, id string) game.Record {
 	t.Helper()
 	rec, err := s.LoadGame(t.Context(), id)
 	if err != nil {
@@ -82,7 +90,7 @@ func mustLoad(t *testing.T, s game.Store, id string) game.Record {
 	return rec
 }
 
-func mustClose(t *testing.T, s game.Store) {
+func mustClose(t *testing.T, s Store) {
 	t.Helper()
 	if err := s.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
@@ -101,7 +109,7 @@ func wantCode(t *testing.T, what string, err error, code game.Code) {
 	}
 }
 
-func testRoundTrip(t *testing.T, open func(t *testing.T) game.Store) {
+func testRoundTrip(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	perMove := mustTC(t, "move:30s")
 	ended := fullRecord(t, "ended")
@@ -155,7 +163,7 @@ func testRoundTrip(t *testing.T, open func(t *testing.T) game.Store) {
 	}
 }
 
-func testCreateExisting(t *testing.T, open func(t *testing.T) game.Store) {
+func testCreateExisting(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	rec := fullRecord(t, "g")
 	mustCreate(t, s, rec)
@@ -164,7 +172,7 @@ func testCreateExisting(t *testing.T, open func(t *testing.T) game.Store) {
 	checkRecord(t, "LoadGame after the second CreateGame", mustLoad(t, s, "g"), rec)
 }
 
-func testCreateInvalid(t *testing.T, open func(t *testing.T) game.Store) {
+func testCreateInvalid(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	tests := []struct {
 		name   string
@@ -197,7 +205,7 @@ func testCreateInvalid(t *testing.T, open func(t *testing.T) game.Store) {
 	}
 }
 
-func testAppendMove(t *testing.T, open func(t *testing.T) game.Store) {
+func testAppendMove(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	want := newRecord(t, "g")
 	mustCreate(t, s, want)
@@ -221,7 +229,7 @@ func testAppendMove(t *testing.T, open func(t *testing.T) game.Store) {
 	checkRecord(t, "LoadGame", mustLoad(t, s, "full"), full)
 }
 
-func testAppendMoveConflict(t *testing.T, open func(t *testing.T) game.Store) {
+func testAppendMoveConflict(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	want := fullRecord(t, "g") // two moves: the next ply is 2
 	mustCreate(t, s, want)
@@ -245,7 +253,7 @@ func testAppendMoveConflict(t *testing.T, open func(t *testing.T) game.Store) {
 	}
 }
 
-func testSaveState(t *testing.T, open func(t *testing.T) game.Store) {
+func testSaveState(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	want := fullRecord(t, "g")
 	mustCreate(t, s, want)
@@ -281,7 +289,7 @@ func testSaveState(t *testing.T, open func(t *testing.T) game.Store) {
 	checkRecord(t, "LoadGame after a refused SaveState", mustLoad(t, s, "g"), want)
 }
 
-func testNotFound(t *testing.T, open func(t *testing.T) game.Store) {
+func testNotFound(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	mustCreate(t, s, newRecord(t, "there"))
 	for _, id := range []string{"missing", "", "THERE", "there "} {
@@ -291,7 +299,7 @@ func testNotFound(t *testing.T, open func(t *testing.T) game.Store) {
 	}
 }
 
-func testActiveGames(t *testing.T, open func(t *testing.T) game.Store) {
+func testActiveGames(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	active, err := s.ActiveGames(t.Context())
 	if err != nil || len(active) != 0 {
@@ -384,34 +392,51 @@ func testActiveGames(t *testing.T, open func(t *testing.T) game.Store) {
 	}
 }
 
-func testNodes(t *testing.T, open func(t *testing.T) game.Store) {
+// nodeStatus is what NodeStatus returns.
+type nodeStatus struct {
+	LastSeen time.Time
+	Stopped  bool
+}
+
+func testNodes(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
-	check := func(what, node string, want game.NodeStatus) {
+	check := func(what, node string, want nodeStatus) {
 		t.Helper()
-		got, err := s.NodeStatus(t.Context(), node)
+		seen, stopped, err := s.NodeStatus(t.Context(), node)
 		if err != nil {
 			t.Fatalf("%s: NodeStatus(%q): %v", what, node, err)
 		}
 		want.LastSeen = want.LastSeen.UTC()
-		if got != want {
+		if got := (nodeStatus{seen, stopped}); got != want {
 			t.Errorf("%s: NodeStatus(%q) = %+v, want %+v", what, node, got, want)
 		}
 	}
-	check("never seen", "a", game.NodeStatus{})
+	liveNodes := func(what string, since time.Time, want ...string) {
+		t.Helper()
+		got, err := s.LiveNodes(t.Context(), since)
+		if err != nil {
+			t.Fatalf("%s: LiveNodes: %v", what, err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: LiveNodes(%v) = %q, want %q", what, since, got, want)
+		}
+	}
+	check("never seen", "a", nodeStatus{})
+	liveNodes("none yet", at(0))
 	steps := []struct {
 		name    string
 		stop    bool
 		node    string
 		at      time.Time
-		want    game.NodeStatus
-		wantOth game.NodeStatus
+		want    nodeStatus
+		wantOth nodeStatus
 	}{
-		{"first heartbeat", false, "a", at(1000), game.NodeStatus{LastSeen: at(1000)}, game.NodeStatus{}},
-		{"second heartbeat", false, "a", at(2000), game.NodeStatus{LastSeen: at(2000)}, game.NodeStatus{}},
-		{"graceful stop", true, "a", at(2500), game.NodeStatus{LastSeen: at(2500), Stopped: true}, game.NodeStatus{}},
-		{"other node", false, "b", at(3000), game.NodeStatus{LastSeen: at(2500), Stopped: true}, game.NodeStatus{LastSeen: at(3000)}},
-		{"restart", false, "a", at(4000), game.NodeStatus{LastSeen: at(4000)}, game.NodeStatus{LastSeen: at(3000)}},
-		{"stop of the other", true, "b", at(5000), game.NodeStatus{LastSeen: at(4000)}, game.NodeStatus{LastSeen: at(5000), Stopped: true}},
+		{"first heartbeat", false, "a", at(1000), nodeStatus{LastSeen: at(1000)}, nodeStatus{}},
+		{"second heartbeat", false, "a", at(2000), nodeStatus{LastSeen: at(2000)}, nodeStatus{}},
+		{"graceful stop", true, "a", at(2500), nodeStatus{LastSeen: at(2500), Stopped: true}, nodeStatus{}},
+		{"other node", false, "b", at(3000), nodeStatus{LastSeen: at(2500), Stopped: true}, nodeStatus{LastSeen: at(3000)}},
+		{"restart", false, "a", at(4000), nodeStatus{LastSeen: at(4000)}, nodeStatus{LastSeen: at(3000)}},
+		{"stop of the other", true, "b", at(5000), nodeStatus{LastSeen: at(4000)}, nodeStatus{LastSeen: at(5000), Stopped: true}},
 	}
 	for _, st := range steps {
 		var err error
@@ -426,11 +451,19 @@ func testNodes(t *testing.T, open func(t *testing.T) game.Store) {
 		check(st.name, "a", st.want)
 		check(st.name, "b", st.wantOth)
 	}
+	if err := s.Heartbeat(t.Context(), "c", at(6000)); err != nil {
+		t.Fatal(err)
+	}
+	// a: heartbeat at 4000; b: stopped at 5000; c: heartbeat at 6000.
+	liveNodes("since the start", at(0), "a", "c")
+	liveNodes("since a's heartbeat", at(4000), "a", "c")
+	liveNodes("after a's heartbeat", at(4001), "c")
+	liveNodes("after every heartbeat", at(6001))
 }
 
 // testConcurrent appends the moves of many games from many goroutines at
 // once, with reads and other writes mixed in.
-func testConcurrent(t *testing.T, open func(t *testing.T) game.Store) {
+func testConcurrent(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	games, moves := 40, 12
 	if testing.Short() {
@@ -508,7 +541,7 @@ func testConcurrent(t *testing.T, open func(t *testing.T) game.Store) {
 
 // testRacingSamePly has many goroutines append a move at the same ply of
 // the same game: exactly one wins, the others get a ply conflict.
-func testRacingSamePly(t *testing.T, open func(t *testing.T) game.Store) {
+func testRacingSamePly(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	const games, racers, plies = 4, 6, 3
 	for g := range games {
@@ -557,7 +590,7 @@ func testRacingSamePly(t *testing.T, open func(t *testing.T) game.Store) {
 // and bytes that are not UTF-8 in a move's text) with good writes of other
 // games, at the same moment: the good ones all succeed, and the odd one
 // either round-trips exactly or fails and stores nothing.
-func testFailingWriteAlone(t *testing.T, open func(t *testing.T) game.Store) {
+func testFailingWriteAlone(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	const games, rounds = 16, 4
 	for g := range games {
@@ -597,7 +630,7 @@ func testFailingWriteAlone(t *testing.T, open func(t *testing.T) game.Store) {
 	}
 }
 
-func testCanceledContext(t *testing.T, open func(t *testing.T) game.Store) {
+func testCanceledContext(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	rec := newRecord(t, "g")
 	mustCreate(t, s, rec)
@@ -614,7 +647,8 @@ func testCanceledContext(t *testing.T, open func(t *testing.T) game.Store) {
 		{"MarkStopped", func() error { return s.MarkStopped(ctx, "n", at(1)) }},
 		{"LoadGame", func() error { _, err := s.LoadGame(ctx, "g"); return err }},
 		{"ActiveGames", func() error { _, err := s.ActiveGames(ctx); return err }},
-		{"NodeStatus", func() error { _, err := s.NodeStatus(ctx, "n"); return err }},
+		{"NodeStatus", func() error { _, _, err := s.NodeStatus(ctx, "n"); return err }},
+		{"LiveNodes", func() error { _, err := s.LiveNodes(ctx, at(0)); return err }},
 	}
 	for _, c := range calls {
 		if err := c.call(); !errors.Is(err, context.Canceled) {
@@ -625,13 +659,13 @@ func testCanceledContext(t *testing.T, open func(t *testing.T) game.Store) {
 	if _, err := s.LoadGame(t.Context(), "h"); !errors.Is(err, game.ErrGameNotFound) {
 		t.Errorf("CreateGame with a canceled context stored the game: %v", err)
 	}
-	if ns, err := s.NodeStatus(t.Context(), "n"); err != nil || ns != (game.NodeStatus{}) {
-		t.Errorf("NodeStatus after canceled writes = %+v, %v; want nothing", ns, err)
+	if seen, stopped, err := s.NodeStatus(t.Context(), "n"); err != nil || !seen.IsZero() || stopped {
+		t.Errorf("NodeStatus after canceled writes = %v, %v, %v; want nothing", seen, stopped, err)
 	}
 }
 
 // testReopen closes the store and opens it again: everything is there.
-func testReopen(t *testing.T, open func(t *testing.T) game.Store) {
+func testReopen(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	full := fullRecord(t, "full")
 	mustCreate(t, s, full)
@@ -670,10 +704,11 @@ func testReopen(t *testing.T, open func(t *testing.T) game.Store) {
 		for id, rec := range map[string]game.Record{"full": full, "played": played} {
 			checkRecord(t, fmt.Sprintf("reopen %d: ActiveGames", round), byID(active)[id], rec)
 		}
-		for node, want := range map[string]game.NodeStatus{
+		for node, want := range map[string]nodeStatus{
 			"n1": {LastSeen: at(5).UTC()}, "n2": {LastSeen: at(6).UTC(), Stopped: true},
 		} {
-			if got, err := s.NodeStatus(t.Context(), node); err != nil || got != want {
+			seen, stopped, err := s.NodeStatus(t.Context(), node)
+			if got := (nodeStatus{seen, stopped}); err != nil || got != want {
 				t.Errorf("reopen %d: NodeStatus(%s) = %+v, %v; want %+v", round, node, got, err, want)
 			}
 		}
@@ -693,7 +728,7 @@ func testReopen(t *testing.T, open func(t *testing.T) game.Store) {
 // testCloseFlushes closes the store while writers are busy: every write
 // acknowledged before or during Close is there after reopening, and every
 // call after Close fails.
-func testCloseFlushes(t *testing.T, open func(t *testing.T) game.Store) {
+func testCloseFlushes(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	const games = 24
 	for g := range games {
