@@ -25,8 +25,8 @@ type fixture struct {
 	// runtime sees: store with faults that tests inject.
 	faults *faultyStore
 	clock  *fakeClock
-	rt    *Runtime
-	ctx   context.Context
+	rt     *Runtime
+	ctx    context.Context
 }
 
 func newFixture(t *testing.T) *fixture {
