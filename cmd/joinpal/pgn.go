@@ -3,11 +3,9 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/joinpal/joinpal/chess/pgn"
 )
@@ -19,31 +17,17 @@ import (
 // It exits 1 if any game was broken or the input could not be read, 2 on a
 // usage error (such as a file that cannot be opened), 0 otherwise.
 func runPGN(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("pgn", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newSubcommand("pgn", "Usage: joinpal pgn [--skip-variations] [FILE]\n"+
+		"Reads PGN (standard input without FILE), checks every move and writes the games back normalized.", stderr)
 	skipVariations := fs.Bool("skip-variations", false, "drop variations instead of keeping them")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: joinpal pgn [--skip-variations] [FILE]")
-		fmt.Fprintln(stderr, "Reads PGN (standard input without FILE), checks every move and writes the games back normalized.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 1 {
-		fmt.Fprintln(stderr, "joinpal pgn: at most one FILE")
-		fs.Usage()
-		return 2
+	if code, ok := fs.parse(args, 1); !ok {
+		return code
 	}
 	in := stdin
 	if fs.NArg() == 1 && fs.Arg(0) != "-" {
 		f, err := os.Open(fs.Arg(0))
 		if err != nil {
-			fmt.Fprintf(stderr, "joinpal pgn: %v\n", err)
-			return 2
+			return fs.usageError("%v", err)
 		}
 		defer f.Close()
 		in = f
@@ -68,13 +52,11 @@ func runPGN(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if err != nil {
 			out.Flush()
-			fmt.Fprintf(stderr, "joinpal pgn: %s\n", strings.TrimPrefix(err.Error(), "pgn: "))
-			return 1
+			return fs.fail(err)
 		}
 	}
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "joinpal pgn: %v\n", err)
-		return 1
+		return fs.fail(err)
 	}
 	return code
 }

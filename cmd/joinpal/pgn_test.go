@@ -83,7 +83,7 @@ func TestPGNCommand(t *testing.T) {
 			strings.Replace(normalizedTwoGames, " (2. f4)", "", 1), "game 2"},
 		{"syntax error", nil, "1. e4 ) e5 *\n\n[Event \"B\"]\n1. d4 *", 1, "-", "game 1, line 1, column 7: unexpected ')'"},
 		{"missing file", []string{filepath.Join(dir, "nope.pgn")}, "", 2, "", "joinpal pgn: open "},
-		{"two files", []string{file, file}, "", 2, "", "at most one FILE"},
+		{"two files", []string{file, file}, "", 2, "", "at most one argument"},
 		{"unknown flag", []string{"--fast"}, "", 2, "", "flag provided but not defined"},
 		{"help", []string{"-h"}, "", 0, "", "Usage: joinpal pgn"},
 	}

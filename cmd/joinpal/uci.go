@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"io"
 	"math/rand/v2"
 
@@ -37,33 +35,25 @@ func uciConfig() uci.Config {
 	}
 }
 
+const uciUsage = `Usage: joinpal uci
+
+Serves the built-in engine over UCI on standard input and output.
+Besides the standard commands it takes "bench [depth]" and "d" (print the FEN).
+Option Level: 1 (Principiante) to 8 (Maestro); 0, the default, is full strength for analysis.
+UCI_LimitStrength with UCI_Elo picks the level nearest to that Elo (as measured in docs/STRENGTH.md).`
+
 // runUCI is "joinpal uci": the built-in engine speaks UCI on stdin/stdout,
 // for chess GUIs and adapters such as polyglot.
 func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("uci", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: joinpal uci\n\nServes the built-in engine over UCI on standard input and output.")
-		fmt.Fprintln(stderr, "Besides the standard commands it takes \"bench [depth]\" and \"d\" (print the FEN).")
-		fmt.Fprintln(stderr, "Option Level: 1 (Principiante) to 8 (Maestro); 0, the default, is full strength for analysis.")
-		fmt.Fprintln(stderr, "UCI_LimitStrength with UCI_Elo picks the level nearest to that Elo (as measured in docs/STRENGTH.md).")
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return 2
+	fs := newSubcommand("uci", uciUsage, stderr)
+	if code, ok := fs.parse(args, 0); !ok {
+		return code
 	}
 	srv := uci.NewServer(newEngineAdapter(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))), uciConfig())
 	if err := srv.Run(stdin, stdout); err != nil {
-		fmt.Fprintf(stderr, "joinpal uci: %v\n", err)
-		return 1
+		return fs.fail(err)
 	}
-	return 0
+	return exitOK
 }
 
 // engineAdapter serves the built-in engine through package uci's Engine
