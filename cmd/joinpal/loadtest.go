@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"net/url"
@@ -46,8 +45,7 @@ const defaultPostgresDSN = "postgres://postgres@127.0.0.1:5432/test?sslmode=disa
 // runLoadtest is "joinpal loadtest": the live runtime under load (package
 // loadtest) on SQLite or PostgreSQL.
 func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newSubcommand("loadtest", loadtestUsage, stderr)
 	storeKind := fs.String("store", "sqlite", "the store: sqlite or postgres")
 	db := fs.String("db", "", "the SQLite `PATH` or the PostgreSQL `DSN` (see above)")
 	games := fs.Int("games", 100, "games played at once in the move phase (0: none)")
@@ -59,23 +57,10 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "write the report as JSON")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE`")
 	memProfile := fs.String("memprofile", "", "write a heap profile of the games playing at the end of the move phase to `FILE`")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, loadtestUsage)
-		fs.PrintDefaults()
+	if code, ok := fs.parse(args, 0); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	usageError := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "joinpal loadtest: "+format+"\n", a...)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		return usageError("unexpected argument %q", fs.Arg(0))
-	}
+	usageError := fs.usageError
 	tc, err := game.ParseTimeControl(*tcText)
 	if err != nil || !tc.Timed() {
 		return usageError("--tc %q is not a timed control such as 10+0 or move:30s", *tcText)
