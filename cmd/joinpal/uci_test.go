@@ -221,6 +221,20 @@ func TestPolyglotXboardGame(t *testing.T) {
 	send("go") // the engine plays white
 
 	h := chess.NewHistory(chess.StartingPosition())
+	// gameOver reports whether the rules end the game, and then checks
+	// that polyglot announces the same result.
+	gameOver := func() bool {
+		o := h.Outcome(chess.AutomaticDraws)
+		if !o.Over() {
+			return false
+		}
+		res := wait("the result", isResult)
+		if !strings.HasPrefix(res, o.Result()) {
+			t.Fatalf("polyglot says %q, the rules %s", res, o.Result())
+		}
+		t.Logf("game over after %d plies: %s", h.Len(), res)
+		return true
+	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for h.Len() < maxPlies {
 		l := wait("a move or a result", func(l string) bool { return strings.HasPrefix(l, "move ") || isResult(l) })
@@ -234,12 +248,7 @@ func TestPolyglotXboardGame(t *testing.T) {
 			t.Fatalf("ply %d: the engine played %q: %v\n%s", h.Len()+1, text, err, transcript.String())
 		}
 		h.Play(m)
-		if o := h.Outcome(chess.AutomaticDraws); o.Over() {
-			res := wait("the result", isResult)
-			if !strings.HasPrefix(res, o.Result()) {
-				t.Fatalf("polyglot says %q, the rules %s", res, o.Result())
-			}
-			t.Logf("game over after %d plies: %s", h.Len(), res)
+		if gameOver() {
 			return
 		}
 		pos = h.Position()
@@ -247,12 +256,7 @@ func TestPolyglotXboardGame(t *testing.T) {
 		m = reply[r.IntN(len(reply))]
 		send("usermove " + pos.UCI(m))
 		h.Play(m)
-		if o := h.Outcome(chess.AutomaticDraws); o.Over() {
-			res := wait("the result", isResult)
-			if !strings.HasPrefix(res, o.Result()) {
-				t.Fatalf("polyglot says %q, the rules %s", res, o.Result())
-			}
-			t.Logf("game over after %d plies: %s", h.Len(), res)
+		if gameOver() {
 			return
 		}
 	}
