@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -185,6 +186,13 @@ func TestFlagWriteFailureIsRetried(t *testing.T) {
 	}
 	if f.running("g1") {
 		t.Fatal("the flagged game still runs")
+	}
+	// Loud: counted, and logged at Error level.
+	if st := f.rt.Stats(); st.FailedWrites == 0 {
+		t.Errorf("stats %+v: no failed write counted", st)
+	}
+	if !strings.Contains(f.logs.String(), "level=ERROR") {
+		t.Errorf("nothing logged at Error level:\n%s", f.logs)
 	}
 }
 

@@ -15,6 +15,8 @@ type fault int
 const (
 	// noFault: the write goes through.
 	noFault fault = iota
+	// refuse: the call fails without reaching the store.
+	refuse
 	// lostAnswer: the write is stored, then its answer is lost: the caller
 	// gets an error although the change is durable.
 	lostAnswer
@@ -69,7 +71,10 @@ func (s *faultyStore) before(op string) (fault, error) {
 	}
 	f := s.once[op]
 	delete(s.once, op)
-	if f == cancelCaller && s.cancel != nil {
+	switch {
+	case f == refuse:
+		return f, errInjected
+	case f == cancelCaller && s.cancel != nil:
 		s.cancel()
 	}
 	return f, nil

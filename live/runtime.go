@@ -28,8 +28,8 @@ type Config struct {
 	// The time a crashed node was down is known to within this much.
 	HeartbeatEvery time.Duration
 	// NodeTimeout is how long after its last heartbeat another node counts
-	// as dead, so that Start may take its games (10 s, and at least three
-	// heartbeats).
+	// as dead, so that Start may take its games (10 s, or three
+	// HeartbeatEvery if longer).
 	NodeTimeout time.Duration
 	// StoreTimeout bounds each write of a game (10 s). A write runs under
 	// its own context, not the caller's: a caller giving up never leaves a
@@ -94,9 +94,8 @@ func New(cfg Config) *Runtime {
 		cfg.HeartbeatEvery = time.Second
 	}
 	if cfg.NodeTimeout <= 0 {
-		cfg.NodeTimeout = 10 * time.Second
+		cfg.NodeTimeout = max(10*time.Second, 3*cfg.HeartbeatEvery)
 	}
-	cfg.NodeTimeout = max(cfg.NodeTimeout, 3*cfg.HeartbeatEvery)
 	if cfg.StoreTimeout <= 0 {
 		cfg.StoreTimeout = 10 * time.Second
 	}

@@ -1,10 +1,13 @@
 package live
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"log/slog"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,8 +28,10 @@ type fixture struct {
 	// runtime sees: store with faults that tests inject.
 	faults *faultyStore
 	clock  *fakeClock
-	rt     *Runtime
-	ctx    context.Context
+	// logs holds what the runtime logged.
+	logs *syncBuffer
+	rt   *Runtime
+	ctx  context.Context
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -72,7 +77,11 @@ func (f *fixture) open() {
 		f.faults = newFaultyStore(st)
 		store = f.faults
 	}
-	f.rt = New(Config{Store: store, Clock: f.clock, HeartbeatEvery: time.Hour})
+	if f.logs == nil {
+		f.logs = &syncBuffer{}
+	}
+	f.rt = New(Config{Store: store, Clock: f.clock, HeartbeatEvery: time.Hour,
+		Logger: slog.New(slog.NewTextHandler(f.logs, nil))})
 	if err := f.rt.Start(f.ctx); err != nil {
 		f.t.Fatal(err)
 	}
@@ -354,4 +363,22 @@ func TestDrawAndAbort(t *testing.T) {
 	if rec.State.Termination != game.Agreement || rec.State.Result != game.Drawn {
 		t.Fatalf("stored %v %v", rec.State.Termination, rec.State.Result)
 	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the runtime's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }
