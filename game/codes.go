@@ -56,3 +56,47 @@ const CodeNotStarted Code = "game.not_started"
 
 // ErrNotStarted is the sentinel of CodeNotStarted.
 var ErrNotStarted = &Error{Code: CodeNotStarted, Msg: "the game has not started"}
+
+// CodeInfo describes one error code: the code, the names of the parameters
+// its message uses, and when it is returned.
+type CodeInfo struct {
+	Code   Code
+	Params []string
+	When   string
+}
+
+// codes is the table behind [Codes], in the order of docs/ERRORS.md.
+var codes = []CodeInfo{
+	{CodeBadTimeControl, nil, "a time control outside the allowed modes or limits, or text that does not parse as one"},
+	{CodeUntimedNotAllowed, nil, "an untimed game requested against a human (untimed games are only allowed against the AI)"},
+	{CodeNotYourTurn, nil, "a player acted (moved, pressed the clock) out of turn"},
+	{CodeClockStopped, nil, "the clock was asked to run after it stopped"},
+	{CodeClockPaused, nil, "a move reached a clock paused for server downtime"},
+	{CodeBadClockSnapshot, nil, "a stored clock snapshot is inconsistent"},
+	{CodeBadSide, nil, `text that is not "white" or "black"`},
+	{CodeBadStatus, nil, "an unknown status id or code"},
+	{CodeBadTermination, nil, "an unknown termination id or code"},
+	{CodeBadResult, nil, "an unknown result code"},
+	{CodeGameExists, nil, "a game was created with an id already taken"},
+	{CodeGameNotFound, nil, "no game has that id"},
+	{CodePlyConflict, nil, "a move was stored at a ply other than the next one"},
+	{CodeStalePly, nil, "a client sent a move for a ply that is not the current one (it has not seen the latest move yet)"},
+	{CodeIllegalMove, []string{"move"}, "the move breaks the rules of chess (or is not a move); the chess error that says why is its cause"},
+	{CodeGameOver, nil, "an action on a game that has ended or was aborted"},
+	{CodeNotAPlayer, nil, "someone who does not play the game tried to act in it"},
+	{CodeNoDrawOffer, nil, "a draw was accepted or declined with no offer open from the opponent"},
+	{CodeCannotAbort, nil, "an abort after both sides have moved"},
+	{CodeBadPosition, nil, "a start position that is not a legal FEN; the chess error that says why is its cause"},
+	{CodeBadGame, nil, "a game's settings are inconsistent (e.g. no id)"},
+	{CodeCannotPostpone, nil, "a scheduled game postponed with less than the required notice, or a game that is not scheduled"},
+	{CodeBadRecord, nil, "a stored game that cannot be replayed"},
+	{CodeNotStarted, []string{"start"}, "a move in a scheduled game before its start time (start: RFC 3339, UTC)"},
+}
+
+// Codes lists every error code of package game with its parameters and
+// when it is returned. The caller may change the slice it gets.
+func Codes() []CodeInfo {
+	out := make([]CodeInfo, len(codes))
+	copy(out, codes)
+	return out
+}

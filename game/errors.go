@@ -1,6 +1,9 @@
 package game
 
-import "errors"
+import (
+	"errors"
+	"maps"
+)
 
 // Code is a stable, machine-readable error code such as
 // "game.bad_time_control". Codes are part of JoinPal's API (clients and
@@ -61,6 +64,10 @@ type Error struct {
 	Code Code
 	// Msg is a short English description without the "game: " prefix.
 	Msg string
+	// Params are the values a translated message needs, by the names that
+	// [Codes] declares for the code (e.g. "move" for CodeIllegalMove); nil
+	// when it needs none.
+	Params map[string]string
 	// Err is the underlying cause, or nil.
 	Err error
 }
@@ -91,6 +98,25 @@ func (e *Error) Is(target error) bool {
 func NewError(code Code, msg string, cause error) *Error {
 	return &Error{Code: code, Msg: msg, Err: cause}
 }
+
+// With returns a copy of e with the parameter name set to value, so that
+// NewError(CodeIllegalMove, "...", err).With("move", uci) reads as one
+// expression; e itself (a sentinel, say) is left as it is.
+func (e *Error) With(name, value string) *Error {
+	c := *e
+	c.Params = maps.Clone(e.Params)
+	if c.Params == nil {
+		c.Params = map[string]string{}
+	}
+	c.Params[name] = value
+	return &c
+}
+
+// ErrorCode returns the code as a string, for package i18n.
+func (e *Error) ErrorCode() string { return string(e.Code) }
+
+// ErrorParams returns a copy of the parameters, for package i18n.
+func (e *Error) ErrorParams() map[string]string { return maps.Clone(e.Params) }
 
 // CodeOf returns the code of the first *Error in err's chain, or "" if there
 // is none.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/joinpal/joinpal/chess/pgn"
+	"github.com/joinpal/joinpal/i18n"
 )
 
 // PGNOptions are the tags of a game that the game itself does not know.
@@ -47,7 +48,7 @@ func (g *Game) PGN(opts PGNOptions) *pgn.Game {
 		out.Moves = append(out.Moves, mv)
 	}
 	if st := g.rec.State; st.Status == StatusEnded {
-		out.Moves = appendComment(out.Moves, &out.Comments, st.Termination.Label("en"))
+		out.Moves = appendComment(out.Moves, &out.Comments, i18n.Message(i18n.English, g.OutcomeCode(), nil))
 	}
 	return out
 }

@@ -20,12 +20,14 @@ const (
 	BothLose Result = 4
 )
 
-var resultNames = [...]naming{
-	NoResult:  {"*", "Sin resultado", "No result"},
-	WhiteWins: {"1-0", "Ganan las blancas", "White wins"},
-	BlackWins: {"0-1", "Ganan las negras", "Black wins"},
-	Drawn:     {"1/2-1/2", "Tablas", "Draw"},
-	BothLose:  {"0-0", "Pierden ambos", "Both lose"},
+// resultNames holds each result's stable text code and the name its label
+// code is made of.
+var resultNames = [...]struct{ code, label string }{
+	NoResult:  {"*", "none"},
+	WhiteWins: {"1-0", "white_wins"},
+	BlackWins: {"0-1", "black_wins"},
+	Drawn:     {"1/2-1/2", "draw"},
+	BothLose:  {"0-0", "both_lose"},
 }
 
 // WinFor returns the result in which side wins.
@@ -89,13 +91,14 @@ func (r Result) PGN() string {
 	return r.String()
 }
 
-// Label returns the human description of r in lang ("es" or "en"; anything
-// else gets Spanish), e.g. "Ganan las blancas" / "White wins".
-func (r Result) Label(lang string) string {
+// LabelCode returns the code of r's name in package i18n's catalogues,
+// e.g. "result.white_wins" ("Ganan las blancas" / "White wins"), or "" for
+// an unknown result.
+func (r Result) LabelCode() string {
 	if !r.Valid() {
-		return r.String()
+		return ""
 	}
-	return pick(lang, resultNames[r].es, resultNames[r].en)
+	return "result." + resultNames[r].label
 }
 
 // ParseResult parses a stable text code written by [Result.String]; "½-½"

@@ -31,16 +31,14 @@ func (s Side) String() string {
 	return "side(" + itoa(int(s)) + ")"
 }
 
-// Label returns the human name of the side in lang ("es" or "en"; anything
-// else gets Spanish, JoinPal's first language).
-func (s Side) Label(lang string) string {
-	switch s {
-	case White:
-		return pick(lang, "Blancas", "White")
-	case Black:
-		return pick(lang, "Negras", "Black")
+// LabelCode returns the code of the side's name in package i18n's
+// catalogues: "side.white" ("Blancas" / "White") or "side.black"; "" for an
+// invalid side.
+func (s Side) LabelCode() string {
+	if !s.Valid() {
+		return ""
 	}
-	return s.String()
+	return "side." + s.String()
 }
 
 // ParseSide parses "white" or "black".

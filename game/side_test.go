@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"testing"
+
+	"github.com/joinpal/joinpal/i18n"
 )
 
 func TestSide(t *testing.T) {
@@ -25,9 +27,7 @@ func TestSide(t *testing.T) {
 			if tt.side.String() != tt.code || tt.side.Other() != tt.other || !tt.side.Valid() {
 				t.Errorf("String %q Other %v Valid %v", tt.side, tt.side.Other(), tt.side.Valid())
 			}
-			if tt.side.Label("es") != tt.es || tt.side.Label("en-GB") != tt.en {
-				t.Errorf("labels %q %q", tt.side.Label("es"), tt.side.Label("en-GB"))
-			}
+			checkLabel(t, tt.side.LabelCode(), "side."+tt.code, tt.es, tt.en)
 			got, err := ParseSide(tt.code)
 			if err != nil || got != tt.side {
 				t.Errorf("ParseSide(%q) = %v, %v", tt.code, got, err)
@@ -37,7 +37,7 @@ func TestSide(t *testing.T) {
 	if _, err := ParseSide("White"); !errors.Is(err, ErrBadSide) {
 		t.Errorf("ParseSide(White) error = %v", err)
 	}
-	if Side(2).Valid() || Side(2).String() != "side(2)" {
+	if Side(2).Valid() || Side(2).String() != "side(2)" || Side(2).LabelCode() != "" {
 		t.Error("Side(2) is valid or misnamed")
 	}
 	if _, err := json.Marshal(Side(7)); err == nil {
@@ -49,17 +49,17 @@ func TestSide(t *testing.T) {
 	}
 }
 
-func TestPickLanguage(t *testing.T) {
-	tests := []struct {
-		lang string
-		en   bool
-	}{
-		{"en", true}, {"EN", true}, {"en-US", true}, {"en_GB", true},
-		{"es", false}, {"es-AR", false}, {"", false}, {"fr", false}, {"eng", false}, {"e", false},
+// checkLabel fails unless code is want and its texts in the catalogues are
+// es and en.
+func checkLabel(t *testing.T, code, want, es, en string) {
+	t.Helper()
+	if code != want {
+		t.Errorf("label code %q, want %q", code, want)
 	}
-	for _, tt := range tests {
-		if got := pick(tt.lang, "es", "en") == "en"; got != tt.en {
-			t.Errorf("pick(%q) english = %v, want %v", tt.lang, got, tt.en)
-		}
+	if got := i18n.Message("es", code, nil); got != es {
+		t.Errorf("%s in Spanish: %q, want %q", code, got, es)
+	}
+	if got := i18n.Message("en-GB", code, nil); got != en {
+		t.Errorf("%s in English: %q, want %q", code, got, en)
 	}
 }

@@ -1,8 +1,5 @@
 package game
 
-// naming is the stable text code and the human labels of an enum value.
-type naming struct{ code, es, en string }
-
 // Status is where a game is in its life.
 //
 // The numeric values are ids stored in databases: never renumber or reuse
@@ -24,11 +21,11 @@ const (
 	StatusEnded Status = 40
 )
 
-var statusNames = map[Status]naming{
-	StatusCreated: {"created", "Creada", "Created"},
-	StatusStarted: {"started", "En curso", "In progress"},
-	StatusAborted: {"aborted", "Anulada", "Aborted"},
-	StatusEnded:   {"ended", "Terminada", "Ended"},
+var statusNames = map[Status]string{
+	StatusCreated: "created",
+	StatusStarted: "started",
+	StatusAborted: "aborted",
+	StatusEnded:   "ended",
 }
 
 // Statuses lists every status, in id order.
@@ -46,24 +43,25 @@ func (s Status) Finished() bool { return s == StatusAborted || s == StatusEnded 
 // "ended"), or "status(N)" for an unknown id.
 func (s Status) String() string {
 	if n, ok := statusNames[s]; ok {
-		return n.code
+		return n
 	}
 	return "status(" + itoa(int(s)) + ")"
 }
 
-// Label returns the human name of s in lang ("es" or "en"; anything else
-// gets Spanish), e.g. "En curso" / "In progress".
-func (s Status) Label(lang string) string {
+// LabelCode returns the code of s's name in package i18n's catalogues,
+// e.g. "status.started" ("En curso" / "In progress"), or "" for an unknown
+// status.
+func (s Status) LabelCode() string {
 	if n, ok := statusNames[s]; ok {
-		return pick(lang, n.es, n.en)
+		return "status." + n
 	}
-	return s.String()
+	return ""
 }
 
 // ParseStatus parses a stable text code written by [Status.String].
 func ParseStatus(code string) (Status, error) {
 	for s, n := range statusNames {
-		if n.code == code {
+		if n == code {
 			return s, nil
 		}
 	}

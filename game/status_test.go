@@ -33,9 +33,10 @@ func TestStatusIDs(t *testing.T) {
 			if int(tt.s) != tt.id {
 				t.Errorf("id = %d, want %d", tt.s, tt.id)
 			}
-			if tt.s.String() != tt.code || tt.s.Label("es") != tt.es || tt.s.Label("en") != tt.en {
-				t.Errorf("names %q %q %q", tt.s, tt.s.Label("es"), tt.s.Label("en"))
+			if tt.s.String() != tt.code {
+				t.Errorf("String %q", tt.s)
 			}
+			checkLabel(t, tt.s.LabelCode(), "status."+tt.code, tt.es, tt.en)
 			if tt.s.Finished() != tt.finished || !tt.s.Valid() {
 				t.Errorf("Finished %v Valid %v", tt.s.Finished(), tt.s.Valid())
 			}
@@ -68,7 +69,7 @@ func TestStatusBad(t *testing.T) {
 	if _, err := json.Marshal(Status(0)); err == nil {
 		t.Error("marshalled Status(0)")
 	}
-	if Status(0).String() != "status(0)" || Status(0).Label("en") != "status(0)" {
+	if Status(0).String() != "status(0)" || Status(0).LabelCode() != "" {
 		t.Errorf("Status(0) = %q", Status(0))
 	}
 }
@@ -105,9 +106,10 @@ func TestTerminationIDs(t *testing.T) {
 			if int(tt.term) != tt.id {
 				t.Errorf("id = %d, want %d", tt.term, tt.id)
 			}
-			if tt.term.String() != tt.code || tt.term.Label("es") != tt.es || tt.term.Label("en") != tt.en {
-				t.Errorf("names %q %q %q", tt.term, tt.term.Label("es"), tt.term.Label("en"))
+			if tt.term.String() != tt.code {
+				t.Errorf("String %q", tt.term)
 			}
+			checkLabel(t, tt.term.LabelCode(), "termination."+tt.code, tt.es, tt.en)
 			if tt.term.Draw() != tt.draw || !tt.term.Valid() {
 				t.Errorf("Draw %v Valid %v", tt.term.Draw(), tt.term.Valid())
 			}
@@ -180,16 +182,16 @@ func TestResultIDs(t *testing.T) {
 		r                  Result
 		id                 int
 		code, display, pgn string
-		es, en             string
+		label, es, en      string
 		white, black       float64
 		winner             Side
 		hasWinner          bool
 	}{
-		{NoResult, 0, "*", "*", "*", "Sin resultado", "No result", 0, 0, 0, false},
-		{WhiteWins, 1, "1-0", "1-0", "1-0", "Ganan las blancas", "White wins", 1, 0, White, true},
-		{BlackWins, 2, "0-1", "0-1", "0-1", "Ganan las negras", "Black wins", 0, 1, Black, true},
-		{Drawn, 3, "1/2-1/2", "½-½", "1/2-1/2", "Tablas", "Draw", 0.5, 0.5, 0, false},
-		{BothLose, 4, "0-0", "0-0", "*", "Pierden ambos", "Both lose", 0, 0, 0, false},
+		{NoResult, 0, "*", "*", "*", "result.none", "Sin resultado", "No result", 0, 0, 0, false},
+		{WhiteWins, 1, "1-0", "1-0", "1-0", "result.white_wins", "Ganan las blancas", "White wins", 1, 0, White, true},
+		{BlackWins, 2, "0-1", "0-1", "0-1", "result.black_wins", "Ganan las negras", "Black wins", 0, 1, Black, true},
+		{Drawn, 3, "1/2-1/2", "½-½", "1/2-1/2", "result.draw", "Tablas", "Draw", 0.5, 0.5, 0, false},
+		{BothLose, 4, "0-0", "0-0", "*", "result.both_lose", "Pierden ambos", "Both lose", 0, 0, 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.code, func(t *testing.T) {
@@ -200,9 +202,7 @@ func TestResultIDs(t *testing.T) {
 			if r.String() != tt.code || r.Display() != tt.display || r.PGN() != tt.pgn {
 				t.Errorf("String %q Display %q PGN %q", r, r.Display(), r.PGN())
 			}
-			if r.Label("es") != tt.es || r.Label("en") != tt.en {
-				t.Errorf("labels %q %q", r.Label("es"), r.Label("en"))
-			}
+			checkLabel(t, r.LabelCode(), tt.label, tt.es, tt.en)
 			if r.Score(White) != tt.white || r.Score(Black) != tt.black {
 				t.Errorf("scores %v %v", r.Score(White), r.Score(Black))
 			}
@@ -237,7 +237,7 @@ func TestResultIDs(t *testing.T) {
 			t.Errorf("ResultFromID(%d) error = %v", id, err)
 		}
 	}
-	if Result(5).Valid() || Result(5).PGN() != "*" || Result(5).Label("es") != "result(5)" {
+	if Result(5).Valid() || Result(5).PGN() != "*" || Result(5).LabelCode() != "" {
 		t.Error("Result(5)")
 	}
 	if _, err := json.Marshal(Result(5)); err == nil {

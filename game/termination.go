@@ -43,19 +43,19 @@ const (
 	NoShow Termination = 11
 )
 
-var terminationNames = [...]naming{
-	TerminationNone:               {"none", "Sin terminar", "Not ended"},
-	Checkmate:                     {"checkmate", "Jaque mate", "Checkmate"},
-	Resignation:                   {"resignation", "Rendición", "Resignation"},
-	Timeout:                       {"timeout", "Tiempo agotado", "Time out"},
-	TimeoutVsInsufficientMaterial: {"timeout_vs_insufficient_material", "Tiempo agotado contra material insuficiente", "Time out vs. insufficient material"},
-	Stalemate:                     {"stalemate", "Rey ahogado", "Stalemate"},
-	ThreefoldRepetition:           {"threefold_repetition", "Triple repetición", "Threefold repetition"},
-	FiftyMoves:                    {"fifty_moves", "Regla de los cincuenta movimientos", "Fifty-move rule"},
-	InsufficientMaterial:          {"insufficient_material", "Material insuficiente", "Insufficient material"},
-	Agreement:                     {"agreement", "Tablas por acuerdo", "Draw by agreement"},
-	Abandonment:                   {"abandonment", "Abandono por desconexión", "Abandonment"},
-	NoShow:                        {"no_show", "Incomparecencia", "No-show"},
+var terminationNames = [...]string{
+	TerminationNone:               "none",
+	Checkmate:                     "checkmate",
+	Resignation:                   "resignation",
+	Timeout:                       "timeout",
+	TimeoutVsInsufficientMaterial: "timeout_vs_insufficient_material",
+	Stalemate:                     "stalemate",
+	ThreefoldRepetition:           "threefold_repetition",
+	FiftyMoves:                    "fifty_moves",
+	InsufficientMaterial:          "insufficient_material",
+	Agreement:                     "agreement",
+	Abandonment:                   "abandonment",
+	NoShow:                        "no_show",
 }
 
 // Terminations lists every termination but [TerminationNone], in id order.
@@ -106,23 +106,24 @@ func (t Termination) String() string {
 	if !t.Valid() {
 		return "termination(" + itoa(int(t)) + ")"
 	}
-	return terminationNames[t].code
+	return terminationNames[t]
 }
 
-// Label returns the human name of t in lang ("es" or "en"; anything else
-// gets Spanish), e.g. "Jaque mate" / "Checkmate".
-func (t Termination) Label(lang string) string {
+// LabelCode returns the code of t's name in package i18n's catalogues,
+// e.g. "termination.checkmate" ("Jaque mate" / "Checkmate"), or "" for an
+// unknown termination.
+func (t Termination) LabelCode() string {
 	if !t.Valid() {
-		return t.String()
+		return ""
 	}
-	return pick(lang, terminationNames[t].es, terminationNames[t].en)
+	return "termination." + terminationNames[t]
 }
 
 // ParseTermination parses a stable text code written by
 // [Termination.String].
 func ParseTermination(code string) (Termination, error) {
 	for t, n := range terminationNames {
-		if n.code == code {
+		if n == code {
 			return Termination(t), nil
 		}
 	}
