@@ -15,17 +15,17 @@ func (p *Position) IsInsufficientMaterial() bool {
 	return p.byType[Knight] == 0 && (bishops&LightSquares == 0 || bishops&DarkSquares == 0)
 }
 
-// CouldCheckmate reports whether c could still checkmate by some series of
-// legal moves, as far as the material on the board decides (FIDE 6.9: when
-// c's opponent oversteps the time limit, the game is drawn if c could not).
-// It follows the analysis lichess uses:
+// materialCouldMate reports whether c could still checkmate as far as the
+// material on the board decides: the cheap first filter of
+// AnalyzeWinnability (and so of CouldCheckmate). It follows the analysis
+// lichess uses:
 //   - a lone king cannot mate;
 //   - a king and one knight cannot mate a king that has only queens left
 //     (with anything else beside the enemy king a help-mate exists);
 //   - kings and bishops cannot mate if all bishops on the board stand on
 //     one colour and the enemy has neither a knight nor a pawn;
 //   - any other material could mate.
-func (p *Position) CouldCheckmate(c Color) bool {
+func (p *Position) materialCouldMate(c Color) bool {
 	mine := p.byColor[c] &^ p.byType[King]
 	theirs := p.byColor[c.Other()]
 	switch {

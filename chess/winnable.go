@@ -1,0 +1,166 @@
+package chess
+
+// Winnability: can a colour still checkmate by some series of legal moves?
+// FIDE 6.9 turns a flag fall into a draw when the opponent could not, and
+// FIDE 5.2.2 ends the game at once when neither side could (a dead
+// position). The analysis follows the idea of M. Ambrona's Chess
+// Unwinnability Analyzer ("A Practical Algorithm for Chess Unwinnability",
+// FUN 2022): cheap filters first (the material rules, a short helpmate
+// search), then a semi-static analysis of which squares each piece can ever
+// reach (blocked pawns, pieces walled in, kings caged), and last an
+// iterative-deepening helpmate search that prunes with it. The answers are
+// sound: Unwinnable only when no series of legal moves mates; a Winnable
+// answer carries a helpmate line; a search that runs out of budget answers
+// WinnabilityUnknown, which callers must treat as Winnable.
+
+// Winnability is the answer to "can this colour still checkmate?".
+type Winnability uint8
+
+// The answers. The zero value is WinnabilityUnknown, the safe default.
+const (
+	// WinnabilityUnknown: the budget ran out before a proof either way;
+	// count it as Winnable wherever a result depends on it.
+	WinnabilityUnknown Winnability = iota
+	// Winnable: a helpmate exists (and MateAnalysis.Helpmate shows one).
+	Winnable
+	// Unwinnable: no series of legal moves ends in mate by that colour.
+	Unwinnable
+)
+
+// String returns "yes", "no" or "unknown", the words of `joinpal position`.
+func (w Winnability) String() string {
+	switch w {
+	case Winnable:
+		return "yes"
+	case Unwinnable:
+		return "no"
+	}
+	return "unknown"
+}
+
+// DefaultMateBudget is the node budget CouldCheckmate spends: enough for
+// the positions of real games (see docs/BENCHMARKS.md), small enough to stay
+// within a few tens of milliseconds.
+const DefaultMateBudget = 100000
+
+// MateAnalysis is the result of Position.AnalyzeWinnability.
+type MateAnalysis struct {
+	Winnability Winnability
+	// Helpmate is, when Winnable, a series of legal moves from the position
+	// that ends in checkmate by the colour asked about (empty if the
+	// position is already that mate).
+	Helpmate []Move
+	// Nodes is the number of positions the searches visited.
+	Nodes int
+}
+
+// AnalyzeWinnability decides whether c can still checkmate by some series of
+// legal moves, visiting at most about budget positions in its searches.
+func (p *Position) AnalyzeWinnability(c Color, budget int) MateAnalysis {
+	if !p.materialCouldMate(c) {
+		return MateAnalysis{Winnability: Unwinnable}
+	}
+	if p.CountLegal() == 0 {
+		if p.InCheck() && p.turn != c {
+			return MateAnalysis{Winnability: Winnable, Helpmate: []Move{}}
+		}
+		return MateAnalysis{Winnability: Unwinnable}
+	}
+	s := newMateSearch(c, budget)
+	// A quick look for a short helpmate, which settles most positions.
+	if line, verdict := s.deepen(p, 4, false); verdict != WinnabilityUnknown {
+		return MateAnalysis{Winnability: verdict, Helpmate: line, Nodes: s.nodes}
+	}
+	if p.staticallyUnwinnable(c) {
+		return MateAnalysis{Winnability: Unwinnable, Nodes: s.nodes}
+	}
+	// A small space of reachable positions (blocked pawns, walled-in
+	// pieces) is walked whole, which proves or finds a mate outright.
+	if line, verdict := s.exhaust(p, budget/4); verdict != WinnabilityUnknown {
+		return MateAnalysis{Winnability: verdict, Helpmate: line, Nodes: s.nodes}
+	}
+	line, verdict := s.deepen(p, maxHelpmateDepth, true)
+	return MateAnalysis{Winnability: verdict, Helpmate: line, Nodes: s.nodes}
+}
+
+// CouldCheckmate reports whether c could still checkmate by some series of
+// legal moves (FIDE 6.9: when c's opponent oversteps the time limit, the
+// game is drawn if c could not). It answers true unless AnalyzeWinnability
+// proves, within DefaultMateBudget, that c cannot.
+func (p *Position) CouldCheckmate(c Color) bool {
+	return p.AnalyzeWinnability(c, DefaultMateBudget).Winnability != Unwinnable
+}
+
+// IsDeadPosition reports whether neither side can checkmate by any series of
+// legal moves (FIDE 5.2.2), when the material alone does not decide it (see
+// IsInsufficientMaterial). It is meant to run after every move: it tries
+// only proofs that cost little (the material rules, the semi-static
+// analysis where pawns are blocked, an exhaustive look at short forced
+// lines, and a walk through all reachable positions where pawns are
+// blocked and few pieces are left, within a small budget), so it may miss
+// a rare dead position, but it never calls dead a position where a mate is
+// possible.
+func (p *Position) IsDeadPosition() bool {
+	if p.IsInsufficientMaterial() {
+		return false
+	}
+	// The side that is not to move is tried first: it is the one a quick
+	// forced line most often cannot help.
+	for _, c := range [2]Color{p.turn.Other(), p.turn} {
+		if !p.cheaplyUnwinnable(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// cheaplyUnwinnable tries the cheap proofs that c cannot mate.
+func (p *Position) cheaplyUnwinnable(c Color) bool {
+	if !p.materialCouldMate(c) {
+		return true
+	}
+	blocked := p.hasBlockedPawns()
+	if blocked && p.staticallyUnwinnable(c) {
+		return true
+	}
+	if p.CountLegal() <= forcedLineMoves {
+		s := newMateSearch(c, forcedLineBudget)
+		s.failFast = true
+		if _, verdict := s.deepen(p, forcedLineDepth, false); verdict == Unwinnable {
+			return true
+		}
+	}
+	// Blocked pawns and few pieces: the reachable positions may be few
+	// enough to walk them all.
+	pieces := p.byType[0] &^ p.byType[Pawn] &^ p.byType[King]
+	if blocked && pieces.Count() <= deadWalkPieces {
+		s := newMateSearch(c, deadWalkBudget)
+		_, verdict := s.exhaust(p, deadWalkBudget)
+		return verdict == Unwinnable
+	}
+	return false
+}
+
+// The limits of IsDeadPosition's look at forced lines: it looks only when
+// the side to move has at most forcedLineMoves legal moves, at most
+// forcedLineDepth plies deep and forcedLineBudget positions in all.
+const (
+	forcedLineMoves  = 3
+	forcedLineDepth  = 8
+	forcedLineBudget = 400
+)
+
+// IsDeadPosition walks all the reachable positions only where pawns are
+// blocked and at most deadWalkPieces pieces other than kings and pawns
+// are left, and gives up after deadWalkBudget positions.
+const (
+	deadWalkPieces = 4
+	deadWalkBudget = 1500
+)
+
+// hasBlockedPawns reports whether some pawn stands right in front of an
+// enemy pawn, the pattern without which the semi-static analysis seldom
+// proves anything the material rules do not.
+func (p *Position) hasBlockedPawns() bool {
+	return pawnPushes(White, p.Pieces(White, Pawn))&p.Pieces(Black, Pawn) != 0
+}
