@@ -1,9 +1,14 @@
 package pgn
 
-import "fmt"
+import (
+	"fmt"
+	"maps"
+	"strconv"
+)
 
-// The stable codes of [Error.Code]. They never change; clients may rely on
-// them.
+// The stable codes of [Error.Code]. They never change; clients and the
+// message catalogues of package i18n rely on them. A new code is added
+// here, to [Codes], to both catalogues and to docs/ERRORS.md.
 const (
 	// CodeSyntax is PGN text that cannot be read: a stray character, an
 	// unterminated string or comment, unbalanced parentheses.
@@ -18,23 +23,112 @@ const (
 	// CodeUnsupportedVariant is a Variant tag naming a game other than
 	// standard chess or Chess960.
 	CodeUnsupportedVariant = "pgn.unsupported_variant"
+	// CodeWriteBadResult is a Game to write whose Result is not a
+	// termination marker.
+	CodeWriteBadResult = "pgn.write.bad_result"
+	// CodeWriteBadTag is a Game to write with a tag name PGN cannot hold.
+	CodeWriteBadTag = "pgn.write.bad_tag"
+	// CodeWriteBadStart is a Game to write whose Start is not a valid
+	// position.
+	CodeWriteBadStart = "pgn.write.bad_start"
+	// CodeWriteIllegalMove is a Game to write with a move that is not
+	// legal in its position.
+	CodeWriteIllegalMove = "pgn.write.illegal_move"
+	// CodeWriteBadNAG is a Game to write with a NAG outside 0 to 255.
+	CodeWriteBadNAG = "pgn.write.bad_nag"
 )
 
-// Error is an error in the PGN input, with where it is. Game is the 1-based
-// number of the game in the stream, Line and Column (1-based, columns
-// counted in characters) the place of the offending token. Err says what is
-// wrong and wraps the cause, such as a chess package error.
+// CodeInfo describes one error code: the code, the names of the parameters
+// its message uses, and when it is returned.
+type CodeInfo struct {
+	Code   string
+	Params []string
+	When   string
+}
+
+// The parameters of every error about the input: where it is.
+var place = []string{"game", "line", "column"}
+
+var codes = []CodeInfo{
+	{CodeSyntax, place, "PGN text that cannot be read: a stray character, an unterminated string or comment, unbalanced parentheses, a bad NAG"},
+	{CodeIllegalMove, append(place[:3:3], "move"), "a move that is not legal (or not a move at all) in its position; the chess error that says why is its cause"},
+	{CodeAmbiguousMove, append(place[:3:3], "move"), "SAN that fits more than one legal move"},
+	{CodeBadFEN, place, "a FEN tag that is malformed or not a legal position; the chess error that says why is its cause"},
+	{CodeUnsupportedVariant, append(place[:3:3], "variant"), "a Variant tag naming a game other than standard chess or Chess960"},
+	{CodeWriteBadResult, []string{"result"}, "Write: a Game whose Result is not 1-0, 0-1, 1/2-1/2 or *"},
+	{CodeWriteBadTag, []string{"name"}, "Write: a tag name that is not letters, digits and _"},
+	{CodeWriteBadStart, nil, "Write: a Game whose Start is not a valid position; the chess error that says why is its cause"},
+	{CodeWriteIllegalMove, []string{"number"}, "Write: a move (or null move) that is not legal in its position"},
+	{CodeWriteBadNAG, []string{"nag"}, "Write: a NAG outside 0 to 255"},
+}
+
+// Codes lists every error code of package pgn with its parameters and when
+// it is returned. The caller may change the slice it gets.
+func Codes() []CodeInfo {
+	out := make([]CodeInfo, len(codes))
+	copy(out, codes)
+	return out
+}
+
+// Error is an error of package pgn: a stable Code, and, for an error in
+// the PGN input, where it is: Game is the 1-based number of the game in
+// the stream, Line and Column (1-based, columns counted in characters) the
+// place of the offending token; they are 0 for an error of Write. Params
+// holds the other values a translated message needs (such as "move"); Err
+// says what is wrong and wraps the cause, such as a chess package error.
 type Error struct {
 	Game, Line, Column int
 	Code               string
+	Params             map[string]string
 	Err                error
 }
 
 // Error returns the message, as in
-// "pgn: game 3, line 41, column 7: illegal move Nf3: ...".
+// "pgn: game 3, line 41, column 7: illegal move Nf3: ...", or
+// "pgn: bad NAG 300: want 0 to 255" for an error of Write.
 func (e *Error) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("pgn: %v", e.Err)
+	}
 	return fmt.Sprintf("pgn: game %d, line %d, column %d: %v", e.Game, e.Line, e.Column, e.Err)
 }
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
+
+// ErrorCode returns the stable code, for package i18n.
+func (e *Error) ErrorCode() string { return e.Code }
+
+// ErrorParams returns the parameters, with the place ("game", "line",
+// "column") of an error in the input, for package i18n.
+func (e *Error) ErrorParams() map[string]string {
+	p := maps.Clone(e.Params)
+	if e.Line > 0 {
+		if p == nil {
+			p = map[string]string{}
+		}
+		p["game"] = strconv.Itoa(e.Game)
+		p["line"] = strconv.Itoa(e.Line)
+		p["column"] = strconv.Itoa(e.Column)
+	}
+	return p
+}
+
+// writeError returns an error of Write.
+func writeError(code string, params map[string]string, err error) *Error {
+	return &Error{Code: code, Params: params, Err: err}
+}
+
+// clip cuts input text short for a parameter, so that a huge token does not
+// make a huge message; it never splits a UTF-8 sequence.
+func clip(s string) string {
+	const max = 40
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}

@@ -5,16 +5,29 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 )
 
-var codes = map[string]bool{
-	CodeSyntax: true, CodeIllegalMove: true, CodeAmbiguousMove: true,
-	CodeBadFEN: true, CodeUnsupportedVariant: true,
+// checkParams fails unless e's code is declared by Codes and its
+// parameters are exactly the declared ones.
+func checkParams(t *testing.T, e *Error) {
+	t.Helper()
+	for _, c := range Codes() {
+		if c.Code == e.Code {
+			got := slices.Sorted(maps.Keys(e.ErrorParams()))
+			if want := slices.Sorted(slices.Values(c.Params)); !slices.Equal(got, want) {
+				t.Fatalf("%v: code %s has parameters %v, declared %v", e, e.Code, got, want)
+			}
+			return
+		}
+	}
+	t.Fatalf("%v: undeclared code %q", e, e.Code)
 }
 
 // FuzzReader checks that the reader never panics nor loops, that its errors
@@ -53,9 +66,10 @@ func FuzzReader(f *testing.F) {
 					if !errors.As(err, &e) {
 						t.Fatalf("error %v is not an *Error", err)
 					}
-					if e.Game < 1 || e.Line < 1 || e.Column < 1 || !codes[e.Code] || e.Err == nil {
+					if e.Game < 1 || e.Line < 1 || e.Column < 1 || e.Err == nil {
 						t.Fatalf("malformed error %#v", e)
 					}
+					checkParams(t, e)
 					continue
 				}
 				roundTrip(t, g)

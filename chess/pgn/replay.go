@@ -141,8 +141,9 @@ func (g *RawGame) startPosition() (chess.Position, error) {
 	variant := g.Tags.Get("Variant")
 	mode, ok := castlingMode(variant)
 	if !ok {
-		return chess.Position{}, g.errorf(g.variantAt.line, g.variantAt.col, CodeUnsupportedVariant,
-			"unsupported variant %q", variant)
+		e := g.errorf(g.variantAt.line, g.variantAt.col, CodeUnsupportedVariant, "unsupported variant %q", variant)
+		e.Params = map[string]string{"variant": clip(variant)}
+		return chess.Position{}, e
 	}
 	fen := strings.TrimSpace(g.Tags.Get("FEN"))
 	if fen == "" {
@@ -177,7 +178,9 @@ func (g *RawGame) replayLine(pos chess.Position, rms []RawMove) ([]Move, error) 
 		var mv Move
 		if isNullMove(rm.SAN) {
 			if pos.InCheck() {
-				return nil, g.errorf(rm.Line, rm.Column, CodeIllegalMove, "illegal move %s: a null move while in check", rm.SAN)
+				e := g.errorf(rm.Line, rm.Column, CodeIllegalMove, "illegal move %s: a null move while in check", rm.SAN)
+				e.Params = map[string]string{"move": clip(rm.SAN)}
+				return nil, e
 			}
 			mv.Move, mv.SAN = chess.NullMove, "--"
 			pos.PlayNull()
@@ -185,10 +188,14 @@ func (g *RawGame) replayLine(pos chess.Position, rms []RawMove) ([]Move, error) 
 			m, err := pos.ParseSAN(rm.SAN)
 			at := where{rm.Line, rm.Column}
 			if errors.Is(err, chess.ErrAmbiguousMove) {
-				return nil, g.wrapf(at, CodeAmbiguousMove, err, "ambiguous move %s", rm.SAN)
+				e := g.wrapf(at, CodeAmbiguousMove, err, "ambiguous move %s", rm.SAN)
+				e.Params = map[string]string{"move": clip(rm.SAN)}
+				return nil, e
 			}
 			if err != nil {
-				return nil, g.wrapf(at, CodeIllegalMove, err, "illegal move %s", rm.SAN)
+				e := g.wrapf(at, CodeIllegalMove, err, "illegal move %s", rm.SAN)
+				e.Params = map[string]string{"move": clip(rm.SAN)}
+				return nil, e
 			}
 			mv.SAN = pos.SAN(m)
 			pos.PlayUnchecked(m) // ParseSAN returns legal moves only

@@ -136,6 +136,7 @@ func TestReplayErrors(t *testing.T) {
 			if tt.is != nil && !errors.Is(err, tt.is) {
 				t.Errorf("%v is not %v", err, tt.is)
 			}
+			checkParams(t, e)
 			if strings.Contains(err.Error(), "chess: ") {
 				t.Errorf("message repeats the chess prefix: %v", err)
 			}

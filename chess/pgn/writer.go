@@ -43,7 +43,8 @@ func format(g *Game) ([]byte, error) {
 		result = "*"
 	}
 	if !IsResult(result) {
-		return nil, fmt.Errorf("pgn: bad result %q: want 1-0, 0-1, 1/2-1/2 or *", g.Result)
+		return nil, writeError(CodeWriteBadResult, map[string]string{"result": clip(g.Result)},
+			fmt.Errorf("bad result %q: want 1-0, 0-1, 1/2-1/2 or *", g.Result))
 	}
 	start := g.Start
 	mode := chess.Standard
@@ -51,9 +52,9 @@ func format(g *Game) ([]byte, error) {
 		mode = chess.Chess960
 	}
 	if s, err := chess.ParseSetup(start.FEN()); err != nil {
-		return nil, fmt.Errorf("pgn: bad start position: %w", err)
+		return nil, writeError(CodeWriteBadStart, nil, fmt.Errorf("bad start position: %w", err))
 	} else if _, err := s.Position(mode); err != nil {
-		return nil, fmt.Errorf("pgn: bad start position: %w", err)
+		return nil, writeError(CodeWriteBadStart, nil, fmt.Errorf("bad start position: %w", err))
 	}
 	tags, err := exportTags(g, result)
 	if err != nil {
@@ -90,7 +91,7 @@ func exportTags(g *Game, result string) (Tags, error) {
 	seen := map[string]bool{}
 	for _, t := range g.Tags {
 		if !validTagName(t.Name) {
-			return nil, fmt.Errorf("pgn: bad tag name %q", t.Name)
+			return nil, writeError(CodeWriteBadTag, map[string]string{"name": clip(t.Name)}, fmt.Errorf("bad tag name %q", t.Name))
 		}
 		if !seen[t.Name] {
 			seen[t.Name] = true
@@ -249,20 +250,22 @@ func (mw *movetextWriter) line(pos chess.Position, comments []string, ms []Move)
 		}
 		if m.Move == chess.NullMove {
 			if pos.InCheck() {
-				return fmt.Errorf("pgn: move %d: a null move while in check", pos.FullmoveNumber())
+				n := strconv.Itoa(pos.FullmoveNumber())
+				return writeError(CodeWriteIllegalMove, map[string]string{"number": n}, fmt.Errorf("move %s: a null move while in check", n))
 			}
 			mw.add("--")
 			pos.PlayNull()
 		} else {
 			if !pos.IsLegal(m.Move) {
-				return fmt.Errorf("pgn: move %d: %w", pos.FullmoveNumber(), pos.Play(m.Move))
+				n := strconv.Itoa(pos.FullmoveNumber())
+				return writeError(CodeWriteIllegalMove, map[string]string{"number": n}, fmt.Errorf("move %s: %w", n, pos.Play(m.Move)))
 			}
 			mw.add(pos.SAN(m.Move))
 			pos.PlayUnchecked(m.Move)
 		}
 		for _, n := range m.NAGs {
 			if n < 0 || n > 255 {
-				return fmt.Errorf("pgn: bad NAG %d: want 0 to 255", n)
+				return writeError(CodeWriteBadNAG, map[string]string{"nag": strconv.Itoa(n)}, fmt.Errorf("bad NAG %d: want 0 to 255", n))
 			}
 			mw.glue(" $" + strconv.Itoa(n)) // kept with its move
 		}

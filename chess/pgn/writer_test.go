@@ -204,17 +204,18 @@ func TestWriteErrors(t *testing.T) {
 		name string
 		edit func(g *Game)
 		msg  string
+		code string
 	}{
-		{"zero start", func(g *Game) { g.Start = chess.Position{} }, "pgn: bad start position: "},
-		{"illegal move", func(g *Game) { g.Moves[0], g.Moves[1] = g.Moves[1], g.Moves[0] }, "pgn: move 1: "},
+		{"zero start", func(g *Game) { g.Start = chess.Position{} }, "pgn: bad start position: ", CodeWriteBadStart},
+		{"illegal move", func(g *Game) { g.Moves[0], g.Moves[1] = g.Moves[1], g.Moves[0] }, "pgn: move 1: ", CodeWriteIllegalMove},
 		{"null move in check", func(g *Game) {
 			g.Start, _ = chess.ParseFEN("4k3/8/8/8/8/8/8/4K2r w - - 0 1")
 			g.Moves = []Move{{Move: chess.NullMove}}
-		}, "pgn: move 1: a null move while in check"},
-		{"bad NAG", func(g *Game) { g.Moves[0].NAGs = []int{256} }, "pgn: bad NAG 256: want 0 to 255"},
-		{"bad result", func(g *Game) { g.Result = "2-0" }, `pgn: bad result "2-0": want 1-0, 0-1, 1/2-1/2 or *`},
-		{"bad tag name", func(g *Game) { g.Tags = Tags{{"Bad Name", "x"}} }, `pgn: bad tag name "Bad Name"`},
-		{"empty tag name", func(g *Game) { g.Tags = Tags{{"", "x"}} }, `pgn: bad tag name ""`},
+		}, "pgn: move 1: a null move while in check", CodeWriteIllegalMove},
+		{"bad NAG", func(g *Game) { g.Moves[0].NAGs = []int{256} }, "pgn: bad NAG 256: want 0 to 255", CodeWriteBadNAG},
+		{"bad result", func(g *Game) { g.Result = "2-0" }, `pgn: bad result "2-0": want 1-0, 0-1, 1/2-1/2 or *`, CodeWriteBadResult},
+		{"bad tag name", func(g *Game) { g.Tags = Tags{{"Bad Name", "x"}} }, `pgn: bad tag name "Bad Name"`, CodeWriteBadTag},
+		{"empty tag name", func(g *Game) { g.Tags = Tags{{"", "x"}} }, `pgn: bad tag name ""`, CodeWriteBadTag},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -224,6 +225,11 @@ func TestWriteErrors(t *testing.T) {
 			err := Write(&b, g)
 			if err == nil || !strings.HasPrefix(err.Error(), tt.msg) {
 				t.Errorf("got %v, want %s...", err, tt.msg)
+			}
+			if e, ok := errors.AsType[*Error](err); !ok || e.Code != tt.code {
+				t.Errorf("%v: code %q, want %q", err, e.ErrorCode(), tt.code)
+			} else {
+				checkParams(t, e)
 			}
 			if b.Len() != 0 {
 				t.Errorf("wrote %q before the error", b.String())
