@@ -69,6 +69,16 @@ const (
 	CodeCastlingIntoCheck   = "chess.move.illegal.castling.into_check"
 )
 
+// The error codes of positions that no game can reach (see
+// Setup.PositionWith).
+const (
+	CodeTooMuchMaterial           = "chess.position.too_much_material"
+	CodeImpossibleCheckCount      = "chess.position.impossible_check.too_many_checkers"
+	CodeImpossibleCheckAligned    = "chess.position.impossible_check.aligned"
+	CodeImpossibleCheckSteppers   = "chess.position.impossible_check.two_steppers"
+	CodeImpossibleCheckDoubleStep = "chess.position.impossible_check.double_step"
+)
+
 // codes is the table behind [Codes], in the order of docs/ERRORS.md.
 var codes = []CodeInfo{
 	{CodeFENFields, []string{"count"}, "a FEN has neither 6 fields nor 4"},
@@ -102,6 +112,11 @@ var codes = []CodeInfo{
 	{CodeEnPassantRank, []string{"square"}, "an en-passant square that is not on the sixth rank of the side to move"},
 	{CodeEnPassantNoPawn, []string{"square"}, "an en-passant square with no pawn in front of it that could have made the double step"},
 	{CodeEnPassantOccupied, []string{"square"}, "an en-passant square (or the square the pawn came from) that is occupied"},
+	{CodeTooMuchMaterial, []string{"color", "promoted", "missing"}, "a side has more pieces beyond the initial set (one queen, two rooks, two knights, a bishop on each colour) than missing pawns that could have promoted"},
+	{CodeImpossibleCheckCount, []string{"color", "count"}, "the side to move is checked by three pieces or more (a move gives at most two checks)"},
+	{CodeImpossibleCheckAligned, []string{"color", "first", "second"}, "the side to move is checked by two pieces on one line with its king (no move uncovers such a pair)"},
+	{CodeImpossibleCheckSteppers, []string{"color", "first", "second"}, "the side to move is checked by two pawns, knights or kings (they give check only by moving, one at a time)"},
+	{CodeImpossibleCheckDoubleStep, []string{"color", "square", "ep"}, "an en-passant square says the last move was a double step, which cannot have given the check from square"},
 	{CodeUCISyntax, []string{"move"}, "text that is not a UCI move like e2e4 or e7e8q"},
 	{CodeUCIPromotion, []string{"move"}, "a UCI move whose promotion letter is not q, r, b or n"},
 	{CodeSANEmpty, nil, "an empty SAN move"},

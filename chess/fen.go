@@ -42,8 +42,12 @@ func ParseFEN(fen string) (Position, error) {
 	return s.Position(Standard)
 }
 
-// ParseSetup reads the text of a FEN without checking the laws of chess,
-// except that castling letters must find a rook to stand for.
+// ParseSetup reads the text of a FEN without checking the laws of chess.
+// Each castling letter becomes the square of the rook it stands for: K and
+// Q the outermost rook on that side of the king, or the corner when there
+// is none, a file letter the square of that file on the side's first rank;
+// Setup.PositionWith then refuses, or drops, a right that no king and rook
+// stand for.
 func ParseSetup(fen string) (Setup, error) {
 	var s Setup
 	fields := strings.Fields(fen)
@@ -127,7 +131,7 @@ func (s *Setup) parseBoard(board string) error {
 }
 
 // parseCastling reads "-", standard/X-FEN "KQkq" or Shredder-FEN file
-// letters ("HAha"), finding the rook each letter stands for.
+// letters ("HAha"), finding the square of the rook each letter stands for.
 func (s *Setup) parseCastling(field string) error {
 	if field == "-" {
 		return nil
@@ -151,11 +155,16 @@ func (s *Setup) parseCastling(field string) error {
 		rook := NoSquare
 		switch {
 		case c == 'K' || c == 'Q':
-			if king == NoSquare {
-				return errorf(CodeCastlingNoKing, kv("color", color.String()), "impossible position: castling right %q but the %s king is not on its first rank", field[i], color)
-			}
-			// The outermost rook on that side of the king.
+			// The outermost rook on that side of the king; with no king on
+			// the first rank or no such rook, the corner, which
+			// Setup.PositionWith refuses or drops.
+			corner := NewSquare(0, rank)
 			if c == 'K' {
+				corner = NewSquare(7, rank)
+			}
+			if king == NoSquare {
+				rook = corner
+			} else if c == 'K' {
 				for f := 7; f > king.File() && rook == NoSquare; f-- {
 					if s.Board[NewSquare(f, rank)] == rookPiece {
 						rook = NewSquare(f, rank)
@@ -168,15 +177,13 @@ func (s *Setup) parseCastling(field string) error {
 					}
 				}
 			}
-		case c >= 'A' && c <= 'H':
-			if sq := NewSquare(int(c-'A'), rank); s.Board[sq] == rookPiece {
-				rook = sq
+			if rook == NoSquare {
+				rook = corner
 			}
+		case c >= 'A' && c <= 'H':
+			rook = NewSquare(int(c-'A'), rank)
 		default:
 			return errorf(CodeFENCastlingLetter, kv("char", charParam(field[i])), "invalid FEN: castling field %q: %q is not K, Q, k, q or a file letter", field, field[i])
-		}
-		if rook == NoSquare {
-			return errorf(CodeCastlingNoRook, kv("color", color.String()), "impossible position: castling right %q but no %s rook stands for it", field[i], color)
 		}
 		if s.CastlingRights.Has(rook) {
 			return errorf(CodeFENCastlingTwice, kv("square", rook.String()), "invalid FEN: castling field %q names the rook on %s twice", field, rook)

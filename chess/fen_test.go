@@ -29,7 +29,7 @@ func TestParseFENErrors(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", CodeFENHalfmove, map[string]string{"text": "x"}},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", CodeFENFullmove, map[string]string{"text": "0"}},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 " + strings.Repeat("9", 50), CodeFENFullmove, map[string]string{"text": strings.Repeat("9", 40) + "…"}},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w K - 0 1", CodeCastlingNoKing, map[string]string{"color": "white"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w K - 0 1", CodeMissingKing, map[string]string{"color": "white"}}, // then castling.no_king
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBN1 w K - 0 1", CodeCastlingNoRook, map[string]string{"color": "white"}},
 		{"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", CodeMissingKing, map[string]string{"color": "black"}},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", CodeTooManyKings, map[string]string{"color": "white", "count": "2"}},

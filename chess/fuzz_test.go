@@ -41,7 +41,7 @@ func FuzzLegalMoves(f *testing.F) {
 		if err != nil {
 			return
 		}
-		p, err := s.Position(Chess960)
+		p, err := s.PositionWith(GeneratorTest(Chess960))
 		if err != nil {
 			return
 		}

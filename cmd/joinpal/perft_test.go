@@ -26,6 +26,7 @@ func TestPerftCommand(t *testing.T) {
 		{"fen as several words", []string{"perft", "--depth", "2", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8", "w", "-", "-", "0", "1"}, 0, "Nodes searched: 191\n", ""},
 		{"bad fen", []string{"perft", "8/8/8 w - - 0 1"}, 1, "", "invalid FEN"},
 		{"impossible position", []string{"perft", "4k3/8/8/8/8/8/8/4K2r b - - 0 1"}, 1, "", "position"},
+		{"impossible check, as perft data has", []string{"perft", "--depth", "2", "3R4/8/q4k2/2B5/1NK5/3b4/8/8", "w", "-", "-"}, 0, "Nodes searched: 125\n", ""},
 		{"zero depth", []string{"perft", "--depth", "0"}, 2, "", "at least 1"},
 		{"unknown flag", []string{"perft", "--fast"}, 2, "", "flag provided but not defined"},
 	}

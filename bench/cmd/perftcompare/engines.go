@@ -18,7 +18,7 @@ type engine interface {
 type joinpal struct{}
 
 func (joinpal) prepare(fen string) (func(int) (uint64, error), error) {
-	pos, err := chess.ParseFEN(fen)
+	pos, err := chess.ParseFENWith(fen, chess.GeneratorTest(chess.Standard)) // as joinpal perft
 	if err != nil {
 		return nil, err
 	}
