@@ -1,0 +1,188 @@
+package joinpal_test
+
+// The import rules of docs/ARCHITECTURE.md, checked on the source tree.
+
+import (
+	"go/build"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/joinpal/joinpal/"
+
+// anything marks a package that may import every package of ours: only
+// the binary, which wires the parts together.
+var anything = []string{"*"}
+
+// allowedImports lists, for every package of the module, the packages of
+// ours it may import (in its non-test files). A package missing here fails
+// the test: a new package gets its rule, and its line in
+// docs/ARCHITECTURE.md, when it is added. The graph has no cycles, so
+// allowing only packages with rules of their own also bounds what a package
+// reaches indirectly (game can reach no store, because chess, chess/pgn and
+// i18n cannot either).
+var allowedImports = map[string][]string{
+	// The rules core and its neighbours import only chess.
+	"chess":     {},
+	"chess/pgn": {"chess"},
+	"engine":    {"chess"},
+	"uci":       {"chess"},
+	// Leaves anyone may build on.
+	"i18n":      {},
+	"rating":    {},
+	"ratelimit": {},
+	"account":   {"i18n"},
+	// The domain: never a store, never the runtime or the server.
+	"game": {"chess", "chess/pgn", "i18n"},
+	// The runtime sees stores only through game's interfaces.
+	"live": {"chess", "game", "i18n"},
+	// Stores import game and their shared internals.
+	"store/sqlite":           {"chess", "game", "store/internal/codec", "store/internal/migrate"},
+	"store/postgres":         {"chess", "game", "store/internal/codec", "store/internal/migrate"},
+	"store/internal/codec":   {"chess", "game"},
+	"store/internal/migrate": {},
+	"store/storetest":        {"chess", "game", "live"},
+	// Tools: measurements of the parts above.
+	"loadtest": {"chess", "game", "live"},
+	"match":    {"chess", "chess/pgn", "uci"},
+	"strength": {"engine", "i18n", "match", "uci"},
+	// The one binary wires everything.
+	"cmd/joinpal": anything,
+}
+
+// modulePackages returns the packages of this module (not of nested
+// modules such as bench/) with the packages of ours each imports.
+func modulePackages(t *testing.T) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		name := d.Name()
+		if path != "." && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "node_modules") {
+			return filepath.SkipDir
+		}
+		if path != "." {
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+				return filepath.SkipDir // another module
+			}
+		}
+		p, err := build.ImportDir(path, build.ImportComment)
+		if err != nil {
+			if _, ok := err.(*build.NoGoError); ok {
+				return nil
+			}
+			t.Errorf("%s: %v", path, err)
+			return nil
+		}
+		if path == "." || len(p.GoFiles)+len(p.CgoFiles) == 0 {
+			return nil // the module root holds only tests
+		}
+		var ours []string
+		for _, imp := range p.Imports {
+			if rest, ok := strings.CutPrefix(imp, module); ok {
+				ours = append(ours, rest)
+			}
+		}
+		out[filepath.ToSlash(path)] = ours
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) < 10 {
+		t.Fatalf("found only %d packages: %v", len(out), out)
+	}
+	return out
+}
+
+func TestImportRules(t *testing.T) {
+	for pkg, imports := range modulePackages(t) {
+		allowed, ok := allowedImports[pkg]
+		if !ok {
+			t.Errorf("package %s has no import rule: add it to allowedImports in arch_test.go and to docs/ARCHITECTURE.md (it imports %v)", pkg, imports)
+			continue
+		}
+		if slices.Equal(allowed, anything) {
+			continue
+		}
+		for _, imp := range imports {
+			if !slices.Contains(allowed, imp) {
+				t.Errorf("%s imports %s; it may import only %v (docs/ARCHITECTURE.md)", pkg, imp, allowed)
+			}
+		}
+	}
+}
+
+// TestRulesNameRealPackages keeps allowedImports free of packages that are
+// gone.
+func TestRulesNameRealPackages(t *testing.T) {
+	pkgs := modulePackages(t)
+	for pkg, allowed := range allowedImports {
+		if _, ok := pkgs[pkg]; !ok {
+			t.Errorf("allowedImports has a rule for %s, which is not a package of the module", pkg)
+		}
+		for _, a := range allowed {
+			if _, ok := pkgs[a]; !ok && a != "*" {
+				t.Errorf("allowedImports lets %s import %s, which is not a package of the module", pkg, a)
+			}
+		}
+	}
+}
+
+// TestArchitectureNamesEveryPackage: docs/ARCHITECTURE.md names every
+// package of the module, and every nested module, in backquotes.
+func TestArchitectureNamesEveryPackage(t *testing.T) {
+	doc, err := os.ReadFile("docs/ARCHITECTURE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{}
+	for pkg := range modulePackages(t) {
+		names = append(names, pkg)
+	}
+	mods, err := filepath.Glob("*/go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range mods {
+		names = append(names, filepath.Dir(m))
+	}
+	for _, name := range names {
+		if !strings.Contains(string(doc), "`"+name+"`") && !strings.Contains(string(doc), "`"+name+"/`") {
+			t.Errorf("docs/ARCHITECTURE.md does not name %s (in backquotes)", name)
+		}
+	}
+}
+
+// TestArchitectureLinksStayInside: docs/ARCHITECTURE.md links only to files
+// of the repository that exist.
+func TestArchitectureLinksStayInside(t *testing.T) {
+	doc, err := os.ReadFile("docs/ARCHITECTURE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(doc), "://") {
+		t.Error("docs/ARCHITECTURE.md links outside the repository (a URL)")
+	}
+	for _, m := range regexp.MustCompile(`\]\(([^)]+)\)`).FindAllStringSubmatch(string(doc), -1) {
+		target, _, _ := strings.Cut(m[1], "#")
+		path := filepath.Join("docs", target)
+		if rel, err := filepath.Rel(".", path); err != nil || strings.HasPrefix(rel, "..") {
+			t.Errorf("link %s leaves the repository", m[1])
+			continue
+		}
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("link %s: %v", m[1], err)
+		}
+	}
+}
