@@ -158,10 +158,9 @@ func playGame(ctx context.Context, white, black Player, o Opening, tc TimeContro
 			}
 			return g.timeLoss(pos, side, detail), nil
 		case errors.Is(err, uci.ErrIllegalMove):
-			var ill *uci.IllegalMoveError
 			text := err.Error()
-			if errors.As(err, &ill) {
-				text = ill.Move
+			if ill, ok := errors.AsType[*uci.Error](err); ok && ill.Params["move"] != "" {
+				text = ill.Params["move"]
 			}
 			return g.fault(side, IllegalMove, text), nil
 		case err != nil:

@@ -262,11 +262,11 @@ func (o OptionInfo) check(value string) error {
 	case "spin":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < o.Min || n > o.Max {
-			return fmt.Errorf("%w: %s wants a whole number from %d to %d, not %q", ErrOptionValue, o.Name, o.Min, o.Max, value)
+			return errorf(CodeOptionValue, map[string]string{"option": o.Name, "value": clip(value)}, "%s wants a whole number from %d to %d, not %q", o.Name, o.Min, o.Max, value)
 		}
 	case "check":
 		if value != "true" && value != "false" {
-			return fmt.Errorf("%w: %s wants true or false, not %q", ErrOptionValue, o.Name, value)
+			return errorf(CodeOptionValue, map[string]string{"option": o.Name, "value": clip(value)}, "%s wants true or false, not %q", o.Name, value)
 		}
 	case "combo":
 		for _, v := range o.Vars {
@@ -274,7 +274,7 @@ func (o OptionInfo) check(value string) error {
 				return nil
 			}
 		}
-		return fmt.Errorf("%w: %s wants one of %s, not %q", ErrOptionValue, o.Name, strings.Join(o.Vars, ", "), value)
+		return errorf(CodeOptionValue, map[string]string{"option": o.Name, "value": clip(value)}, "%s wants one of %s, not %q", o.Name, strings.Join(o.Vars, ", "), value)
 	}
 	return nil
 }
@@ -311,7 +311,7 @@ func (c *Client) SetOption(name, value string) error {
 	}
 	o, ok := c.Option(name)
 	if !ok {
-		return fmt.Errorf("%w: %s has no option %q", ErrUnknownOption, c.name, name)
+		return errorf(CodeUnknownOption, map[string]string{"option": clip(name)}, "%s has no option %q", c.name, name)
 	}
 	if o.Type == "button" {
 		return c.send("setoption name " + o.Name)

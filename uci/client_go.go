@@ -27,8 +27,9 @@ type Search struct {
 // bestmove. When ctx is done it sends stop and waits for bestmove for the
 // command's StopTimeout; an engine that does not answer then is killed and
 // the error is ErrTimeout. An engine that ends is an ErrExited error, a
-// bestmove that is not legal an *IllegalMoveError. A bestmove of "(none)" or
-// "0000" is returned as chess.NullMove.
+// bestmove that is not legal an ErrIllegalMove error (an *Error whose
+// parameters "move" and "fen" say what the engine sent where). A bestmove
+// of "(none)" or "0000" is returned as chess.NullMove.
 func (c *Client) Go(ctx context.Context, s Search) (Result, error) {
 	if c.closed {
 		return Result{}, ErrClosed
@@ -84,7 +85,7 @@ func (c *Client) Go(ctx context.Context, s Search) (Result, error) {
 			}
 			m, err := pos.ParseUCI(bestText)
 			if err != nil {
-				return res, &IllegalMoveError{Move: bestText, FEN: pos.FEN()}
+				return res, errorf(CodeIllegalMove, map[string]string{"move": clip(bestText), "fen": pos.FEN()}, "%s in %s", bestText, pos.FEN())
 			}
 			res.BestMove = m
 			if len(f) > 3 && f[2] == "ponder" {

@@ -106,11 +106,11 @@ func TestClientAgainstServer(t *testing.T) {
 	if err := cl.SetOption("Clear Hash", ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := cl.SetOption("NoSuch", "1"); !errors.Is(err, ErrUnknownOption) {
+	if err := cl.SetOption("NoSuch", "1"); !errors.Is(err, ErrUnknownOption) || !hasParams(err, map[string]string{"option": "NoSuch"}) {
 		t.Fatalf("unknown option: %v", err)
 	}
 	for _, o := range [][2]string{{"Hash", "0"}, {"Hash", "big"}, {"Ponder", "yes"}} {
-		if err := cl.SetOption(o[0], o[1]); !errors.Is(err, ErrOptionValue) {
+		if err := cl.SetOption(o[0], o[1]); !errors.Is(err, ErrOptionValue) || !hasParams(err, map[string]string{"option": o[0], "value": o[1]}) {
 			t.Fatalf("setoption %s %s: %v", o[0], o[1], err)
 		}
 	}
@@ -197,8 +197,7 @@ func TestClientFaults(t *testing.T) {
 			if !errors.Is(err, tc.goErr) || (err == nil) != (tc.goErr == nil) {
 				t.Fatalf("Go: %v, want %v", err, tc.goErr)
 			}
-			var ill *IllegalMoveError
-			if tc.mode == "illegal" && (!errors.As(err, &ill) || ill.Move != "e2e5") {
+			if ill, ok := errors.AsType[*Error](err); tc.mode == "illegal" && (!ok || ill.Code != CodeIllegalMove || ill.Params["move"] != "e2e5" || ill.Params["fen"] != chess.StartingFEN) {
 				t.Fatalf("want the illegal move in the error: %v", err)
 			}
 			if tc.mode == "none" && res.BestMove != chess.NullMove {
