@@ -21,18 +21,20 @@ func ExampleEngine_Search() {
 }
 
 func ExampleLevels() {
+	// The names players read are in package i18n's catalogues, under each
+	// level's NameCode.
 	for _, l := range engine.Levels() {
-		fmt.Printf("%d %s / %s, Elo %d\n", l.Number, l.NameES, l.NameEN, l.Elo)
+		fmt.Printf("%d %s, Elo %d\n", l.Number, l.NameCode(), l.Elo)
 	}
 	// Output:
-	// 1 Principiante / Beginner, Elo 440
-	// 2 Fácil / Easy, Elo 940
-	// 3 Aficionado / Amateur, Elo 1170
-	// 4 Intermedio / Intermediate, Elo 1330
-	// 5 Avanzado / Advanced, Elo 1550
-	// 6 Difícil / Hard, Elo 2020
-	// 7 Experto / Expert, Elo 2280
-	// 8 Maestro / Master, Elo 2600
+	// 1 level.1, Elo 440
+	// 2 level.2, Elo 940
+	// 3 level.3, Elo 1170
+	// 4 level.4, Elo 1330
+	// 5 level.5, Elo 1550
+	// 6 level.6, Elo 2020
+	// 7 level.7, Elo 2280
+	// 8 level.8, Elo 2600
 }
 
 func ExampleEngine_Search_level() {

@@ -1,5 +1,7 @@
 package engine
 
+import "strconv"
+
 // Playing levels. A level handicaps the full engine in the ways a weaker
 // player is weaker: it looks fewer moves ahead (Depth, Nodes), it misjudges
 // positions (Noise), it stops following exchanges early (QSearch), and it
@@ -8,11 +10,11 @@ package engine
 // often. The two lowest levels do not see past the first capture, so they
 // leave pieces hanging and take defended ones, as beginners do.
 
-// Level is one of the engine's playing levels.
+// Level is one of the engine's playing levels. Its name, which players
+// read, is in package i18n's catalogues under [Level.NameCode] ("level.1":
+// "Principiante", "Beginner"); engine keeps no interface words.
 type Level struct {
-	Number int    // 1 (weakest) to 8 (full strength)
-	NameES string // name in Spanish, the first language of JoinPal
-	NameEN string // name in English
+	Number int // 1 (weakest) to 8 (full strength); 0 is full strength for analysis
 	// Elo is the level's strength as `make strength` measured it against
 	// Stockfish's UCI_Elo settings (docs/STRENGTH.md: 16 games a pairing
 	// at 10+0.1 s, rounded to 10). It backs UCI_LimitStrength/UCI_Elo and
@@ -42,18 +44,23 @@ type Level struct {
 }
 
 // fullStrength is Options.Level 0: no handicap and no book.
-var fullStrength = Level{Number: 0, NameES: "Completo", NameEN: "Full strength", QSearch: -1}
+var fullStrength = Level{Number: 0, QSearch: -1}
 
 var levels = []Level{
-	{Number: 1, NameES: "Principiante", NameEN: "Beginner", Depth: 1, Nodes: 2000, MultiPV: 5, Margin: 70, Noise: 30, QSearch: 1, Blunder: 0.5, Elo: 440},
-	{Number: 2, NameES: "Fácil", NameEN: "Easy", Depth: 1, Nodes: 5000, MultiPV: 5, Margin: 60, Noise: 30, QSearch: -1, Blunder: 0.15, Book: true, Elo: 940},
-	{Number: 3, NameES: "Aficionado", NameEN: "Amateur", Depth: 2, Nodes: 10000, MultiPV: 4, Margin: 60, Noise: 25, QSearch: -1, Book: true, Elo: 1170},
-	{Number: 4, NameES: "Intermedio", NameEN: "Intermediate", Depth: 4, Nodes: 30000, MultiPV: 4, Margin: 40, Noise: 15, QSearch: -1, Book: true, Elo: 1330},
-	{Number: 5, NameES: "Avanzado", NameEN: "Advanced", Depth: 6, Nodes: 60000, MultiPV: 3, Margin: 25, Noise: 8, QSearch: -1, Book: true, Elo: 1550},
-	{Number: 6, NameES: "Difícil", NameEN: "Hard", Depth: 8, Nodes: 150000, MultiPV: 2, Margin: 15, Noise: 4, QSearch: -1, Book: true, Elo: 2020},
-	{Number: 7, NameES: "Experto", NameEN: "Expert", Depth: 11, Nodes: 400000, MultiPV: 2, Margin: 8, Noise: 2, QSearch: -1, Book: true, Elo: 2280},
-	{Number: 8, NameES: "Maestro", NameEN: "Master", QSearch: -1, Book: true, Elo: 2600},
+	{Number: 1, Depth: 1, Nodes: 2000, MultiPV: 5, Margin: 70, Noise: 30, QSearch: 1, Blunder: 0.5, Elo: 440},
+	{Number: 2, Depth: 1, Nodes: 5000, MultiPV: 5, Margin: 60, Noise: 30, QSearch: -1, Blunder: 0.15, Book: true, Elo: 940},
+	{Number: 3, Depth: 2, Nodes: 10000, MultiPV: 4, Margin: 60, Noise: 25, QSearch: -1, Book: true, Elo: 1170},
+	{Number: 4, Depth: 4, Nodes: 30000, MultiPV: 4, Margin: 40, Noise: 15, QSearch: -1, Book: true, Elo: 1330},
+	{Number: 5, Depth: 6, Nodes: 60000, MultiPV: 3, Margin: 25, Noise: 8, QSearch: -1, Book: true, Elo: 1550},
+	{Number: 6, Depth: 8, Nodes: 150000, MultiPV: 2, Margin: 15, Noise: 4, QSearch: -1, Book: true, Elo: 2020},
+	{Number: 7, Depth: 11, Nodes: 400000, MultiPV: 2, Margin: 8, Noise: 2, QSearch: -1, Book: true, Elo: 2280},
+	{Number: 8, QSearch: -1, Book: true, Elo: 2600},
 }
+
+// NameCode returns the code of the level's name in package i18n's
+// catalogues: "level.1" (Principiante, Beginner) to "level.8" (Maestro,
+// Master); "level.0" (Completo, Full strength) for full strength.
+func (l Level) NameCode() string { return "level." + strconv.Itoa(l.Number) }
 
 // Levels returns the eight playing levels, weakest first.
 func Levels() []Level {

@@ -18,19 +18,17 @@ func TestLevelsTable(t *testing.T) {
 	if len(ls) != 8 {
 		t.Fatalf("%d levels, want 8", len(ls))
 	}
-	want := [][2]string{
-		{"Principiante", "Beginner"}, {"Fácil", "Easy"}, {"Aficionado", "Amateur"},
-		{"Intermedio", "Intermediate"}, {"Avanzado", "Advanced"}, {"Difícil", "Hard"},
-		{"Experto", "Expert"}, {"Maestro", "Master"},
-	}
 	for i, l := range ls {
-		if l.Number != i+1 || l.NameES != want[i][0] || l.NameEN != want[i][1] {
-			t.Errorf("level %d: %+v, want %d %v", i, l, i+1, want[i])
+		if l.Number != i+1 || l.NameCode() != "level."+strconv.Itoa(i+1) {
+			t.Errorf("level %d: %+v, name code %q", i, l, l.NameCode())
 		}
 		got, ok := LevelByNumber(i + 1)
 		if !ok || got.Number != i+1 {
 			t.Errorf("LevelByNumber(%d) = %+v, %v", i+1, got, ok)
 		}
+	}
+	if c := fullStrength.NameCode(); c != "level.0" {
+		t.Errorf("full strength's name code is %q", c)
 	}
 	for _, n := range []int{0, 9, -1} {
 		if _, ok := LevelByNumber(n); ok {
@@ -40,8 +38,8 @@ func TestLevelsTable(t *testing.T) {
 	if ls[0].Book || !ls[1].Book {
 		t.Error("level 1 must not use the book; the levels above it must")
 	}
-	ls[0].NameES = "changed"
-	if l, _ := LevelByNumber(1); l.NameES != "Principiante" {
+	ls[0].Elo = -1
+	if l, _ := LevelByNumber(1); l.Elo == -1 {
 		t.Error("Levels returned the package's own slice")
 	}
 }

@@ -138,7 +138,7 @@ func Measure(ctx context.Context, c Config) (Report, error) {
 	for _, l := range engine.Levels() {
 		for _, r := range ratings {
 			if r.Name == (Player{Level: l.Number}).Name() {
-				report.Levels = append(report.Levels, Level{Number: l.Number, NameES: l.NameES, NameEN: l.NameEN, Rating: r})
+				report.Levels = append(report.Levels, Level{Number: l.Number, Rating: r})
 			}
 		}
 	}

@@ -113,7 +113,7 @@ func TestMeasure(t *testing.T) {
 	if len(r.Anchors) != 1 || r.Anchors[0].Name != "SF1350" || r.Anchors[0].Elo != 1350 {
 		t.Errorf("anchors %+v", r.Anchors)
 	}
-	if len(r.Levels) != 2 || r.Levels[0].Number != 2 || r.Levels[1].Number != 3 || r.Levels[0].NameEN != "Easy" || r.Levels[0].Rating.Games != 2 || r.Levels[1].Rating.Games != 4 {
+	if len(r.Levels) != 2 || r.Levels[0].Number != 2 || r.Levels[1].Number != 3 || r.Levels[0].Name("en") != "Easy" || r.Levels[0].Rating.Games != 2 || r.Levels[1].Rating.Games != 4 {
 		t.Errorf("levels %+v", r.Levels)
 	}
 	if !strings.Contains(progress.String(), "[1/2] L3 – L2") || !strings.Contains(progress.String(), "[2/2] L3 – SF1350") {

@@ -5,14 +5,30 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/joinpal/joinpal/engine"
+	"github.com/joinpal/joinpal/i18n"
 )
 
 // Level is one of the AI's levels with its estimated rating.
 type Level struct {
-	Number         int
-	NameES, NameEN string
-	Rating         Rating
+	Number int // the engine's level, 1 to 8
+	Rating Rating
 }
+
+// NameCode returns the code of the level's name in package i18n's
+// catalogues (engine.Level.NameCode), e.g. "level.3".
+func (l Level) NameCode() string {
+	el, ok := engine.LevelByNumber(l.Number)
+	if !ok {
+		el = engine.Level{Number: l.Number}
+	}
+	return el.NameCode()
+}
+
+// Name returns the level's name in lang ("es", "en"), from package i18n's
+// catalogues.
+func (l Level) Name(lang string) string { return i18n.Message(lang, l.NameCode(), nil) }
 
 // Speed is one engine's search speed on the same positions.
 type Speed struct {
@@ -54,7 +70,7 @@ func WriteMarkdown(w io.Writer, r Report) error {
 		"%.0f virtual draw per pairing as a prior; ± is the 95 %% interval.\n\n", r.TimeControl, PriorDraws)
 	fmt.Fprintf(&b, "| level | nombre | name | Elo | ± 95 %% | games |\n|---:|---|---|---:|---:|---:|\n")
 	for _, l := range r.Levels {
-		fmt.Fprintf(&b, "| %d | %s | %s | %.0f | %.0f | %d |\n", l.Number, l.NameES, l.NameEN, l.Rating.Elo, l.Rating.Margin, l.Rating.Games)
+		fmt.Fprintf(&b, "| %d | %s | %s | %.0f | %.0f | %d |\n", l.Number, l.Name(i18n.Spanish), l.Name(i18n.English), l.Rating.Elo, l.Rating.Margin, l.Rating.Games)
 	}
 	if r.Plot != "" {
 		fmt.Fprintf(&b, "\n![level against Elo](%s)\n", r.Plot)

@@ -4,12 +4,15 @@ import (
 	"encoding/xml"
 	"strings"
 	"testing"
+
+	"github.com/joinpal/joinpal/engine"
+	"github.com/joinpal/joinpal/i18n"
 )
 
 func TestWriteMarkdownAndSVG(t *testing.T) {
 	levels := []Level{
-		{Number: 1, NameES: "Principiante", NameEN: "Beginner", Rating: Rating{Name: "L1", Elo: 700, Margin: 150, Games: 20}},
-		{Number: 2, NameES: "Fácil", NameEN: "Easy", Rating: Rating{Name: "L2", Elo: 1000, Margin: 120, Games: 40}},
+		{Number: 1, Rating: Rating{Name: "L1", Elo: 700, Margin: 150, Games: 20}},
+		{Number: 2, Rating: Rating{Name: "L2", Elo: 1000, Margin: 120, Games: 40}},
 	}
 	anchors := []Rating{{Name: "sf1350", Elo: 1350, Anchor: true}}
 	var md strings.Builder
@@ -33,5 +36,20 @@ func TestWriteMarkdownAndSVG(t *testing.T) {
 	}
 	if strings.Count(svg.String(), "<circle") != 2 || !strings.Contains(svg.String(), "sf1350") {
 		t.Fatalf("SVG:\n%s", svg.String())
+	}
+}
+
+// TestLevelNamesInEveryLanguage: every level, and full strength, has a
+// name in each catalogue, and the report shows Spanish and English.
+func TestLevelNamesInEveryLanguage(t *testing.T) {
+	for _, l := range append(engine.Levels(), engine.Level{Number: 0}) {
+		for _, lang := range i18n.Languages() {
+			if !i18n.Has(lang, l.NameCode()) {
+				t.Errorf("%s has no text in %s", l.NameCode(), lang)
+			}
+		}
+	}
+	if l := (Level{Number: 6}); l.Name(i18n.Spanish) != "Difícil" || l.Name(i18n.English) != "Hard" {
+		t.Errorf("level 6: %q, %q", l.Name(i18n.Spanish), l.Name(i18n.English))
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/match"
 	"github.com/joinpal/joinpal/strength"
 	"github.com/joinpal/joinpal/uci"
@@ -75,7 +76,7 @@ func runStrength(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fs.fail(err)
 	}
 	for _, l := range report.Levels {
-		fmt.Fprintf(stdout, "level %d %-12s %5.0f ± %3.0f (%d games)\n", l.Number, l.NameEN, l.Rating.Elo, l.Rating.Margin, l.Rating.Games)
+		fmt.Fprintf(stdout, "level %d %-12s %5.0f ± %3.0f (%d games)\n", l.Number, l.Name(i18n.English), l.Rating.Elo, l.Rating.Margin, l.Rating.Games)
 	}
 	return exitOK
 }
