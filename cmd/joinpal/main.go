@@ -2,7 +2,14 @@
 //
 //	joinpal perft [--depth N] [--divide] [FEN]   count move-tree leaves, Stockfish's format
 //	joinpal pgn [FILE]                           check PGN and write it back normalized
+//	joinpal uci                                  the built-in engine over UCI
+//	joinpal match --engine A --engine B ...      engine against engine
+//	joinpal strength ...                         measure the AI's levels
+//	joinpal loadtest ...                         measure the live runtime
 //	joinpal help                                 list the commands
+//
+// Each subcommand parses its flags (flags.go) and wires packages together;
+// the logic lives in the packages.
 package main
 
 import (
@@ -39,9 +46,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
 		if len(args) == 0 {
-			return 2
+			return exitUsage
 		}
-		return 0
+		return exitOK
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
@@ -50,7 +57,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "joinpal: unknown command %q\n", args[0])
 	usage(stderr)
-	return 2
+	return exitUsage
 }
 
 func usage(w io.Writer) {
