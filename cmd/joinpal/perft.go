@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,23 +14,14 @@ import (
 // Stockfish's "go perft", one "move: nodes" line per root move with
 // --divide, then a blank line, and always last "Nodes searched: N".
 func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newSubcommand("perft", "Usage: joinpal perft [--depth N] [--divide] [FEN]", stderr)
 	depth := fs.Int("depth", 5, "depth in plies (at least 1)")
 	divide := fs.Bool("divide", false, "print the count below each root move")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: joinpal perft [--depth N] [--divide] [FEN]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if code, ok := fs.parse(args, anyArgs); !ok {
+		return code
 	}
 	if *depth < 1 {
-		fmt.Fprintln(stderr, "joinpal perft: --depth must be at least 1")
-		return 2
+		return fs.usageError("--depth must be at least 1")
 	}
 	fen := chess.StartingFEN
 	if fs.NArg() > 0 {
@@ -41,8 +31,7 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// reach (as in tricky.perft): they take the lenient path.
 	pos, err := chess.ParseFENWith(fen, chess.GeneratorTest(chess.Standard))
 	if err != nil {
-		fmt.Fprintf(stderr, "joinpal perft: %v\n", err)
-		return 1
+		return fs.fail(err)
 	}
 	progress := isTerminal(stderr)
 	start := time.Now()
@@ -69,7 +58,7 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout)
 	}
 	fmt.Fprintf(stdout, "Nodes searched: %d\n", total)
-	return 0
+	return exitOK
 }
 
 // isTerminal reports whether w is a character device such as a terminal.
