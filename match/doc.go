@@ -20,4 +20,9 @@
 // Engines are Players: an external engine through package uci's Client
 // (UCIEngine), or any uci.Engine running in this process (InProcess); the
 // program wires the concrete engines.
+//
+// TimeControlSpec and ParseSPRT read a match's time control and test as a
+// person writes them ("10+0.1", "elo0=0,elo1=10"). Engine clocks are in
+// seconds with decimals, so they are not game's time controls, whose
+// "10+0" is ten minutes.
 package match
