@@ -151,14 +151,19 @@ func Codes() []CodeInfo {
 }
 
 // Words lists the catalogue codes of the words that parameters of chess
-// messages take: "piece.pawn" ... "piece.king" for a "piece" parameter,
-// "color.white" and "color.black" for a "color" one, "castling.king" and
-// "castling.queen" for a castling "side". A message template shows such a
-// parameter as {piece:piece}, i.e. the text of "piece." + its value.
+// messages take: for a "piece" parameter, "piece.pawn" ... "piece.king"
+// (the piece with its article: "el caballo", "the knight") and
+// "pieces.pawn" ... "pieces.king" (the plural: "caballos", "knights"); for
+// a "color" one, "color.white" and "color.black"; for a castling "side",
+// "castling.king" and "castling.queen". A message template shows such a
+// parameter as {piece:piece} or {piece:pieces}, i.e. the text of the code
+// made of the family, a dot and the parameter's value.
 func Words() []string {
 	var w []string
-	for pt := Pawn; pt <= King; pt++ {
-		w = append(w, "piece."+pt.String())
+	for _, family := range []string{"piece.", "pieces."} {
+		for pt := Pawn; pt <= King; pt++ {
+			w = append(w, family+pt.String())
+		}
 	}
 	return append(w, "color.white", "color.black", "castling.king", "castling.queen")
 }

@@ -21,3 +21,12 @@ func TestMatch(t *testing.T) {
 		}
 	}
 }
+
+// FuzzMatch: any header gives one of our languages, and never panics.
+func FuzzMatch(f *testing.F) {
+	f.Fuzz(func(t *testing.T, header string) {
+		if got := Match(header); got != Spanish && got != English {
+			t.Fatalf("Match(%q) = %q", header, got)
+		}
+	})
+}

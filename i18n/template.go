@@ -92,6 +92,8 @@ func (t template) render(c catalogue, params map[string]string) string {
 		switch v, ok := params[s.param]; {
 		case s.param == "":
 			sb.WriteString(s.text)
+		case !ok && s.family != "":
+			sb.WriteString("{" + s.param + ":" + s.family + "}")
 		case !ok:
 			sb.WriteString("{" + s.param + "}")
 		case s.family != "":

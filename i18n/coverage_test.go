@@ -1,0 +1,283 @@
+package i18n_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/chess"
+	"github.com/joinpal/joinpal/chess/pgn"
+	"github.com/joinpal/joinpal/engine"
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/i18n"
+	"github.com/joinpal/joinpal/live"
+	"github.com/joinpal/joinpal/uci"
+)
+
+// errorCode is one error code as its package declares it.
+type errorCode struct {
+	pkg, code string
+	params    []string
+	when      string
+}
+
+// errorCodes collects the error codes of every package from their exported
+// lists, in the order of docs/ERRORS.md.
+func errorCodes() []errorCode {
+	var out []errorCode
+	for _, c := range chess.Codes() {
+		out = append(out, errorCode{"chess", c.Code, c.Params, c.When})
+	}
+	for _, c := range pgn.Codes() {
+		out = append(out, errorCode{"chess/pgn", c.Code, c.Params, c.When})
+	}
+	for _, c := range uci.Codes() {
+		out = append(out, errorCode{"uci", c.Code, c.Params, c.When})
+	}
+	for _, c := range game.Codes() {
+		out = append(out, errorCode{"game", string(c.Code), c.Params, c.When})
+	}
+	for _, c := range live.Codes() {
+		out = append(out, errorCode{"live", string(c.Code), c.Params, c.When})
+	}
+	for _, c := range account.Codes() {
+		out = append(out, errorCode{"account", c.Code, c.Params, c.When})
+	}
+	return append(out, errorCode{"i18n", i18n.CodeInternal, nil, "an error that is not Coded: the server failed in a way the user cannot fix (the cause goes to the log only)"})
+}
+
+// wordCode is one code of the interface's words and sentences.
+type wordCode struct{ pkg, code string }
+
+// wordCodes collects the codes of words and sentences from their packages.
+func wordCodes() []wordCode {
+	var out []wordCode
+	for _, c := range chess.Words() {
+		out = append(out, wordCode{"chess", c})
+	}
+	for _, c := range game.LabelCodes() {
+		out = append(out, wordCode{"game", c})
+	}
+	out = append(out, wordCode{"engine", engine.Level{}.NameCode()}) // full strength
+	for _, l := range engine.Levels() {
+		out = append(out, wordCode{"engine", l.NameCode()})
+	}
+	return out
+}
+
+func allCodes() []string {
+	var out []string
+	for _, c := range errorCodes() {
+		out = append(out, c.code)
+	}
+	for _, w := range wordCodes() {
+		out = append(out, w.code)
+	}
+	return out
+}
+
+var placeholder = regexp.MustCompile(`\{([a-z0-9_]+)(?::([a-z0-9_.]+))?\}`)
+
+// placeholders returns the parameter names and the word families of text.
+func placeholders(text string) (params, families []string) {
+	for _, m := range placeholder.FindAllStringSubmatch(text, -1) {
+		params = append(params, m[1])
+		if m[2] != "" {
+			families = append(families, m[2])
+		}
+	}
+	return params, families
+}
+
+func text(lang, code string) string {
+	return i18n.Message(lang, code, nil) // no parameters: the template itself
+}
+
+func TestEveryCodeHasTextInEveryLanguage(t *testing.T) {
+	for _, code := range allCodes() {
+		for _, lang := range i18n.Languages() {
+			if !i18n.Has(lang, code) {
+				t.Errorf("%s has no text in %s.json", code, lang)
+			}
+		}
+	}
+}
+
+func TestCataloguesHaveOnlyCodes(t *testing.T) {
+	codes := allCodes()
+	for _, lang := range i18n.Languages() {
+		for _, key := range i18n.Keys(lang) {
+			if !slices.Contains(codes, key) {
+				t.Errorf("%s.json: %q is no code of any package", lang, key)
+			}
+		}
+	}
+}
+
+func TestCodesAreUniqueAndNamedAfterTheirPackage(t *testing.T) {
+	seen := map[string]string{}
+	for _, c := range errorCodes() {
+		if prev, ok := seen[c.code]; ok {
+			t.Errorf("%s is declared by %s and %s", c.code, prev, c.pkg)
+		}
+		seen[c.code] = c.pkg
+		prefix := c.pkg[strings.LastIndex(c.pkg, "/")+1:] + "."
+		if c.code != i18n.CodeInternal && !strings.HasPrefix(c.code, prefix) {
+			t.Errorf("%s (package %s) does not start with %q", c.code, c.pkg, prefix)
+		}
+		if c.when == "" {
+			t.Errorf("%s says nothing of when it is returned", c.code)
+		}
+		if len(slices.Compact(slices.Sorted(slices.Values(c.params)))) != len(c.params) {
+			t.Errorf("%s declares a parameter twice: %v", c.code, c.params)
+		}
+	}
+	for _, w := range wordCodes() {
+		if pkg, ok := seen[w.code]; ok {
+			t.Errorf("word %s of %s is also an error code of %s", w.code, w.pkg, pkg)
+		}
+		seen[w.code] = w.pkg
+	}
+}
+
+func TestTextsUseExactlyTheDeclaredParameters(t *testing.T) {
+	words := map[string]bool{}
+	for _, w := range wordCodes() {
+		words[w.code] = true
+	}
+	for _, c := range errorCodes() {
+		want := slices.Sorted(slices.Values(c.params))
+		for _, lang := range i18n.Languages() {
+			params, families := placeholders(text(lang, c.code))
+			if got := slices.Compact(slices.Sorted(slices.Values(params))); !slices.Equal(got, want) {
+				t.Errorf("%s in %s uses parameters %v, the code declares %v", c.code, lang, got, want)
+			}
+			for _, f := range families {
+				n := 0
+				for w := range words {
+					if strings.HasPrefix(w, f+".") {
+						n++
+					}
+				}
+				if n == 0 {
+					t.Errorf("%s in %s uses the word family %q, which has no words", c.code, lang, f)
+				}
+			}
+		}
+	}
+	for w := range words {
+		for _, lang := range i18n.Languages() {
+			if params, _ := placeholders(text(lang, w)); len(params) > 0 {
+				t.Errorf("word %s in %s has placeholders %v", w, lang, params)
+			}
+		}
+	}
+}
+
+// TestTemplatesParse: every text is a template whose braces are all
+// placeholders (Message leaves a template that does not parse out at load
+// time, so a brace left over here is one the parser took for text).
+func TestTemplatesParse(t *testing.T) {
+	for _, lang := range i18n.Languages() {
+		for _, code := range i18n.Keys(lang) {
+			rest := placeholder.ReplaceAllString(text(lang, code), "")
+			if strings.ContainsAny(rest, "{}") {
+				t.Errorf("%s in %s: stray brace in %q", code, lang, text(lang, code))
+			}
+			if strings.TrimSpace(text(lang, code)) == "" {
+				t.Errorf("%s in %s: empty text", code, lang)
+			}
+		}
+	}
+}
+
+// Every error a package returns names its parameters as it declares them:
+// a few real refusals, rendered in both languages with nothing left over.
+func TestRealErrorsRender(t *testing.T) {
+	pos := chess.StartingPosition()
+	_, uciErr := pos.ParseUCI("e1e5")
+	_, sanErr := pos.ParseSAN("O-O")
+	_, fenErr := chess.ParseFEN("4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1")
+	_, pgnErr := pgn.NewReader(strings.NewReader("1. e4 e5 2. Ke3 *")).Next()
+	_, gameErr := game.ParseSide("red")
+	for _, err := range []error{uciErr, sanErr, fenErr, pgnErr, gameErr} {
+		for _, lang := range i18n.Languages() {
+			d := i18n.Describe(lang, err)
+			if d.Code == i18n.CodeInternal || strings.ContainsAny(d.Message, "{}") || d.Message == d.Reason {
+				t.Errorf("%v in %s: %+v", err, lang, d)
+			}
+		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the tables of docs/ERRORS.md from the code lists and the catalogues")
+
+const (
+	beginCodes = "<!-- BEGIN CODES (go test ./i18n -run ErrorsDoc -update) -->\n"
+	endCodes   = "<!-- END CODES -->\n"
+	beginWords = "<!-- BEGIN WORDS (go test ./i18n -run ErrorsDoc -update) -->\n"
+	endWords   = "<!-- END WORDS -->\n"
+)
+
+func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+// codesTable is the table of every error code, as docs/ERRORS.md has it.
+func codesTable() string {
+	var sb strings.Builder
+	sb.WriteString("| Code | Package | Parameters | When | Español | English |\n|---|---|---|---|---|---|\n")
+	for _, c := range errorCodes() {
+		fmt.Fprintf(&sb, "| `%s` | %s | %s | %s | %s | %s |\n", c.code, c.pkg, strings.Join(c.params, ", "),
+			cell(c.when), cell(text("es", c.code)), cell(text("en", c.code)))
+	}
+	return sb.String()
+}
+
+// wordsTable is the table of every word and sentence code.
+func wordsTable() string {
+	var sb strings.Builder
+	sb.WriteString("| Code | Package | Español | English |\n|---|---|---|---|\n")
+	for _, w := range wordCodes() {
+		fmt.Fprintf(&sb, "| `%s` | %s | %s | %s |\n", w.code, w.pkg, cell(text("es", w.code)), cell(text("en", w.code)))
+	}
+	return sb.String()
+}
+
+// replaceBetween returns doc with the text between begin and end replaced.
+func replaceBetween(doc, begin, end, body string) (string, bool) {
+	i, j := strings.Index(doc, begin), strings.Index(doc, end)
+	if i < 0 || j < i {
+		return doc, false
+	}
+	return doc[:i+len(begin)] + body + doc[j:], true
+}
+
+// TestErrorsDoc: docs/ERRORS.md lists exactly the codes that exist, with
+// their parameters and texts. Run with -update after adding a code.
+func TestErrorsDoc(t *testing.T) {
+	const path = "../docs/ERRORS.md"
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	want, ok1 := replaceBetween(doc, beginCodes, endCodes, codesTable())
+	want, ok2 := replaceBetween(want, beginWords, endWords, wordsTable())
+	if !ok1 || !ok2 {
+		t.Fatalf("%s lacks the markers %q ... %q or %q ... %q", path, beginCodes, endCodes, beginWords, endWords)
+	}
+	if want == doc {
+		return
+	}
+	if *update {
+		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("%s is not up to date with the codes and the catalogues: run go test ./i18n -run ErrorsDoc -update", path)
+}
