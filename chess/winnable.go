@@ -96,33 +96,41 @@ func (p *Position) CouldCheckmate(c Color) bool {
 // IsInsufficientMaterial). It is meant to run after every move: it tries
 // only proofs that cost little (the material rules, the semi-static
 // analysis where pawns are blocked, an exhaustive look at short forced
-// lines, and a walk through all reachable positions where pawns are
-// blocked and few pieces are left, within a small budget), so it may miss
-// a rare dead position, but it never calls dead a position where a mate is
-// possible.
+// lines, and a walk through all reachable positions where the semi-static
+// analysis shows them to be few), so it may miss a rare dead position, but
+// it never calls dead a position where a mate is possible.
 func (p *Position) IsDeadPosition() bool {
 	if p.IsInsufficientMaterial() {
 		return false
 	}
-	// The side that is not to move is tried first: it is the one a quick
-	// forced line most often cannot help.
+	var proved [2]bool
+	for c := range proved {
+		proved[c] = !p.materialCouldMate(Color(c))
+	}
+	states := -1 // the semi-static estimate of the reachable positions
+	if p.hasBlockedPawns() && p.castling == 0 && p.ep == NoSquare {
+		var a reachAnalysis
+		a.run(p)
+		for c := range proved {
+			proved[c] = proved[c] || a.unwinnable(p, Color(c))
+		}
+		states = a.states()
+	}
+	// The side that is not to move first: a forced line most often leaves
+	// it nothing.
 	for _, c := range [2]Color{p.turn.Other(), p.turn} {
-		if !p.cheaplyUnwinnable(c) {
+		if !proved[c] && !p.unwinnableByForcedLines(c, states) {
 			return false
 		}
 	}
 	return true
 }
 
-// cheaplyUnwinnable tries the cheap proofs that c cannot mate.
-func (p *Position) cheaplyUnwinnable(c Color) bool {
-	if !p.materialCouldMate(c) {
-		return true
-	}
-	blocked := p.hasBlockedPawns()
-	if blocked && p.staticallyUnwinnable(c) {
-		return true
-	}
+// unwinnableByForcedLines tries the search proofs of IsDeadPosition: all
+// short lines when the side to move has few moves, and all reachable
+// positions when the semi-static analysis estimates them (states) to be
+// few.
+func (p *Position) unwinnableByForcedLines(c Color, states int) bool {
 	if p.CountLegal() <= forcedLineMoves {
 		s := newMateSearch(c, forcedLineBudget)
 		s.failFast = true
@@ -130,15 +138,24 @@ func (p *Position) cheaplyUnwinnable(c Color) bool {
 			return true
 		}
 	}
-	// Blocked pawns and few pieces: the reachable positions may be few
-	// enough to walk them all.
-	pieces := p.byType[0] &^ p.byType[Pawn] &^ p.byType[King]
-	if blocked && pieces.Count() <= deadWalkPieces {
-		s := newMateSearch(c, deadWalkBudget)
-		_, verdict := s.exhaust(p, deadWalkBudget)
-		return verdict == Unwinnable
+	walk := 0
+	switch {
+	case states < 0:
+	case states <= deadWalkStates:
+		walk = 2 * states
+	case (p.byType[0]&^p.byType[Pawn]&^p.byType[King]).Count() <= deadWalkPieces &&
+		p.byColor[c]&(p.byType[Rook]|p.byType[Queen]) == 0:
+		// The estimate counts every pawn that might promote as going
+		// anywhere; with few pieces left, and no heavy piece for c, a
+		// short walk may still see all.
+		walk = deadWalkBudget
 	}
-	return false
+	if walk == 0 {
+		return false
+	}
+	s := newMateSearch(c, walk)
+	_, verdict := s.exhaust(p, walk)
+	return verdict == Unwinnable
 }
 
 // The limits of IsDeadPosition's look at forced lines: it looks only when
@@ -151,11 +168,14 @@ const (
 )
 
 // IsDeadPosition walks all the reachable positions only where pawns are
-// blocked and at most deadWalkPieces pieces other than kings and pawns
-// are left, and gives up after deadWalkBudget positions.
+// blocked and the semi-static analysis estimates them to be at most
+// deadWalkStates (it allows twice as many), or where at most
+// deadWalkPieces pieces other than kings and pawns are left and the side
+// has no rook or queen (it allows deadWalkBudget).
 const (
-	deadWalkPieces = 4
-	deadWalkBudget = 1500
+	deadWalkStates = 2000
+	deadWalkPieces = 2
+	deadWalkBudget = 300
 )
 
 // hasBlockedPawns reports whether some pawn stands right in front of an

@@ -204,6 +204,24 @@ func (a *reachAnalysis) unwinnable(p *Position, c Color) bool {
 	return true
 }
 
+// states estimates how many positions the game can reach: the product of
+// the sizes of the regions of the pieces that can move, times two for the
+// side to move (capped at a million; a pawn that may promote caps it).
+func (a *reachAnalysis) states() int {
+	const cap = 1_000_000
+	n := 2
+	for i := 0; i < a.n; i++ {
+		if a.promoted[i] {
+			return cap
+		}
+		n *= a.reach[i].Count()
+		if n >= cap {
+			return cap
+		}
+	}
+	return n
+}
+
 // index returns the index of the piece standing on s at the start.
 func (a *reachAnalysis) index(s Square) int {
 	for i := 0; i < a.n; i++ {

@@ -1,0 +1,134 @@
+package chess
+
+import (
+	"testing"
+)
+
+// winnabilityCases are positions built by hand, one or more for each idea
+// of the analysis, with what each colour can still do.
+var winnabilityCases = []struct {
+	name         string
+	fen          string
+	white, black Winnability
+	dead         bool // IsDeadPosition must see it
+}{
+	{"issue 12: locked pawns, no capture or mate for either side",
+		"k7/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/7K w - - 0 1", Unwinnable, Unwinnable, true},
+	{"the same chain without the h-file: the h3 and h4 squares stay guarded",
+		"k7/8/8/1p1p1p2/pPpPpPp1/P1P1P1P1/8/7K w - - 0 1", Unwinnable, Unwinnable, true},
+	{"the chain open on the g- and h-files: both kings get through",
+		"k7/8/8/1p1p1p2/pPpPpP2/P1P1P3/8/7K w - - 0 1", Winnable, Winnable, false},
+	{"pawns facing on their files, each king caged on its side",
+		"4k3/p1p1p1p1/P1P1P1P1/8/p1p1p1p1/P1P1P1P1/8/4K3 w - - 0 1", Unwinnable, Unwinnable, true},
+	{"bishops that cannot cross the chain",
+		"2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1", Unwinnable, Unwinnable, true},
+	{"a dark bishop can check but never guard the light escapes",
+		"4k3/8/3B4/1p1p1p1p/1P1P1P1P/8/8/4K3 w - - 0 1", Unwinnable, Unwinnable, true},
+	{"a light bishop too takes pawns: the chain opens for both",
+		"4k3/8/3BB3/1p1p1p1p/1P1P1P1P/8/8/4K3 w - - 0 1", Winnable, Winnable, false},
+	{"a forced capture leaves king against king",
+		"7k/5K1P/8/8/8/8/8/8 b - - 0 1", Unwinnable, Unwinnable, true},
+	{"the only way in for the king stalemates",
+		"8/8/8/8/7k/4p1p1/4P1P1/5BK1 b - - 0 1", Unwinnable, Unwinnable, true},
+	{"king and knight against a pawn: the pawn must promote and block",
+		"8/8/8/8/8/2k5/p7/K1N5 w - - 0 1", Winnable, Winnable, false},
+	{"the starting position", StartingFEN, Winnable, Winnable, false},
+	{"lone kings (material)", "8/8/8/4k3/8/8/8/4K3 w - - 0 1", Unwinnable, Unwinnable, false},
+	{"king and knight against king and queen (material)",
+		"8/8/8/4k3/8/8/3q4/1N2K3 w - - 0 1", Unwinnable, Winnable, false},
+	{"checkmate on the board", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+		Unwinnable, Winnable, false},
+	{"stalemate on the board", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Unwinnable, Unwinnable, true},
+}
+
+func TestWinnabilityHandBuilt(t *testing.T) {
+	for _, tc := range winnabilityCases {
+		p := mustPosition(t, tc.fen)
+		for c, want := range [2]Winnability{tc.white, tc.black} {
+			a := p.AnalyzeWinnability(Color(c), 1_000_000)
+			if a.Winnability != want {
+				t.Errorf("%s: %s can mate: %s, want %s (%d nodes)", tc.name, Color(c), a.Winnability, want, a.Nodes)
+				continue
+			}
+			if want == Winnable {
+				checkHelpmate(t, p, Color(c), a.Helpmate)
+			}
+			if got := p.CouldCheckmate(Color(c)); got != (want != Unwinnable) {
+				t.Errorf("%s: CouldCheckmate(%s) = %v", tc.name, Color(c), got)
+			}
+		}
+		if got := p.IsDeadPosition(); got != tc.dead {
+			t.Errorf("%s: IsDeadPosition = %v, want %v", tc.name, got, tc.dead)
+		}
+	}
+}
+
+// checkHelpmate replays line from p and fails unless every move is legal
+// and the last one mates with c.
+func checkHelpmate(t *testing.T, p Position, c Color, line []Move) {
+	t.Helper()
+	for i, m := range line {
+		if err := p.Play(m); err != nil {
+			t.Errorf("%s's helpmate %v: move %d: %v", c, line, i+1, err)
+			return
+		}
+	}
+	if o := p.Outcome(); o.Ending != EndCheckmate || o.Winner != c {
+		t.Errorf("%s's helpmate %v ends in %v", c, line, o)
+	}
+}
+
+// TestWinnabilityUnknownWithinBudget: a search cut short says so rather
+// than guessing, and CouldCheckmate counts that as a possible mate.
+func TestWinnabilityUnknownWithinBudget(t *testing.T) {
+	p := StartingPosition()
+	a := p.AnalyzeWinnability(White, 50)
+	if a.Winnability != WinnabilityUnknown {
+		t.Fatalf("50 nodes decided the starting position: %s", a.Winnability)
+	}
+	if a.Nodes > 50 {
+		t.Errorf("the search visited %d nodes on a budget of 50", a.Nodes)
+	}
+}
+
+func TestWinnabilityString(t *testing.T) {
+	for w, want := range map[Winnability]string{Winnable: "yes", Unwinnable: "no", WinnabilityUnknown: "unknown"} {
+		if w.String() != want {
+			t.Errorf("%d: %q, want %q", w, w.String(), want)
+		}
+	}
+}
+
+// TestDeadPositionNeedsBothSides: a position where only one side can mate
+// is not dead.
+func TestDeadPositionNeedsBothSides(t *testing.T) {
+	for _, fen := range []string{
+		"k7/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/Q6K w - - 0 1", // a white queen behind the chain
+		"7k/8/8/8/8/8/8/R6K b - - 0 1",
+	} {
+		p := mustPosition(t, fen)
+		if p.IsDeadPosition() {
+			t.Errorf("%s: called dead", fen)
+		}
+	}
+}
+
+// helpmateWithin is the reference for the fuzz test: a plain search of
+// every line of at most plies plies for a mate by c.
+func helpmateWithin(p *Position, c Color, plies int) bool {
+	moves := p.LegalMoves(nil)
+	if len(moves) == 0 {
+		return p.InCheck() && p.Turn() != c
+	}
+	if plies == 0 {
+		return false
+	}
+	for _, m := range moves {
+		child := *p
+		child.PlayUnchecked(m)
+		if helpmateWithin(&child, c, plies-1) {
+			return true
+		}
+	}
+	return false
+}
