@@ -92,9 +92,11 @@ func kv(pairs ...string) map[string]string {
 	return m
 }
 
-// clip cuts user text short for a parameter, so that a huge input does not
-// make a huge message; it never splits a UTF-8 sequence.
-func clip(s string) string {
+// ClipParam cuts text that came from a user (or an engine, or a file) to
+// at most 40 bytes and "…" for an error's parameter or message, so that a
+// huge input does not make a huge error; it never splits a UTF-8 sequence.
+// Every JoinPal package that puts such text in an error uses it.
+func ClipParam(s string) string {
 	const max = 40
 	if len(s) <= max {
 		return s
@@ -105,6 +107,9 @@ func clip(s string) string {
 	}
 	return s[:cut] + "…"
 }
+
+// clip is ClipParam.
+func clip(s string) string { return ClipParam(s) }
 
 // charParam writes one byte of user text for a parameter: itself if it is
 // printable ASCII, else its Go escape.

@@ -1,6 +1,10 @@
 package game
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/joinpal/joinpal/chess"
+)
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
@@ -14,16 +18,5 @@ func quote(s string) string {
 	return strconv.Quote(s)
 }
 
-// clip cuts user text short for a message or a parameter, so that a huge
-// input does not make a huge message; it never splits a UTF-8 sequence.
-func clip(s string) string {
-	const max = 40
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
-}
+// clip is chess.ClipParam.
+func clip(s string) string { return chess.ClipParam(s) }

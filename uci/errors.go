@@ -3,6 +3,8 @@ package uci
 import (
 	"fmt"
 	"maps"
+
+	"github.com/joinpal/joinpal/chess"
 )
 
 // The stable codes of the client's errors. They never change; clients and
@@ -110,17 +112,5 @@ func errorf(code string, params map[string]string, format string, args ...any) *
 	return &Error{Code: code, Msg: msg + ": " + fmt.Sprintf(format, args...), Params: params}
 }
 
-// clip cuts an engine's or a caller's text short for a parameter, so that a
-// huge input does not make a huge message; it never splits a UTF-8
-// sequence.
-func clip(s string) string {
-	const max = 40
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
-}
+// clip is chess.ClipParam.
+func clip(s string) string { return chess.ClipParam(s) }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"strconv"
+
+	"github.com/joinpal/joinpal/chess"
 )
 
 // The stable codes of [Error.Code]. They never change; clients and the
@@ -119,16 +121,5 @@ func writeError(code string, params map[string]string, err error) *Error {
 	return &Error{Code: code, Params: params, Err: err}
 }
 
-// clip cuts input text short for a parameter, so that a huge token does not
-// make a huge message; it never splits a UTF-8 sequence.
-func clip(s string) string {
-	const max = 40
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
-}
+// clip is chess.ClipParam.
+func clip(s string) string { return chess.ClipParam(s) }
