@@ -85,7 +85,7 @@ func ExampleHistory() {
 			_ = h.Play(m)
 		}
 	}
-	fmt.Println(h.Repetitions(), h.Outcome(chess.AutomaticDraws).Termination, h.Outcome(chess.FIDEDraws).Over())
+	fmt.Println(h.Repetitions(), h.Outcome(chess.AutomaticDraws).Ending, h.Outcome(chess.FIDEDraws).Over())
 	// Output: 3 threefold_repetition false
 }
 

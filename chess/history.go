@@ -80,34 +80,35 @@ func (h *History) Outcome(rules DrawRules) Outcome {
 	switch rules {
 	case AutomaticDraws:
 		if reps >= 3 {
-			return Outcome{Termination: ThreefoldRepetition}
+			return Outcome{Ending: EndThreefoldRepetition}
 		}
 		if halfmoves >= 100 {
-			return Outcome{Termination: FiftyMoves}
+			return Outcome{Ending: EndFiftyMoves}
 		}
 	case FIDEDraws:
 		if reps >= 5 {
-			return Outcome{Termination: FivefoldRepetition}
+			return Outcome{Ending: EndFivefoldRepetition}
 		}
 		if halfmoves >= 150 {
-			return Outcome{Termination: SeventyFiveMoves}
+			return Outcome{Ending: EndSeventyFiveMoves}
 		}
 	}
 	return Outcome{}
 }
 
 // ClaimableDraw returns the draw the side to move could claim under FIDE
-// 9.2 and 9.3 in the current position (ThreefoldRepetition or FiftyMoves),
-// or NoTermination. Claims announced together with a move are not covered.
-func (h *History) ClaimableDraw() Termination {
+// 9.2 and 9.3 in the current position (EndThreefoldRepetition or
+// EndFiftyMoves), or NotEnded. Claims announced together with a move are
+// not covered.
+func (h *History) ClaimableDraw() Ending {
 	if h.pos.Outcome().Over() {
-		return NoTermination
+		return NotEnded
 	}
 	if h.Repetitions() >= 3 {
-		return ThreefoldRepetition
+		return EndThreefoldRepetition
 	}
 	if h.pos.halfmove >= 100 {
-		return FiftyMoves
+		return EndFiftyMoves
 	}
-	return NoTermination
+	return NotEnded
 }

@@ -1,46 +1,53 @@
 package chess
 
-// Termination says how a game ended by the rules on the board. The values
-// are stable and may be stored.
-type Termination uint8
+// Ending says how the rules on the board ended a game. It is a stable
+// snake_case text ("checkmate", "threefold_repetition"), not a number, on
+// purpose: package game's Termination is a stored id with other values, and
+// the two types cannot be converted into one another by mistake
+// (game.Termination(e) does not compile); game.TerminationOf maps an
+// Ending to its Termination.
+type Ending string
 
-// The terminations decided by the board. (Resignation, time and agreement
-// are decided by package game.)
+// The endings decided by the board. (Resignation, time and agreement are
+// decided by package game.)
 const (
-	NoTermination        Termination = 0 // the game goes on
-	Checkmate            Termination = 1
-	Stalemate            Termination = 2
-	InsufficientMaterial Termination = 3 // neither side can mate (FIDE 5.2.2)
-	ThreefoldRepetition  Termination = 4
-	FivefoldRepetition   Termination = 5
-	FiftyMoves           Termination = 6
-	SeventyFiveMoves     Termination = 7
+	NotEnded                Ending = "" // the game goes on
+	EndCheckmate            Ending = "checkmate"
+	EndStalemate            Ending = "stalemate"
+	EndInsufficientMaterial Ending = "insufficient_material" // neither side can mate (FIDE 5.2.2)
+	EndThreefoldRepetition  Ending = "threefold_repetition"
+	EndFivefoldRepetition   Ending = "fivefold_repetition"
+	EndFiftyMoves           Ending = "fifty_moves"
+	EndSeventyFiveMoves     Ending = "seventy_five_moves"
 )
 
-var terminationNames = [...]string{"none", "checkmate", "stalemate", "insufficient_material",
-	"threefold_repetition", "fivefold_repetition", "fifty_moves", "seventy_five_moves"}
-
-// String returns a stable snake_case name such as "threefold_repetition".
-func (t Termination) String() string {
-	if int(t) < len(terminationNames) {
-		return terminationNames[t]
-	}
-	return "unknown"
+// Endings lists every ending but NotEnded.
+func Endings() []Ending {
+	return []Ending{EndCheckmate, EndStalemate, EndInsufficientMaterial, EndThreefoldRepetition,
+		EndFivefoldRepetition, EndFiftyMoves, EndSeventyFiveMoves}
 }
 
-// Outcome is the result of a finished game, or the zero Outcome (no
-// termination) while it goes on.
+// String returns the ending's text, or "none" for NotEnded.
+func (e Ending) String() string {
+	if e == NotEnded {
+		return "none"
+	}
+	return string(e)
+}
+
+// Outcome is the result of a finished game, or the zero Outcome (NotEnded)
+// while it goes on.
 type Outcome struct {
-	Termination Termination
+	Ending Ending
 	// Winner is the side that won; meaningful only when Decisive.
 	Winner Color
 }
 
 // Over reports whether the game has ended.
-func (o Outcome) Over() bool { return o.Termination != NoTermination }
+func (o Outcome) Over() bool { return o.Ending != NotEnded }
 
 // Decisive reports whether a side won (by checkmate).
-func (o Outcome) Decisive() bool { return o.Termination == Checkmate }
+func (o Outcome) Decisive() bool { return o.Ending == EndCheckmate }
 
 // Result returns the PGN result: "1-0", "0-1", "1/2-1/2", or "*" while the
 // game goes on.
@@ -63,12 +70,12 @@ func (o Outcome) Result() string {
 func (p *Position) Outcome() Outcome {
 	if !p.HasLegalMoves() {
 		if p.InCheck() {
-			return Outcome{Termination: Checkmate, Winner: p.turn.Other()}
+			return Outcome{Ending: EndCheckmate, Winner: p.turn.Other()}
 		}
-		return Outcome{Termination: Stalemate}
+		return Outcome{Ending: EndStalemate}
 	}
 	if p.IsInsufficientMaterial() {
-		return Outcome{Termination: InsufficientMaterial}
+		return Outcome{Ending: EndInsufficientMaterial}
 	}
 	return Outcome{}
 }

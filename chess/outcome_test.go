@@ -26,8 +26,8 @@ func TestInsufficientMaterial(t *testing.T) {
 		if got := p.IsInsufficientMaterial(); got != tc.want {
 			t.Errorf("%s: IsInsufficientMaterial = %v, want %v", tc.fen, got, tc.want)
 		}
-		if tc.want && p.Outcome().Termination != InsufficientMaterial {
-			t.Errorf("%s: Outcome = %v", tc.fen, p.Outcome().Termination)
+		if tc.want && p.Outcome().Ending != EndInsufficientMaterial {
+			t.Errorf("%s: Outcome = %v", tc.fen, p.Outcome().Ending)
 		}
 	}
 }
@@ -70,19 +70,19 @@ func TestCouldCheckmate(t *testing.T) {
 func TestOutcome(t *testing.T) {
 	tests := []struct {
 		name, fen string
-		want      Termination
+		want      Ending
 		result    string
 	}{
-		{"checkmate", "7k/8/6K1/8/8/8/8/R7 w - - 0 1 moves a1a8", Checkmate, "1-0"},
-		{"fool's mate", StartingFEN + " moves f2f3 e7e5 g2g4 d8h4", Checkmate, "0-1"},
-		{"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Stalemate, "1/2-1/2"},
-		{"game goes on", StartingFEN, NoTermination, "*"},
+		{"checkmate", "7k/8/6K1/8/8/8/8/R7 w - - 0 1 moves a1a8", EndCheckmate, "1-0"},
+		{"fool's mate", StartingFEN + " moves f2f3 e7e5 g2g4 d8h4", EndCheckmate, "0-1"},
+		{"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", EndStalemate, "1/2-1/2"},
+		{"game goes on", StartingFEN, NotEnded, "*"},
 	}
 	for _, tc := range tests {
 		p := mustPosition(t, tc.fen)
 		o := p.Outcome()
-		if o.Termination != tc.want || o.Result() != tc.result {
-			t.Errorf("%s: %v %s, want %v %s", tc.name, o.Termination, o.Result(), tc.want, tc.result)
+		if o.Ending != tc.want || o.Result() != tc.result {
+			t.Errorf("%s: %v %s, want %v %s", tc.name, o.Ending, o.Result(), tc.want, tc.result)
 		}
 	}
 }
@@ -111,18 +111,18 @@ func TestThreefoldRepetition(t *testing.T) {
 		t.Fatalf("after one shuffle: %d repetitions, outcome %v", h.Repetitions(), h.Outcome(AutomaticDraws))
 	}
 	play(t, h, knightShuffle...)
-	if got := h.Outcome(AutomaticDraws); got.Termination != ThreefoldRepetition || got.Result() != "1/2-1/2" {
+	if got := h.Outcome(AutomaticDraws); got.Ending != EndThreefoldRepetition || got.Result() != "1/2-1/2" {
 		t.Fatalf("after two shuffles: %v", got)
 	}
 	if got := h.Outcome(FIDEDraws); got.Over() {
 		t.Fatalf("FIDE rules ended the game at threefold: %v", got)
 	}
-	if h.ClaimableDraw() != ThreefoldRepetition {
+	if h.ClaimableDraw() != EndThreefoldRepetition {
 		t.Fatal("threefold repetition not claimable")
 	}
 	play(t, h, knightShuffle...)
 	play(t, h, knightShuffle...)
-	if got := h.Outcome(FIDEDraws); got.Termination != FivefoldRepetition {
+	if got := h.Outcome(FIDEDraws); got.Ending != EndFivefoldRepetition {
 		t.Fatalf("after four shuffles (FIDE): %v", got)
 	}
 }
@@ -141,7 +141,7 @@ func TestRepetitionCountsLegalEnPassantOnly(t *testing.T) {
 		t.Fatalf("with the en-passant right only in the first: %d repetitions, want 2", got)
 	}
 	play(t, h, "e1d1", "e8d8", "d1e1", "d8e8")
-	if got := h.Outcome(AutomaticDraws).Termination; got != ThreefoldRepetition {
+	if got := h.Outcome(AutomaticDraws).Ending; got != EndThreefoldRepetition {
 		t.Fatalf("third time without en passant: %v", got)
 	}
 
@@ -172,16 +172,16 @@ func TestFiftyMoves(t *testing.T) {
 		t.Fatal("ended at 99 half-moves")
 	}
 	play(t, h, "e8d8")
-	if got := h.Outcome(AutomaticDraws).Termination; got != FiftyMoves {
+	if got := h.Outcome(AutomaticDraws).Ending; got != EndFiftyMoves {
 		t.Fatalf("at 100 half-moves: %v", got)
 	}
-	if h.Outcome(FIDEDraws).Over() || h.ClaimableDraw() != FiftyMoves {
+	if h.Outcome(FIDEDraws).Over() || h.ClaimableDraw() != EndFiftyMoves {
 		t.Fatal("under FIDE rules fifty moves is a claim")
 	}
 
 	h = NewHistory(mustPosition(t, "4k3/8/8/8/8/8/8/R3K3 w - - 148 80"))
 	play(t, h, "a1a2", "e8d8")
-	if got := h.Outcome(FIDEDraws).Termination; got != SeventyFiveMoves {
+	if got := h.Outcome(FIDEDraws).Ending; got != EndSeventyFiveMoves {
 		t.Fatalf("at 150 half-moves (FIDE): %v", got)
 	}
 }
@@ -192,12 +192,27 @@ func TestMateOnTheFiftiethMoveStands(t *testing.T) {
 	if pos := h.Position(); pos.HalfmoveClock() != 100 {
 		t.Fatalf("halfmove clock %d", pos.HalfmoveClock())
 	}
-	if got := h.Outcome(AutomaticDraws); got.Termination != Checkmate || got.Winner != White {
+	if got := h.Outcome(AutomaticDraws); got.Ending != EndCheckmate || got.Winner != White {
 		t.Fatalf("mate on the move that reaches fifty: %v", got)
 	}
 	h = NewHistory(mustPosition(t, "7k/8/6K1/8/8/8/8/R7 w - - 149 80"))
 	play(t, h, "a1a8")
-	if got := h.Outcome(FIDEDraws); got.Termination != Checkmate {
+	if got := h.Outcome(FIDEDraws); got.Ending != EndCheckmate {
 		t.Fatalf("mate on the move that reaches seventy-five: %v", got)
+	}
+}
+
+// TestEndings: the endings are distinct texts, and NotEnded is the zero
+// Outcome's.
+func TestEndings(t *testing.T) {
+	seen := map[Ending]bool{}
+	for _, e := range Endings() {
+		if e == NotEnded || seen[e] || e.String() != string(e) {
+			t.Errorf("ending %q is empty, repeated or misnamed", e)
+		}
+		seen[e] = true
+	}
+	if len(seen) != 7 || NotEnded.String() != "none" || (Outcome{}).Over() {
+		t.Errorf("%d endings; NotEnded is %q", len(seen), NotEnded)
 	}
 }

@@ -82,7 +82,7 @@ func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 		Ply:         g.history.Len(),
 		Move:        mv,
 		FEN:         pos.FEN(),
-		Turn:        Side(pos.Turn()),
+		Turn:        SideOf(pos.Turn()),
 		Status:      st.Status,
 		Termination: st.Termination,
 		Result:      st.Result,

@@ -92,7 +92,7 @@ func New(cfg Config) (*Game, error) {
 	g.rec.State.Status = StatusCreated
 	g.rec.State.ScheduledAt = cfg.ScheduledAt
 	if !cfg.TimeControl.Untimed() {
-		g.clock, err = NewClock(cfg.TimeControl, Side(start.Turn()), now)
+		g.clock, err = NewClock(cfg.TimeControl, SideOf(start.Turn()), now)
 		if err != nil {
 			return nil, err
 		}
@@ -173,7 +173,7 @@ func (g *Game) Ply() int { return g.history.Len() }
 // Turn returns the side to move.
 func (g *Game) Turn() Side {
 	p := g.history.Position()
-	return Side(p.Turn())
+	return SideOf(p.Turn())
 }
 
 // Moves returns the moves played, as recorded. The slice must not be

@@ -69,23 +69,14 @@ func (g *Game) Move(side Side, uci string, lag time.Duration, clientMoveID int64
 	return rec, nil
 }
 
-// endByBoard ends the game as the board decided.
+// endByBoard ends the game as the board decided: a win for the mating
+// side, a draw for every other ending.
 func (g *Game) endByBoard(o chess.Outcome) {
-	var t Termination
-	switch o.Termination {
-	case chess.Checkmate:
-		g.end(Checkmate, WinFor(Side(o.Winner)))
-		return
-	case chess.Stalemate:
-		t = Stalemate
-	case chess.InsufficientMaterial:
-		t = InsufficientMaterial
-	case chess.ThreefoldRepetition, chess.FivefoldRepetition:
-		t = ThreefoldRepetition
-	default:
-		t = FiftyMoves
+	r := Drawn
+	if o.Decisive() {
+		r = WinFor(SideOf(o.Winner))
 	}
-	g.end(t, Drawn)
+	g.end(TerminationOf(o.Ending), r)
 }
 
 // flag ends the game because the side on turn ran out of time: a loss,
@@ -94,7 +85,7 @@ func (g *Game) endByBoard(o chess.Outcome) {
 func (g *Game) flag() {
 	loser := g.Turn()
 	pos := g.history.Position()
-	if !pos.CouldCheckmate(chess.Color(loser.Other())) {
+	if !pos.CouldCheckmate(loser.Other().Color()) {
 		g.end(TimeoutVsInsufficientMaterial, Drawn)
 		return
 	}

@@ -1,10 +1,14 @@
 package game
 
+import "github.com/joinpal/joinpal/chess"
+
 // Side is one of the two players of a game, by the colour of their pieces.
 //
 // Package game keeps its own Side so that its clock and results do not depend
-// on the rules core; the game layer converts from chess colours. The values
-// are fixed ids safe to store: White is 0 and Black is 1; never renumber.
+// on the rules core. The values are fixed ids safe to store: White is 0 and
+// Black is 1; never renumber. Convert with [SideOf] and [Side.Color], never
+// by a cast between Side and chess.Color: a test of this package
+// (TestNoCastsBetweenGameAndChess) fails on any such cast in the module.
 type Side uint8
 
 // The two sides.
@@ -12,6 +16,23 @@ const (
 	White Side = 0
 	Black Side = 1
 )
+
+// SideOf returns the side that plays the pieces of colour c.
+func SideOf(c chess.Color) Side {
+	if c == chess.Black {
+		return Black
+	}
+	return White
+}
+
+// Color returns the colour of the side's pieces (chess.White for an invalid
+// side).
+func (s Side) Color() chess.Color {
+	if s == Black {
+		return chess.Black
+	}
+	return chess.White
+}
 
 // Other returns the opponent's side.
 func (s Side) Other() Side { return s ^ 1 }

@@ -1,9 +1,13 @@
 package game
 
+import "github.com/joinpal/joinpal/chess"
+
 // Termination is why a game ended.
 //
 // The numeric values are ids stored in databases: never renumber or reuse
-// one; a new termination gets the next free id.
+// one; a new termination gets the next free id. The board's own endings are
+// chess.Ending values, a different type that does not convert to
+// Termination: [TerminationOf] maps them.
 type Termination uint8
 
 // The terminations.
@@ -36,7 +40,8 @@ const (
 	// Agreement: the players agreed a draw.
 	Agreement Termination = 9
 	// Abandonment: a player's connection dropped and the reconnection window
-	// ran out; the other side wins.
+	// ran out; the other side wins (both lose if both were gone past their
+	// windows).
 	Abandonment Termination = 10
 	// NoShow: a scheduled game in which a player (or both) did not show up;
 	// the absent player loses (both lose if both were absent).
@@ -56,6 +61,27 @@ var terminationNames = [...]string{
 	Agreement:                     "agreement",
 	Abandonment:                   "abandonment",
 	NoShow:                        "no_show",
+}
+
+// TerminationOf returns the termination of a game that the board ended
+// with e: the repetition and move-count endings map to ThreefoldRepetition
+// and FiftyMoves whichever draw rules decided them (fivefold repetition and
+// seventy-five moves included); chess.NotEnded, or a text that is no
+// ending, maps to TerminationNone.
+func TerminationOf(e chess.Ending) Termination {
+	switch e {
+	case chess.EndCheckmate:
+		return Checkmate
+	case chess.EndStalemate:
+		return Stalemate
+	case chess.EndInsufficientMaterial:
+		return InsufficientMaterial
+	case chess.EndThreefoldRepetition, chess.EndFivefoldRepetition:
+		return ThreefoldRepetition
+	case chess.EndFiftyMoves, chess.EndSeventyFiveMoves:
+		return FiftyMoves
+	}
+	return TerminationNone
 }
 
 // Terminations lists every termination but [TerminationNone], in id order.
@@ -83,7 +109,7 @@ func (t Termination) Draw() bool {
 
 // Allows reports whether a game that ended with t may have result r:
 // a draw for the drawing terminations, a win for one side for checkmate,
-// resignation, timeout and abandonment, a win or both losing for a no-show,
+// resignation and timeout, a win or both losing for abandonment and a no-show,
 // and no result for TerminationNone.
 func (t Termination) Allows(r Result) bool {
 	switch {
@@ -93,7 +119,7 @@ func (t Termination) Allows(r Result) bool {
 		return r == NoResult
 	case t.Draw():
 		return r == Drawn
-	case t == NoShow:
+	case t == NoShow || t == Abandonment:
 		return r == WhiteWins || r == BlackWins || r == BothLose
 	}
 	return r == WhiteWins || r == BlackWins

@@ -98,7 +98,7 @@ func (a *actor) resent(side game.Side, req MoveRequest) (Ack, bool) {
 	}
 	moves := a.g.Moves()
 	start := a.g.History().Start()
-	first := game.Side(start.Turn())
+	first := game.SideOf(start.Turn())
 	for i := len(moves) - 1; i >= 0 && i >= len(moves)-4; i-- {
 		mover := first
 		if i%2 == 1 {

@@ -72,19 +72,19 @@ func winFor(c chess.Color) string {
 
 // boardReason describes an outcome of the rules in words.
 func boardReason(o chess.Outcome) string {
-	switch o.Termination {
-	case chess.Checkmate:
+	switch o.Ending {
+	case chess.EndCheckmate:
 		return colorName(o.Winner) + " mates"
-	case chess.Stalemate:
+	case chess.EndStalemate:
 		return "Draw by stalemate"
-	case chess.InsufficientMaterial:
+	case chess.EndInsufficientMaterial:
 		return "Draw by insufficient material"
-	case chess.ThreefoldRepetition, chess.FivefoldRepetition:
+	case chess.EndThreefoldRepetition, chess.EndFivefoldRepetition:
 		return "Draw by threefold repetition"
-	case chess.FiftyMoves, chess.SeventyFiveMoves:
+	case chess.EndFiftyMoves, chess.EndSeventyFiveMoves:
 		return "Draw by the fifty-move rule"
 	}
-	return o.Termination.String()
+	return o.Ending.String()
 }
 
 // playGame plays one game between the players of white and black, from the
