@@ -38,6 +38,11 @@ type Description struct {
 	// Params are the parameters of every Coded error of the chain; where
 	// two have one name, the inner one's value is kept.
 	Params map[string]string `json:"params,omitempty"`
+	// Details describes each error of a joined error in the chain (one
+	// with Unwrap() []error, such as chess.SetupError with every problem of
+	// a position) when it holds more than one; Code, Reason and Message
+	// above are those of the first.
+	Details []Description `json:"details,omitempty"`
 }
 
 // chain returns the Coded errors of err from the outermost in, following
@@ -110,10 +115,32 @@ func Describe(lang string, err error) Description {
 	}
 	params := Params(err)
 	reason := c[len(c)-1].ErrorCode()
-	return Description{
+	d := Description{
 		Code:    c[0].ErrorCode(),
 		Reason:  reason,
 		Message: Message(lang, reason, params),
 		Params:  maps.Clone(params),
 	}
+	if errs := joined(err); len(errs) > 1 {
+		for _, e := range errs {
+			d.Details = append(d.Details, Describe(lang, e))
+		}
+	}
+	return d
+}
+
+// joined returns the errors of the first joined error in err's chain (as
+// chain follows it), or nil.
+func joined(err error) []error {
+	for err != nil {
+		switch e := err.(type) {
+		case interface{ Unwrap() error }:
+			err = e.Unwrap()
+		case interface{ Unwrap() []error }:
+			return e.Unwrap()
+		default:
+			return nil
+		}
+	}
+	return nil
 }

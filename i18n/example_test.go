@@ -27,3 +27,16 @@ func ExampleDescribe() {
 	// Output:
 	// {"code":"chess.move.illegal.unreachable","reason":"chess.move.illegal.unreachable","message":"Illegal move e1e5: the king on e1 cannot reach e5","params":{"from":"e1","move":"e1e5","piece":"king","to":"e5"}}
 }
+
+func ExampleDescribe_everyProblem() {
+	_, err := chess.ParseFEN("4k3/8/3N1N2/8/8/8/8/P3K3 b - - 0 1")
+	d := i18n.Describe("es", err)
+	fmt.Println(d.Code)
+	for _, p := range d.Details {
+		fmt.Println(p.Message)
+	}
+	// Output:
+	// chess.position.pawn_on_back_rank
+	// Posición imposible: hay un peón en a1, en la primera o la última fila
+	// Posición imposible: el rey de las negras recibe jaque de d6 y de f6, que solo dan jaque al moverse, y solo se mueve una pieza cada vez
+}
