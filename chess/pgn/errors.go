@@ -1,6 +1,7 @@
 package pgn
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"strconv"
@@ -72,6 +73,21 @@ func Codes() []CodeInfo {
 	return out
 }
 
+// Sentinel errors, one per code, for errors.Is: every *Error matches the
+// sentinel of its code, wherever it is and whatever its cause.
+var (
+	ErrSyntax             = &Error{Code: CodeSyntax, Err: errors.New("syntax error")}
+	ErrIllegalMove        = &Error{Code: CodeIllegalMove, Err: errors.New("illegal move")}
+	ErrAmbiguousMove      = &Error{Code: CodeAmbiguousMove, Err: errors.New("ambiguous move")}
+	ErrBadFEN             = &Error{Code: CodeBadFEN, Err: errors.New("bad FEN")}
+	ErrUnsupportedVariant = &Error{Code: CodeUnsupportedVariant, Err: errors.New("unsupported variant")}
+	ErrWriteBadResult     = &Error{Code: CodeWriteBadResult, Err: errors.New("bad result")}
+	ErrWriteBadTag        = &Error{Code: CodeWriteBadTag, Err: errors.New("bad tag name")}
+	ErrWriteBadStart      = &Error{Code: CodeWriteBadStart, Err: errors.New("bad start position")}
+	ErrWriteIllegalMove   = &Error{Code: CodeWriteIllegalMove, Err: errors.New("illegal move")}
+	ErrWriteBadNAG        = &Error{Code: CodeWriteBadNAG, Err: errors.New("bad NAG")}
+)
+
 // Error is an error of package pgn: a stable Code, and, for an error in
 // the PGN input, where it is: Game is the 1-based number of the game in
 // the stream, Line and Column (1-based, columns counted in characters) the
@@ -97,6 +113,12 @@ func (e *Error) Error() string {
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
+
+// Is reports whether target is an *Error with the same code.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t != nil && t.Code == e.Code
+}
 
 // ErrorCode returns the stable code, for package i18n.
 func (e *Error) ErrorCode() string { return e.Code }
