@@ -43,6 +43,10 @@ func (w Winnability) String() string {
 // within a few tens of milliseconds.
 const DefaultMateBudget = 100000
 
+// shortHelpmate is the length (in plies) of a helpmate the analysis takes
+// without looking for a shorter one.
+const shortHelpmate = 40
+
 // MateAnalysis is the result of Position.AnalyzeWinnability.
 type MateAnalysis struct {
 	Winnability Winnability
@@ -76,11 +80,18 @@ func (p *Position) AnalyzeWinnability(c Color, budget int) MateAnalysis {
 	}
 	// A small space of reachable positions (blocked pawns, walled-in
 	// pieces) is walked whole, which proves or finds a mate outright.
-	if line, verdict := s.exhaust(p, budget/4); verdict != WinnabilityUnknown {
-		return MateAnalysis{Winnability: verdict, Helpmate: line, Nodes: s.nodes}
+	walked, verdict := s.exhaust(p, budget/4)
+	if verdict == Unwinnable || verdict == Winnable && len(walked) <= shortHelpmate {
+		return MateAnalysis{Winnability: verdict, Helpmate: walked, Nodes: s.nodes}
 	}
-	line, verdict := s.deepen(p, maxHelpmateDepth, true)
-	return MateAnalysis{Winnability: verdict, Helpmate: line, Nodes: s.nodes}
+	// The walk goes deep first: a mate it finds may take hundreds of
+	// moves. The iterative deepening looks for a shorter one, and the
+	// walk's stands if it finds none.
+	line, deepened := s.deepen(p, maxHelpmateDepth, true)
+	if deepened == WinnabilityUnknown && verdict == Winnable {
+		line, deepened = walked, Winnable
+	}
+	return MateAnalysis{Winnability: deepened, Helpmate: line, Nodes: s.nodes}
 }
 
 // CouldCheckmate reports whether c could still checkmate by some series of
