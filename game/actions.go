@@ -5,7 +5,7 @@ import "time"
 // Resign ends the game: side loses. A player may resign at any moment of a
 // game that is not over, before the first move too.
 func (g *Game) Resign(side Side) error {
-	if err := g.playable(); err != nil {
+	if err := g.settle(); err != nil {
 		return err
 	}
 	g.end(Resignation, WinFor(side.Other()))
@@ -17,7 +17,7 @@ func (g *Game) Resign(side Side) error {
 // sides have moved it aborts the game, as lichess does, since there is
 // nothing yet to lose.
 func (g *Game) Leave(side Side) error {
-	if err := g.playable(); err != nil {
+	if err := g.settle(); err != nil {
 		return err
 	}
 	if g.history.Len() < 2 && g.rec.State.ScheduledAt.IsZero() {
@@ -31,7 +31,7 @@ func (g *Game) Leave(side Side) error {
 // Abort ends the game with no result. Either player may abort until both
 // sides have made their first move.
 func (g *Game) Abort(side Side) error {
-	if err := g.playable(); err != nil {
+	if err := g.settle(); err != nil {
 		return err
 	}
 	if g.history.Len() >= 2 {
@@ -46,7 +46,7 @@ func (g *Game) Abort(side Side) error {
 // opponent has had the turn. Offering while the opponent's offer is open
 // accepts it; offering twice changes nothing.
 func (g *Game) OfferDraw(side Side) error {
-	if err := g.playable(); err != nil {
+	if err := g.settle(); err != nil {
 		return err
 	}
 	if d := g.rec.State.DrawOffer; d != nil {
@@ -67,7 +67,7 @@ func (g *Game) OfferDraw(side Side) error {
 // AcceptDraw accepts the opponent's open draw offer: the game is drawn by
 // agreement.
 func (g *Game) AcceptDraw(side Side) error {
-	if err := g.playable(); err != nil {
+	if err := g.settle(); err != nil {
 		return err
 	}
 	if d := g.rec.State.DrawOffer; d == nil || d.By == side {
@@ -79,7 +79,7 @@ func (g *Game) AcceptDraw(side Side) error {
 
 // DeclineDraw declines the opponent's open draw offer.
 func (g *Game) DeclineDraw(side Side) error {
-	if err := g.playable(); err != nil {
+	if err := g.settle(); err != nil {
 		return err
 	}
 	if d := g.rec.State.DrawOffer; d == nil || d.By == side {
@@ -94,7 +94,7 @@ func (g *Game) DeclineDraw(side Side) error {
 // comes back (Reconnect) within ReconnectWindow, the game ends as an
 // abandonment and the player loses. A dropped connection is not leaving.
 func (g *Game) Disconnect(side Side) error {
-	if err := g.playable(); err != nil {
+	if err := g.settle(); err != nil {
 		return err
 	}
 	if g.Player(side).IsAI() || !g.rec.State.GoneSince[side].IsZero() {
@@ -106,21 +106,53 @@ func (g *Game) Disconnect(side Side) error {
 }
 
 // Reconnect records that side is connected again (or has joined). For a
-// scheduled game it also marks the player present.
+// scheduled game it also marks the player present. A player who comes back
+// while the opponent has abandoned the game (both were gone, and the
+// opponent's window ran out first) wins by abandonment.
 func (g *Game) Reconnect(side Side) error {
-	if err := g.playable(); err != nil {
+	if err := g.settle(); err != nil {
 		return err
 	}
-	st := &g.rec.State
-	if st.GoneSince[side].IsZero() && (st.ScheduledAt.IsZero() || st.Present[side]) {
-		return nil
+	if g.markPresent(side) && !g.Over() {
+		g.changed()
 	}
-	st.GoneSince[side] = time.Time{}
+	return nil
+}
+
+// markPresent records that side is there — it reconnected, joined or moved:
+// it is no longer gone, and in a scheduled game it has shown up. If the
+// opponent has meanwhile abandoned the game (gone past their window while
+// side was gone too, see [Game.NextDeadline]), side wins at once. It
+// reports whether anything changed.
+func (g *Game) markPresent(side Side) bool {
+	st := &g.rec.State
+	changed := false
+	if !st.GoneSince[side].IsZero() {
+		st.GoneSince[side] = time.Time{}
+		changed = true
+	}
 	if !st.ScheduledAt.IsZero() && !st.Present[side] {
 		st.Present[side] = true
 		g.armFirstMoveTimer()
+		changed = true
 	}
-	g.changed()
+	if changed && g.abandonedBy(side.Other(), g.now()) {
+		g.end(Abandonment, WinFor(side))
+	}
+	return changed
+}
+
+// settle is where every command starts: the game must not be over, and the
+// deadlines that passed before the command arrived decide first (see
+// [Game.Expire]). If one ends the game, settle returns CodeGameOver; the
+// game has then changed and the change is to be stored.
+func (g *Game) settle() error {
+	if err := g.playable(); err != nil {
+		return err
+	}
+	if g.Expire() {
+		return NewError(CodeGameOver, "the game ended before the command arrived ("+g.rec.State.Termination.String()+")", nil)
+	}
 	return nil
 }
 
@@ -128,7 +160,7 @@ func (g *Game) Reconnect(side Side) error {
 // least PostponeNotice before the current start, and the new start must
 // itself be at least PostponeNotice away.
 func (g *Game) Postpone(side Side, at time.Time) error {
-	if err := g.playable(); err != nil {
+	if err := g.settle(); err != nil {
 		return err
 	}
 	st := &g.rec.State

@@ -73,8 +73,10 @@ func (s *ClockState) UnmarshalText(text []byte) error {
 // charges the mover the time since their turn started minus a lag credit
 // (see [LagQuotaGain]), adds the Fischer increment if the move was in time
 // (whole-game mode) or gives the full allowance back (per-move mode), and
-// passes the turn. [Clock.Pause] and [Clock.Resume] keep server downtime off
-// both clocks. [Clock.Snapshot] and [RestoreClock] store and bring back a
+// passes the turn. The flag falls at [Clock.FlagsAt], the raw deadline plus
+// a lag grace: until then a late move may still be saved by its lag credit
+// (see [LagQuotaGain] and [MaxLagGrace]). [Clock.Pause] and [Clock.Resume]
+// keep server downtime off both clocks. [Clock.Snapshot] and [RestoreClock] store and bring back a
 // clock.
 //
 // A Clock is not safe for concurrent use: one goroutine owns each game.
@@ -134,7 +136,7 @@ func NewClock(tc TimeControl, first Side, now func() time.Time) (*Clock, error) 
 		state:     ClockWaiting,
 		turn:      first,
 		remaining: [2]time.Duration{tc.Initial(), tc.Initial()},
-		lag:       [2]lagQuota{newLagQuota(), newLagQuota()},
+		lag:       [2]lagQuota{{LagQuotaInitial(tc)}, {LagQuotaInitial(tc)}},
 	}, nil
 }
 
@@ -184,18 +186,17 @@ func (c *Clock) Start() error {
 // starts the clock. On a running clock, Press charges the mover the elapsed
 // time minus the lag credit, then adds the increment (whole game) or gives
 // back the full allowance (per move) and passes the turn. If the mover's
-// time ran out before the move, nothing is added, the clock stops and
-// Charge.Flagged is set.
+// time ran out before the move — it arrived at or after [Clock.FlagsAt],
+// or the time charged, lag credit deducted, is not below the time it had
+// left — nothing is added, the clock stops and Charge.Flagged is set.
 //
 // Errors: [CodeNotYourTurn] if mover is not on turn, [CodeClockPaused] and
 // [CodeClockStopped] if the clock cannot run. On error nothing changes.
 func (c *Clock) Press(mover Side, lag time.Duration) (Charge, error) {
-	switch {
-	case c.state == ClockStopped:
-		return Charge{}, ErrClockStopped
-	case c.state == ClockPaused:
-		return Charge{}, ErrClockPaused
-	case mover != c.turn:
+	if err := c.pressable(); err != nil {
+		return Charge{}, err
+	}
+	if mover != c.turn {
 		return Charge{}, NewError(CodeNotYourTurn, "not your turn: "+c.turn.String()+" is to move", nil)
 	}
 	if c.state == ClockWaiting {
@@ -209,7 +210,14 @@ func (c *Clock) Press(mover Side, lag time.Duration) (Charge, error) {
 	}
 
 	elapsed := c.elapsed(c.now())
-	credit := c.lag[mover].credit(lag.Truncate(time.Millisecond), elapsed)
+	if c.pastGrace(elapsed) {
+		// The flag fell before the move arrived: no lag can save it.
+		c.remaining[mover] = 0
+		c.state = ClockStopped
+		c.turnStart = time.Time{}
+		return Charge{Side: mover, Elapsed: elapsed, Spent: elapsed, Flagged: true}, nil
+	}
+	credit := c.lag[mover].credit(lag.Truncate(time.Millisecond), elapsed, LagQuotaGain(c.tc))
 	ch := Charge{Side: mover, Elapsed: elapsed, LagCredit: credit, Spent: elapsed - credit}
 	if ch.Spent >= c.remaining[mover] {
 		c.remaining[mover] = 0
@@ -232,6 +240,18 @@ func (c *Clock) Press(mover Side, lag time.Duration) (Charge, error) {
 	return ch, nil
 }
 
+// pressable returns [ErrClockStopped] or [ErrClockPaused] if the clock
+// cannot be pressed.
+func (c *Clock) pressable() error {
+	switch c.state {
+	case ClockStopped:
+		return ErrClockStopped
+	case ClockPaused:
+		return ErrClockPaused
+	}
+	return nil
+}
+
 // Stop stops the clock for good (the game is over), charging the side on
 // turn the time since its turn started, with no lag credit and no increment.
 // Stopping a stopped clock does nothing.
@@ -247,7 +267,10 @@ func (c *Clock) Stop() {
 // side on turn the time from the start of its turn to at: at is the last
 // moment the server is known to have been up, and is taken as now if it is
 // later than now. If that exhausts the side's time, the clock stops flagged
-// (see [Clock.Flagged]) instead of pausing. Pause does nothing to a clock
+// (see [Clock.Flagged]) instead of pausing: the lag grace saves only a move
+// that arrives, and none that was in flight survives the downtime (a move
+// after Resume is charged at least 0 against no time left). Pause does
+// nothing to a clock
 // that is not running (before the first two moves there is nothing to
 // charge anyway).
 func (c *Clock) Pause(at time.Time) {
@@ -292,23 +315,50 @@ func (c *Clock) Remaining(side Side, at time.Time) time.Duration {
 	return c.remaining[side]
 }
 
-// Flagged reports whether the side on turn ([Clock.Turn]) has no time left
-// at the moment at, counting no lag credit: from [Clock.ExpiresAt] on, or
-// after a flagged [Clock.Press], [Clock.Stop] or [Clock.Pause].
+// Flagged reports whether the side on turn ([Clock.Turn]) has lost on time
+// as of the moment at: the clock runs and at is [Clock.FlagsAt] or later,
+// or the clock stopped with that side at 0 (a flagged [Clock.Press],
+// [Clock.Stop] or [Clock.Pause]). Between [Clock.ExpiresAt] and FlagsAt
+// the side shows 0 left but has not flagged: a move may still arrive with
+// the lag credit that saves it.
 func (c *Clock) Flagged(at time.Time) bool {
-	return c.Remaining(c.turn, at) == 0
+	if c.state == ClockRunning {
+		return c.pastGrace(c.elapsed(at))
+	}
+	return c.remaining[c.turn] == 0
 }
 
-// ExpiresAt returns the exact moment the running side's time runs out, so
-// that the caller can set a timer; ok is false unless the clock is running.
-// A move may still arrive a little later and be in time thanks to its lag
-// credit: a caller that wants to allow for that may wait up to
-// LagQuota(Turn()) longer before declaring the flag.
+// ExpiresAt returns the raw deadline: the moment the running side's time
+// reaches 0, counting no lag credit (what a board shows); ok is false
+// unless the clock is running. The flag itself falls later, at
+// [Clock.FlagsAt].
 func (c *Clock) ExpiresAt() (t time.Time, ok bool) {
 	if c.state != ClockRunning {
 		return time.Time{}, false
 	}
 	return c.turnStart.Add(c.remaining[c.turn]), true
+}
+
+// Grace returns how long after [Clock.ExpiresAt] the flag of the side on
+// turn falls: its lag quota, at most [MaxLagGrace].
+func (c *Clock) Grace() time.Duration { return lagGrace(c.lag[c.turn].quota) }
+
+// FlagsAt returns the moment the running side loses on time if no move has
+// arrived: [Clock.ExpiresAt] plus [Clock.Grace]. A runtime sets its timer
+// to it; ok is false unless the clock is running.
+func (c *Clock) FlagsAt() (t time.Time, ok bool) {
+	exp, ok := c.ExpiresAt()
+	if !ok {
+		return time.Time{}, false
+	}
+	return exp.Add(c.Grace()), true
+}
+
+// pastGrace reports whether elapsed, the time since the turn started, has
+// reached the flag: the time left plus the grace. This is the package's one
+// test of a flag falling on a running clock.
+func (c *Clock) pastGrace(elapsed time.Duration) bool {
+	return elapsed >= c.remaining[c.turn]+c.Grace()
 }
 
 // elapsed returns the whole milliseconds from the start of the turn to at

@@ -18,6 +18,21 @@ type model struct {
 	charged [2]time.Duration // time charged (moves and pauses)
 	credits [2]time.Duration // lag credited
 	timed   [2]int           // timed moves made
+	quota   [2]time.Duration // lag quotas
+}
+
+// grace is the model's lag grace: the quota, at most 2 s.
+func (m *model) grace(side Side) time.Duration { return min(m.quota[side], 2*time.Second) }
+
+// gain is the model's quota gain per move, lichess's formula written out.
+func (m *model) gain() time.Duration {
+	var expected time.Duration
+	if m.tc.Mode() == ModePerMove {
+		expected = 20 * m.tc.PerMove()
+	} else {
+		expected = m.tc.Base() + 40*m.tc.Increment()
+	}
+	return min(time.Second, 150*time.Millisecond+expected/250)
 }
 
 // wantLeft is the property: time left = initial + increments − charged.
@@ -54,15 +69,23 @@ func randomLag(rng *rand.Rand) time.Duration {
 }
 
 // randomThink: mostly a second or two with nanosecond noise, sometimes a
-// long think, sometimes a move right at the edge of the flag.
+// long think, sometimes a move right at the edge of the raw deadline, of
+// the flag (the raw deadline plus the grace), or in between.
 func randomThink(rng *rand.Rand, now time.Time, m *model, side Side) time.Duration {
-	switch n := rng.IntN(200); {
+	switch n := rng.IntN(400); {
 	case n < 2:
 		edges := []time.Duration{-time.Millisecond, -time.Nanosecond, 0, time.Nanosecond, time.Millisecond}
-		return max(m.start.Add(m.left[side]+edges[rng.IntN(len(edges))]).Sub(now), 0)
-	case n < 6:
+		at := m.left[side] + edges[rng.IntN(len(edges))]
+		switch rng.IntN(3) {
+		case 1:
+			at += m.grace(side)
+		case 2:
+			at += time.Duration(rng.Int64N(int64(m.grace(side)) + 1))
+		}
+		return max(m.start.Add(at).Sub(now), 0)
+	case n < 8:
 		return time.Duration(rng.Int64N(int64(40 * time.Second)))
-	case n < 50:
+	case n < 100:
 		return time.Duration(rng.Int64N(int64(6 * time.Second)))
 	}
 	return time.Duration(rng.Int64N(int64(2 * time.Second)))
@@ -116,7 +139,7 @@ func playRandomGame(t *testing.T, g int, rng *rand.Rand) (int, bool) {
 			fail("first move %d: %+v, %v", i, ch, err)
 			return 0, false
 		}
-		if c.LagQuota(White) != LagQuotaInitial || c.LagQuota(Black) != LagQuotaInitial {
+		if c.LagQuota(White) != LagQuotaInitial(tc) || c.LagQuota(Black) != LagQuotaInitial(tc) {
 			fail("quota moved before the start")
 		}
 	}
@@ -125,19 +148,27 @@ func playRandomGame(t *testing.T, g int, rng *rand.Rand) (int, bool) {
 		return 0, false
 	}
 	m := &model{tc: tc, start: wholeMilli(now.Now()), left: [2]time.Duration{tc.Initial(), tc.Initial()}}
+	m.quota = [2]time.Duration{3 * m.gain(), 3 * m.gain()}
 
 	for c.Moves() < 300 {
 		side := c.Turn()
 
-		// The flag falls exactly at ExpiresAt.
+		// The time runs out exactly at ExpiresAt; the flag falls exactly
+		// at FlagsAt, the grace later.
 		exp, ok := c.ExpiresAt()
 		if !ok || !exp.Equal(m.start.Add(m.left[side])) {
 			fail("ExpiresAt %v, %v; want %v", exp, ok, m.start.Add(m.left[side]))
 			return c.Moves(), false
 		}
-		if c.Flagged(exp.Add(-time.Nanosecond)) || !c.Flagged(exp) ||
-			c.Remaining(side, exp.Add(-time.Nanosecond)) != time.Millisecond || c.Remaining(side, exp) != 0 {
-			fail("flag not exactly at ExpiresAt")
+		if c.Remaining(side, exp.Add(-time.Nanosecond)) != time.Millisecond || c.Remaining(side, exp) != 0 {
+			fail("time not out exactly at ExpiresAt")
+		}
+		flagAt, ok := c.FlagsAt()
+		if !ok || !flagAt.Equal(exp.Add(m.grace(side))) || c.Grace() != m.grace(side) {
+			fail("FlagsAt %v, %v; want ExpiresAt + %v", flagAt.Sub(exp), ok, m.grace(side))
+		}
+		if c.Flagged(flagAt.Add(-time.Nanosecond)) || !c.Flagged(flagAt) {
+			fail("flag not exactly at FlagsAt")
 		}
 		// Live time left at a random instant of the turn.
 		at := m.start.Add(time.Duration(rng.Int64N(int64(m.left[side] + time.Second))))
@@ -175,7 +206,10 @@ func playRandomGame(t *testing.T, g int, rng *rand.Rand) (int, bool) {
 		}
 
 		lag := randomLag(rng)
-		quota := c.LagQuota(side)
+		quota := m.quota[side]
+		if c.LagQuota(side) != quota {
+			fail("quota %v, want %v", c.LagQuota(side), quota)
+		}
 		elapsed := floorMs(now.Now().Sub(m.start))
 		credit := min(max(lag.Truncate(time.Millisecond), 0), quota, elapsed)
 		ch, err := c.Press(side, lag)
@@ -184,7 +218,10 @@ func playRandomGame(t *testing.T, g int, rng *rand.Rand) (int, bool) {
 			return c.Moves(), false
 		}
 		want := Charge{Side: side, Elapsed: elapsed, LagCredit: credit, Spent: elapsed - credit}
-		if want.Spent >= m.left[side] { // the move came after the flag
+		if elapsed >= m.left[side]+m.grace(side) { // the move came after the flag
+			want.LagCredit, want.Spent = 0, elapsed
+		}
+		if elapsed >= m.left[side]+m.grace(side) || want.Spent >= m.left[side] { // the move was not in time
 			want.Flagged = true
 			if ch != want || c.State() != ClockStopped || !c.Flagged(now.Now()) ||
 				c.Remaining(side, now.Now()) != 0 || c.Turn() != side {
@@ -198,6 +235,7 @@ func playRandomGame(t *testing.T, g int, rng *rand.Rand) (int, bool) {
 		m.charged[side] += want.Spent
 		m.credits[side] += credit
 		m.timed[side]++
+		m.quota[side] = min(quota-credit+m.gain(), 7*m.gain())
 		if tc.Mode() == ModeWholeGame {
 			want.Increment = tc.Increment()
 			m.incs[side] += want.Increment
@@ -228,10 +266,10 @@ func playRandomGame(t *testing.T, g int, rng *rand.Rand) (int, bool) {
 		}
 		// Lag credit: never above the quota, the lag or the time spent; the
 		// quota stays under its cap; the total under its bound.
-		if credit > quota || c.LagQuota(side) > LagQuotaMax || c.LagQuota(side) < 0 {
-			fail("credit %v with quota %v, quota now %v", credit, quota, c.LagQuota(side))
+		if credit > quota || c.LagQuota(side) != m.quota[side] || c.LagQuota(side) > 7*m.gain() || c.LagQuota(side) < m.gain() {
+			fail("credit %v with quota %v, quota now %v, want %v", credit, quota, c.LagQuota(side), m.quota[side])
 		}
-		if bound := LagQuotaInitial + time.Duration(m.timed[side]-1)*LagQuotaGain; m.credits[side] > bound {
+		if bound := 3*m.gain() + time.Duration(m.timed[side]-1)*m.gain(); m.credits[side] > bound {
 			fail("total credit %v above %v", m.credits[side], bound)
 		}
 	}

@@ -46,7 +46,7 @@ func TestNewClock(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.State() != ClockWaiting || c.Turn() != Black || c.Moves() != 0 ||
-		c.Remaining(White, time.Now()) != 3*time.Minute || c.LagQuota(Black) != LagQuotaInitial ||
+		c.Remaining(White, time.Now()) != 3*time.Minute || c.LagQuota(Black) != 3*time.Second ||
 		c.TimeControl().String() != "3+2" || c.LagQuota(Side(5)) != 0 || c.Remaining(Side(5), time.Now()) != 0 {
 		t.Errorf("new clock: %+v", c.Snapshot())
 	}
@@ -95,40 +95,43 @@ func runSteps(t *testing.T, c *Clock, now *fakeTime, steps []step) {
 
 func TestClockWholeGame(t *testing.T) {
 	now := newFakeTime()
+	// At 1+2 the quota gains 150 ms + (60 s + 40 × 2 s)/250 = 710 ms a move
+	// and starts at 2130 ms.
 	c := mustClock(t, mustWhole(t, time.Minute, 2*time.Second), now)
 	runSteps(t, c, now, []step{
 		// The first two moves are free, however long they take.
 		{advance: 20 * time.Second, side: White, lag: 50 * ms,
 			want:  Charge{Side: White, Remaining: time.Minute},
-			white: time.Minute, black: time.Minute, wantState: ClockWaiting, wantQuotaW: LagQuotaInitial},
+			white: time.Minute, black: time.Minute, wantState: ClockWaiting, wantQuotaW: 2130 * ms},
 		{advance: 30 * time.Second, side: Black,
 			want:  Charge{Side: Black, Remaining: time.Minute},
 			white: time.Minute, black: time.Minute, wantState: ClockRunning},
 		// 3.5004 s: 3500 ms elapsed, 100 ms of lag forgiven, 2 s added.
 		{advance: 3500*ms + 400*time.Microsecond, side: White, lag: 100 * ms,
 			want:  Charge{Side: White, Elapsed: 3500 * ms, LagCredit: 100 * ms, Spent: 3400 * ms, Increment: 2 * time.Second, Remaining: 58600 * ms},
-			white: 58600 * ms, black: time.Minute, wantState: ClockRunning, wantQuotaW: 700 * ms},
+			white: 58600 * ms, black: time.Minute, wantState: ClockRunning, wantQuotaW: 2740 * ms},
 		// Black's turn began 0.4 ms before White's press: Black pays it.
-		{advance: 999*ms + 600*time.Microsecond, side: Black, lag: 5 * time.Second,
-			want:  Charge{Side: Black, Elapsed: time.Second, LagCredit: 600 * ms, Spent: 400 * ms, Increment: 2 * time.Second, Remaining: 61600 * ms},
-			white: 58600 * ms, black: 61600 * ms, wantState: ClockRunning},
+		// Black claims 5 s of lag and is credited its quota.
+		{advance: 2999*ms + 600*time.Microsecond, side: Black, lag: 5 * time.Second,
+			want:  Charge{Side: Black, Elapsed: 3 * time.Second, LagCredit: 2130 * ms, Spent: 870 * ms, Increment: 2 * time.Second, Remaining: 61130 * ms},
+			white: 58600 * ms, black: 61130 * ms, wantState: ClockRunning},
 		// Lag above the time spent is credited only up to the time spent.
 		{advance: 80 * ms, side: White, lag: 300 * ms,
 			want:  Charge{Side: White, Elapsed: 80 * ms, LagCredit: 80 * ms, Spent: 0, Increment: 2 * time.Second, Remaining: 60600 * ms},
-			white: 60600 * ms, black: 61600 * ms, wantState: ClockRunning, wantQuotaW: 820 * ms},
+			white: 60600 * ms, black: 61130 * ms, wantState: ClockRunning, wantQuotaW: 3370 * ms},
 	})
 	if c.Moves() != 5 || c.Turn() != Black {
 		t.Errorf("moves %d turn %v", c.Moves(), c.Turn())
 	}
 	// Live remaining while Black thinks.
 	now.Advance(10 * time.Second)
-	if got := c.Remaining(Black, now.Now()); got != 51600*ms {
+	if got := c.Remaining(Black, now.Now()); got != 51130*ms {
 		t.Errorf("live remaining = %v", got)
 	}
 	if got := c.Remaining(White, now.Now()); got != 60600*ms {
 		t.Errorf("waiting side remaining = %v", got)
 	}
-	if got := c.Remaining(Black, now.Now().Add(-time.Hour)); got != 61600*ms {
+	if got := c.Remaining(Black, now.Now().Add(-time.Hour)); got != 61130*ms {
 		t.Errorf("remaining before the turn started = %v", got)
 	}
 }
@@ -158,10 +161,11 @@ func TestClockPerMove(t *testing.T) {
 	if err != nil || ch.Flagged || ch.Remaining != 10*time.Second {
 		t.Fatalf("press at the allowance with lag: %+v, %v", ch, err)
 	}
-	// 10 s without lag is not.
+	// 10 s without lag is not, though the flag itself falls only after
+	// the grace.
 	now.Advance(10 * time.Second)
-	if !c.Flagged(now.Now()) {
-		t.Error("not flagged after the whole allowance")
+	if c.Flagged(now.Now()) {
+		t.Error("flagged at the raw deadline, before the grace")
 	}
 	ch, err = c.Press(Black, 0)
 	if err != nil || !ch.Flagged || ch.Increment != 0 || ch.Remaining != 0 || c.State() != ClockStopped || c.Turn() != Black {
@@ -169,7 +173,9 @@ func TestClockPerMove(t *testing.T) {
 	}
 }
 
-func TestClockFlagAtExpiresAt(t *testing.T) {
+// TestClockFlagAtFlagsAt: the time runs out at ExpiresAt, the flag falls
+// at FlagsAt, the grace (1170 ms at 1+0) later.
+func TestClockFlagAtFlagsAt(t *testing.T) {
 	now := newFakeTime()
 	c := mustClock(t, mustWhole(t, time.Minute, 0), now)
 	c.Press(White, 0)
@@ -185,9 +191,14 @@ func TestClockFlagAtExpiresAt(t *testing.T) {
 	}{
 		{exp.Add(-time.Millisecond), time.Millisecond, false},
 		{exp.Add(-time.Nanosecond), time.Millisecond, false},
-		{exp, 0, true},
-		{exp.Add(time.Nanosecond), 0, true},
+		{exp, 0, false},
+		{exp.Add(1170*ms - time.Nanosecond), 0, false},
+		{exp.Add(1170 * ms), 0, true},
+		{exp.Add(1170*ms + time.Nanosecond), 0, true},
 		{exp.Add(time.Hour), 0, true},
+	}
+	if flag, ok := c.FlagsAt(); !ok || !flag.Equal(exp.Add(1170*ms)) || c.Grace() != 1170*ms {
+		t.Fatalf("FlagsAt = ExpiresAt + %v, %v; grace %v", flag.Sub(exp), ok, c.Grace())
 	}
 	for _, tt := range tests {
 		if got := c.Remaining(White, tt.at); got != tt.remaining {
@@ -206,12 +217,15 @@ func TestClockMoveAfterFlag(t *testing.T) {
 		lag     time.Duration
 		flagged bool
 	}{
+		// At 1+5 the quota starts at 3 s and the grace is 2 s.
 		{"1 ms before", time.Minute - ms, 0, false},
-		{"exactly at the flag", time.Minute, 0, true},
+		{"exactly at the raw deadline", time.Minute, 0, true},
 		{"after, saved by lag", time.Minute + 500*ms, 501 * ms, false},
 		{"after, lag exactly", time.Minute + 500*ms, 500 * ms, true},
 		{"after, lag above the quota", time.Minute + 500*ms, 5 * time.Second, false},
-		{"long after, lag above the quota", time.Minute + LagQuotaInitial, 5 * time.Second, true},
+		{"last millisecond of the grace", time.Minute + 2*time.Second - ms, 5 * time.Second, false},
+		{"end of the grace, lag within the quota", time.Minute + 2*time.Second, 2500 * ms, true},
+		{"long after, lag above the quota", time.Minute + 3*time.Second, 5 * time.Second, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

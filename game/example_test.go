@@ -72,12 +72,15 @@ func ExampleClock() {
 	now = now.Add(30 * time.Second)
 	fmt.Println("black has", c.Remaining(game.Black, now))
 	exp, _ := c.ExpiresAt()
-	fmt.Println("black's flag falls at", exp.Format(time.TimeOnly), c.Flagged(exp))
+	flag, _ := c.FlagsAt()
+	fmt.Println("black's time runs out at", exp.Format(time.TimeOnly), c.Flagged(exp))
+	fmt.Println("black's flag falls at", flag.Format(time.TimeOnly), c.Flagged(flag), "after a grace of", c.Grace())
 	// Output:
 	// running
 	// spent 3.88s, lag credit 120ms, increment 2s, left 2m58.12s
 	// black has 2m30s
-	// black's flag falls at 18:03:19 true
+	// black's time runs out at 18:03:19 false
+	// black's flag falls at 18:03:21 true after a grace of 2s
 }
 
 // After a crash: restore the stored snapshot, pause it at the last moment

@@ -3,57 +3,69 @@ package game
 import "time"
 
 // NextDeadline returns the earliest moment at which time alone would change
-// the game — a flag falling, a first move not made, a player not back
-// within the reconnection window, a scheduled game's no-show — so that the
-// runtime can set one timer. ok is false when no deadline is pending.
+// the game — a flag falling (at the raw deadline plus the lag grace, see
+// [Clock.FlagsAt]), a first move not made, a player not back within the
+// reconnection window, a scheduled game's no-show — so that the runtime can
+// set one timer. ok is false when no deadline is pending.
 func (g *Game) NextDeadline() (at time.Time, ok bool) {
+	d, ok := g.nextDeadline()
+	return d.at, ok
+}
+
+// deadlineKind names what falls at a deadline. Of deadlines at the same
+// moment, the lowest kind decides.
+type deadlineKind uint8
+
+const (
+	deadlineNoShow deadlineKind = iota + 1
+	deadlineFirstMove
+	deadlineFlag
+	deadlineAbandonment
+)
+
+type deadline struct {
+	at   time.Time
+	kind deadlineKind
+}
+
+// nextDeadline returns the earliest pending deadline.
+func (g *Game) nextDeadline() (next deadline, ok bool) {
 	if g.Over() {
-		return time.Time{}, false
+		return deadline{}, false
 	}
-	consider := func(t time.Time) {
-		if !t.IsZero() && (!ok || t.Before(at)) {
-			at, ok = t, true
+	consider := func(t time.Time, kind deadlineKind) {
+		if !t.IsZero() && (!ok || t.Before(next.at)) {
+			next, ok = deadline{at: t, kind: kind}, true
 		}
 	}
 	st := &g.rec.State
 	if !st.ScheduledAt.IsZero() && (!st.Present[White] || !st.Present[Black]) {
-		consider(st.ScheduledAt.Add(NoShowGrace))
+		consider(st.ScheduledAt.Add(NoShowGrace), deadlineNoShow)
 	}
-	consider(st.FirstMoveDeadline)
+	consider(st.FirstMoveDeadline, deadlineFirstMove)
 	if g.clock != nil {
-		if t, running := g.clock.ExpiresAt(); running {
-			consider(t)
+		if t, running := g.clock.FlagsAt(); running {
+			consider(t, deadlineFlag)
 		}
 	}
-	if g.history.Len() >= 2 {
-		window := ReconnectWindow(g.rec.TimeControl)
-		for _, s := range [2]Side{White, Black} {
-			if !st.GoneSince[s].IsZero() {
-				consider(st.GoneSince[s].Add(window))
-			}
-		}
+	if t, pending := g.abandonmentDeadline(); pending {
+		consider(t, deadlineAbandonment)
 	}
-	return at, ok
+	return next, ok
 }
 
-// Expire applies every deadline that has passed (see NextDeadline) and
-// reports whether the game changed. The first deadline to have passed
-// decides.
+// Expire applies the first deadline that has passed (see NextDeadline), if
+// any, and reports whether the game changed. Every deadline ends the game.
 func (g *Game) Expire() bool {
-	if g.Over() {
-		return false
-	}
-	at, ok := g.NextDeadline()
-	now := g.now()
-	if !ok || now.Before(at) {
+	d, ok := g.nextDeadline()
+	if !ok || g.now().Before(d.at) {
 		return false
 	}
 	st := &g.rec.State
-	// The deadlines, checked in order of when they fell.
-	switch {
-	case !st.ScheduledAt.IsZero() && at.Equal(st.ScheduledAt.Add(NoShowGrace)) && (!st.Present[White] || !st.Present[Black]):
+	switch d.kind {
+	case deadlineNoShow:
 		g.noShow(!st.Present[White], !st.Present[Black])
-	case !st.FirstMoveDeadline.IsZero() && at.Equal(st.FirstMoveDeadline):
+	case deadlineFirstMove:
 		if st.ScheduledAt.IsZero() {
 			g.abort()
 		} else {
@@ -61,17 +73,73 @@ func (g *Game) Expire() bool {
 			// showing up.
 			g.noShow(g.Turn() == White, g.Turn() == Black)
 		}
-	case g.clock != nil && g.clock.Flagged(now):
+	case deadlineFlag:
 		g.flag()
 	default:
-		// An abandonment: of two gone players, the first to go loses.
-		gone := White
-		if st.GoneSince[White].IsZero() || (!st.GoneSince[Black].IsZero() && st.GoneSince[Black].Before(st.GoneSince[White])) {
-			gone = Black
-		}
-		g.end(Abandonment, WinFor(gone.Other()))
+		g.abandon()
 	}
 	return true
+}
+
+// Abandonment, after lichess: the win for an opponent's absence goes only
+// to a player who is there to take it. A player is gone from the moment
+// their connection drops (Disconnect) until they reconnect or make a move;
+// a player gone for the whole reconnection window has abandoned the game.
+//
+//   - One player gone, the other there: at the end of the gone player's
+//     window, the gone player loses.
+//   - Both gone: when the first to go runs out of window, nobody is there to
+//     take the win, so nothing happens yet. If the other comes back (or
+//     moves) before their own window ends, they win at once. If not, at the
+//     end of their window both have abandoned, and the game ends as an
+//     abandonment lost by both (0-0) — whoever left first. Two players gone
+//     at the same instant (a server restart drops everyone) therefore reach
+//     the end of their windows together, and neither colour is favoured.
+//
+// Abandonment applies once both sides have moved; before that the
+// first-move timer governs.
+
+// abandonmentDeadline returns when the game is abandoned if nobody comes
+// back: the end of the gone player's window, or of the later window when
+// both are gone.
+func (g *Game) abandonmentDeadline() (time.Time, bool) {
+	if g.history.Len() < 2 {
+		return time.Time{}, false
+	}
+	w, b := g.rec.State.GoneSince[White], g.rec.State.GoneSince[Black]
+	var since time.Time
+	switch {
+	case w.IsZero() && b.IsZero():
+		return time.Time{}, false
+	case w.IsZero():
+		since = b
+	case b.IsZero():
+		since = w
+	default:
+		since = later(w, b)
+	}
+	return since.Add(ReconnectWindow(g.rec.TimeControl)), true
+}
+
+// abandonedBy reports whether side has been gone for its whole reconnection
+// window as of at, in a game where both sides have moved.
+func (g *Game) abandonedBy(side Side, at time.Time) bool {
+	gone := g.rec.State.GoneSince[side]
+	return g.history.Len() >= 2 && !gone.IsZero() && !at.Before(gone.Add(ReconnectWindow(g.rec.TimeControl)))
+}
+
+// abandon ends a game whose abandonment deadline fell: the one gone player
+// loses; when both are gone, both lose.
+func (g *Game) abandon() {
+	st := &g.rec.State
+	switch {
+	case !st.GoneSince[White].IsZero() && !st.GoneSince[Black].IsZero():
+		g.end(Abandonment, BothLose)
+	case !st.GoneSince[White].IsZero():
+		g.end(Abandonment, WinFor(Black))
+	default:
+		g.end(Abandonment, WinFor(White))
+	}
 }
 
 // noShow ends a scheduled game whose players did not show up: an absent
@@ -96,7 +164,8 @@ func (g *Game) ResumeAfterDowntime(lastSeen time.Time) {
 
 // Suspend stops a restored game's clock as of lastSeen, the last moment the
 // server is known to have been up: the side on turn is charged up to then
-// and no further. A runtime suspends every game it restores and stores them
+// and no further; if that exhausts its time, the game is lost on time (or
+// drawn, FIDE 6.9) at once. A runtime suspends every game it restores and stores them
 // suspended before it takes commands again, then resumes them all at one
 // moment, so the time it takes to start is charged to nobody either.
 func (g *Game) Suspend(lastSeen time.Time) {
@@ -104,6 +173,11 @@ func (g *Game) Suspend(lastSeen time.Time) {
 		return
 	}
 	g.clock.Pause(lastSeen)
+	if g.clock.State() == ClockStopped {
+		// The time of the side on turn ran out while the server was up.
+		g.flag()
+		return
+	}
 	g.changed()
 }
 

@@ -163,9 +163,21 @@ func (g *Game) Over() bool {
 // Position returns the current position.
 func (g *Game) Position() chess.Position { return g.history.Position() }
 
-// History returns the game's moves as a chess.History; it must not be
-// changed.
-func (g *Game) History() *chess.History { return g.history }
+// History returns a copy of the game's moves as a chess.History: the
+// caller may play on it without changing the game. It replays every move,
+// so a caller that needs only the start position uses [Game.StartPosition].
+func (g *Game) History() *chess.History {
+	h := chess.NewHistory(g.history.Start())
+	for _, m := range g.history.Moves() {
+		if err := h.Play(m); err != nil {
+			panic("game: a played move does not replay: " + err.Error()) // cannot happen: the moves were legal
+		}
+	}
+	return h
+}
+
+// StartPosition returns the position the game started from.
+func (g *Game) StartPosition() chess.Position { return g.history.Start() }
 
 // Ply returns the number of moves played.
 func (g *Game) Ply() int { return g.history.Len() }
@@ -196,9 +208,16 @@ func (g *Game) Remaining(s Side) (time.Duration, bool) {
 	return g.clock.Remaining(s, g.now()), true
 }
 
-// Clock returns the game's clock, or nil for an untimed game. The runtime
-// reads it; changes go through the Game's methods.
-func (g *Game) Clock() *Clock { return g.clock }
+// Clock returns a snapshot of the game's clock as it stands now, and false
+// for an untimed game. The snapshot is a value: changing it changes
+// nothing. For the live time left use [Game.Remaining]; for the moment the
+// flag falls, [Game.NextDeadline].
+func (g *Game) Clock() (ClockSnapshot, bool) {
+	if g.clock == nil {
+		return ClockSnapshot{}, false
+	}
+	return g.clock.Snapshot(), true
+}
 
 // Version counts the changes made to the game since it was created or
 // restored: a command that leaves it unchanged leaves it unchanged.

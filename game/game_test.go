@@ -82,7 +82,7 @@ func TestEveryTermination(t *testing.T) {
 		}, StatusEnded, Resignation, WhiteWins},
 		{"timeout", "", blitz, func(t *testing.T, g *Game, now *fakeTime) {
 			moves(t, g, now, time.Second, "e2e4", "e7e5")
-			now.Advance(3 * time.Minute)
+			now.Advance(3*time.Minute + MaxLagGrace)
 			if !g.Expire() {
 				t.Fatal("the flag did not fall")
 			}
@@ -390,10 +390,64 @@ func TestPGNExport(t *testing.T) {
 		`[Event "JoinPal"]`, `[White "Alice"]`, `[Black "Bob"]`, `[Result "0-1"]`,
 		`[TimeControl "180+2"]`, `[Termination "normal"]`,
 		"1. f3 {[%clk 0:03:00]} 1... e5 {[%clk 0:03:00]} 2. g4 {[%clk 0:02:59]}",
-		"Qh4#", "0-1",
+		"Qh4#", "Black wins by checkmate}", "0-1",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("PGN lacks %q:\n%s", want, out)
 		}
 	}
+}
+
+// TestHandoutsAreCopies: what the game hands out — its clock, its history,
+// its state and record — can be changed without changing the game.
+func TestHandoutsAreCopies(t *testing.T) {
+	now := newFakeTime()
+	g := newGame(t, now, wholeGame(t, 3*time.Minute, 2*time.Second), "")
+	moves(t, g, now, time.Second, "e2e4", "e7e5", "g1f3")
+	before := g.Record()
+	v := g.Version()
+
+	snap, ok := g.Clock()
+	if !ok || snap.State != ClockRunning || snap.Turn != Black || snap.Moves != 3 {
+		t.Fatalf("clock snapshot %+v, %v", snap, ok)
+	}
+	snap.WhiteMs, snap.State, snap.WhiteLagQuotaMs = 1, ClockStopped, 0
+
+	h := g.History()
+	if h.Len() != 3 || h.Position() != g.Position() {
+		t.Fatalf("history copy has %d moves", h.Len())
+	}
+	pos := h.Position()
+	m, err := pos.ParseUCI("b8c6")
+	must(t, err)
+	must(t, h.Play(m))
+	h.Moves()[0] = m
+
+	st := g.State()
+	st.Clock.WhiteMs, st.GoneSince[White] = 5, now.Now()
+	rec := g.Record()
+	rec.Moves[0].SAN, rec.State.Clock.BlackMs = "Qh5", 7
+
+	if got := g.Record(); !reflect.DeepEqual(got, before) || g.Version() != v || g.Ply() != 3 {
+		t.Fatalf("the game changed through what it handed out:\n%+v\nwant %+v", got, before)
+	}
+	if again, _ := g.Clock(); again.WhiteMs != before.State.Clock.WhiteMs || again.State != ClockRunning {
+		t.Fatalf("clock after changing its snapshot: %+v", again)
+	}
+	if again := g.History(); again.Len() != 3 || again.Moves()[0] == m {
+		t.Fatal("history after changing a copy")
+	}
+	// The game plays on as if nothing happened.
+	now.Advance(time.Second)
+	mustMove(t, g, Black, "b8c6", 0)
+	if _, ok := newGameUntimed(t).Clock(); ok {
+		t.Fatal("an untimed game has a clock")
+	}
+}
+
+func newGameUntimed(t *testing.T) *Game {
+	t.Helper()
+	g, err := New(Config{ID: "u1", White: alice, Black: ai3, TimeControl: NewUntimed()})
+	must(t, err)
+	return g
 }

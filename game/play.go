@@ -12,9 +12,13 @@ import (
 // as recorded.
 //
 // Order: the game must be playable and started (for a scheduled game),
-// side must be on turn, the move legal; then the clock charges the mover.
-// If the mover's time had run out before the move arrived, the game ends on
-// time instead (the move is not played) and Move returns CodeGameOver.
+// side must be on turn, the move legal; then the deadlines that fell
+// before the move decide (see [Game.Expire]); then the mover counts as
+// present (see [Game.Reconnect]) and the clock charges the mover. If the
+// mover's time had run out before the move arrived — past the lag grace,
+// or not saved by the move's lag credit (see [Clock.Press]) — the game
+// ends on time instead (the move is not played, no increment is added) and
+// Move returns CodeGameOver.
 // After the move, the game ends if the board decides it (checkmate,
 // stalemate, insufficient material, threefold repetition, fifty moves).
 func (g *Game) Move(side Side, uci string, lag time.Duration, clientMoveID int64) (MoveRecord, error) {
@@ -23,7 +27,7 @@ func (g *Game) Move(side Side, uci string, lag time.Duration, clientMoveID int64
 	}
 	now := g.now()
 	if at := g.rec.State.ScheduledAt; !at.IsZero() && now.Before(at) {
-		return MoveRecord{}, NewError(CodeNotStarted, "the game starts at "+at.UTC().Format(time.RFC3339), nil)
+		return MoveRecord{}, NewError(CodeNotStarted, "the game starts at "+at.UTC().Format(time.RFC3339), nil).With("start", at.UTC().Format(time.RFC3339))
 	}
 	if g.Turn() != side {
 		return MoveRecord{}, NewError(CodeNotYourTurn, "it is "+g.Turn().String()+"'s turn", nil)
@@ -31,10 +35,21 @@ func (g *Game) Move(side Side, uci string, lag time.Duration, clientMoveID int64
 	pos := g.history.Position()
 	m, err := pos.ParseUCI(uci)
 	if err != nil {
-		return MoveRecord{}, NewError(CodeIllegalMove, "move "+uci+" refused", err)
+		return MoveRecord{}, NewError(CodeIllegalMove, "move "+clip(uci)+" refused", err).With("move", clip(uci))
 	}
-	// Timers that ran out before the move arrived decide first.
+	if g.clock != nil {
+		if err := g.clock.pressable(); err != nil {
+			return MoveRecord{}, err
+		}
+	}
+	// Deadlines that fell before the move arrived decide first. The flag
+	// is not one of them until the lag grace is over: a move that arrives
+	// after the raw deadline is judged by the clock, with its lag credit.
 	if g.Expire() {
+		return MoveRecord{}, NewError(CodeGameOver, "the game ended before the move arrived ("+g.rec.State.Termination.String()+")", nil)
+	}
+	// A player who moves is there.
+	if g.markPresent(side) && g.Over() {
 		return MoveRecord{}, NewError(CodeGameOver, "the game ended before the move arrived ("+g.rec.State.Termination.String()+")", nil)
 	}
 	san := pos.SAN(m)
@@ -42,7 +57,7 @@ func (g *Game) Move(side Side, uci string, lag time.Duration, clientMoveID int64
 	if g.clock != nil {
 		charge, err := g.clock.Press(side, lag)
 		if err != nil {
-			return MoveRecord{}, err
+			return MoveRecord{}, err // cannot happen: pressable, and side is on turn
 		}
 		if charge.Flagged {
 			g.flag()
@@ -52,7 +67,7 @@ func (g *Game) Move(side Side, uci string, lag time.Duration, clientMoveID int64
 		rec.At = now.UTC().Truncate(time.Millisecond)
 	}
 	if err := g.history.Play(m); err != nil {
-		return MoveRecord{}, NewError(CodeIllegalMove, "move "+uci+" refused", err) // cannot happen: m came from ParseUCI
+		return MoveRecord{}, NewError(CodeIllegalMove, "move "+clip(uci)+" refused", err).With("move", clip(uci)) // cannot happen: m came from ParseUCI
 	}
 	g.rec.Moves = append(g.rec.Moves, rec)
 	st := &g.rec.State
@@ -84,12 +99,18 @@ func (g *Game) endByBoard(o chess.Outcome) {
 // (FIDE 6.9), then a draw.
 func (g *Game) flag() {
 	loser := g.Turn()
-	pos := g.history.Position()
-	if !pos.CouldCheckmate(loser.Other().Color()) {
+	if !opponentCanWin(g.history.Position(), loser.Other()) {
 		g.end(TimeoutVsInsufficientMaterial, Drawn)
 		return
 	}
 	g.end(Timeout, WinFor(loser.Other()))
+}
+
+// opponentCanWin reports whether side, whose opponent has run out of time,
+// could still checkmate by some series of legal moves (FIDE 6.9). It is
+// the one place the flag rule asks the rules core.
+func opponentCanWin(pos chess.Position, side Side) bool {
+	return pos.CouldCheckmate(side.Color())
 }
 
 // armFirstMoveTimer sets the deadline for the next of the first two moves,

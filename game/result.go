@@ -16,7 +16,8 @@ const (
 	BlackWins Result = 2
 	// Drawn: ½-½.
 	Drawn Result = 3
-	// BothLose: 0-0, when neither player showed up for a scheduled game.
+	// BothLose: 0-0, when neither player showed up for a scheduled game, or
+	// both abandoned a game in progress.
 	BothLose Result = 4
 )
 

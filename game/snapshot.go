@@ -58,7 +58,7 @@ func (c *Clock) Snapshot() ClockSnapshot {
 // charged to nobody.
 //
 // An inconsistent snapshot is refused with [CodeBadClockSnapshot]. Lag
-// quotas above [LagQuotaMax] (stored under an older, larger constant) are
+// quotas above the control's [LagQuotaMax] (stored under older rules) are
 // lowered to it.
 func RestoreClock(s ClockSnapshot, now func() time.Time) (*Clock, error) {
 	bad := func(reason string) (*Clock, error) {
@@ -98,7 +98,7 @@ func RestoreClock(s ClockSnapshot, now func() time.Time) (*Clock, error) {
 			return bad("lag quota out of range for " + side.String())
 		}
 		c.remaining[side] = time.Duration(left) * time.Millisecond
-		c.lag[side].quota = min(time.Duration(quota[side])*time.Millisecond, LagQuotaMax)
+		c.lag[side].quota = min(time.Duration(quota[side])*time.Millisecond, LagQuotaMax(tc))
 	}
 	if c.state == ClockRunning {
 		c.turnStart = wholeMilli(s.TurnStart)

@@ -22,7 +22,7 @@ func TestSnapshotJSON(t *testing.T) {
 	}
 	// The stored form: changing it needs a migration.
 	want := `{"timeControl":"5+3","state":"running","turn":"black","moves":3,` +
-		`"whiteMs":301150,"blackMs":300000,"whiteLagQuotaMs":650,"blackLagQuotaMs":600,` +
+		`"whiteMs":301150,"blackMs":300000,"whiteLagQuotaMs":3850,"blackLagQuotaMs":3000,` +
 		`"turnStart":"2026-03-01T18:00:02.123Z"}`
 	if string(b) != want {
 		t.Errorf("snapshot JSON\n got %s\nwant %s", b, want)
@@ -140,10 +140,10 @@ func TestRestoreClockRefuses(t *testing.T) {
 		t.Errorf("flagged snapshot: %v", err)
 	}
 	s = good
-	s.WhiteLagQuotaMs = 5000
+	s.WhiteLagQuotaMs = 9000 // the cap at 5+0 is 7 s
 	s.TurnStart = s.TurnStart.Add(700 * time.Microsecond)
 	c, err := RestoreClock(s, nil)
-	if err != nil || c.LagQuota(White) != LagQuotaMax || !c.Snapshot().TurnStart.Equal(good.TurnStart) {
+	if err != nil || c.LagQuota(White) != 7*time.Second || !c.Snapshot().TurnStart.Equal(good.TurnStart) {
 		t.Errorf("restore: %v, %+v", err, c.Snapshot())
 	}
 	if _, err := RestoreClock(perMove, nil); err != nil {

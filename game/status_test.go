@@ -151,7 +151,7 @@ func TestTerminationAllows(t *testing.T) {
 		{Checkmate, []Result{WhiteWins, BlackWins}},
 		{Resignation, []Result{WhiteWins, BlackWins}},
 		{Timeout, []Result{WhiteWins, BlackWins}},
-		{Abandonment, []Result{WhiteWins, BlackWins}},
+		{Abandonment, []Result{WhiteWins, BlackWins, BothLose}},
 		{NoShow, []Result{WhiteWins, BlackWins, BothLose}},
 		{TimeoutVsInsufficientMaterial, []Result{Drawn}},
 		{Stalemate, []Result{Drawn}},

@@ -97,7 +97,7 @@ func (a *actor) resent(side game.Side, req MoveRequest) (Ack, bool) {
 		return Ack{}, false
 	}
 	moves := a.g.Moves()
-	start := a.g.History().Start()
+	start := a.g.StartPosition()
 	first := game.SideOf(start.Turn())
 	for i := len(moves) - 1; i >= 0 && i >= len(moves)-4; i-- {
 		mover := first

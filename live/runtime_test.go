@@ -211,7 +211,7 @@ func TestFlagFallsByTimer(t *testing.T) {
 	f.move("g1", "bob", "e7e5", 1, 1)
 	<-events
 	<-events
-	f.clock.Advance(time.Minute - time.Millisecond)
+	f.clock.Advance(time.Minute + 1170*time.Millisecond - time.Millisecond) // the raw deadline plus the lag grace (flag_test.go)
 	select {
 	case ev := <-events:
 		t.Fatalf("event before the flag: %+v", ev)
