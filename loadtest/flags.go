@@ -11,8 +11,9 @@ import (
 )
 
 // FlagPhase is what the flag phase measured. Every delay is counted from
-// the instant the flagged side's clock expired, computed from the event of
-// the game's second move (when the clock starts).
+// the instant the flag falls: the flagged side's clock expired, computed
+// from the event of the game's second move (when the clock starts), plus
+// the lag grace the game gives before it flags (game.Clock.FlagsAt).
 type FlagPhase struct {
 	// Games is the number of games whose flag was awaited; Fell the
 	// number of timeout events that arrived; Missed the others (no event
@@ -41,7 +42,7 @@ const readWorkers = 16
 
 // flagSeen is what one game's watcher saw.
 type flagSeen struct {
-	expiry  time.Time // when the clock ran out (zero if unknown)
+	expiry  time.Time // when the flag fell due: the clock ran out, plus the grace (zero if unknown)
 	arrival time.Time // when the timeout event arrived (zero if it did not)
 	at      time.Time // the event's At
 }
@@ -88,11 +89,13 @@ func runFlags(ctx context.Context, cfg Config, rt *live.Runtime, tag string) (*F
 	cfg.logf("flags: starting %d clocks at once", n)
 	seen := make([]flagSeen, n)
 	give := make(chan struct{})
+	// Only the free first moves were made: the quota is the initial one.
+	grace := min(game.LagQuotaInitial(tc), game.MaxLagGrace)
 	var watchers, movers sync.WaitGroup
 	moveErrs := make([]error, n)
 	start := make(chan struct{})
 	for i := range n {
-		watchers.Go(func() { seen[i] = watchFlag(subs[i], give) })
+		watchers.Go(func() { seen[i] = watchFlag(subs[i], give, grace) })
 		movers.Go(func() {
 			<-start
 			id := ids[i]
@@ -125,8 +128,9 @@ func runFlags(ctx context.Context, cfg Config, rt *live.Runtime, tag string) (*F
 }
 
 // watchFlag follows one game's events until its timeout event arrives, its
-// subscription is dropped or give is closed.
-func watchFlag(events <-chan game.Event, give <-chan struct{}) flagSeen {
+// subscription is dropped or give is closed. The flag falls grace after
+// the clock expires.
+func watchFlag(events <-chan game.Event, give <-chan struct{}, grace time.Duration) flagSeen {
 	var s flagSeen
 	for {
 		select {
@@ -137,7 +141,9 @@ func watchFlag(events <-chan game.Event, give <-chan struct{}) flagSeen {
 			}
 			switch {
 			case ev.Type == game.EventMove && ev.ClockRunning && ev.Ply == 2:
-				s.expiry = expiry(ev)
+				if s.expiry = expiry(ev); !s.expiry.IsZero() {
+					s.expiry = s.expiry.Add(grace)
+				}
 			case ev.Termination == game.Timeout || ev.Termination == game.TimeoutVsInsufficientMaterial:
 				s.arrival, s.at = now, ev.At
 				return s
