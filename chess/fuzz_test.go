@@ -85,8 +85,8 @@ func FuzzSAN(f *testing.F) {
 	})
 }
 
-// FuzzParseSAN: any text either reads as a legal move or is refused with a
-// declared code and its parameters; it never panics.
+// FuzzParseSAN: any text either reads as a legal move, in SAN and in UCI,
+// or is refused with a declared code and its parameters; it never panics.
 func FuzzParseSAN(f *testing.F) {
 	positions := []Position{StartingPosition()}
 	for _, fen := range []string{
@@ -105,6 +105,11 @@ func FuzzParseSAN(f *testing.F) {
 			}
 			if !p.IsLegal(m) {
 				t.Fatalf("%q read as illegal %s", text, m)
+			}
+		}
+		for _, p := range positions {
+			if _, err := p.ParseUCI(text); err != nil {
+				checkCoded(t, err)
 			}
 		}
 	})
