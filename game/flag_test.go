@@ -50,23 +50,13 @@ func TestFlagWithLagGrace(t *testing.T) {
 			// ms late with 600 ms of lag, which a fresh quota (1.17 s)
 			// would save, is lost.
 			name: "no quota left", tc: "1+0",
-			before: func(t *testing.T, g *Game, now *fakeTime) {
-				now.Advance(5 * time.Second)
-				mustMove(t, g, White, "g1f3", time.Hour)
-				now.Advance(time.Second)
-				mustMove(t, g, Black, "b8c6", 0)
-			},
-			after: 56670 * ms, lag: 600 * ms, // 500 ms after White's raw deadline at 56.17 s
+			before: spendWhitesQuota,
+			after:  56670 * ms, lag: 600 * ms, // 500 ms after White's raw deadline at 56.17 s
 		},
 		{
 			name: "no quota left, inside the small grace", tc: "1+0",
-			before: func(t *testing.T, g *Game, now *fakeTime) {
-				now.Advance(5 * time.Second)
-				mustMove(t, g, White, "g1f3", time.Hour)
-				now.Advance(time.Second)
-				mustMove(t, g, Black, "b8c6", 0)
-			},
-			after: 56500 * ms, lag: 600 * ms, played: true, wantLeft: 60 * ms,
+			before: spendWhitesQuota,
+			after:  56500 * ms, lag: 600 * ms, played: true, wantLeft: 60 * ms,
 		},
 		{name: "per move: saved by lag", tc: "move:5s", after: 5300 * ms, lag: 400 * ms, played: true, wantLeft: 5 * time.Second},
 		{name: "per move: flagged", tc: "move:5s", after: 5300 * ms, lag: 200 * ms},
@@ -108,6 +98,17 @@ func TestFlagWithLagGrace(t *testing.T) {
 			}
 		})
 	}
+}
+
+// spendWhitesQuota has White claim an hour of lag on a 5 s move, which
+// spends White's quota (1170 ms at 1+0) and leaves one gain of it; then
+// Black answers after a second.
+func spendWhitesQuota(t *testing.T, g *Game, now *fakeTime) {
+	t.Helper()
+	now.Advance(5 * time.Second)
+	mustMove(t, g, White, "g1f3", time.Hour)
+	now.Advance(time.Second)
+	mustMove(t, g, Black, "b8c6", 0)
 }
 
 func mustMove(t *testing.T, g *Game, side Side, uci string, lag time.Duration) {
