@@ -19,6 +19,16 @@ import (
 	"github.com/joinpal/joinpal/uci"
 )
 
+// Every package's error is Coded.
+var (
+	_ i18n.Coded = (*chess.Error)(nil)
+	_ i18n.Coded = (*pgn.Error)(nil)
+	_ i18n.Coded = (*uci.Error)(nil)
+	_ i18n.Coded = (*game.Error)(nil)
+	_ i18n.Coded = (*live.Error)(nil)
+	_ i18n.Coded = (*account.Error)(nil)
+)
+
 // errorCode is one error code as its package declares it.
 type errorCode struct {
 	pkg, code string
