@@ -109,3 +109,18 @@ func ExampleClock_Pause() {
 	// Output:
 	// running white has 20s
 }
+
+// The lag quota scales with the time control, as lichess's does; the flag
+// falls the quota (at most 2 s) after the clock shows 0.
+func ExampleLagQuotaGain() {
+	for _, text := range []string{"1+0", "2+1", "3+2", "move:5s"} {
+		tc, _ := game.ParseTimeControl(text)
+		fmt.Printf("%-7s gain %v, quota %v to %v, grace %v\n", text,
+			game.LagQuotaGain(tc), game.LagQuotaInitial(tc), game.LagQuotaMax(tc), min(game.LagQuotaInitial(tc), game.MaxLagGrace))
+	}
+	// Output:
+	// 1+0     gain 390ms, quota 1.17s to 2.73s, grace 1.17s
+	// 2+1     gain 790ms, quota 2.37s to 5.53s, grace 2s
+	// 3+2     gain 1s, quota 3s to 7s, grace 2s
+	// move:5s gain 550ms, quota 1.65s to 3.85s, grace 1.65s
+}
