@@ -43,6 +43,10 @@ func (w Winnability) String() string {
 // within a few tens of milliseconds.
 const DefaultMateBudget = 100000
 
+// quickShare: the quick first search of AnalyzeWinnability may use one
+// quickShare-th of the budget.
+const quickShare = 16
+
 // shortHelpmate is the length (in plies) of a helpmate the analysis takes
 // without looking for a shorter one.
 const shortHelpmate = 40
@@ -70,11 +74,13 @@ func (p *Position) AnalyzeWinnability(c Color, budget int) MateAnalysis {
 		}
 		return MateAnalysis{Winnability: Unwinnable}
 	}
-	s := newMateSearch(c, budget)
-	// A quick look for a short helpmate, which settles most positions.
+	// A quick look at every line of a few plies, within a small part of
+	// the budget: it finds short helpmates and sees forced lines through.
+	s := newMateSearch(c, max(budget/quickShare, 1))
 	if line, verdict := s.deepen(p, 4, false); verdict != WinnabilityUnknown {
 		return MateAnalysis{Winnability: verdict, Helpmate: line, Nodes: s.nodes}
 	}
+	s.limit = budget
 	if p.staticallyUnwinnable(c) {
 		return MateAnalysis{Winnability: Unwinnable, Nodes: s.nodes}
 	}

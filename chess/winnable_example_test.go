@@ -15,13 +15,11 @@ func ExamplePosition_AnalyzeWinnability() {
 
 	p := chess.StartingPosition()
 	a := p.AnalyzeWinnability(chess.Black, chess.DefaultMateBudget)
-	fmt.Print(a.Winnability)
 	for _, m := range a.Helpmate {
-		fmt.Print(" ", p.UCI(m))
 		p.PlayUnchecked(m)
 	}
-	fmt.Println()
+	fmt.Println(a.Winnability, p.Outcome().Ending, p.Outcome().Winner)
 	// Output:
 	// no true
-	// yes f2f3 e7e6 g2g4 d8h4
+	// yes checkmate black
 }

@@ -148,6 +148,10 @@ func (s *mateSearch) search(p *Position, left int) bool {
 // so the pass is marked interrupted if there are any.
 func (s *mateSearch) mateInOne(p *Position, moves []Move) bool {
 	for _, m := range moves {
+		if s.nodes >= s.limit {
+			s.interrupted = true
+			return false
+		}
 		child := *p
 		child.PlayUnchecked(m)
 		s.nodes++
