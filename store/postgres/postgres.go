@@ -52,6 +52,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/store/internal/groupcommit"
 )
 
 // Store is a game.Store in a PostgreSQL database. It is safe for concurrent
@@ -60,10 +61,9 @@ type Store struct {
 	pool *pgxpool.Pool
 	opts options
 
-	mu     sync.RWMutex // guards closed and sending on queue
+	q      *groupcommit.Queue[*request] // nil without group commit
+	mu     sync.RWMutex                 // guards closed
 	closed bool
-	queue  chan *request // nil without group commit
-	done   chan struct{} // closed when the writers have stopped
 
 	closeOnce sync.Once
 }
@@ -125,20 +125,13 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("postgres: open: %w", err)
 	}
-	s := &Store{pool: pool, opts: o, done: make(chan struct{})}
+	s := &Store{pool: pool, opts: o}
 	if err := s.setup(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: open: %w", err)
 	}
 	if o.groupCommit {
-		s.queue = make(chan *request, 4*o.maxBatch)
-		var wg sync.WaitGroup
-		for range o.writers {
-			wg.Go(s.writer)
-		}
-		go func() { wg.Wait(); close(s.done) }()
-	} else {
-		close(s.done)
+		s.q = groupcommit.New(o.maxBatch, o.writers, s.commit)
 	}
 	return s, nil
 }
@@ -163,11 +156,10 @@ func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		s.mu.Lock()
 		s.closed = true
-		if s.queue != nil {
-			close(s.queue)
-		}
 		s.mu.Unlock()
-		<-s.done
+		if s.q != nil {
+			s.q.Close() // the writers drain the queue, then stop
+		}
 		s.pool.Close()
 	})
 	return nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/internal/codec"
+	"github.com/joinpal/joinpal/store/internal/groupcommit"
 )
 
 // querier is what the follow-up read of a write needs: a pool or a
@@ -21,13 +22,11 @@ type querier interface {
 
 // request is one write of one statement.
 type request struct {
-	ctx  context.Context
 	sql  string
 	args []any
 	// onZero, if set, tells why the statement changed no row (a missing
 	// game, a ply conflict); it runs in the same transaction.
 	onZero func(ctx context.Context, q querier) error
-	done   chan error // buffered: a writer never blocks on an answer
 }
 
 // stateSet returns the SET list of the state columns, numbering parameters
@@ -208,39 +207,24 @@ func (s *Store) MarkStopped(ctx context.Context, node string, at time.Time) erro
 // committed, write returns ctx's error at once and r may or may not be
 // stored.
 func (s *Store) write(ctx context.Context, op string, r *request) error {
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("postgres: %s: %w", op, err)
-	}
-	if s.queue == nil {
-		if err := s.open(); err != nil {
+	var err error
+	if s.q == nil {
+		if err = s.open(); err != nil {
 			return fmt.Errorf("%w: %s", err, op)
 		}
-		if err := s.direct(ctx, r); err != nil {
-			return fmt.Errorf("postgres: %s: %w", op, err)
+		if err = ctx.Err(); err == nil {
+			err = s.direct(ctx, r)
 		}
-		return nil
+	} else {
+		err = s.q.Do(ctx, r)
 	}
-	r.ctx, r.done = ctx, make(chan error, 1)
-	s.mu.RLock()
-	if s.closed {
-		s.mu.RUnlock()
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, groupcommit.ErrClosed):
 		return fmt.Errorf("%w: %s", ErrClosed, op)
-	}
-	select {
-	case s.queue <- r:
-		s.mu.RUnlock()
-	case <-ctx.Done():
-		s.mu.RUnlock()
-		return fmt.Errorf("postgres: %s: %w", op, ctx.Err())
-	}
-	select {
-	case err := <-r.done:
-		if err != nil {
-			return fmt.Errorf("postgres: %s: %w", op, err)
-		}
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("postgres: %s: %w (the write may still commit)", op, ctx.Err())
+	default:
+		return fmt.Errorf("postgres: %s: %w", op, err)
 	}
 }
 
@@ -256,78 +240,40 @@ func (s *Store) direct(ctx context.Context, r *request) error {
 	return nil
 }
 
-// writer commits queued writes in batches until the queue is closed and
-// empty.
-func (s *Store) writer() {
-	batch := make([]*request, 0, s.opts.maxBatch)
-	errs := make([]error, s.opts.maxBatch)
-	for r := range s.queue {
-		batch = append(batch[:0], r)
-	more:
-		for len(batch) < s.opts.maxBatch {
-			select {
-			case r, ok := <-s.queue:
-				if !ok {
-					break more
-				}
-				batch = append(batch, r)
-			default:
-				break more
-			}
-		}
-		s.commit(batch, errs[:len(batch)])
-		for i, r := range batch {
-			r.done <- errs[i]
-			batch[i], errs[i] = nil, nil
-		}
-	}
-}
-
 // commit runs batch in one transaction, sent as one pipelined batch, and
-// sets errs[i] to the outcome of batch[i].
-func (s *Store) commit(batch []*request, errs []error) {
-	var live []int
-	for i, r := range batch {
-		if err := r.ctx.Err(); err != nil {
-			errs[i] = err // given up before its turn: skipped, not stored
-			continue
-		}
-		live = append(live, i)
-	}
-	if len(live) == 0 {
-		return
-	}
+// sets the outcome of each write.
+func (s *Store) commit(batch []*groupcommit.Request[*request]) {
 	// The writer's own context: one caller giving up must not abort the
 	// transaction that carries the others' writes.
 	ctx := context.Background()
-	if len(live) == 1 {
-		errs[live[0]] = s.direct(ctx, batch[live[0]])
+	if len(batch) == 1 {
+		batch[0].Err = s.direct(ctx, batch[0].Write)
 		return
 	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		b := &pgx.Batch{}
-		for _, i := range live {
-			b.Queue(batch[i].sql, batch[i].args...)
+		for _, r := range batch {
+			b.Queue(r.Write.sql, r.Write.args...)
 		}
 		br := tx.SendBatch(ctx, b)
-		var zero []int
-		for _, i := range live {
+		var zero []*groupcommit.Request[*request]
+		for _, r := range batch {
 			tag, err := br.Exec()
 			if err != nil {
 				br.Close()
 				return err
 			}
-			if tag.RowsAffected() == 0 && batch[i].onZero != nil {
-				zero = append(zero, i)
+			if tag.RowsAffected() == 0 && r.Write.onZero != nil {
+				zero = append(zero, r)
 			}
 		}
 		if err := br.Close(); err != nil {
 			return err
 		}
-		for _, i := range zero {
-			errs[i] = batch[i].onZero(ctx, tx)
-			if !isGameError(errs[i]) {
-				return errs[i]
+		for _, r := range zero {
+			r.Err = r.Write.onZero(ctx, tx)
+			if !isGameError(r.Err) {
+				return r.Err
 			}
 		}
 		return nil
@@ -335,8 +281,8 @@ func (s *Store) commit(batch []*request, errs []error) {
 	if err != nil {
 		// Nothing of the batch is stored. Retry each write alone, so that
 		// the write that broke the batch fails by itself.
-		for _, i := range live {
-			errs[i] = s.direct(ctx, batch[i])
+		for _, r := range batch {
+			r.Err = s.direct(ctx, r.Write)
 		}
 	}
 }

@@ -147,9 +147,7 @@ func (s *Store) LiveNodes(ctx context.Context, since time.Time) ([]string, error
 
 // open fails with ErrClosed once Close has begun.
 func (s *Store) open() error {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if s.closed {
+	if s.q.Closed() {
 		return ErrClosed
 	}
 	return nil

@@ -57,6 +57,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/store/internal/groupcommit"
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 )
 
@@ -68,11 +69,7 @@ type Store struct {
 	wdb  *sql.DB // the one write connection, used by the writer goroutine only
 	rdb  *sql.DB // the read-only pool
 	w    writeStmts
-
-	mu     sync.RWMutex // guards closed and sending on queue
-	closed bool
-	queue  chan *request
-	done   chan struct{} // closed when the writer has stopped
+	q    *groupcommit.Queue[txWrite] // the writer's queue
 
 	closeOnce sync.Once
 	closeErr  error
@@ -139,7 +136,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(abs), 0o750); err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	s := &Store{path: abs, opts: o, queue: make(chan *request, 4*o.maxBatch), done: make(chan struct{})}
+	s := &Store{path: abs, opts: o}
 	ms := o.busyTimeout.Milliseconds()
 	s.wdb, err = sql.Open("sqlite", dsn(abs, url.Values{
 		"_pragma": {
@@ -180,7 +177,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		s.wdb.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	go s.writer()
+	s.q = groupcommit.New(o.maxBatch, 1, s.commit)
 	return s, nil
 }
 
@@ -221,11 +218,7 @@ func (s *Store) Path() string { return s.path }
 // called more than once; later calls return the first call's result.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
-		s.mu.Lock()
-		s.closed = true
-		close(s.queue)
-		s.mu.Unlock()
-		<-s.done // the writer drains the queue, then stops
+		s.q.Close() // the writer drains the queue, then stops
 		var errs []error
 		errs = append(errs, s.rdb.Close())
 		if _, err := s.wdb.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {

@@ -9,98 +9,40 @@ import (
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/internal/codec"
+	"github.com/joinpal/joinpal/store/internal/groupcommit"
 )
 
-// request is one write waiting for the writer goroutine.
-type request struct {
-	ctx   context.Context
-	apply func(tx *sql.Tx) error
-	done  chan error // buffered: the writer never blocks on an answer
-}
+// txWrite is one write: it runs inside the writer's transaction, under a
+// savepoint of its own.
+type txWrite = func(tx *sql.Tx) error
 
-// write hands apply to the writer goroutine and waits until it has been
+// write hands f to the writer goroutine and waits until it has been
 // committed (nil) or has failed. op names the write in error messages.
 //
 // If ctx ends while the write is queued, the writer skips it and nothing is
 // stored. If ctx ends while the batch holding it is being committed, write
 // returns ctx's error at once, and the write may or may not be stored.
-func (s *Store) write(ctx context.Context, op string, apply func(tx *sql.Tx) error) error {
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("sqlite: %s: %w", op, err)
-	}
-	r := &request{ctx: ctx, apply: apply, done: make(chan error, 1)}
-	s.mu.RLock()
-	if s.closed {
-		s.mu.RUnlock()
-		return fmt.Errorf("%w: %s", ErrClosed, op)
-	}
-	select {
-	case s.queue <- r:
-		s.mu.RUnlock()
-	case <-ctx.Done():
-		s.mu.RUnlock()
-		return fmt.Errorf("sqlite: %s: %w", op, ctx.Err())
-	}
-	select {
-	case err := <-r.done:
-		if err != nil {
-			return fmt.Errorf("sqlite: %s: %w", op, err)
-		}
+func (s *Store) write(ctx context.Context, op string, f txWrite) error {
+	switch err := s.q.Do(ctx, f); {
+	case err == nil:
 		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("sqlite: %s: %w (the write may still commit)", op, ctx.Err())
-	}
-}
-
-// writer is the one goroutine that writes: it commits the queued writes in
-// batches until the queue is closed and empty.
-func (s *Store) writer() {
-	defer close(s.done)
-	batch := make([]*request, 0, s.opts.maxBatch)
-	errs := make([]error, s.opts.maxBatch)
-	for r := range s.queue {
-		batch = append(batch[:0], r)
-	more:
-		for len(batch) < s.opts.maxBatch {
-			select {
-			case r, ok := <-s.queue:
-				if !ok {
-					break more
-				}
-				batch = append(batch, r)
-			default:
-				break more
-			}
-		}
-		s.commit(batch, errs[:len(batch)])
-		for i, r := range batch {
-			r.done <- errs[i]
-			batch[i], errs[i] = nil, nil
-		}
+	case errors.Is(err, groupcommit.ErrClosed):
+		return fmt.Errorf("%w: %s", ErrClosed, op)
+	default:
+		return fmt.Errorf("sqlite: %s: %w", op, err)
 	}
 }
 
 // commit applies batch in one transaction, each write under its own
-// savepoint, and sets errs[i] to the outcome of batch[i].
-func (s *Store) commit(batch []*request, errs []error) {
-	live := 0
-	for i, r := range batch {
-		if err := r.ctx.Err(); err != nil {
-			errs[i] = err // given up before its turn: skipped, not stored
-			continue
-		}
-		live++
-	}
-	if live == 0 {
-		return
-	}
+// savepoint, and sets the outcome of each.
+func (s *Store) commit(batch []*groupcommit.Request[txWrite]) {
 	// The writer's own context: one caller giving up must not abort the
 	// transaction that carries the others' writes.
 	ctx := context.Background()
 	failAll := func(err error) {
-		for i := range batch {
-			if errs[i] == nil {
-				errs[i] = err
+		for _, r := range batch {
+			if r.Err == nil {
+				r.Err = err
 			}
 		}
 	}
@@ -113,17 +55,14 @@ func (s *Store) commit(batch []*request, errs []error) {
 		_, err := tx.StmtContext(ctx, stmt).ExecContext(ctx)
 		return err
 	}
-	for i, r := range batch {
-		if errs[i] != nil {
-			continue
-		}
+	for _, r := range batch {
 		if err := sp(s.w.savepoint); err != nil {
 			tx.Rollback()
 			failAll(fmt.Errorf("savepoint: %w", err))
 			return
 		}
-		if err := r.apply(tx); err != nil {
-			errs[i] = err
+		if err := r.Write(tx); err != nil {
+			r.Err = err
 			if err := sp(s.w.rollbackTo); err != nil {
 				tx.Rollback()
 				failAll(fmt.Errorf("rollback to savepoint: %w", err))
