@@ -12,11 +12,14 @@ import (
 )
 
 // gamePositions returns every position of the games in the PGN files of
-// chess/pgn/testdata, and of the file named by $JOINPAL_GAMES_PGN if set
-// (docs/BENCHMARKS.md says which games were measured).
+// testdata/games (80 games of the built-in engine's levels, see
+// docs/BENCHMARKS.md) and chess/pgn/testdata, and of the file named by
+// $JOINPAL_GAMES_PGN if set.
 func gamePositions(tb testing.TB) []chess.Position {
 	tb.Helper()
-	files, _ := filepath.Glob("pgn/testdata/*.pgn")
+	files, _ := filepath.Glob("testdata/games/*.pgn")
+	more, _ := filepath.Glob("pgn/testdata/*.pgn")
+	files = append(files, more...)
 	if extra := os.Getenv("JOINPAL_GAMES_PGN"); extra != "" {
 		files = append(files, extra)
 	}
