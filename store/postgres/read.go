@@ -32,22 +32,27 @@ var snapshot = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadO
 func (s *Store) LoadGame(ctx context.Context, id string) (game.Record, error) {
 	var rec game.Record
 	err := s.begin(ctx, snapshot, func(tx pgx.Tx) error {
-		var next int64
-		var err error
-		rec, next, err = scanGame(tx.QueryRow(ctx, "SELECT "+gameCols+" FROM games WHERE id = $1", id))
+		var gs codec.Games
+		one, next, err := scanGame(tx.QueryRow(ctx, "SELECT "+gameCols+" FROM games WHERE id = $1", id))
 		if errors.Is(err, pgx.ErrNoRows) {
 			return notFound(id)
 		} else if err != nil {
 			return err
 		}
+		gs.AddGame(one, next)
 		rows, err := tx.Query(ctx, "SELECT "+moveCols+" FROM moves m WHERE m.game_id = $1 ORDER BY m.ply", id)
 		if err != nil {
 			return err
 		}
-		if err := scanMoves(rows, map[string]*game.Record{id: &rec}); err != nil {
+		if err := scanMoves(rows, &gs); err != nil {
 			return err
 		}
-		return codec.CheckMoves(&rec, next)
+		recs, err := gs.Records()
+		if err != nil {
+			return err
+		}
+		rec = recs[0]
+		return nil
 	})
 	if err != nil {
 		return game.Record{}, fmt.Errorf("postgres: load game %q: %w", id, err)
@@ -61,43 +66,33 @@ func (s *Store) LoadGame(ctx context.Context, id string) (game.Record, error) {
 func (s *Store) ActiveGames(ctx context.Context) ([]game.Record, error) {
 	var out []game.Record
 	err := s.begin(ctx, snapshot, func(tx pgx.Tx) error {
-		out = nil
+		var gs codec.Games
 		rows, err := tx.Query(ctx, "SELECT "+gameCols+" FROM games WHERE "+activeWhere+
 			" ORDER BY created_at NULLS FIRST, id")
 		if err != nil {
 			return err
 		}
-		var nexts []int64
 		for rows.Next() {
 			rec, next, err := scanGame(rows)
 			if err != nil {
 				rows.Close()
 				return err
 			}
-			out = append(out, rec)
-			nexts = append(nexts, next)
+			gs.AddGame(rec, next)
 		}
 		if err := rows.Err(); err != nil {
 			return err
-		}
-		recs := make(map[string]*game.Record, len(out))
-		for i := range out {
-			recs[out[i].ID] = &out[i]
 		}
 		rows, err = tx.Query(ctx, "SELECT "+moveCols+
 			" FROM moves m JOIN games g ON g.id = m.game_id WHERE g."+activeWhere+" ORDER BY m.game_id, m.ply")
 		if err != nil {
 			return err
 		}
-		if err := scanMoves(rows, recs); err != nil {
+		if err := scanMoves(rows, &gs); err != nil {
 			return err
 		}
-		for i := range out {
-			if err := codec.CheckMoves(&out[i], nexts[i]); err != nil {
-				return err
-			}
-		}
-		return nil
+		out, err = gs.Records()
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("postgres: active games: %w", err)
@@ -215,9 +210,9 @@ func scanGame(row pgx.Row) (game.Record, int64, error) {
 	return rec, int64(next), nil
 }
 
-// scanMoves reads rows of moveCols, ordered by game and ply, into the
-// records of recs, and closes rows.
-func scanMoves(rows pgx.Rows, recs map[string]*game.Record) error {
+// scanMoves reads rows of moveCols, ordered by game and ply, into gs, and
+// closes rows.
+func scanMoves(rows pgx.Rows, gs *codec.Games) error {
 	defer rows.Close()
 	for rows.Next() {
 		var (
@@ -236,9 +231,7 @@ func scanMoves(rows pgx.Rows, recs map[string]*game.Record) error {
 		if mv.At, err = fromTS(at); err != nil {
 			return codec.BadRecord(id, fmt.Sprintf("move %d: bad time", ply), err)
 		}
-		if rec := recs[id]; rec != nil {
-			rec.Moves = append(rec.Moves, mv)
-		}
+		gs.AddMove(id, mv)
 	}
 	return rows.Err()
 }

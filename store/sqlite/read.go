@@ -29,23 +29,27 @@ var activeWhere = fmt.Sprintf("status IN (%d, %d)", game.StatusCreated, game.Sta
 func (s *Store) LoadGame(ctx context.Context, id string) (game.Record, error) {
 	var rec game.Record
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		var next int64
-		var err error
-		rec, next, err = scanGame(tx.QueryRowContext(ctx, "SELECT "+gameCols+" FROM games WHERE id = ?", id))
+		var gs codec.Games
+		one, next, err := scanGame(tx.QueryRowContext(ctx, "SELECT "+gameCols+" FROM games WHERE id = ?", id))
 		if errors.Is(err, sql.ErrNoRows) {
 			return game.NewError(game.CodeGameNotFound, fmt.Sprintf("no game %q", id), nil)
 		} else if err != nil {
 			return err
 		}
+		gs.AddGame(one, next)
 		rows, err := tx.QueryContext(ctx, "SELECT "+moveCols+" FROM moves WHERE game_id = ? ORDER BY ply", id)
 		if err != nil {
 			return err
 		}
-		recs := map[string]*game.Record{id: &rec}
-		if err := scanMoves(rows, recs); err != nil {
+		if err := scanMoves(rows, &gs); err != nil {
 			return err
 		}
-		return codec.CheckMoves(&rec, next)
+		recs, err := gs.Records()
+		if err != nil {
+			return err
+		}
+		rec = recs[0]
+		return nil
 	})
 	if err != nil {
 		return game.Record{}, fmt.Errorf("sqlite: load game %q: %w", id, err)
@@ -59,42 +63,33 @@ func (s *Store) LoadGame(ctx context.Context, id string) (game.Record, error) {
 func (s *Store) ActiveGames(ctx context.Context) ([]game.Record, error) {
 	var out []game.Record
 	err := s.read(ctx, func(tx *sql.Tx) error {
+		var gs codec.Games
 		rows, err := tx.QueryContext(ctx, "SELECT "+gameCols+" FROM games WHERE "+activeWhere+
 			" ORDER BY created_at NULLS FIRST, id")
 		if err != nil {
 			return err
 		}
-		var nexts []int64
 		for rows.Next() {
 			rec, next, err := scanGame(rows)
 			if err != nil {
 				rows.Close()
 				return err
 			}
-			out = append(out, rec)
-			nexts = append(nexts, next)
+			gs.AddGame(rec, next)
 		}
 		if err := rows.Err(); err != nil {
 			return err
-		}
-		recs := make(map[string]*game.Record, len(out))
-		for i := range out {
-			recs[out[i].ID] = &out[i]
 		}
 		rows, err = tx.QueryContext(ctx, "SELECT "+moveColsM+
 			" FROM moves m JOIN games g ON g.id = m.game_id WHERE g."+activeWhere+" ORDER BY m.game_id, m.ply")
 		if err != nil {
 			return err
 		}
-		if err := scanMoves(rows, recs); err != nil {
+		if err := scanMoves(rows, &gs); err != nil {
 			return err
 		}
-		for i := range out {
-			if err := codec.CheckMoves(&out[i], nexts[i]); err != nil {
-				return err
-			}
-		}
-		return nil
+		out, err = gs.Records()
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: active games: %w", err)
@@ -221,9 +216,9 @@ func nullPtr(n sql.NullInt64) *int64 {
 	return &n.Int64
 }
 
-// scanMoves reads rows of moveCols, ordered by game and ply, into the
-// records of recs, and closes rows.
-func scanMoves(rows *sql.Rows, recs map[string]*game.Record) error {
+// scanMoves reads rows of moveCols, ordered by game and ply, into gs, and
+// closes rows.
+func scanMoves(rows *sql.Rows, gs *codec.Games) error {
 	defer rows.Close()
 	for rows.Next() {
 		var (
@@ -237,9 +232,7 @@ func scanMoves(rows *sql.Rows, recs map[string]*game.Record) error {
 		}
 		mv.Spent, mv.LagCredit, mv.Remaining = codec.FromMs(spent), codec.FromMs(credit), codec.FromMs(remaining)
 		mv.At = codec.FromMicros(at.Int64, at.Valid)
-		if rec := recs[id]; rec != nil {
-			rec.Moves = append(rec.Moves, mv)
-		}
+		gs.AddMove(id, mv)
 	}
 	return rows.Err()
 }
