@@ -42,11 +42,12 @@ var allowedImports = map[string][]string{
 	// The runtime sees stores only through game's interfaces.
 	"live": {"chess", "game", "i18n"},
 	// Stores import game and their shared internals.
-	"store/sqlite":           {"chess", "game", "store/internal/codec", "store/internal/migrate"},
-	"store/postgres":         {"chess", "game", "store/internal/codec", "store/internal/migrate"},
-	"store/internal/codec":   {"chess", "game"},
-	"store/internal/migrate": {},
-	"store/storetest":        {"chess", "game", "live"},
+	"store/sqlite":               {"chess", "game", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate"},
+	"store/postgres":             {"chess", "game", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate"},
+	"store/internal/codec":       {"chess", "game"},
+	"store/internal/groupcommit": {},
+	"store/internal/migrate":     {},
+	"store/storetest":            {"chess", "game", "live"},
 	// Tools: measurements of the parts above.
 	"loadtest": {"chess", "game", "live"},
 	"match":    {"chess", "chess/pgn", "uci"},
