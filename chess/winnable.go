@@ -74,6 +74,11 @@ func (p *Position) AnalyzeWinnability(c Color, budget int) MateAnalysis {
 		}
 		return MateAnalysis{Winnability: Unwinnable}
 	}
+	// The semi-static analysis costs microseconds, and settles most
+	// positions with blocked pawns.
+	if p.staticallyUnwinnable(c) {
+		return MateAnalysis{Winnability: Unwinnable}
+	}
 	// A quick look at every line of a few plies, within a small part of
 	// the budget: it finds short helpmates and sees forced lines through.
 	s := newMateSearch(c, max(budget/quickShare, 1))
@@ -81,9 +86,6 @@ func (p *Position) AnalyzeWinnability(c Color, budget int) MateAnalysis {
 		return MateAnalysis{Winnability: verdict, Helpmate: line, Nodes: s.nodes}
 	}
 	s.limit = budget
-	if p.staticallyUnwinnable(c) {
-		return MateAnalysis{Winnability: Unwinnable, Nodes: s.nodes}
-	}
 	// A small space of reachable positions (blocked pawns, walled-in
 	// pieces) is walked whole, which proves or finds a mate outright.
 	walked, verdict := s.exhaust(p, budget/4)
