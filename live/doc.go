@@ -1,8 +1,8 @@
 // Package live runs the games being played. One goroutine owns each live
-// game: its game.Game, its deadline timer, its event numbering and the
-// events kept for clients that reconnect. Commands for a game are
-// serialised through that goroutine, so a game is never touched by two
-// goroutines at once.
+// game: its game.Game, its deadline timer, its event numbering (the
+// sequence the runtime stores in game.State.Seq) and the events kept for
+// clients that reconnect. Commands for a game are serialised through that
+// goroutine, so a game is never touched by two goroutines at once.
 //
 // The way of a move: the player is checked, then the turn and the ply the
 // client made its move at, and the client's move id (a move resent after a
@@ -11,8 +11,36 @@
 // time; the store makes the move durable; only then is the mover
 // acknowledged and the event published on the Bus.
 //
+// # Memory never runs ahead of the store
+//
+// The game a goroutine holds is the game as the store holds it. A command
+// changes it, and the change is written at once, under a context of the
+// runtime's own (bounded by Config.StoreTimeout, never cancelled with the
+// caller's: a caller giving up does not leave a write half made). If the
+// store does not confirm the write, the game is read back from the store:
+// a write that was stored after all is acknowledged; otherwise the game
+// goes back to what the store holds and the command fails with
+// CodeNotStored, having changed nothing. If the store cannot even be read,
+// the game goes back to its last confirmed state and no write is made until
+// the store has been read again. A resent move is recognised only among
+// moves the store confirmed; a mating move that was not stored ends
+// nothing. Create is held to the same rule: a game is stored and running,
+// or neither.
+//
 // Flags fall by a timer at the moment time runs out, without any client
-// asking. On start the runtime loads every running game from the store and
-// resumes it with the time the node was down charged to nobody (the node's
-// heartbeat, written every second, says when it was last alive).
+// asking. A timer whose write fails is not lost: the failure is logged at
+// Error level and counted (Runtime.Stats), and the timer tries again, each
+// wait twice the last (from 250 ms to 30 s), on the runtime's Clock.
+//
+// # Restarts
+//
+// On start the runtime loads every running game from the store and resumes
+// it with the time the node was down charged to nobody: every game is
+// suspended as of the node's last heartbeat (written every HeartbeatEvery
+// to the NodeRegistry) and stored so before any command is taken, then
+// resumed. A game that cannot be restored is logged at Error level, counted,
+// answered with CodeUnavailable, and tried again with the same backoff until
+// it runs. Until games have owners, Start refuses (CodeNodeBusy) a database
+// where another node that is alive — its heartbeat younger than
+// Config.NodeTimeout — holds the running games.
 package live
