@@ -96,15 +96,25 @@ func (a *actor) quit() {
 // started, do waits for its end whatever ctx does: the writes f makes are
 // not bound to ctx, and the caller learns whether they happened.
 func (a *actor) do(ctx context.Context, f func() error) error {
+	ran, err := a.send(ctx, f)
+	if !ran && err == nil {
+		return a.goneErr(ctx)
+	}
+	return err
+}
+
+// send runs f in the game's goroutine like do, and reports whether it ran:
+// false with a nil error when the goroutine has ended.
+func (a *actor) send(ctx context.Context, f func() error) (ran bool, err error) {
 	c := command{ctx: ctx, run: f, reply: make(chan error, 1)}
 	select {
 	case a.cmds <- c:
 	case <-a.done:
-		return a.goneErr(ctx)
+		return false, nil
 	case <-ctx.Done():
-		return ctx.Err()
+		return false, ctx.Err()
 	}
-	return <-c.reply
+	return true, <-c.reply
 }
 
 // goneErr explains why a game's goroutine no longer takes commands.
@@ -189,7 +199,7 @@ func (a *actor) rearm() {
 // goroutine had to retry is retried, then the deadlines that have passed
 // are applied and stored.
 func (a *actor) fire() {
-	err := a.do(context.Background(), func() error {
+	_, err := a.send(context.Background(), func() error {
 		if err := a.ready(context.Background()); err != nil {
 			return err
 		}
@@ -207,7 +217,7 @@ func (a *actor) fire() {
 		}
 		return nil
 	})
-	if err != nil && err != ErrStopped {
+	if err != nil { // (a game that has ended meanwhile has no timer work)
 		a.rt.cfg.Logger.Error("live: the game's timer could not do its work; it retries", "game", a.id, "err", err)
 	}
 }

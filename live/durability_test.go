@@ -8,13 +8,16 @@ package live
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/store/sqlite"
 )
 
 // checkInStep fails the test unless the running game id is in memory
@@ -261,4 +264,42 @@ func TestCreateFailureLeavesNoHalfGame(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestMoveWhileTheDatabaseIsLocked: another connection (a backup, the
+// sqlite3 shell) holds SQLite's write lock past the busy timeout; the move
+// is refused with CodeNotStored and changes nothing, and goes through once
+// the lock is gone.
+func TestMoveWhileTheDatabaseIsLocked(t *testing.T) {
+	f := &fixture{t: t, path: filepath.Join(t.TempDir(), "joinpal.db"), clock: newFakeClock(), ctx: context.Background(),
+		opts: []sqlite.Option{sqlite.WithBusyTimeout(20 * time.Millisecond)}}
+	f.open()
+	f.cleanup()
+	f.create("g1", "5+0")
+	f.move("g1", "alice", "e2e4", 0, 1)
+	shell, err := sql.Open("sqlite", "file:"+f.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer shell.Close()
+	conn, err := shell.Conn(f.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(f.ctx, "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.rt.Move(f.ctx, "g1", "bob", MoveRequest{UCI: "e7e5", Ply: 1, ID: 1})
+	if !errors.Is(err, ErrNotStored) {
+		t.Fatalf("move under a held write lock: %v, want %s", err, CodeNotStored)
+	}
+	f.checkInStep("g1")
+	if _, err := conn.ExecContext(f.ctx, "ROLLBACK"); err != nil {
+		t.Fatal(err)
+	}
+	if again := f.move("g1", "bob", "e7e5", 1, 1); again.Resent || f.storedPlies("g1") != 2 {
+		t.Fatalf("after the lock: %+v, %d stored", again, f.storedPlies("g1"))
+	}
+	f.checkInStep("g1")
 }

@@ -28,6 +28,8 @@ type fixture struct {
 	// runtime sees: store with faults that tests inject.
 	faults *faultyStore
 	clock  *fakeClock
+	// opts are the options the store is opened with.
+	opts []sqlite.Option
 	// logs holds what the runtime logged.
 	logs *syncBuffer
 	rt   *Runtime
@@ -67,7 +69,7 @@ func (f *fixture) cleanup() {
 // open opens the store and starts a runtime on it.
 func (f *fixture) open() {
 	f.t.Helper()
-	st, err := sqlite.Open(f.ctx, f.path)
+	st, err := sqlite.Open(f.ctx, f.path, f.opts...)
 	if err != nil {
 		f.t.Fatal(err)
 	}
