@@ -187,3 +187,58 @@ func TestArchitectureLinksStayInside(t *testing.T) {
 		}
 	}
 }
+
+// TestArchitectureRulesTable: the table "Who may import whom" of
+// docs/ARCHITECTURE.md says what allowedImports says, row for row.
+func TestArchitectureRulesTable(t *testing.T) {
+	doc, err := os.ReadFile("docs/ARCHITECTURE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(doc), "### Who may import whom")
+	if !ok {
+		t.Fatal(`docs/ARCHITECTURE.md has no section "Who may import whom"`)
+	}
+	quoted := regexp.MustCompile("`([^`]+)`")
+	names := func(text string) []string {
+		var out []string
+		for _, m := range quoted.FindAllStringSubmatch(text, -1) {
+			out = append(out, m[1])
+		}
+		return out
+	}
+	inTable := map[string][]string{}
+	for line := range strings.SplitSeq(section, "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) != 4 || !strings.Contains(cells[1], "`") {
+			continue
+		}
+		allowed := strings.TrimSpace(cells[2])
+		var imports []string
+		switch {
+		case strings.HasPrefix(allowed, "anything"):
+			imports = anything
+		case allowed != "nothing":
+			before, _, _ := strings.Cut(allowed, " — ")
+			imports = names(before)
+		}
+		for _, pkg := range names(cells[1]) {
+			inTable[pkg] = imports
+		}
+	}
+	for pkg, allowed := range allowedImports {
+		got, ok := inTable[pkg]
+		if !ok {
+			t.Errorf("docs/ARCHITECTURE.md's table has no row for %s", pkg)
+			continue
+		}
+		if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(allowed))) {
+			t.Errorf("%s: docs/ARCHITECTURE.md allows %v, arch_test.go %v", pkg, got, allowed)
+		}
+	}
+	for pkg := range inTable {
+		if _, ok := allowedImports[pkg]; !ok {
+			t.Errorf("docs/ARCHITECTURE.md's table has a row for %s, arch_test.go none", pkg)
+		}
+	}
+}
