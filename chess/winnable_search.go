@@ -92,14 +92,9 @@ func (s *mateSearch) search(p *Position, left int) bool {
 		s.interrupted = true
 		return false
 	}
-	s.nodes++
-	if !p.materialCouldMate(s.winner) {
-		return false
-	}
 	var list MoveList
-	p.GenerateLegal(&list)
-	if list.N == 0 {
-		return p.turn != s.winner && p.InCheck()
+	if done, mate := s.visit(p, &list); done {
+		return mate
 	}
 	if s.full && s.staticallyUnwinnable(p) {
 		return false
@@ -143,6 +138,22 @@ func (s *mateSearch) search(p *Position, left int) bool {
 	return false
 }
 
+// visit counts p as a visited position and settles it where it can: done
+// when the search ends there (the winner's material can no longer mate, or
+// there is no legal move), with mate true if the winner has mated.
+// Otherwise list holds p's legal moves.
+func (s *mateSearch) visit(p *Position, list *MoveList) (done, mate bool) {
+	s.nodes++
+	if !p.materialCouldMate(s.winner) {
+		return true, false
+	}
+	p.GenerateLegal(list)
+	if list.N == 0 {
+		return true, p.turn != s.winner && p.InCheck()
+	}
+	return false, false
+}
+
 // mateInOne reports whether one of moves, the winner's, mates (appending
 // it to s.line). Only checks can; the other moves would need more plies,
 // so the pass is marked interrupted if there are any.
@@ -184,14 +195,9 @@ func (s *mateSearch) enumerate(p *Position) bool {
 		return false
 	}
 	s.explored[key] = 0
-	s.nodes++
-	if !p.materialCouldMate(s.winner) {
-		return false
-	}
 	var list MoveList
-	p.GenerateLegal(&list)
-	if list.N == 0 {
-		return p.turn != s.winner && p.InCheck()
+	if done, mate := s.visit(p, &list); done {
+		return mate
 	}
 	if s.staticallyUnwinnable(p) {
 		return false
