@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -95,17 +96,23 @@ func (r *Runtime) suspended(rec game.Record, lastSeen time.Time) (*actor, error)
 // returns the error of each.
 func (r *Runtime) saveSuspended(ctx context.Context, actors []*actor) []error {
 	errs := make([]error, len(actors))
+	inParallel(len(actors), func(i int) { errs[i] = r.saveSuspendedOne(ctx, actors[i]) })
+	return errs
+}
+
+// inParallel calls f(0) … f(n-1), up to 256 at a time, and returns when
+// all have returned.
+func inParallel(n int, f func(i int)) {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 256)
-	for i, a := range actors {
+	for i := range n {
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
-			errs[i] = r.saveSuspendedOne(ctx, a)
+			f(i)
 		})
 	}
 	wg.Wait()
-	return errs
 }
 
 func (r *Runtime) saveSuspendedOne(ctx context.Context, a *actor) error {
@@ -124,19 +131,12 @@ func (r *Runtime) saveSuspendedOne(ctx context.Context, a *actor) error {
 // until all have been tried. A game whose resume fails retries it by its
 // timer.
 func (r *Runtime) resumeAll(actors []*actor) {
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 256)
-	for _, a := range actors {
-		sem <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-sem }()
-			ctx := context.Background()
-			if err := a.do(ctx, func() error { return a.ready(ctx) }); err != nil && err != ErrStopped {
-				r.cfg.Logger.Error("live: a restored game could not resume; it retries", "game", a.id, "err", err)
-			}
-		})
-	}
-	wg.Wait()
+	inParallel(len(actors), func(i int) {
+		a, ctx := actors[i], context.Background()
+		if err := a.do(ctx, func() error { return a.ready(ctx) }); err != nil && !errors.Is(err, ErrStopped) {
+			r.cfg.Logger.Error("live: a restored game could not resume; it retries", "game", a.id, "err", err)
+		}
+	})
 }
 
 // pendingGame is a running game that failed to restore at Start.
