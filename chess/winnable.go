@@ -89,6 +89,7 @@ func (p *Position) AnalyzeWinnability(c Color, budget int) MateAnalysis {
 	// A small space of reachable positions (blocked pawns, walled-in
 	// pieces) is walked whole, which proves or finds a mate outright.
 	walked, verdict := s.exhaust(p, budget/4)
+	walked = shorten(*p, walked)
 	if verdict == Unwinnable || verdict == Winnable && len(walked) <= shortHelpmate {
 		return MateAnalysis{Winnability: verdict, Helpmate: walked, Nodes: s.nodes}
 	}
@@ -96,6 +97,7 @@ func (p *Position) AnalyzeWinnability(c Color, budget int) MateAnalysis {
 	// moves. The iterative deepening looks for a shorter one, and the
 	// walk's stands if it finds none.
 	line, deepened := s.deepen(p, maxHelpmateDepth, true)
+	line = shorten(*p, line)
 	if deepened == WinnabilityUnknown && verdict == Winnable {
 		line, deepened = walked, Winnable
 	}

@@ -427,3 +427,62 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// shorten cuts the detours out of a helpmate line from p: wherever one
+// legal move, or two, lead straight to a position the line reaches later,
+// it jumps there (the walk's lines wander: the kings step away and back). The result
+// is checked by replaying it; if it does not end in the same mate, line is
+// returned as it was.
+func shorten(p Position, line []Move) []Move {
+	if len(line) < 3 {
+		return line
+	}
+	positions := make([]Position, 0, len(line)+1)
+	last := make(map[uint64]int, len(line)+1)
+	q := p
+	for i, m := range line {
+		positions = append(positions, q)
+		last[q.Key()] = i
+		q.PlayUnchecked(m)
+	}
+	positions = append(positions, q)
+	last[q.Key()] = len(line)
+	end := q.Key()
+
+	// From each position, the farthest later position of the line that one
+	// move, or two, reach.
+	var short []Move
+	var list, replies MoveList
+	for i := 0; i < len(line); {
+		next, moves := i+1, []Move{line[i]}
+		positions[i].GenerateLegal(&list)
+		for _, m := range list.Slice() {
+			child := positions[i]
+			child.PlayUnchecked(m)
+			if j, ok := last[child.Key()]; ok && j > next {
+				next, moves = j, []Move{m}
+			}
+			child.GenerateLegal(&replies)
+			for _, r := range replies.Slice() {
+				grandchild := child
+				grandchild.PlayUnchecked(r)
+				if j, ok := last[grandchild.Key()]; ok && j > next+1 {
+					next, moves = j, []Move{m, r}
+				}
+			}
+		}
+		short = append(short, moves...)
+		i = next
+	}
+	q = p
+	for _, m := range short {
+		if !q.IsLegal(m) {
+			return line
+		}
+		q.PlayUnchecked(m)
+	}
+	if q.Key() != end || q.CountLegal() != 0 || !q.InCheck() {
+		return line
+	}
+	return short
+}
