@@ -132,3 +132,26 @@ func helpmateWithin(p *Position, c Color, plies int) bool {
 	}
 	return false
 }
+
+// TestShortenHelpmate: knights that go out and back are cut out of a
+// helpmate line, which still mates.
+func TestShortenHelpmate(t *testing.T) {
+	p := StartingPosition()
+	var line []Move
+	for _, u := range []string{"g1f3", "g8f6", "f3g1", "f6g8", "f2f3", "e7e6", "g2g4", "d8h4"} {
+		q := p
+		for _, m := range line {
+			q.PlayUnchecked(m)
+		}
+		m, err := q.ParseUCI(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line = append(line, m)
+	}
+	short := shorten(p, line)
+	if len(short) != 4 {
+		t.Errorf("shortened to %d moves: %v", len(short), short)
+	}
+	checkHelpmate(t, p, Black, short)
+}
