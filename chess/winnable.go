@@ -1,5 +1,7 @@
 package chess
 
+import "sync"
+
 // Winnability: can a colour still checkmate by some series of legal moves?
 // FIDE 6.9 turns a flag fall into a draw when the opponent could not, and
 // FIDE 5.2.2 ends the game at once when neither side could (a dead
@@ -108,9 +110,40 @@ func (p *Position) AnalyzeWinnability(c Color, budget int) MateAnalysis {
 // legal moves (FIDE 6.9: when c's opponent oversteps the time limit, the
 // game is drawn if c could not). It answers true unless AnalyzeWinnability
 // proves, within DefaultMateBudget, that c cannot.
+//
+// The answers are kept in a small cache shared by the process (by position
+// key and colour), so that many flags falling in one position, as in a
+// load test, cost one analysis.
 func (p *Position) CouldCheckmate(c Color) bool {
-	return p.AnalyzeWinnability(c, DefaultMateBudget).Winnability != Unwinnable
+	k := mateCacheKey{p.Key(), c}
+	mateCache.Lock()
+	could, ok := mateCache.answers[k]
+	mateCache.Unlock()
+	if ok {
+		return could
+	}
+	could = p.AnalyzeWinnability(c, DefaultMateBudget).Winnability != Unwinnable
+	mateCache.Lock()
+	if len(mateCache.answers) >= mateCacheSize {
+		clear(mateCache.answers)
+	}
+	mateCache.answers[k] = could
+	mateCache.Unlock()
+	return could
 }
+
+// mateCacheSize bounds CouldCheckmate's cache; it starts afresh when full.
+const mateCacheSize = 4096
+
+type mateCacheKey struct {
+	key   uint64
+	color Color
+}
+
+var mateCache = struct {
+	sync.Mutex
+	answers map[mateCacheKey]bool
+}{answers: make(map[mateCacheKey]bool)}
 
 // IsDeadPosition reports whether neither side can checkmate by any series of
 // legal moves (FIDE 5.2.2), when the material alone does not decide it (see

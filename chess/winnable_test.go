@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"sync"
 	"testing"
 )
 
@@ -154,4 +155,21 @@ func TestShortenHelpmate(t *testing.T) {
 		t.Errorf("shortened to %d moves: %v", len(short), short)
 	}
 	checkHelpmate(t, p, Black, short)
+}
+
+// TestCouldCheckmateConcurrent: many flags falling at once in one position
+// (as in the load test) share the cached answer safely.
+func TestCouldCheckmateConcurrent(t *testing.T) {
+	p := mustPosition(t, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+	var wg sync.WaitGroup
+	results := make([]bool, 8)
+	for i := range results {
+		wg.Go(func() { results[i] = p.CouldCheckmate(Color(i % 2)) })
+	}
+	wg.Wait()
+	for i, could := range results {
+		if !could {
+			t.Errorf("goroutine %d: CouldCheckmate(%s) = false", i, Color(i%2))
+		}
+	}
 }
