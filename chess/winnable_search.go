@@ -302,10 +302,17 @@ func (s *mateSearch) aim(p *Position) {
 	s.needsLoserPromotion = mine&^minors == 0 && p.Pieces(s.winner.Other(), Pawn) != 0
 }
 
+// staticPruningPieces: the searches run the semi-static analysis only on
+// positions with blocked pawns and at most this many pieces besides kings
+// and pawns; with more, it seldom proves anything and costs more than the
+// positions it would spare.
+const staticPruningPieces = 4
+
 // staticallyUnwinnable runs the semi-static analysis on positions where it
 // may prove something, caching the answers.
 func (s *mateSearch) staticallyUnwinnable(p *Position) bool {
-	if !p.hasBlockedPawns() {
+	pieces := p.byType[0] &^ p.byType[Pawn] &^ p.byType[King]
+	if !p.hasBlockedPawns() || pieces.Count() > staticPruningPieces {
 		return false
 	}
 	key := p.Key()
