@@ -67,6 +67,13 @@ type MateAnalysis struct {
 // AnalyzeWinnability decides whether c can still checkmate by some series of
 // legal moves, visiting at most about budget positions in its searches.
 func (p *Position) AnalyzeWinnability(c Color, budget int) MateAnalysis {
+	return p.analyzeWinnability(c, budget, true)
+}
+
+// analyzeWinnability is AnalyzeWinnability; with short false it takes any
+// helpmate the walk finds, however long, without looking for a shorter one
+// (CouldCheckmate needs only the answer).
+func (p *Position) analyzeWinnability(c Color, budget int, short bool) MateAnalysis {
 	if !p.materialCouldMate(c) {
 		return MateAnalysis{Winnability: Unwinnable}
 	}
@@ -91,8 +98,10 @@ func (p *Position) AnalyzeWinnability(c Color, budget int) MateAnalysis {
 	// A small space of reachable positions (blocked pawns, walled-in
 	// pieces) is walked whole, which proves or finds a mate outright.
 	walked, verdict := s.exhaust(p, budget/4)
-	walked = shorten(*p, walked)
-	if verdict == Unwinnable || verdict == Winnable && len(walked) <= shortHelpmate {
+	if short {
+		walked = shorten(*p, walked)
+	}
+	if verdict == Unwinnable || verdict == Winnable && (!short || len(walked) <= shortHelpmate) {
 		return MateAnalysis{Winnability: verdict, Helpmate: walked, Nodes: s.nodes}
 	}
 	// The walk goes deep first: a mate it finds may take hundreds of
@@ -122,7 +131,7 @@ func (p *Position) CouldCheckmate(c Color) bool {
 	if ok {
 		return could
 	}
-	could = p.AnalyzeWinnability(c, DefaultMateBudget).Winnability != Unwinnable
+	could = p.analyzeWinnability(c, DefaultMateBudget, false).Winnability != Unwinnable
 	mateCache.Lock()
 	if len(mateCache.answers) >= mateCacheSize {
 		clear(mateCache.answers)

@@ -139,3 +139,29 @@ func BenchmarkWinnabilityBlocked(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCouldCheckmate measures what a flag fall costs: CouldCheckmate
+// (which takes the first helpmate it finds) on every 10th position of the
+// games, both colours. Run it with -benchtime 1x: CouldCheckmate caches its
+// answers, so later passes measure the cache.
+func BenchmarkCouldCheckmate(b *testing.B) {
+	var sample []chess.Position
+	for i, p := range gamePositions(b) {
+		if i%10 == 0 {
+			sample = append(sample, p)
+		}
+	}
+	var worst time.Duration
+	b.ResetTimer()
+	for b.Loop() {
+		for i := range sample {
+			for _, c := range []chess.Color{chess.White, chess.Black} {
+				start := time.Now()
+				sample[i].CouldCheckmate(c)
+				worst = max(worst, time.Since(start))
+			}
+		}
+	}
+	b.ReportMetric(float64(b.N*len(sample)*2)/b.Elapsed().Seconds(), "positions/s")
+	b.ReportMetric(float64(worst.Nanoseconds()), "worst-ns")
+}
