@@ -313,6 +313,16 @@ func (r *crashRun) think() time.Duration {
 	return time.Duration(200+r.rng.IntN(1300)) * time.Millisecond
 }
 
+// after returns when game g sends its next command: a client resends (and
+// sends its bad input) at once after reconnecting, a bot moves after it
+// thinks.
+func (r *crashRun) after(g *tracked) time.Time {
+	if len(g.probes) > 0 {
+		return time.Now().Add(20 * time.Millisecond)
+	}
+	return time.Now().Add(r.think())
+}
+
 func TestCrashRecovery(t *testing.T) {
 	if testing.Short() && os.Getenv("JOINPAL_CRASH_FULL") == "" {
 		t.Skip("the crash test runs without -short (make test runs it)")
@@ -501,7 +511,7 @@ func (r *crashRun) answer(l []string) {
 	}
 	w := g.wait
 	g.wait = nil
-	g.nextAt = time.Now().Add(r.think())
+	g.nextAt = r.after(g)
 	switch l[0] {
 	case "ack":
 		r.acks++
@@ -637,6 +647,13 @@ func (r *crashRun) checkEnd(cycle int, g *tracked, rec game.Record, final bool, 
 		}
 		return
 	}
+	if len(rec.Moves) < 2 {
+		// Before both sides have moved, the first-move timer governs.
+		if st.Status != game.StatusAborted {
+			r.t.Fatalf("%s: away after %d moves, ended %v %v %v; want aborted", g.id, len(rec.Moves), st.Status, st.Termination, st.Result)
+		}
+		return
+	}
 	want := game.BothLose
 	if g.mode == awayOne {
 		want = game.WinFor(game.SideOf(g.pos.Turn()).Other())
@@ -725,9 +742,8 @@ func (r *crashRun) checkClocks(ch *child, cycle int, expect map[string]int64) {
 		}
 	}
 	// Players come back; in the last cycle, those who stay away do not.
-	now := time.Now()
 	for _, g := range r.games {
-		g.nextAt = now.Add(r.think())
+		g.nextAt = r.after(g)
 		if g.over {
 			continue
 		}
