@@ -217,6 +217,7 @@ func (p *Position) unwinnableByForcedLines(c Color, states int) bool {
 		return false
 	}
 	s := newMateSearch(c, walk)
+	s.noStatic = true // a short walk is cheaper without it
 	_, verdict := s.exhaust(p, walk)
 	return verdict == Unwinnable
 }

@@ -25,6 +25,9 @@ type mateSearch struct {
 	failFast bool
 	// full enables the transposition table and the semi-static pruning.
 	full bool
+	// noStatic turns the semi-static pruning off (IsDeadPosition's short
+	// walks).
+	noStatic bool
 	// explored holds, per position key, the most plies left with which the
 	// position was searched in the current pass.
 	explored map[uint64]int
@@ -312,7 +315,7 @@ const staticPruningPieces = 4
 // may prove something, caching the answers.
 func (s *mateSearch) staticallyUnwinnable(p *Position) bool {
 	pieces := p.byType[0] &^ p.byType[Pawn] &^ p.byType[King]
-	if !p.hasBlockedPawns() || pieces.Count() > staticPruningPieces {
+	if s.noStatic || !p.hasBlockedPawns() || pieces.Count() > staticPruningPieces {
 		return false
 	}
 	key := p.Key()
