@@ -154,7 +154,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	s.wdb.SetMaxIdleConns(1)
 	s.wdb.SetConnMaxLifetime(0)
 	s.wdb.SetConnMaxIdleTime(0)
-	if err := s.setup(ctx); err != nil {
+	if err := s.setupWaiting(ctx); err != nil {
 		s.wdb.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
@@ -185,6 +185,29 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 func dsn(abs string, q url.Values) string {
 	return "file:" + (&url.URL{Path: abs}).EscapedPath() + "?" + q.Encode()
 }
+
+// setupWaiting is setup, tried again while the file is busy, for up to the
+// busy timeout: switching a new file to WAL mode needs a lock that SQLite
+// does not wait for, so two processes opening a new file at once may find
+// it taken.
+func (s *Store) setupWaiting(ctx context.Context) error {
+	deadline := time.Now().Add(s.opts.busyTimeout)
+	for {
+		err := s.setup(ctx)
+		var e interface{ Code() int }
+		if err == nil || !errors.As(err, &e) || e.Code()&0xff != sqliteBusy || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// sqliteBusy is SQLite's primary result code SQLITE_BUSY.
+const sqliteBusy = 5
 
 // setup checks the pragmas that durability rests on, migrates the schema,
 // and prepares the write statements.
