@@ -38,7 +38,11 @@ type Ack struct {
 
 // Move plays a move for the player playerID in game id and returns once it
 // is durable. Errors keep game's codes: CodeNotAPlayer, CodeGameOver,
-// CodeNotYourTurn, CodeStalePly, CodeIllegalMove, CodeGameNotFound.
+// CodeNotYourTurn, CodeStalePly, CodeIllegalMove, CodeGameNotFound; and
+// live's: CodeNotStored (the store did not confirm the move: nothing
+// changed, send it again), CodeUnavailable, CodeStopping. Once the game's
+// goroutine has taken the move, ctx no longer bounds its write: Move
+// returns the move's fate.
 func (r *Runtime) Move(ctx context.Context, id, playerID string, req MoveRequest) (Ack, error) {
 	a, err := r.lookup(ctx, id)
 	if err != nil {
