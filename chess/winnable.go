@@ -7,10 +7,12 @@ import "sync"
 // FIDE 5.2.2 ends the game at once when neither side could (a dead
 // position). The analysis follows the idea of M. Ambrona's Chess
 // Unwinnability Analyzer ("A Practical Algorithm for Chess Unwinnability",
-// FUN 2022): cheap filters first (the material rules, a short helpmate
-// search), then a semi-static analysis of which squares each piece can ever
-// reach (blocked pawns, pieces walled in, kings caged), and last an
-// iterative-deepening helpmate search that prunes with it. The answers are
+// FUN 2022): cheap filters first (the material rules, then a semi-static
+// analysis of which squares each piece can ever reach: blocked pawns,
+// pieces walled in, kings caged), a short exhaustive search, a walk through
+// every reachable position where they are few, and last an
+// iterative-deepening helpmate search that prunes with the semi-static
+// analysis (docs/CHESS.md tells the steps). The answers are
 // sound: Unwinnable only when no series of legal moves mates; a Winnable
 // answer carries a helpmate line; a search that runs out of budget answers
 // WinnabilityUnknown, which callers must treat as Winnable.
