@@ -15,10 +15,17 @@ import (
 // goes back to what the store holds, so a failed write leaves memory and
 // store as they were.
 type actor struct {
-	rt     *Runtime
-	id     string
-	g      *game.Game
-	seq    int64 // the number of the game's last stored and published event
+	rt  *Runtime
+	id  string
+	g   *game.Game
+	seq int64 // the number of the game's last stored and published event
+	// tried is the highest sequence number a write was tried with. A write
+	// that failed may still land in the store later (its commit outlived
+	// the timeout); no later write takes its number, so that a write read
+	// back from the store is known by its number (see undo). After such a
+	// failure the numbering has a gap, which clients treat as any missed
+	// event.
+	tried  int64
 	cmds   chan command
 	stop   chan struct{}
 	done   chan struct{}
@@ -275,7 +282,8 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 		return game.Event{}, false, ferr
 	}
 	st := g.State()
-	st.Seq = a.seq + 1
+	st.Seq = max(a.seq, a.tried) + 1
+	a.tried = st.Seq
 	wctx, cancel := a.rt.writeContext(ctx)
 	var err error
 	if mv != nil {

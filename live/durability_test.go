@@ -303,3 +303,27 @@ func TestMoveWhileTheDatabaseIsLocked(t *testing.T) {
 	}
 	f.checkInStep("g1")
 }
+
+// TestLateCommitIsNotTakenForTheNextWrite: a write whose commit outlived
+// its caller lands in the store later; the next write, refused because of
+// it, must not be acknowledged as if it were the one the store holds.
+func TestLateCommitIsNotTakenForTheNextWrite(t *testing.T) {
+	f := newFaultyFixture(t)
+	f.create("g1", "5+0")
+	f.move("g1", "alice", "e2e4", 0, 1)
+	f.faults.next("AppendMove", lateCommit, nil)
+	if _, err := f.rt.Move(f.ctx, "g1", "bob", MoveRequest{UCI: "e7e5", Ply: 1, ID: 2}); !errors.Is(err, ErrNotStored) {
+		t.Fatalf("a move whose commit is late: %v, want %s", err, CodeNotStored)
+	}
+	f.checkInStep("g1") // not in the store yet
+	// The client tries another move; the late one lands first.
+	ack, err := f.rt.Move(f.ctx, "g1", "bob", MoveRequest{UCI: "d7d5", Ply: 1, ID: 3})
+	rec, _ := f.store.LoadGame(f.ctx, "g1")
+	if err == nil || len(rec.Moves) != 2 || rec.Moves[1].UCI != "e7e5" {
+		t.Fatalf("second move answered %+v, %v; stored %d moves, the last %s", ack, err, len(rec.Moves), rec.Moves[len(rec.Moves)-1].UCI)
+	}
+	f.checkInStep("g1") // the late move, now stored, is in memory too
+	if again := f.move("g1", "bob", "e7e5", 1, 2); !again.Resent {
+		t.Fatalf("the late move resent: %+v, want it answered as stored", again)
+	}
+}

@@ -24,6 +24,10 @@ const (
 	// its way, then the write is passed on to the store with the context it
 	// came with.
 	cancelCaller
+	// lateCommit: the caller gets an error at once, and the write reaches
+	// the store later, just before the next write: a commit that outlived
+	// its caller's timeout.
+	lateCommit
 )
 
 // errInjected is the error of a write or read made to fail.
@@ -38,7 +42,8 @@ type faultyStore struct {
 	down   bool             // every write and read fails without reaching the store
 	once   map[string]fault // op → the fault of its next call
 	cancel context.CancelFunc
-	writes int // writes that reached the store
+	writes int      // writes that reached the store
+	held   []func() // lateCommit writes, waiting for the next write
 }
 
 func newFaultyStore(st *sqlite.Store) *faultyStore {
@@ -84,6 +89,19 @@ func (s *faultyStore) write(op string, ctx context.Context, w func(context.Conte
 	f, err := s.before(op)
 	if err != nil {
 		return err
+	}
+	s.mu.Lock()
+	held := s.held
+	s.held = nil
+	if f == lateCommit {
+		s.held = []func(){func() { _ = w(context.Background()) }}
+	}
+	s.mu.Unlock()
+	for _, h := range held {
+		h()
+	}
+	if f == lateCommit {
+		return errInjected
 	}
 	err = w(ctx)
 	s.mu.Lock()
