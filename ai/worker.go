@@ -1,0 +1,126 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/joinpal/joinpal/chess"
+	"github.com/joinpal/joinpal/engine"
+)
+
+// worker runs searches one at a time on its own engine.
+//
+// The engine is reused from search to search and game to game: its
+// transposition table is keyed by the whole position, so what it learnt in
+// one game never misleads it in another, and it stays warm when the same
+// game comes back to the same worker. A change of level clears it
+// (engine.SetOptions does), since a weak level's handicapped scores must
+// not help a strong one.
+type worker struct {
+	p   *Pool
+	eng *engine.Engine
+	sf  *stockfish
+}
+
+func newWorker(p *Pool) *worker {
+	w := &worker{p: p, eng: engine.New(engine.Options{HashMB: p.cfg.HashMB})}
+	if p.cfg.Stockfish != "" {
+		w.sf = &stockfish{path: p.cfg.Stockfish, logger: p.cfg.Logger, failures: &p.stockfishFailures}
+		w.sf.start()
+	}
+	return w
+}
+
+func (w *worker) run() {
+	defer w.p.wg.Done()
+	defer w.sf.close()
+	for j := range w.p.jobs {
+		w.p.queued.Add(-1)
+		if err := j.ctx.Err(); err != nil {
+			j.done <- jobResult{err: fmt.Errorf("ai: think: %w", err)}
+			continue
+		}
+		w.p.begin()
+		res := w.search(j)
+		w.p.running.Add(-1)
+		w.p.searches.Add(1)
+		j.done <- res
+	}
+}
+
+// seeds returns the seeds of a request's pause and of its engine's random
+// choices: the request's seed and the ply, so that each move of a game
+// differs and the same move is repeatable.
+func seeds(req Request) (delay, search uint64) {
+	ply := uint64(len(req.Moves))
+	return req.Seed ^ (ply * 0x9E3779B97F4A7C15), req.Seed + ply
+}
+
+// search plans the move's time and searches it.
+func (w *worker) search(j *job) jobResult {
+	if w.p.startHook != nil {
+		w.p.startHook()
+	}
+	cfg := w.p.cfg
+	start := cfg.Now()
+	clock := j.req.Clock
+	if clock.At.IsZero() {
+		clock.At = j.asked
+	}
+	delaySeed, searchSeed := seeds(j.req)
+	plan := cfg.Timing.Plan(clock, j.level.Number, start, delaySeed)
+	reply := Reply{Queued: start.Sub(j.queued), Budget: plan.Budget}
+
+	var legal chess.MoveList
+	j.pos.current.GenerateLegal(&legal)
+	if legal.N == 1 {
+		// A forced move needs no search.
+		reply.UCI, reply.Engine = j.pos.current.UCI(legal.Moves[0]), EngineName
+		return jobResult{reply: reply, plan: plan}
+	}
+
+	ctx := j.ctx
+	if plan.Budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, plan.Budget)
+		defer cancel()
+	}
+	began := time.Now()
+	if w.sf != nil && plan.Budget > 0 && slices.Contains(cfg.StockfishLevels, j.level.Number) {
+		if r, ok := w.sf.move(ctx, j, began.Add(plan.Budget)); ok {
+			r.Queued, r.Budget = reply.Queued, reply.Budget
+			r.Search = time.Since(began)
+			return jobResult{reply: r, plan: plan}
+		}
+		if err := j.ctx.Err(); err != nil {
+			return jobResult{err: fmt.Errorf("ai: think: %w", err)}
+		}
+	}
+
+	w.eng.SetOptions(engine.Options{HashMB: cfg.HashMB, Level: j.level.Number, Rand: rand.New(rand.NewPCG(searchSeed, uint64(j.level.Number)))})
+	limits := engine.Limits{Depth: 1}
+	if plan.Budget > 0 {
+		left := plan.Budget - time.Since(began) // what a failed external engine left
+		limits = engine.Limits{MoveTime: max(left, time.Millisecond), MoveOverhead: time.Millisecond}
+	}
+	res := w.eng.Search(ctx, j.pos.current, j.pos.history, limits, nil)
+	if err := j.ctx.Err(); err != nil {
+		return jobResult{err: fmt.Errorf("ai: think: %w", err)}
+	}
+	reply.UCI, reply.Engine = j.pos.current.UCI(res.BestMove), EngineName
+	reply.Search = time.Since(began)
+	reply.Depth, reply.Nodes = res.Info.Depth, res.Info.Nodes
+	return jobResult{reply: reply, plan: plan}
+}
+
+// EngineName is Reply.Engine for the built-in engine.
+const EngineName = "joinpal"
+
+// levelOf returns level n, which must exist.
+func levelOf(n int) engine.Level {
+	l, _ := engine.LevelByNumber(n)
+	return l
+}
