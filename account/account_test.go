@@ -155,7 +155,7 @@ func TestCodesListed(t *testing.T) {
 	}
 	for _, code := range []string{CodeUsernameLength, CodeUsernameChars, CodeUsernameStart, CodeUsernameEnd, CodeUsernameSeparator,
 		CodeUsernameReserved, CodeUsernameTaken, CodePasswordShort, CodePasswordLong, CodePasswordUsername,
-		CodeBadCredentials, CodeBadHash, CodeBadToken} {
+		CodeBadCredentials, CodeBadHash, CodeBadToken, CodeNotFound} {
 		if !seen[code] {
 			t.Errorf("%s missing from Codes()", code)
 		}

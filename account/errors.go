@@ -21,6 +21,7 @@ const (
 	CodeBadCredentials    = "account.bad_credentials"
 	CodeBadHash           = "account.bad_hash"
 	CodeBadToken          = "account.bad_token"
+	CodeNotFound          = "account.not_found"
 )
 
 // CodeInfo describes one error code: the code, the names of the parameters
@@ -45,6 +46,7 @@ var codes = []CodeInfo{
 	{CodeBadCredentials, nil, "a log-in with an unknown username or a wrong password (never says which)"},
 	{CodeBadHash, nil, "a stored password hash that cannot be read"},
 	{CodeBadToken, nil, "a session id or API token that is malformed, unknown, expired or revoked"},
+	{CodeNotFound, []string{"user"}, "no user has that id or username"},
 }
 
 // Codes lists every error code of the package with its parameters.

@@ -1,0 +1,43 @@
+package account
+
+import (
+	"context"
+	"time"
+)
+
+// Store keeps users, sessions and tokens durably. Package account declares
+// it; store/sqlite and store/postgres implement it, and store/storetest
+// checks both the same way. Lookups of something that does not exist fail
+// with CodeNotFound (users) or CodeBadToken (sessions, tokens).
+type Store interface {
+	// CreateUser stores a new user (a guest, or an account created
+	// directly). An account whose UserID(Username) is taken fails with
+	// CodeUsernameTaken.
+	CreateUser(ctx context.Context, u User) error
+	// SignUp turns the guest id into an account with username and
+	// password hash, keeping its id (and so its games). It fails with
+	// CodeUsernameTaken, or CodeNotFound if id is not a guest.
+	SignUp(ctx context.Context, id, username, passwordHash string) (User, error)
+	// UserByID and UserByUsername (case-insensitive) return one user.
+	UserByID(ctx context.Context, id string) (User, error)
+	UserByUsername(ctx context.Context, username string) (User, error)
+	// SetPasswordHash replaces an account's hash (after a rehash).
+	SetPasswordHash(ctx context.Context, id, hash string) error
+
+	// CreateSession stores a session.
+	CreateSession(ctx context.Context, s Session) error
+	// Session returns the session with digest d and its user, if it has
+	// not expired at now; it extends it to extendTo when that is later.
+	Session(ctx context.Context, d Digest, now, extendTo time.Time) (Session, User, error)
+	// DeleteSession signs one session out; DeleteSessions all of a user's.
+	DeleteSession(ctx context.Context, d Digest) error
+	DeleteSessions(ctx context.Context, userID string) error
+
+	// CreateToken stores a token; Token looks one up by digest (a revoked
+	// one is returned with Revoked set); Tokens lists a user's tokens;
+	// RevokeToken revokes one of the user's tokens at the moment at.
+	CreateToken(ctx context.Context, t Token) error
+	Token(ctx context.Context, d Digest) (Token, User, error)
+	Tokens(ctx context.Context, userID string) ([]Token, error)
+	RevokeToken(ctx context.Context, userID, tokenID string, at time.Time) error
+}
