@@ -111,7 +111,7 @@ func (p *Player) Watch(gameID, aiPlayerID string, side game.Side, level int, tc 
 		return nil
 	}
 	w := &watch{p: p, gameID: gameID, playerID: aiPlayerID, side: side, level: level, tc: tc, startFEN: startFEN,
-		seed: seedOf(gameID), results: make(chan moveResult, 1), thinkingPly: -1, done: make(chan struct{})}
+		seed: seedOf(gameID), results: make(chan moveResult, 1), thinkingPly: -1, done: make(chan struct{}), stopped: make(chan struct{})}
 	p.watches[gameID] = w
 	p.wg.Add(1)
 	go func() {
@@ -120,6 +120,7 @@ func (p *Player) Watch(gameID, aiPlayerID string, side game.Side, level int, tc 
 		p.mu.Lock()
 		delete(p.watches, gameID)
 		p.mu.Unlock()
+		close(w.stopped)
 	}()
 	return nil
 }
@@ -145,6 +146,20 @@ func (p *Player) Watching() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return len(p.watches)
+}
+
+// Done returns a channel closed once the player stops watching game id
+// (the game ended, or the player was closed); for a game it does not
+// watch, a closed channel.
+func (p *Player) Done(id string) <-chan struct{} {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if w, ok := p.watches[id]; ok {
+		return w.stopped
+	}
+	ch := make(chan struct{})
+	close(ch)
+	return ch
 }
 
 // Close stops watching every game (a search under way is cancelled) and

@@ -286,7 +286,7 @@ func TestStockfishTopLevels(t *testing.T) {
 		t.Skip("no Stockfish at", stockfishPath)
 	}
 	t.Cleanup(func(w time.Duration) func() { return func() { startWait = w } }(startWait)) // after the pool's Close
-	startWait = 0 // every move waits for the engine to start
+	startWait = 0                                                                          // every move waits for the engine to start
 	p := newTestPool(t, Config{Workers: 1, Stockfish: stockfishPath})
 	clock := Clock{Mode: game.ModeWholeGame, Remaining: 6 * time.Second}
 	for _, level := range []int{6, 7, 8} {

@@ -31,6 +31,8 @@ type watch struct {
 	// done is closed when follow returns, so that a move's goroutine
 	// finishing late does not wait for a reader.
 	done chan struct{}
+	// stopped is closed once the watch is no longer in the player's list.
+	stopped chan struct{}
 }
 
 // moveResult is the outcome of one attempt to play the AI's move at ply.

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/chess"
 	"github.com/joinpal/joinpal/chess/pgn"
 	"github.com/joinpal/joinpal/engine"
@@ -27,6 +28,7 @@ var (
 	_ i18n.Coded = (*game.Error)(nil)
 	_ i18n.Coded = (*live.Error)(nil)
 	_ i18n.Coded = (*account.Error)(nil)
+	_ i18n.Coded = (*ai.Error)(nil)
 )
 
 // errorCode is one error code as its package declares it.
@@ -57,6 +59,9 @@ func errorCodes() []errorCode {
 	}
 	for _, c := range account.Codes() {
 		out = append(out, errorCode{"account", c.Code, c.Params, c.When})
+	}
+	for _, c := range ai.Codes() {
+		out = append(out, errorCode{"ai", c.Code, c.Params, c.When})
 	}
 	return append(out, errorCode{"i18n", i18n.CodeInternal, nil, "an error that is not Coded: the server failed in a way the user cannot fix (the cause goes to the log only)"})
 }
