@@ -52,6 +52,8 @@ var allowedImports = map[string][]string{
 	"loadtest": {"chess", "game", "live"},
 	"match":    {"chess", "chess/pgn", "uci"},
 	"strength": {"engine", "i18n", "match", "uci"},
+	// The AI's players: engines, and games only through game's types.
+	"ai": {"chess", "engine", "game", "uci"},
 	// The one binary wires everything.
 	"cmd/joinpal": anything,
 }
