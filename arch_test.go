@@ -41,13 +41,15 @@ var allowedImports = map[string][]string{
 	"game": {"chess", "chess/pgn", "i18n"},
 	// The runtime sees stores only through game's interfaces.
 	"live": {"chess", "game", "i18n"},
+	// The lobby: seeks, challenges, rematches; stores through its own Store.
+	"lobby": {"game", "rating"},
 	// Stores import game and their shared internals.
-	"store/sqlite":               {"chess", "game", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate"},
-	"store/postgres":             {"chess", "game", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate"},
+	"store/sqlite":               {"chess", "game", "lobby", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate"},
+	"store/postgres":             {"chess", "game", "lobby", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate"},
 	"store/internal/codec":       {"chess", "game"},
 	"store/internal/groupcommit": {},
 	"store/internal/migrate":     {},
-	"store/storetest":            {"chess", "game", "live"},
+	"store/storetest":            {"chess", "game", "live", "lobby"},
 	// Tools: measurements of the parts above.
 	"loadtest": {"chess", "game", "live"},
 	"match":    {"chess", "chess/pgn", "uci"},

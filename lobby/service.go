@@ -1,0 +1,140 @@
+package lobby
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"log/slog"
+	mrand "math/rand/v2"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+)
+
+// NewGame is a game the lobby asks a [GameStarter] to start.
+type NewGame struct {
+	White, Black Player
+	TimeControl  game.TimeControl
+	Rated        bool
+}
+
+// GameStarter creates and starts a game between two people: the server
+// wires it to the runtime. Start returns the new game's id.
+type GameStarter interface {
+	Start(ctx context.Context, g NewGame) (gameID string, err error)
+}
+
+// Defaults of [Config].
+const (
+	DefaultOwnerGrace       = 5 * time.Second
+	DefaultChallengeTTL     = 20 * time.Minute
+	DefaultOpenChallengeTTL = 24 * time.Hour
+	DefaultRematchTTL       = time.Minute
+)
+
+// Config is what a [Service] needs. Store and Games are required; the rest
+// has defaults.
+type Config struct {
+	// Store keeps seeks and challenges.
+	Store Store
+	// Games starts the games the lobby pairs.
+	Games GameStarter
+	// Events carries the lobby's events; default a new LocalEvents.
+	Events Events
+	// Now is the clock; default time.Now.
+	Now func() time.Time
+	// Heads decides a random colour: true gives white to the newcomer of a
+	// pairing (the challenger of a challenge). Default a fair coin.
+	Heads func() bool
+	// NewID returns a fresh seek or challenge id; default 8 random letters
+	// and digits (62^8 ≈ 2×10^14 ids).
+	NewID func() string
+	// OwnerGrace is how long a seek stays once its owner's last socket has
+	// closed (default 5 s): a page reload does not lose the seek.
+	OwnerGrace time.Duration
+	// ChallengeTTL is how long a direct challenge waits for an answer
+	// (default 20 min).
+	ChallengeTTL time.Duration
+	// OpenChallengeTTL is how long a challenge link waits for someone to
+	// open it (default 24 h).
+	OpenChallengeTTL time.Duration
+	// RematchTTL is how long a rematch offer waits for the opponent
+	// (default 1 min).
+	RematchTTL time.Duration
+	// Log receives what cannot be returned (events that failed to publish);
+	// default slog.Default().
+	Log *slog.Logger
+}
+
+// Service is the lobby: seeks and their pairing, challenges, rematches. It
+// keeps nothing in memory: every node may run one on the same Store, and
+// any of them may run Sweep.
+type Service struct {
+	cfg Config
+}
+
+// New returns a Service on cfg, with defaults filled in.
+func New(cfg Config) (*Service, error) {
+	if cfg.Store == nil || cfg.Games == nil {
+		return nil, errors.New("lobby: Config.Store and Config.Games are required")
+	}
+	if cfg.Events == nil {
+		cfg.Events = &LocalEvents{}
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Heads == nil {
+		cfg.Heads = func() bool { return mrand.IntN(2) == 0 }
+	}
+	if cfg.NewID == nil {
+		cfg.NewID = randomID
+	}
+	if cfg.OwnerGrace <= 0 {
+		cfg.OwnerGrace = DefaultOwnerGrace
+	}
+	if cfg.ChallengeTTL <= 0 {
+		cfg.ChallengeTTL = DefaultChallengeTTL
+	}
+	if cfg.OpenChallengeTTL <= 0 {
+		cfg.OpenChallengeTTL = DefaultOpenChallengeTTL
+	}
+	if cfg.RematchTTL <= 0 {
+		cfg.RematchTTL = DefaultRematchTTL
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	return &Service{cfg: cfg}, nil
+}
+
+// Events returns the events the service publishes, to subscribe to.
+func (s *Service) Events() Events { return s.cfg.Events }
+
+func (s *Service) now() time.Time { return utc(s.cfg.Now()) }
+
+// publish sends e; a failure is logged, never returned: what happened is
+// stored, and a subscriber that missed it sees it on its next fetch.
+func (s *Service) publish(ctx context.Context, e Event) {
+	if err := s.cfg.Events.Publish(ctx, e); err != nil {
+		s.cfg.Log.Warn("lobby: event not published", "type", e.Type, "err", err)
+	}
+}
+
+const idAlphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+// randomID returns 8 letters and digits, uniformly from crypto/rand (bytes
+// of 248 and above are drawn again, so that no letter is likelier).
+func randomID() string {
+	out := make([]byte, 0, 8)
+	var b [16]byte
+	for len(out) < 8 {
+		rand.Read(b[:])
+		for _, c := range b {
+			if int(c) < 4*len(idAlphabet) && len(out) < 8 {
+				out = append(out, idAlphabet[int(c)%len(idAlphabet)])
+			}
+		}
+	}
+	return string(out)
+}

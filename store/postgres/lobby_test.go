@@ -1,0 +1,11 @@
+package postgres_test
+
+import (
+	"testing"
+
+	"github.com/joinpal/joinpal/store/storetest"
+)
+
+func TestLobbyConformance(t *testing.T) {
+	storetest.RunLobby(t, func(t *testing.T) storetest.LobbyStore { return openFor(t) })
+}
