@@ -24,6 +24,12 @@ type GameStarter interface {
 	Start(ctx context.Context, g NewGame) (gameID string, err error)
 }
 
+// GameStarterFunc is a function that is a [GameStarter].
+type GameStarterFunc func(ctx context.Context, g NewGame) (gameID string, err error)
+
+// Start calls f.
+func (f GameStarterFunc) Start(ctx context.Context, g NewGame) (string, error) { return f(ctx, g) }
+
 // Defaults of [Config].
 const (
 	DefaultOwnerGrace       = 5 * time.Second

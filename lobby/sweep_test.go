@@ -1,0 +1,151 @@
+package lobby_test
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/joinpal/joinpal/lobby"
+)
+
+// A seek lasts while its owner is connected, and OwnerGrace (5 s) after the
+// owner's last socket closed; a reconnection in time keeps it.
+func TestOwnerGoneSweep(t *testing.T) {
+	tests := []struct {
+		name  string
+		steps func(e *env, t *testing.T)
+		kept  bool
+	}{
+		{"connected owner", func(e *env, t *testing.T) { e.clock.Advance(time.Hour) }, true},
+		{"gone 4.999 s", func(e *env, t *testing.T) {
+			mustNoErr(t, "OwnerGone", e.svc.OwnerGone(t.Context(), "u:1"))
+			e.clock.Advance(5*time.Second - time.Millisecond)
+		}, true},
+		{"gone 5 s", func(e *env, t *testing.T) {
+			mustNoErr(t, "OwnerGone", e.svc.OwnerGone(t.Context(), "u:1"))
+			e.clock.Advance(5 * time.Second)
+		}, false},
+		{"gone, back after 4 s, a minute passes", func(e *env, t *testing.T) {
+			mustNoErr(t, "OwnerGone", e.svc.OwnerGone(t.Context(), "u:1"))
+			e.clock.Advance(4 * time.Second)
+			mustNoErr(t, "OwnerConnected", e.svc.OwnerConnected(t.Context(), "u:1"))
+			e.clock.Advance(time.Minute)
+		}, true},
+		{"a second socket closing later does not restart the grace", func(e *env, t *testing.T) {
+			mustNoErr(t, "OwnerGone", e.svc.OwnerGone(t.Context(), "u:1"))
+			e.clock.Advance(3 * time.Second)
+			mustNoErr(t, "OwnerGone", e.svc.OwnerGone(t.Context(), "u:1"))
+			e.clock.Advance(2 * time.Second)
+		}, false},
+		{"another owner gone", func(e *env, t *testing.T) {
+			mustNoErr(t, "OwnerGone", e.svc.OwnerGone(t.Context(), "u:2"))
+			e.clock.Advance(time.Minute)
+		}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.seek(t, lobby.SeekRequest{Owner: account("u:1", 1500), TimeControl: tc(t, "3+0"), Color: lobby.White})
+			e.seek(t, lobby.SeekRequest{Owner: account("u:1", 1500), TimeControl: tc(t, "5+0"), Color: lobby.White})
+			events, cancel := e.svc.Events().Subscribe()
+			defer cancel()
+			tt.steps(e, t)
+			mustNoErr(t, "Sweep", e.svc.Sweep(t.Context()))
+			if got := len(e.seeks(t)); (got == 2) != tt.kept {
+				t.Fatalf("%d seeks after the sweep, kept %v", got, tt.kept)
+			}
+			if !tt.kept {
+				for range 2 {
+					if ev := <-events; ev.Type != lobby.SeekRemoved || ev.Seek.Owner.ID != "u:1" {
+						t.Errorf("event %+v, want seekRemoved of u:1", ev)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestOwnerGraceConfigurable(t *testing.T) {
+	e := newEnv(t, func(c *lobby.Config) { c.OwnerGrace = 30 * time.Second })
+	e.seek(t, lobby.SeekRequest{Owner: account("u:1", 1500), TimeControl: tc(t, "3+0"), Color: lobby.White})
+	mustNoErr(t, "OwnerGone", e.svc.OwnerGone(t.Context(), "u:1"))
+	e.clock.Advance(29 * time.Second)
+	mustNoErr(t, "Sweep", e.svc.Sweep(t.Context()))
+	if len(e.seeks(t)) != 1 {
+		t.Fatal("swept before the configured grace")
+	}
+	e.clock.Advance(time.Second)
+	mustNoErr(t, "Sweep", e.svc.Sweep(t.Context()))
+	if len(e.seeks(t)) != 0 {
+		t.Fatal("not swept after the configured grace")
+	}
+}
+
+// Two nodes (two services on one store) placing matching seeks at the same
+// moment pair them exactly once.
+func TestTwoNodesPairOnce(t *testing.T) {
+	a := newEnv(t)
+	b := newEnvOn(t, a.store, func(c *lobby.Config) {
+		c.Games = a.games
+		c.NewID = nil // random ids, unlike a's
+	})
+	const rounds = 30
+	for i := range rounds {
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for j, node := range []*env{a, b} {
+			wg.Go(func() {
+				<-start
+				_, err := node.svc.AddSeek(t.Context(), lobby.SeekRequest{Owner: account(fmt.Sprintf("u:%d:%d", i, j), 1500),
+					TimeControl: tc(t, "3+0"), Color: lobby.Random})
+				if err != nil {
+					t.Errorf("round %d, node %d: %v", i, j, err)
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+	}
+	if got := len(a.games.started()); got != rounds {
+		t.Errorf("%d games for %d pairs of matching seeks", got, rounds)
+	}
+	if left := a.seeks(t); len(left) != 0 {
+		t.Errorf("seeks left: %+v", left)
+	}
+}
+
+// A game that cannot start leaves both seeks open, as they were.
+func TestPairingPutsSeeksBackWhenTheGameFails(t *testing.T) {
+	e := newEnv(t)
+	e.seek(t, lobby.SeekRequest{Owner: account("u:1", 1500), TimeControl: tc(t, "3+0"), Color: lobby.White})
+	e.games.fail = errNoGames
+	_, err := e.svc.AddSeek(t.Context(), lobby.SeekRequest{Owner: account("u:2", 1500), TimeControl: tc(t, "3+0"), Color: lobby.Black})
+	if !errors.Is(err, errNoGames) {
+		t.Fatalf("AddSeek: %v, want the starter's error", err)
+	}
+	if got := e.seeks(t); len(got) != 2 {
+		t.Errorf("%d seeks after the failed start, want both back", len(got))
+	}
+	e.games.fail = nil
+	res := e.seek(t, lobby.SeekRequest{Owner: account("u:3", 1500), TimeControl: tc(t, "3+0"), Color: lobby.Black})
+	if res.GameID == "" || res.White.ID != "u:1" {
+		t.Errorf("u:3 after the failure: %+v, want a game against u:1", res)
+	}
+}
+
+func TestCancelSeek(t *testing.T) {
+	e := newEnv(t)
+	res := e.seek(t, lobby.SeekRequest{Owner: account("u:1", 1500), TimeControl: tc(t, "3+0"), Color: lobby.White})
+	wantCode(t, "cancel by another", e.svc.CancelSeek(t.Context(), "u:2", res.Seek.ID), string(lobby.CodeSeekNotFound))
+	events, cancel := e.svc.Events().Subscribe()
+	defer cancel()
+	mustNoErr(t, "CancelSeek", e.svc.CancelSeek(t.Context(), "u:1", res.Seek.ID))
+	if ev := <-events; ev.Type != lobby.SeekRemoved || ev.Seek.ID != res.Seek.ID {
+		t.Errorf("event %+v", ev)
+	}
+	wantCode(t, "cancel twice", e.svc.CancelSeek(t.Context(), "u:1", res.Seek.ID), string(lobby.CodeSeekNotFound))
+	// The one-seek rule no longer holds the owner back.
+	e.seek(t, lobby.SeekRequest{Owner: account("u:1", 1500), TimeControl: tc(t, "3+0"), Color: lobby.White})
+}
