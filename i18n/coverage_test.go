@@ -17,6 +17,7 @@ import (
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/live"
+	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/uci"
 )
 
@@ -29,6 +30,7 @@ var (
 	_ i18n.Coded = (*live.Error)(nil)
 	_ i18n.Coded = (*account.Error)(nil)
 	_ i18n.Coded = (*ai.Error)(nil)
+	_ i18n.Coded = (*lobby.Error)(nil)
 )
 
 // errorCode is one error code as its package declares it.
@@ -63,6 +65,9 @@ func errorCodes() []errorCode {
 	for _, c := range ai.Codes() {
 		out = append(out, errorCode{"ai", c.Code, c.Params, c.When})
 	}
+	for _, c := range lobby.Codes() {
+		out = append(out, errorCode{"lobby", string(c.Code), c.Params, c.When})
+	}
 	return append(out, errorCode{"i18n", i18n.CodeInternal, nil, "an error that is not Coded: the server failed in a way the user cannot fix (the cause goes to the log only)"})
 }
 
@@ -81,6 +86,9 @@ func wordCodes() []wordCode {
 	out = append(out, wordCode{"engine", engine.Level{}.NameCode()}) // full strength
 	for _, l := range engine.Levels() {
 		out = append(out, wordCode{"engine", l.NameCode()})
+	}
+	for _, c := range lobby.Words() {
+		out = append(out, wordCode{"lobby", c})
 	}
 	return out
 }
