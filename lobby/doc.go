@@ -21,7 +21,8 @@
 // through the [GameStarter] the server provides. A colour asked for is
 // given; two random requests are settled by a fair coin (Config.Heads).
 // Each person has at most one open seek per time control; a second is
-// refused with [CodeSeekExists].
+// refused with [CodeSeekExists]. Once paired, both owners' other seeks are
+// removed: one game at a time.
 //
 // A seek lives while its owner is connected. The server calls
 // [Service.OwnerGone] when the owner's last socket closes and

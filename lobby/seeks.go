@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/joinpal/joinpal/game"
 )
@@ -44,6 +45,10 @@ type SeekResult struct {
 // game.CodeUntimedNotAllowed), colour or rating range, a rated seek from a
 // guest (CodeRatedNeedsAccounts), and a second open seek with the same time
 // control from the same person (CodeSeekExists).
+//
+// Once paired, both owners' other open seeks are removed (one game at a
+// time). The new seek counts its owner as connected: a server that takes
+// seeks without a lobby socket open calls OwnerGone when the request ends.
 //
 // The seek is stored before it looks for a partner, and the pair is taken
 // from the store in one atomic step (Store.TakeSeeks), so that two nodes
@@ -131,7 +136,32 @@ func (s *Service) pair(ctx context.Context, newcomer, waiting Seek) (SeekResult,
 	}
 	s.publish(ctx, Event{Type: SeekRemoved, Seek: &waiting})
 	s.publish(ctx, Event{Type: Paired, GameID: id, White: &white, Black: &black})
+	s.removeOtherSeeks(ctx, white.ID, black.ID)
 	return SeekResult{Seek: newcomer, GameID: id, White: &white, Black: &black}, nil
+}
+
+// removeOtherSeeks removes the open seeks of owners who have just been
+// paired, as lichess does: one game at a time. A failure is logged: the
+// game has started, and the seeks go when their owner leaves the lobby.
+func (s *Service) removeOtherSeeks(ctx context.Context, owners ...string) {
+	open, err := s.cfg.Store.Seeks(ctx)
+	if err != nil {
+		s.cfg.Log.Warn("lobby: paired owners' other seeks not removed", "err", err)
+		return
+	}
+	for _, o := range open {
+		if !slices.Contains(owners, o.Owner.ID) {
+			continue
+		}
+		removed, err := s.cfg.Store.RemoveSeek(ctx, o.ID, o.Owner.ID)
+		switch {
+		case errors.Is(err, ErrSeekNotFound): // paired or cancelled meanwhile
+		case err != nil:
+			s.cfg.Log.Warn("lobby: paired owner's other seek not removed", "seek", o.ID, "err", err)
+		default:
+			s.publish(ctx, Event{Type: SeekRemoved, Seek: &removed})
+		}
+	}
 }
 
 // CancelSeek removes seek id of ownerID, or fails with CodeSeekNotFound.

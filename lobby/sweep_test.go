@@ -149,3 +149,24 @@ func TestCancelSeek(t *testing.T) {
 	// The one-seek rule no longer holds the owner back.
 	e.seek(t, lobby.SeekRequest{Owner: account("u:1", 1500), TimeControl: tc(t, "3+0"), Color: lobby.White})
 }
+
+// Once paired, both owners' other seeks go: one game at a time.
+func TestPairingRemovesTheOwnersOtherSeeks(t *testing.T) {
+	e := newEnv(t)
+	for _, req := range []lobby.SeekRequest{
+		{Owner: account("u:1", 1500), TimeControl: tc(t, "3+0"), Color: lobby.White},
+		{Owner: account("u:1", 1500), TimeControl: tc(t, "5+0"), Color: lobby.White},
+		{Owner: account("u:2", 1500), TimeControl: tc(t, "10+0"), Color: lobby.White},
+		{Owner: account("u:3", 1500), TimeControl: tc(t, "10+0"), Color: lobby.White},
+	} {
+		e.seek(t, req)
+	}
+	res := e.seek(t, lobby.SeekRequest{Owner: account("u:2", 1500), TimeControl: tc(t, "3+0"), Color: lobby.Random})
+	if res.GameID == "" {
+		t.Fatalf("no pairing: %+v", res)
+	}
+	left := e.seeks(t)
+	if len(left) != 1 || left[0].Owner.ID != "u:3" {
+		t.Errorf("seeks left: %+v, want only u:3's", left)
+	}
+}
