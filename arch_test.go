@@ -44,18 +44,23 @@ var allowedImports = map[string][]string{
 	// The lobby: seeks, challenges, rematches; stores through its own Store.
 	"lobby": {"game", "rating"},
 	// Stores import game and their shared internals.
-	"store/sqlite":               {"chess", "game", "lobby", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate"},
-	"store/postgres":             {"chess", "game", "lobby", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate"},
+	"store/sqlite":               {"account", "chess", "game", "lobby", "rating", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/rated"},
+	"store/postgres":             {"account", "chess", "game", "lobby", "rating", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/rated"},
 	"store/internal/codec":       {"chess", "game"},
+	"store/internal/rated":       {"game", "lobby", "rating"},
 	"store/internal/groupcommit": {},
 	"store/internal/migrate":     {},
-	"store/storetest":            {"chess", "game", "live", "lobby"},
+	"store/storetest":            {"account", "chess", "game", "live", "lobby", "rating"},
 	// Tools: measurements of the parts above.
 	"loadtest": {"chess", "game", "live"},
 	"match":    {"chess", "chess/pgn", "uci"},
 	"strength": {"engine", "i18n", "match", "uci"},
 	// The AI's players: engines, and games only through game's types.
 	"ai": {"chess", "engine", "game", "uci"},
+	// The HTTP server: the domain's services behind one table of routes.
+	"server": {"account", "ai", "docs", "game", "i18n", "live", "lobby", "ratelimit"},
+	// Documents the server serves as they are (openapi.yaml).
+	"docs": {},
 	// The one binary wires everything.
 	"cmd/joinpal": anything,
 }

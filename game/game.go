@@ -37,6 +37,10 @@ type Config struct {
 	StartFEN string
 	// ScheduledAt, if set, makes the game a scheduled one that starts then.
 	ScheduledAt time.Time
+	// Rated makes the game count for the players' ratings (default false,
+	// a casual game). Only a game between two accounts changes ratings:
+	// the store updates them in the transaction that records its end.
+	Rated bool
 	// Now is the source of time (time.Now when nil).
 	Now func() time.Time
 }
@@ -85,6 +89,7 @@ func New(cfg Config) (*Game, error) {
 			TimeControl: cfg.TimeControl,
 			StartFEN:    cfg.StartFEN,
 			CreatedAt:   now().UTC().Truncate(time.Millisecond),
+			Rated:       cfg.Rated,
 		},
 		history: chess.NewHistory(start),
 		now:     now,
@@ -142,6 +147,9 @@ func (g *Game) SideOf(playerID string) (Side, bool) {
 
 // TimeControl returns the game's time control.
 func (g *Game) TimeControl() TimeControl { return g.rec.TimeControl }
+
+// Rated reports whether the game counts for the players' ratings.
+func (g *Game) Rated() bool { return g.rec.Rated }
 
 // Status returns where the game is in its life.
 func (g *Game) Status() Status { return g.rec.State.Status }

@@ -86,7 +86,10 @@ type Record struct {
 	Black       Player      `json:"black"`
 	TimeControl TimeControl `json:"timeControl"`
 	// StartFEN is the start position; empty for the standard one.
-	StartFEN  string       `json:"startFen,omitempty"`
+	StartFEN string `json:"startFen,omitempty"`
+	// Rated reports that the game counts for the players' ratings
+	// ([Config.Rated]); false for a casual game.
+	Rated     bool         `json:"rated,omitempty"`
 	CreatedAt time.Time    `json:"createdAt"`
 	State     State        `json:"state"`
 	Moves     []MoveRecord `json:"moves"`

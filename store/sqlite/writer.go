@@ -10,6 +10,7 @@ import (
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/internal/codec"
 	"github.com/joinpal/joinpal/store/internal/groupcommit"
+	"github.com/joinpal/joinpal/store/internal/rated"
 )
 
 // txWrite is one write: it runs inside the writer's transaction, under a
@@ -110,8 +111,8 @@ func (w *writeStmts) prepare(ctx context.Context, db *sql.DB) error {
 			status, termination, result, clock,
 			draw_offer_by, draw_offer_lapses, first_move_deadline,
 			white_gone_since, black_gone_since, white_present, black_present,
-			scheduled_at, ended_at, seq, next_ply)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			scheduled_at, ended_at, seq, next_ply, rated)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO NOTHING`},
 		{&w.insertMove, `INSERT INTO moves (game_id, ply, uci, san, client_move_id,
 			spent_ms, lag_credit_ms, remaining_ms, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`},
@@ -201,7 +202,7 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 	args := []any{rec.ID,
 		rec.White.ID, rec.White.Name, rec.White.AILevel, rec.Black.ID, rec.Black.Name, rec.Black.AILevel,
 		rec.TimeControl.String(), rec.StartFEN, sqlTime(rec.CreatedAt)}
-	args = append(append(args, st...), len(rec.Moves))
+	args = append(append(args, st...), len(rec.Moves), sqlBool(rec.Rated))
 	return s.write(ctx, op, func(tx *sql.Tx) error {
 		bg := context.Background()
 		res, err := tx.StmtContext(bg, s.w.insertGame).ExecContext(bg, args...)
@@ -225,7 +226,8 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 // AppendMove stores move mv of game id and the game's new state st in one
 // transaction. It fails with game.CodeGameNotFound if there is no such game
 // and with game.CodePlyConflict if mv.Ply is not the number of moves stored;
-// then nothing changes.
+// then nothing changes. If st ends a rated game, the players' ratings are
+// updated in the same transaction (see rating.go).
 func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, st game.State) error {
 	op := fmt.Sprintf("append move %d to game %q", mv.Ply, id)
 	sargs, err := stateArgs(st)
@@ -235,6 +237,10 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 	args := append(sargs, id, mv.Ply)
 	return s.write(ctx, op, func(tx *sql.Tx) error {
 		bg := context.Background()
+		before, ending, err := s.beforeEnd(tx, id, st)
+		if err != nil {
+			return err
+		}
 		res, err := tx.StmtContext(bg, s.w.appendState).ExecContext(bg, args...)
 		if err != nil {
 			return err
@@ -252,12 +258,29 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 			return game.NewError(game.CodePlyConflict,
 				fmt.Sprintf("move at ply %d, but game %q has %d moves", mv.Ply, id, next), nil)
 		}
-		return insertMove(bg, tx, s.w.insertMove, id, mv)
+		if err := insertMove(bg, tx, s.w.insertMove, id, mv); err != nil {
+			return err
+		}
+		if ending {
+			return rateEnd(tx, id, before, st)
+		}
+		return nil
 	})
 }
 
+// beforeEnd reads, when st ends a game, what rateEnd needs from the game's
+// row before the write changes it; ending is false otherwise, or when there
+// is no game id (the write then fails by itself).
+func (s *Store) beforeEnd(tx *sql.Tx, id string, st game.State) (before rated.Game, ending bool, err error) {
+	if st.Status != game.StatusEnded {
+		return before, false, nil
+	}
+	return endingGame(tx, id)
+}
+
 // SaveState replaces the state of game id. It fails with
-// game.CodeGameNotFound if there is no such game.
+// game.CodeGameNotFound if there is no such game. If st ends a rated game,
+// the players' ratings are updated in the same transaction.
 func (s *Store) SaveState(ctx context.Context, id string, st game.State) error {
 	op := fmt.Sprintf("save state of game %q", id)
 	sargs, err := stateArgs(st)
@@ -267,6 +290,10 @@ func (s *Store) SaveState(ctx context.Context, id string, st game.State) error {
 	args := append(sargs, id)
 	return s.write(ctx, op, func(tx *sql.Tx) error {
 		bg := context.Background()
+		before, ending, err := s.beforeEnd(tx, id, st)
+		if err != nil {
+			return err
+		}
 		res, err := tx.StmtContext(bg, s.w.saveState).ExecContext(bg, args...)
 		if err != nil {
 			return err
@@ -275,6 +302,9 @@ func (s *Store) SaveState(ctx context.Context, id string, st game.State) error {
 			return err
 		} else if n == 0 {
 			return game.NewError(game.CodeGameNotFound, fmt.Sprintf("no game %q", id), nil)
+		}
+		if ending {
+			return rateEnd(tx, id, before, st)
 		}
 		return nil
 	})
