@@ -48,6 +48,8 @@ func RunLobby(t *testing.T, open func(t *testing.T) LobbyStore) {
 		{"ChallengesFor", testChallengesFor},
 		{"ExpiredChallenges", testExpiredChallenges},
 		{"LobbyCanceledContext", testLobbyCanceledContext},
+		{"ServicePairsOnce", testServicePairsOnce},
+		{"ServiceLinkFirstTakerWins", testServiceLinkFirstTaker},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -546,4 +548,100 @@ func testLobbyReopen(t *testing.T, open func(t *testing.T) LobbyStore) {
 	s = open(t)
 	checkSeeks(t, "Seeks after reopening", mustSeeks(t, s), seek)
 	checkChallenge(t, "Challenge after reopening", mustChallenge(t, s, "c"), c)
+}
+
+// countingStarter is a lobby.GameStarter that counts the games it starts.
+type countingStarter struct {
+	mu    sync.Mutex
+	games []lobby.NewGame
+}
+
+func (c *countingStarter) Start(_ context.Context, g lobby.NewGame) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.games = append(c.games, g)
+	return fmt.Sprintf("game-%d", len(c.games)), nil
+}
+
+func (c *countingStarter) count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.games)
+}
+
+// newServices returns n lobby services on s, as n nodes would run them.
+func newServices(t *testing.T, s LobbyStore, n int) ([]*lobby.Service, *countingStarter) {
+	games := &countingStarter{}
+	var out []*lobby.Service
+	for range n {
+		svc, err := lobby.New(lobby.Config{Store: s, Games: games, Now: func() time.Time { return t0 }})
+		if err != nil {
+			t.Fatalf("lobby.New: %v", err)
+		}
+		out = append(out, svc)
+	}
+	return out, games
+}
+
+// testServicePairsOnce: round after round, two nodes place matching seeks
+// at the same moment; each pair makes exactly one game.
+func testServicePairsOnce(t *testing.T, s LobbyStore) {
+	const rounds = 20
+	nodes, games := newServices(t, s, 2)
+	tc := mustTC(t, "3+0")
+	for i := range rounds {
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for j, node := range nodes {
+			wg.Go(func() {
+				<-start
+				owner := lobby.Player{ID: fmt.Sprintf("u:%d:%d", i, j), Name: "Player", Rating: 1500}
+				if _, err := node.AddSeek(t.Context(), lobby.SeekRequest{Owner: owner, TimeControl: tc, Color: lobby.Random}); err != nil {
+					t.Errorf("round %d, node %d: %v", i, j, err)
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+	}
+	if n := games.count(); n != rounds {
+		t.Errorf("%d games for %d pairs of matching seeks", n, rounds)
+	}
+	checkSeeks(t, "seeks left", mustSeeks(t, s))
+}
+
+// testServiceLinkFirstTaker: many people on several nodes open one link
+// at once; exactly one plays.
+func testServiceLinkFirstTaker(t *testing.T, s LobbyStore) {
+	const takers = 8
+	nodes, games := newServices(t, s, 2)
+	link, err := nodes[0].Challenge(t.Context(), lobby.ChallengeRequest{
+		Challenger:  lobby.Player{ID: "u:0", Name: "Creator"},
+		TimeControl: mustTC(t, "5+3"), Color: lobby.Random})
+	if err != nil {
+		t.Fatalf("Challenge: %v", err)
+	}
+	errs := make([]error, takers)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range takers {
+		wg.Go(func() {
+			<-start
+			by := lobby.Player{ID: fmt.Sprintf("g:%d", i), Name: "Guest", Guest: true}
+			_, errs[i] = nodes[i%len(nodes)].Accept(t.Context(), link.ID, by)
+		})
+	}
+	close(start)
+	wg.Wait()
+	wins := 0
+	for i, err := range errs {
+		if err == nil {
+			wins++
+			continue
+		}
+		wantLobbyCode(t, fmt.Sprintf("taker %d", i), err, lobby.CodeChallengeClosed)
+	}
+	if wins != 1 || games.count() != 1 {
+		t.Errorf("%d takers won and %d games started, want 1 and 1", wins, games.count())
+	}
 }
