@@ -1,0 +1,202 @@
+package server
+
+import (
+	"net/http"
+	"sync"
+
+	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/ratelimit"
+)
+
+// credentials is the body of a sign-up or a log-in.
+type credentials struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+// createGuest answers who the browser is, making it a guest (with a
+// session cookie) if it is nobody yet: 201 with the new guest, 200 with
+// the user it already was.
+func (s *Server) createGuest(w http.ResponseWriter, r *http.Request) {
+	who, err := s.viewer(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if who.Known() {
+		writeJSON(w, http.StatusOK, who.User)
+		return
+	}
+	if who, err = s.newGuest(w, r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, who.User)
+}
+
+// signUp makes an account. A guest who signs up keeps its id, and so its
+// games; anyone else gets a new user. The browser gets a new session
+// either way.
+func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
+	var req credentials
+	if !s.decodeJSON(w, r, &req) {
+		return
+	}
+	who, err := s.viewer(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if who.Known() && !who.User.Guest {
+		s.writeError(w, r, newError(CodeHasAccount, "already signed in to an account"))
+		return
+	}
+	if err := s.limitBoth(s.signupsPerIP, s.signupsPerAccount, r, req.Username); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := account.ValidateUsername(req.Username); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := account.ValidatePassword(req.Username, req.Password); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	hash, err := account.HashPassword(req.Password, s.cfg.PasswordParams)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var u account.User
+	if who.Known() {
+		u, err = s.cfg.Accounts.SignUp(r.Context(), who.User.ID, req.Username, hash)
+	} else {
+		u = account.User{ID: newUserID(), Username: req.Username, DisplayName: req.Username,
+			PasswordHash: hash, CreatedAt: s.cfg.Now()}
+		err = s.cfg.Accounts.CreateUser(r.Context(), u)
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if _, err := s.startSession(w, r, u); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, u)
+}
+
+// logIn checks a username and password and starts a session. An unknown
+// username and a wrong password are the same refusal, in about the same
+// time.
+func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
+	var req credentials
+	if !s.decodeJSON(w, r, &req) {
+		return
+	}
+	if err := s.limitBoth(s.loginsPerIP, s.loginsPerAccount, r, req.Username); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	bad := &account.Error{Code: account.CodeBadCredentials, Msg: "bad credentials"}
+	u, err := s.cfg.Accounts.UserByUsername(r.Context(), req.Username)
+	if account.CodeOf(err) == account.CodeNotFound || err == nil && u.Guest {
+		_, _, _ = account.CheckPassword(s.dummyHash(), req.Password, s.cfg.PasswordParams)
+		s.writeError(w, r, bad)
+		return
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	ok, rehash, err := account.CheckPassword(u.PasswordHash, req.Password, s.cfg.PasswordParams)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if !ok {
+		s.writeError(w, r, bad)
+		return
+	}
+	if rehash {
+		if hash, err := account.HashPassword(req.Password, s.cfg.PasswordParams); err == nil {
+			if err := s.cfg.Accounts.SetPasswordHash(r.Context(), u.ID, hash); err != nil {
+				s.log.WarnContext(r.Context(), "server: rehashing a password", "user", u.ID, "err", err)
+			}
+		}
+	}
+	if _, err := s.startSession(w, r, u); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, u)
+}
+
+// limitBoth takes one attempt from the per-address and the per-account
+// limits (the account's key is its username's identity).
+func (s *Server) limitBoth(perIP, perAccount *ratelimit.Keyed, r *http.Request, username string) error {
+	if err := limited(perIP, clientIP(r)); err != nil {
+		return err
+	}
+	return limited(perAccount, account.UserID(username))
+}
+
+var dummy struct {
+	once sync.Once
+	hash string
+}
+
+// dummyHash is a hash to check the password of an unknown username
+// against, so that the answer takes as long as for a known one.
+func (s *Server) dummyHash() string {
+	dummy.once.Do(func() {
+		dummy.hash, _ = account.HashPassword("not a password of anyone", s.cfg.PasswordParams)
+	})
+	return dummy.hash
+}
+
+// logOut ends the browser's session (deleted from the store, so the
+// cookie is worth nothing even if kept) and clears its cookie.
+func (s *Server) logOut(w http.ResponseWriter, r *http.Request) {
+	who, err := s.viewer(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if who.Token == nil && who.Session.UserID != "" {
+		if err := s.cfg.Accounts.DeleteSession(r.Context(), who.Session.Digest); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
+	s.clearCookie(w, r)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// logOutEverywhere ends every session of the signed-in user.
+func (s *Server) logOutEverywhere(w http.ResponseWriter, r *http.Request) {
+	who, ok := s.signedIn(w, r, "")
+	if !ok {
+		return
+	}
+	if who.Token != nil {
+		s.writeError(w, r, newError(CodeSessionRequired, "sessions are managed from a browser session"))
+		return
+	}
+	if err := s.cfg.Accounts.DeleteSessions(r.Context(), who.User.ID); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.clearCookie(w, r)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// me answers the signed-in user.
+func (s *Server) me(w http.ResponseWriter, r *http.Request) {
+	who, ok := s.signedIn(w, r, "")
+	if !ok {
+		return
+	}
+	writeJSON(w, http.StatusOK, who.User)
+}

@@ -1,0 +1,300 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/ai"
+	"github.com/joinpal/joinpal/i18n"
+	"github.com/joinpal/joinpal/live"
+	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/ratelimit"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Defaults of [Config].
+const (
+	DefaultSessionTTL = 30 * 24 * time.Hour
+)
+
+// Rate is how many events a key may have per period: that many at once,
+// then one every Period/N (ratelimit.Keyed).
+type Rate struct {
+	N      int
+	Period time.Duration
+}
+
+// Limits are the rate limits of the endpoints that guess-work could abuse.
+type Limits struct {
+	// LoginsPerIP and LoginsPerAccount bound log-in attempts from one
+	// address and for one username (10 and 5 per 5 minutes).
+	LoginsPerIP, LoginsPerAccount Rate
+	// SignupsPerIP and SignupsPerAccount bound sign-ups from one address
+	// and for one username (5 and 5 per hour).
+	SignupsPerIP, SignupsPerAccount Rate
+	// GuestsPerIP bounds the guests one address creates (30 per 10 min).
+	GuestsPerIP Rate
+}
+
+// DefaultLimits returns the limits used when Config.Limits leaves one zero.
+func DefaultLimits() Limits {
+	return Limits{
+		LoginsPerIP:       Rate{10, 5 * time.Minute},
+		LoginsPerAccount:  Rate{5, 5 * time.Minute},
+		SignupsPerIP:      Rate{5, time.Hour},
+		SignupsPerAccount: Rate{5, time.Hour},
+		GuestsPerIP:       Rate{30, 10 * time.Minute},
+	}
+}
+
+// GameRuntime is what the server needs of the running games for health
+// and metrics (live.Runtime has it).
+type GameRuntime interface {
+	Stats() live.Stats
+}
+
+// AIStats is what the server needs of the AI's worker pool for metrics
+// (ai.Pool has it).
+type AIStats interface {
+	Stats() ai.Stats
+}
+
+// Config is what a [Server] needs. Accounts is required; the rest has
+// defaults or may be nil.
+type Config struct {
+	// Accounts keeps users, sessions and API tokens.
+	Accounts account.Store
+
+	// ---- play (the game, lobby and socket routes) ----
+
+	// Runtime runs the live games.
+	Runtime *live.Runtime
+	// Lobby pairs seeks and keeps challenges.
+	Lobby *lobby.Service
+	// AI plays the AI's side of games.
+	AI *ai.Player
+	// AIPool is the AI's worker pool, for metrics.
+	AIPool AIStats
+
+	// ---- the rest ----
+
+	// Now is the clock (time.Now).
+	Now func() time.Time
+	// Log receives errors that are not the client's fault (slog.Default()).
+	Log *slog.Logger
+	// SessionTTL is how long a session lasts unused (30 days); each use
+	// extends it.
+	SessionTTL time.Duration
+	// SecureCookies marks cookies Secure even on plain HTTP (behind a
+	// proxy that ends TLS); they are Secure under TLS regardless.
+	SecureCookies bool
+	// TrustedOrigins are other origins ("https://example.org") whose pages
+	// may send state-changing requests.
+	TrustedOrigins []string
+	// MaxBody caps request bodies (DefaultMaxBody).
+	MaxBody int64
+	// Limits are the rate limits; each zero Rate gets DefaultLimits'.
+	Limits Limits
+	// PasswordParams are the Argon2id parameters of new hashes
+	// (account.DefaultParams).
+	PasswordParams account.Params
+	// Metrics are the server's metrics (NewMetrics on a new registry when
+	// nil).
+	Metrics *Metrics
+}
+
+// Server is JoinPal's HTTP server. Its Handler serves every route.
+type Server struct {
+	cfg     Config
+	log     *slog.Logger
+	mux     *http.ServeMux
+	cop     *http.CrossOriginProtection
+	metrics *Metrics
+	handler http.Handler
+
+	loginsPerIP, loginsPerAccount   *ratelimit.Keyed
+	signupsPerIP, signupsPerAccount *ratelimit.Keyed
+	guestsPerIP                     *ratelimit.Keyed
+
+	ready    atomic.Bool
+	draining atomic.Bool
+
+	hooksMu sync.Mutex
+	hooks   []func(context.Context)
+}
+
+// New returns a server on cfg.
+func New(cfg Config) (*Server, error) {
+	if cfg.Accounts == nil {
+		return nil, errors.New("server: Config.Accounts is required")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	if cfg.SessionTTL <= 0 {
+		cfg.SessionTTL = DefaultSessionTTL
+	}
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = DefaultMaxBody
+	}
+	if cfg.PasswordParams == (account.Params{}) {
+		cfg.PasswordParams = account.DefaultParams
+	}
+	if cfg.Metrics == nil {
+		m, err := NewMetrics(prometheus.NewRegistry())
+		if err != nil {
+			return nil, err
+		}
+		cfg.Metrics = m
+	}
+	def := DefaultLimits()
+	limit := func(r, d Rate) *ratelimit.Keyed {
+		if r.N <= 0 || r.Period <= 0 {
+			r = d
+		}
+		return ratelimit.NewKeyed(r.N, r.Period, cfg.Now)
+	}
+	s := &Server{
+		cfg:               cfg,
+		log:               cfg.Log,
+		mux:               http.NewServeMux(),
+		cop:               http.NewCrossOriginProtection(),
+		loginsPerIP:       limit(cfg.Limits.LoginsPerIP, def.LoginsPerIP),
+		loginsPerAccount:  limit(cfg.Limits.LoginsPerAccount, def.LoginsPerAccount),
+		signupsPerIP:      limit(cfg.Limits.SignupsPerIP, def.SignupsPerIP),
+		signupsPerAccount: limit(cfg.Limits.SignupsPerAccount, def.SignupsPerAccount),
+		guestsPerIP:       limit(cfg.Limits.GuestsPerIP, def.GuestsPerIP),
+	}
+	for _, o := range cfg.TrustedOrigins {
+		if err := s.cop.AddTrustedOrigin(o); err != nil {
+			return nil, fmt.Errorf("server: trusted origin: %w", err)
+		}
+	}
+	s.cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.writeError(w, r, newError(CodeCrossOrigin, "cross-origin request refused"))
+	}))
+	var rt GameRuntime
+	if cfg.Runtime != nil {
+		rt = cfg.Runtime
+	}
+	if err := cfg.Metrics.watch(rt, cfg.AIPool); err != nil {
+		return nil, fmt.Errorf("server: metrics: %w", err)
+	}
+	s.metrics = cfg.Metrics
+	for _, rt := range s.routes() {
+		s.mux.Handle(rt.pattern, rt.handler)
+	}
+	s.handler = s.cop.Handler(http.HandlerFunc(s.serve))
+	return s, nil
+}
+
+// Handler returns the handler of every route, with the cross-origin
+// protection, panic recovery and per-request state around it.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Metrics returns the server's metrics, for the parts that count into
+// them.
+func (s *Server) Metrics() *Metrics { return s.metrics }
+
+// SetReady marks the server ready (/healthz answers 200): call it once the
+// runtime has resumed its games.
+func (s *Server) SetReady() { s.ready.Store(true) }
+
+// Drain marks the server as stopping: /healthz answers 503 and handlers
+// that would start a new game refuse with CodeRestarting.
+func (s *Server) Drain() { s.draining.Store(true) }
+
+// Draining reports whether Drain was called.
+func (s *Server) Draining() bool { return s.draining.Load() }
+
+// OnShutdown registers f to run in Shutdown (e.g. closing every socket with
+// the reason "server restarting").
+func (s *Server) OnShutdown(f func(ctx context.Context)) {
+	s.hooksMu.Lock()
+	defer s.hooksMu.Unlock()
+	s.hooks = append(s.hooks, f)
+}
+
+// Shutdown drains the server and runs the OnShutdown hooks, in the order
+// they were registered. It does not stop an http.Server: its caller does,
+// after this.
+func (s *Server) Shutdown(ctx context.Context) {
+	s.Drain()
+	s.hooksMu.Lock()
+	hooks := slices.Clone(s.hooks)
+	s.hooksMu.Unlock()
+	for _, f := range hooks {
+		f(ctx)
+	}
+}
+
+// serve routes r, with its per-request state, and answers the mux's own
+// "not found" and "method not allowed" as coded JSON errors.
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	r = r.WithContext(context.WithValue(r.Context(), stateKey{}, &requestState{}))
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			s.writeError(w, r, fmt.Errorf("server: panic: %v", v))
+		}
+	}()
+	if _, pattern := s.mux.Handler(r); pattern == "" {
+		s.mux.ServeHTTP(&fallbackWriter{ResponseWriter: w, s: s, r: r}, r)
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// fallbackWriter turns the mux's plain-text 404 and 405 into coded JSON.
+type fallbackWriter struct {
+	http.ResponseWriter
+	s       *Server
+	r       *http.Request
+	written bool
+}
+
+func (f *fallbackWriter) WriteHeader(status int) {
+	if f.written {
+		return
+	}
+	f.written = true
+	switch status {
+	case http.StatusNotFound:
+		f.s.writeError(f.ResponseWriter, f.r, newError(CodeNotFound, "no such route"))
+	case http.StatusMethodNotAllowed:
+		f.s.writeError(f.ResponseWriter, f.r, newError(CodeMethodNotAllowed, "method not allowed", "method", clip(f.r.Method)))
+	default:
+		f.ResponseWriter.WriteHeader(status)
+		f.written = false
+	}
+}
+
+func (f *fallbackWriter) Write(b []byte) (int, error) {
+	if f.written {
+		return len(b), nil // the mux's plain text, replaced by the JSON
+	}
+	return f.ResponseWriter.Write(b)
+}
+
+// lang is the language of the answer to r: the signed-in user's setting if
+// it was resolved and has one, else the Accept-Language header (Spanish by
+// default).
+func (s *Server) lang(r *http.Request) string {
+	if st := stateOf(r); st != nil && st.done && st.who.User.Lang != "" {
+		return i18n.Match(st.who.User.Lang)
+	}
+	return i18n.Match(r.Header.Get("Accept-Language"))
+}
