@@ -3,7 +3,6 @@ package lobby_test
 import (
 	"errors"
 	"fmt"
-	"sync"
 	"testing"
 	"time"
 
@@ -228,35 +227,8 @@ func TestOpenChallenge(t *testing.T) {
 	}
 }
 
-// Many people open one link at the same moment: exactly one plays.
-func TestOpenChallengeFirstTakerWins(t *testing.T) {
-	e := newEnv(t)
-	ch, err := e.svc.Challenge(t.Context(), link(t, account("u:a", 1500)))
-	mustNoErr(t, "Challenge", err)
-	const takers = 8
-	errs := make([]error, takers)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range takers {
-		wg.Go(func() {
-			<-start
-			_, errs[i] = e.svc.Accept(t.Context(), ch.ID, guest(fmt.Sprintf("g:%d", i)))
-		})
-	}
-	close(start)
-	wg.Wait()
-	winners := 0
-	for i, err := range errs {
-		if err == nil {
-			winners++
-		} else {
-			wantCode(t, fmt.Sprintf("taker %d", i), err, string(lobby.CodeChallengeClosed))
-		}
-	}
-	if winners != 1 || len(e.games.started()) != 1 {
-		t.Errorf("%d winners and %d games, want 1 and 1", winners, len(e.games.started()))
-	}
-}
+// The races (two nodes pairing one seek, many people opening one link at
+// once) run on both stores in store/storetest.RunLobby.
 
 // A game that cannot start leaves the challenge open.
 func TestAcceptReopensWhenTheGameFails(t *testing.T) {

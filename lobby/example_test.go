@@ -25,16 +25,21 @@ func openExampleStore() (st *sqlite.Store, done func()) {
 	return st, func() { st.Close(); os.RemoveAll(dir) }
 }
 
+// printingGames is a GameStarter that prints the games it would start and
+// gives each the id id.
+func printingGames(id string) lobby.GameStarter {
+	return lobby.GameStarterFunc(func(ctx context.Context, g lobby.NewGame) (string, error) {
+		fmt.Printf("start %s: %s (white) against %s\n", g.TimeControl, g.White.Name, g.Black.Name)
+		return id, nil
+	})
+}
+
 // Two compatible seeks pair at once: the second starts the game.
 func ExampleService_AddSeek() {
 	st, done := openExampleStore()
 	defer done()
 	ctx := context.Background()
-	svc, err := lobby.New(lobby.Config{Store: st,
-		Games: lobby.GameStarterFunc(func(ctx context.Context, g lobby.NewGame) (string, error) {
-			fmt.Printf("start %s: %s (white) against %s\n", g.TimeControl, g.White.Name, g.Black.Name)
-			return "Gx7Kq2", nil
-		})})
+	svc, err := lobby.New(lobby.Config{Store: st, Games: printingGames("Gx7Kq2")})
 	if err != nil {
 		panic(err)
 	}
@@ -67,11 +72,7 @@ func ExampleService_Accept() {
 	st, done := openExampleStore()
 	defer done()
 	ctx := context.Background()
-	svc, _ := lobby.New(lobby.Config{Store: st, Heads: func() bool { return true },
-		Games: lobby.GameStarterFunc(func(ctx context.Context, g lobby.NewGame) (string, error) {
-			fmt.Printf("start %s: %s (white) against %s\n", g.TimeControl, g.White.Name, g.Black.Name)
-			return "Gx7Kq2", nil
-		})})
+	svc, _ := lobby.New(lobby.Config{Store: st, Heads: func() bool { return true }, Games: printingGames("Gx7Kq2")})
 	rapid, _ := game.ParseTimeControl("10+5")
 	link, _ := svc.Challenge(ctx, lobby.ChallengeRequest{
 		Challenger: lobby.Player{ID: "u:ana", Name: "ana"}, TimeControl: rapid, Color: lobby.Random})
@@ -94,11 +95,7 @@ func ExampleService_OfferRematch() {
 	st, done := openExampleStore()
 	defer done()
 	ctx := context.Background()
-	svc, _ := lobby.New(lobby.Config{Store: st,
-		Games: lobby.GameStarterFunc(func(ctx context.Context, g lobby.NewGame) (string, error) {
-			fmt.Printf("start %s: %s (white) against %s\n", g.TimeControl, g.White.Name, g.Black.Name)
-			return "R2", nil
-		})})
+	svc, _ := lobby.New(lobby.Config{Store: st, Games: printingGames("R2")})
 	blitz, _ := game.ParseTimeControl("5+3")
 	g := lobby.FinishedGame{ID: "R1", TimeControl: blitz,
 		White: lobby.Player{ID: "u:ana", Name: "ana"}, Black: lobby.Player{ID: "u:bea", Name: "bea"}}

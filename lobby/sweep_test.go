@@ -2,8 +2,6 @@ package lobby_test
 
 import (
 	"errors"
-	"fmt"
-	"sync"
 	"testing"
 	"time"
 
@@ -80,39 +78,6 @@ func TestOwnerGraceConfigurable(t *testing.T) {
 	mustNoErr(t, "Sweep", e.svc.Sweep(t.Context()))
 	if len(e.seeks(t)) != 0 {
 		t.Fatal("not swept after the configured grace")
-	}
-}
-
-// Two nodes (two services on one store) placing matching seeks at the same
-// moment pair them exactly once.
-func TestTwoNodesPairOnce(t *testing.T) {
-	a := newEnv(t)
-	b := newEnvOn(t, a.store, func(c *lobby.Config) {
-		c.Games = a.games
-		c.NewID = nil // random ids, unlike a's
-	})
-	const rounds = 30
-	for i := range rounds {
-		var wg sync.WaitGroup
-		start := make(chan struct{})
-		for j, node := range []*env{a, b} {
-			wg.Go(func() {
-				<-start
-				_, err := node.svc.AddSeek(t.Context(), lobby.SeekRequest{Owner: account(fmt.Sprintf("u:%d:%d", i, j), 1500),
-					TimeControl: tc(t, "3+0"), Color: lobby.Random})
-				if err != nil {
-					t.Errorf("round %d, node %d: %v", i, j, err)
-				}
-			})
-		}
-		close(start)
-		wg.Wait()
-	}
-	if got := len(a.games.started()); got != rounds {
-		t.Errorf("%d games for %d pairs of matching seeks", got, rounds)
-	}
-	if left := a.seeks(t); len(left) != 0 {
-		t.Errorf("seeks left: %+v", left)
 	}
 }
 

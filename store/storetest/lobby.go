@@ -268,31 +268,16 @@ func testTakeSeekRace(t *testing.T, s LobbyStore) {
 	for i := range takers {
 		mustAddSeek(t, s, seekFixture(t, fmt.Sprintf("x%d", i), fmt.Sprintf("u:%d", i), "3+0", int64(i+1)))
 	}
-	var wg sync.WaitGroup
-	errs := make([]error, takers+1)
-	start := make(chan struct{})
-	for i := range takers + 1 {
-		wg.Go(func() {
-			<-start
-			pair := []string{"b", fmt.Sprintf("x%d", min(i, takers-1))}
-			if i == takers { // the same pair as the last taker, the other way round
-				pair[0], pair[1] = pair[1], pair[0]
-			}
-			_, errs[i] = s.TakeSeeks(t.Context(), pair...)
-		})
-	}
-	close(start)
-	wg.Wait()
-	wins := 0
-	for i, err := range errs {
-		if err == nil {
-			wins++
-			continue
+	errs := atOnce(takers+1, func(i int) error {
+		pair := []string{"b", fmt.Sprintf("x%d", min(i, takers-1))}
+		if i == takers { // the same pair as the last taker, the other way round
+			pair[0], pair[1] = pair[1], pair[0]
 		}
-		wantLobbyCode(t, fmt.Sprintf("taker %d", i), err, lobby.CodeSeekNotFound)
-	}
-	if wins != 1 {
-		t.Fatalf("%d takers won, want exactly 1", wins)
+		_, err := s.TakeSeeks(t.Context(), pair...)
+		return err
+	})
+	if oneWinner(t, "TakeSeeks", errs, lobby.CodeSeekNotFound) < 0 {
+		return
 	}
 	if left := mustSeeks(t, s); len(left) != takers-1 {
 		t.Errorf("%d seeks left, want %d: %s", len(left), takers-1, show(left))
@@ -415,32 +400,14 @@ func testAcceptChallengeRace(t *testing.T, s LobbyStore) {
 	const takers = 8
 	link := challengeFixture(t, "link", lobby.Open, "u:0", "", 0)
 	mustCreateChallenge(t, s, link)
-	var wg sync.WaitGroup
-	errs := make([]error, takers)
-	start := make(chan struct{})
-	for i := range takers {
-		wg.Go(func() {
-			<-start
-			c := link
-			c.Status, c.Dest = lobby.Accepted, lobby.Player{ID: fmt.Sprintf("u:%d", i+1), Name: "Taker"}
-			errs[i] = s.UpdateChallenge(t.Context(), c, lobby.Created)
-		})
-	}
-	close(start)
-	wg.Wait()
-	winner := ""
-	for i, err := range errs {
-		if err == nil {
-			if winner != "" {
-				t.Errorf("both %s and u:%d accepted", winner, i+1)
-			}
-			winner = fmt.Sprintf("u:%d", i+1)
-			continue
-		}
-		wantLobbyCode(t, fmt.Sprintf("taker %d", i+1), err, lobby.CodeChallengeClosed)
-	}
-	if got := mustChallenge(t, s, "link"); winner == "" || got.Dest.ID != winner || got.Status != lobby.Accepted {
-		t.Errorf("winner %q; stored %s", winner, show(got))
+	errs := atOnce(takers, func(i int) error {
+		c := link
+		c.Status, c.Dest = lobby.Accepted, lobby.Player{ID: fmt.Sprintf("u:%d", i), Name: "Taker"}
+		return s.UpdateChallenge(t.Context(), c, lobby.Created)
+	})
+	winner := oneWinner(t, "UpdateChallenge", errs, lobby.CodeChallengeClosed)
+	if got := mustChallenge(t, s, "link"); got.Dest.ID != fmt.Sprintf("u:%d", winner) || got.Status != lobby.Accepted {
+		t.Errorf("winner u:%d; stored %s", winner, show(got))
 	}
 }
 
@@ -535,6 +502,44 @@ func testLobbyCanceledContext(t *testing.T, s LobbyStore) {
 
 func second[T any](_ T, err error) error { return err }
 
+// atOnce calls f(0) … f(n-1) from n goroutines released at the same
+// moment, and returns their errors.
+func atOnce(n int, f func(i int) error) []error {
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Go(func() {
+			<-start
+			errs[i] = f(i)
+		})
+	}
+	close(start)
+	wg.Wait()
+	return errs
+}
+
+// oneWinner fails t unless exactly one of errs is nil and every other
+// carries code; it returns the winner's index, or -1.
+func oneWinner(t *testing.T, what string, errs []error, code lobby.Code) int {
+	t.Helper()
+	winner := -1
+	for i, err := range errs {
+		switch {
+		case err != nil:
+			wantLobbyCode(t, fmt.Sprintf("%s %d", what, i), err, code)
+		case winner >= 0:
+			t.Errorf("%s: both %d and %d won", what, winner, i)
+		default:
+			winner = i
+		}
+	}
+	if winner < 0 {
+		t.Errorf("%s: nobody won", what)
+	}
+	return winner
+}
+
 func testLobbyReopen(t *testing.T, open func(t *testing.T) LobbyStore) {
 	s := open(t)
 	seek := seekFixture(t, "a", "u:1", "3+0", 0)
@@ -590,19 +595,16 @@ func testServicePairsOnce(t *testing.T, s LobbyStore) {
 	nodes, games := newServices(t, s, 2)
 	tc := mustTC(t, "3+0")
 	for i := range rounds {
-		var wg sync.WaitGroup
-		start := make(chan struct{})
-		for j, node := range nodes {
-			wg.Go(func() {
-				<-start
-				owner := lobby.Player{ID: fmt.Sprintf("u:%d:%d", i, j), Name: "Player", Rating: 1500}
-				if _, err := node.AddSeek(t.Context(), lobby.SeekRequest{Owner: owner, TimeControl: tc, Color: lobby.Random}); err != nil {
-					t.Errorf("round %d, node %d: %v", i, j, err)
-				}
-			})
+		errs := atOnce(len(nodes), func(j int) error {
+			owner := lobby.Player{ID: fmt.Sprintf("u:%d:%d", i, j), Name: "Player", Rating: 1500}
+			_, err := nodes[j].AddSeek(t.Context(), lobby.SeekRequest{Owner: owner, TimeControl: tc, Color: lobby.Random})
+			return err
+		})
+		for j, err := range errs {
+			if err != nil {
+				t.Errorf("round %d, node %d: %v", i, j, err)
+			}
 		}
-		close(start)
-		wg.Wait()
 	}
 	if n := games.count(); n != rounds {
 		t.Errorf("%d games for %d pairs of matching seeks", n, rounds)
@@ -621,27 +623,13 @@ func testServiceLinkFirstTaker(t *testing.T, s LobbyStore) {
 	if err != nil {
 		t.Fatalf("Challenge: %v", err)
 	}
-	errs := make([]error, takers)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range takers {
-		wg.Go(func() {
-			<-start
-			by := lobby.Player{ID: fmt.Sprintf("g:%d", i), Name: "Guest", Guest: true}
-			_, errs[i] = nodes[i%len(nodes)].Accept(t.Context(), link.ID, by)
-		})
-	}
-	close(start)
-	wg.Wait()
-	wins := 0
-	for i, err := range errs {
-		if err == nil {
-			wins++
-			continue
-		}
-		wantLobbyCode(t, fmt.Sprintf("taker %d", i), err, lobby.CodeChallengeClosed)
-	}
-	if wins != 1 || games.count() != 1 {
-		t.Errorf("%d takers won and %d games started, want 1 and 1", wins, games.count())
+	errs := atOnce(takers, func(i int) error {
+		by := lobby.Player{ID: fmt.Sprintf("g:%d", i), Name: "Guest", Guest: true}
+		_, err := nodes[i%len(nodes)].Accept(t.Context(), link.ID, by)
+		return err
+	})
+	oneWinner(t, "Accept", errs, lobby.CodeChallengeClosed)
+	if games.count() != 1 {
+		t.Errorf("%d games started, want 1", games.count())
 	}
 }
