@@ -18,6 +18,7 @@ import (
 	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/server"
 	"github.com/joinpal/joinpal/uci"
 )
 
@@ -31,6 +32,7 @@ var (
 	_ i18n.Coded = (*account.Error)(nil)
 	_ i18n.Coded = (*ai.Error)(nil)
 	_ i18n.Coded = (*lobby.Error)(nil)
+	_ i18n.Coded = (*server.Error)(nil)
 )
 
 // errorCode is one error code as its package declares it.
@@ -68,6 +70,9 @@ func errorCodes() []errorCode {
 	for _, c := range lobby.Codes() {
 		out = append(out, errorCode{"lobby", string(c.Code), c.Params, c.When})
 	}
+	for _, c := range server.Codes() {
+		out = append(out, errorCode{"server", c.Code, c.Params, c.When})
+	}
 	return append(out, errorCode{"i18n", i18n.CodeInternal, nil, "an error that is not Coded: the server failed in a way the user cannot fix (the cause goes to the log only)"})
 }
 
@@ -89,6 +94,9 @@ func wordCodes() []wordCode {
 	}
 	for _, c := range lobby.Words() {
 		out = append(out, wordCode{"lobby", c})
+	}
+	for _, c := range server.Words() {
+		out = append(out, wordCode{"server", c})
 	}
 	return out
 }
