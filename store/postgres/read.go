@@ -16,7 +16,7 @@ import (
 const gameCols = `id, white_id, white_name, white_ai_level, black_id, black_name, black_ai_level,
 	time_control, start_fen, created_at, status, termination, result, clock,
 	draw_offer_by, draw_offer_lapses, first_move_deadline, white_gone_since, black_gone_since,
-	white_present, black_present, scheduled_at, ended_at, seq, next_ply`
+	white_present, black_present, scheduled_at, ended_at, seq, next_ply, rated`
 
 const moveCols = `m.game_id, m.ply, m.uci, m.san, m.client_move_id, m.spent_ms, m.lag_credit_ms, m.remaining_ms, m.at`
 
@@ -167,7 +167,7 @@ func scanGame(row pgx.Row) (game.Record, int64, error) {
 	err := row.Scan(&rec.ID, &rec.White.ID, &rec.White.Name, &whiteAI, &rec.Black.ID, &rec.Black.Name, &blackAI,
 		&tc, &rec.StartFEN, &created, &status, &term, &result, &clock,
 		&by, &lapses, &deadline, &wGone, &bGone, &st.Present[game.White], &st.Present[game.Black],
-		&scheduled, &ended, &st.Seq, &next)
+		&scheduled, &ended, &st.Seq, &next, &rec.Rated)
 	if err != nil {
 		return game.Record{}, 0, err
 	}

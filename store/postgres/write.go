@@ -64,9 +64,9 @@ var (
 		status, termination, result, clock,
 		draw_offer_by, draw_offer_lapses, first_move_deadline,
 		white_gone_since, black_gone_since, white_present, black_present,
-		scheduled_at, ended_at, seq, next_ply)
+		scheduled_at, ended_at, seq, next_ply, rated)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-			$19, $20, $21, $22, $23, $24, $25)
+			$19, $20, $21, $22, $23, $24, $25, $26)
 		ON CONFLICT (id) DO NOTHING`
 )
 
@@ -121,7 +121,7 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 	args := []any{rec.ID,
 		rec.White.ID, rec.White.Name, rec.White.AILevel, rec.Black.ID, rec.Black.Name, rec.Black.AILevel,
 		rec.TimeControl.String(), rec.StartFEN, ts(rec.CreatedAt)}
-	args = append(append(args, st...), len(rec.Moves))
+	args = append(append(args, st...), len(rec.Moves), rec.Rated)
 	err = s.begin(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, insertGameSQL, args...)
 		if err != nil {
@@ -152,7 +152,8 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 // AppendMove stores move mv of game id and the game's new state st
 // atomically. It fails with game.CodeGameNotFound if there is no such game
 // and with game.CodePlyConflict if mv.Ply is not the number of moves
-// stored; then nothing changes.
+// stored; then nothing changes. If st ends a rated game, the players'
+// ratings are updated in the same transaction (see rating.go).
 func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, st game.State) error {
 	op := fmt.Sprintf("append move %d to game %q", mv.Ply, id)
 	sargs, err := stateArgs(st)
@@ -162,7 +163,7 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 	args := append([]any{id, int32(mv.Ply)}, sargs...)
 	args = append(args, mv.UCI, mv.SAN, mv.ClientMoveID,
 		codec.Ms(mv.Spent), codec.Ms(mv.LagCredit), codec.Ms(mv.Remaining), ts(mv.At))
-	return s.write(ctx, op, &request{sql: appendMoveSQL, args: args,
+	return s.writeState(ctx, op, id, st, &request{sql: appendMoveSQL, args: args,
 		onZero: func(ctx context.Context, q querier) error {
 			var next int
 			err := q.QueryRow(ctx, "SELECT next_ply FROM games WHERE id = $1", id).Scan(&next)
@@ -177,15 +178,26 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 }
 
 // SaveState replaces the state of game id. It fails with
-// game.CodeGameNotFound if there is no such game.
+// game.CodeGameNotFound if there is no such game. If st ends a rated game,
+// the players' ratings are updated in the same transaction.
 func (s *Store) SaveState(ctx context.Context, id string, st game.State) error {
 	op := fmt.Sprintf("save state of game %q", id)
 	sargs, err := stateArgs(st)
 	if err != nil {
 		return fmt.Errorf("postgres: %s: %w", op, err)
 	}
-	return s.write(ctx, op, &request{sql: saveStateSQL, args: append([]any{id}, sargs...),
+	return s.writeState(ctx, op, id, st, &request{sql: saveStateSQL, args: append([]any{id}, sargs...),
 		onZero: func(context.Context, querier) error { return notFound(id) }})
+}
+
+// writeState runs r, a write of game id's state st: with the rating update
+// in a transaction of its own if st ends the game (once per game, so group
+// commit loses nothing), else as any other write.
+func (s *Store) writeState(ctx context.Context, op, id string, st game.State, r *request) error {
+	if st.Status == game.StatusEnded {
+		return s.writeEnd(ctx, op, id, r, st)
+	}
+	return s.write(ctx, op, r)
 }
 
 // Heartbeat records that node is alive at the moment at (and not stopped).
