@@ -63,7 +63,7 @@ func (b *droppingBus) drops() int { b.mu.Lock(); defer b.mu.Unlock(); return b.d
 
 // runtime opens a SQLite store in a temporary folder and starts a live
 // runtime on it.
-func runtime(t testing.TB) (*live.Runtime, *sqlite.Store, *live.LocalBus) {
+func newRuntime(t testing.TB) (*live.Runtime, *sqlite.Store, *live.LocalBus) {
 	t.Helper()
 	ctx := context.Background()
 	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"))
@@ -140,7 +140,7 @@ func TestAIPlaysAGameToTheEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole game")
 	}
-	rt, st, localBus := runtime(t)
+	rt, st, localBus := newRuntime(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	untimed, err := game.ParseTimeControl("untimed")
@@ -219,7 +219,7 @@ func TestAIPlaysWhiteUnderAClock(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole game")
 	}
-	rt, _, bus := runtime(t)
+	rt, _, bus := newRuntime(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	tc, err := game.ParseTimeControl("1+0")

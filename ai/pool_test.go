@@ -285,9 +285,11 @@ func TestStockfishTopLevels(t *testing.T) {
 	if _, err := os.Stat(stockfishPath); err != nil {
 		t.Skip("no Stockfish at", stockfishPath)
 	}
-	t.Cleanup(func(w time.Duration) func() { return func() { startWait = w } }(startWait)) // after the pool's Close
-	startWait = 0                                                                          // every move waits for the engine to start
+	t.Cleanup(func() { stockfishStarted = nil }) // after the pool's Close
+	started := make(chan struct{})
+	stockfishStarted = func() { close(started) }
 	p := newTestPool(t, Config{Workers: 1, Stockfish: stockfishPath})
+	<-started // the first move does not wait for the start
 	clock := Clock{Mode: game.ModeWholeGame, Remaining: 6 * time.Second}
 	for _, level := range []int{6, 7, 8} {
 		r, err := p.Think(context.Background(), Request{Level: level, StartFEN: middlegame, Clock: clock})

@@ -17,7 +17,11 @@ const stockfishRetry = time.Minute
 
 // startWait: a move with more time than this waits for the external engine
 // to finish starting; a faster one is the built-in engine's.
-var startWait = 3 * time.Second // a variable for the tests
+const startWait = 3 * time.Second
+
+// stockfishStarted, if set (by tests), is called when a start of the
+// external engine has ended, well or not.
+var stockfishStarted func()
 
 // stockfish is one worker's external engine, started on first use.
 type stockfish struct {
@@ -59,39 +63,45 @@ func (s *stockfish) start() {
 			s.failures.Add(1)
 			c = nil
 		}
+		if stockfishStarted != nil {
+			stockfishStarted()
+		}
 		ch <- c
 	}()
 }
 
 // take makes a started engine the worker's, if one is ready (or, when
-// wait, once the start under way ends), and starts one when none is under
+// wait, once the start under way ends, unless ctx ends first), and starts one when none is under
 // way and the wait after a failure is over. It reports whether the engine
 // is ready.
-func (s *stockfish) take(wait bool) bool {
+func (s *stockfish) take(ctx context.Context, wait bool) bool {
 	if s.starting == nil {
 		if time.Now().Before(s.retryAt) {
 			return false
 		}
 		s.start()
 	}
-	var timeout <-chan time.Time
-	if !wait {
-		t := time.NewTimer(0)
-		defer t.Stop()
-		timeout = t.C
-	}
-	select {
-	case c := <-s.starting:
-		s.starting = nil
-		if c == nil {
-			s.retryAt = time.Now().Add(stockfishRetry)
-			return false
+	var c *uci.Client
+	if wait {
+		select {
+		case c = <-s.starting:
+		case <-ctx.Done():
+			return false // the move's time is up: the start goes on
 		}
-		s.client, s.elo = c, 0
-		return true
-	case <-timeout:
+	} else {
+		select {
+		case c = <-s.starting:
+		default:
+			return false // still starting
+		}
+	}
+	s.starting = nil
+	if c == nil {
+		s.retryAt = time.Now().Add(stockfishRetry)
 		return false
 	}
+	s.client, s.elo = c, 0
+	return true
 }
 
 // move asks the external engine for j's move, to be answered by deadline.
@@ -101,7 +111,7 @@ func (s *stockfish) take(wait bool) bool {
 // built-in engine instead.
 func (s *stockfish) move(ctx context.Context, j *job, deadline time.Time) (Reply, bool) {
 	// A move with time to spare waits for the engine to start.
-	if s.client == nil && !s.take(time.Until(deadline) > startWait) {
+	if s.client == nil && !s.take(ctx, time.Until(deadline) > startWait) {
 		return Reply{}, false
 	}
 	elo := j.level.Elo
@@ -115,10 +125,6 @@ func (s *stockfish) move(ctx context.Context, j *job, deadline time.Time) (Reply
 		}
 		if err := s.client.SetOption("UCI_Elo", strconv.Itoa(elo)); err != nil {
 			s.fail("setoption UCI_Elo", err)
-			return Reply{}, false
-		}
-		if err := s.client.NewGame(ctx); err != nil {
-			s.fail("ucinewgame", err)
 			return Reply{}, false
 		}
 		s.elo = elo

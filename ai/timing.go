@@ -84,6 +84,21 @@ type Plan struct {
 	// Delay is the human-like pause: the move is not played before it has
 	// passed since the request.
 	Delay time.Duration
+	// Search caps the search: Budget, or less when other requests wait
+	// (see [Plan.Shared]).
+	Search time.Duration
+}
+
+// Shared returns the plan of a move searched while waiting requests wait
+// for workers workers: its search gets Budget × workers / (workers +
+// waiting), so that under load every search is shorter and the queue
+// drains before the clocks of the games in it run out. The pause and the
+// budget of the whole move do not change.
+func (p Plan) Shared(waiting, workers int) Plan {
+	if waiting > 0 && workers > 0 {
+		p.Search = time.Duration(float64(p.Search) * float64(workers) / float64(workers+waiting))
+	}
+	return p
 }
 
 // Plan returns the time plan of one move at level for clock c, read at
@@ -109,6 +124,7 @@ func (t Timing) Plan(c Clock, level int, now time.Time, seed uint64) Plan {
 		p.Budget = t.Untimed
 	}
 	p.Budget = max(min(p.Budget, t.MaxThink), 0)
+	p.Search = p.Budget
 	if level > t.DelayLevels {
 		return p
 	}

@@ -127,3 +127,26 @@ func TestPauseOfTheLowLevels(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedPlan: under load a search gets a share of its budget, so the
+// queue drains; the whole move's budget and its pause stay.
+func TestSharedPlan(t *testing.T) {
+	base := Plan{Budget: 2 * time.Second, Search: 2 * time.Second, Delay: time.Second}
+	tests := []struct {
+		waiting, workers int
+		search           time.Duration
+	}{
+		{0, 1, 2 * time.Second},
+		{1, 1, time.Second},
+		{3, 1, 500 * time.Millisecond},
+		{99, 1, 20 * time.Millisecond},
+		{2, 2, time.Second},
+		{0, 0, 2 * time.Second},
+	}
+	for _, tt := range tests {
+		got := base.Shared(tt.waiting, tt.workers)
+		if got.Search != tt.search || got.Budget != base.Budget || got.Delay != base.Delay {
+			t.Errorf("%d waiting, %d workers: %+v, want search %v", tt.waiting, tt.workers, got, tt.search)
+		}
+	}
+}

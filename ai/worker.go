@@ -71,7 +71,7 @@ func (w *worker) search(j *job) jobResult {
 		clock.At = j.asked
 	}
 	delaySeed, searchSeed := seeds(j.req)
-	plan := cfg.Timing.Plan(clock, j.level.Number, start, delaySeed)
+	plan := cfg.Timing.Plan(clock, j.level.Number, start, delaySeed).Shared(int(w.p.queued.Load()), cfg.Workers)
 	reply := Reply{Queued: start.Sub(j.queued), Budget: plan.Budget}
 
 	var legal chess.MoveList
@@ -83,14 +83,14 @@ func (w *worker) search(j *job) jobResult {
 	}
 
 	ctx := j.ctx
-	if plan.Budget > 0 {
+	if plan.Search > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, plan.Budget)
+		ctx, cancel = context.WithTimeout(ctx, plan.Search)
 		defer cancel()
 	}
 	began := time.Now()
-	if w.sf != nil && plan.Budget > 0 && slices.Contains(cfg.StockfishLevels, j.level.Number) {
-		if r, ok := w.sf.move(ctx, j, began.Add(plan.Budget)); ok {
+	if w.sf != nil && plan.Search > 0 && slices.Contains(cfg.StockfishLevels, j.level.Number) {
+		if r, ok := w.sf.move(ctx, j, began.Add(plan.Search)); ok {
 			r.Queued, r.Budget = reply.Queued, reply.Budget
 			r.Search = time.Since(began)
 			return jobResult{reply: r, plan: plan}
@@ -102,8 +102,8 @@ func (w *worker) search(j *job) jobResult {
 
 	w.eng.SetOptions(engine.Options{HashMB: cfg.HashMB, Level: j.level.Number, Rand: rand.New(rand.NewPCG(searchSeed, uint64(j.level.Number)))})
 	limits := engine.Limits{Depth: 1}
-	if plan.Budget > 0 {
-		left := plan.Budget - time.Since(began) // what a failed external engine left
+	if plan.Search > 0 {
+		left := plan.Search - time.Since(began) // what a failed external engine left
 		limits = engine.Limits{MoveTime: max(left, time.Millisecond), MoveOverhead: time.Millisecond}
 	}
 	res := w.eng.Search(ctx, j.pos.current, j.pos.history, limits, nil)
