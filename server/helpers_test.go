@@ -1,12 +1,16 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -41,6 +45,7 @@ var testParams = account.Params{Memory: 1024, Time: 1, Threads: 1, KeyLen: 32, S
 
 // testEnv is a real server on a real SQLite store in a temporary folder.
 type testEnv struct {
+	logs  *syncBuffer
 	srv   *Server
 	store *sqlite.Store
 	clock *fakeClock
@@ -57,7 +62,9 @@ func newTestServer(t *testing.T, opts ...func(*Config)) *testEnv {
 	}
 	t.Cleanup(func() { st.Close() })
 	clk := &fakeClock{t: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)}
-	cfg := Config{Accounts: st, Now: clk.Now, PasswordParams: testParams}
+	logs := &syncBuffer{}
+	cfg := Config{Accounts: st, Now: clk.Now, PasswordParams: testParams,
+		Log: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -67,7 +74,25 @@ func newTestServer(t *testing.T, opts ...func(*Config)) *testEnv {
 	}
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)
-	return &testEnv{srv: srv, store: st, clock: clk, http: hs}
+	return &testEnv{logs: logs, srv: srv, store: st, clock: clk, http: hs}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }
 
 // client is a browser: it keeps cookies.
@@ -160,3 +185,44 @@ func expect(t *testing.T, r response, status int, code string) errorBody {
 	}
 	return e
 }
+
+// sessionCookie returns the session cookie the browser holds ("" if none).
+func (c *client) sessionCookie() string {
+	u, _ := url.Parse(c.env.http.URL)
+	for _, ck := range c.hc.Jar.Cookies(u) {
+		if ck.Name == sessionCookie {
+			return ck.Value
+		}
+	}
+	return ""
+}
+
+// withCookie returns a browser that sends the session cookie value and
+// keeps no jar (a copied or forged cookie).
+func (e *testEnv) withCookie(t *testing.T, value string) *client {
+	c := &client{t: t, env: e, hc: &http.Client{}, header: http.Header{}}
+	c.header.Set("Cookie", sessionCookie+"="+value)
+	return c
+}
+
+// program is an API client with a Bearer token.
+func (e *testEnv) program(t *testing.T, token string) *client {
+	c := &client{t: t, env: e, hc: &http.Client{}, header: http.Header{}}
+	c.header.Set("Authorization", "Bearer "+token)
+	return c
+}
+
+// signUp makes an account from a new browser and returns the browser.
+func (e *testEnv) signUp(t *testing.T, username, password string) (*client, account.User) {
+	t.Helper()
+	c := e.browser(t)
+	r := c.do("POST", "/api/account/signup", `{"username":"`+username+`","password":"`+password+`"}`)
+	if r.status != http.StatusCreated {
+		t.Fatalf("sign-up of %s: %d %s", username, r.status, r.body)
+	}
+	var u account.User
+	r.decode(t, &u)
+	return c, u
+}
+
+var tlsState = tls.ConnectionState{HandshakeComplete: true}
