@@ -81,7 +81,7 @@ func (s *Service) AddSeek(ctx context.Context, req SeekRequest) (SeekResult, err
 			return SeekResult{Seek: seek}, fmt.Errorf("lobby: seek %s: %w", seek.ID, err)
 		}
 		// Another node took the partner, or our own seek, first.
-		if !s.stillOpen(ctx, seek.ID) {
+		if !s.stillOpen(ctx, seek) {
 			return SeekResult{Seek: seek}, nil // paired by another; its Paired event tells
 		}
 	}
@@ -91,7 +91,7 @@ func (s *Service) AddSeek(ctx context.Context, req SeekRequest) (SeekResult, err
 
 // oldestCompatible returns the oldest open seek compatible with seek.
 func (s *Service) oldestCompatible(ctx context.Context, seek Seek) (Seek, bool, error) {
-	open, err := s.cfg.Store.Seeks(ctx)
+	open, err := s.cfg.Store.SeeksWith(ctx, seek.TimeControl)
 	if err != nil {
 		return Seek{}, false, err
 	}
@@ -103,18 +103,13 @@ func (s *Service) oldestCompatible(ctx context.Context, seek Seek) (Seek, bool, 
 	return Seek{}, false, nil
 }
 
-// stillOpen reports whether seek id is still in the store.
-func (s *Service) stillOpen(ctx context.Context, id string) bool {
-	open, err := s.cfg.Store.Seeks(ctx)
+// stillOpen reports whether seek is still in the store.
+func (s *Service) stillOpen(ctx context.Context, seek Seek) bool {
+	open, err := s.cfg.Store.SeeksWith(ctx, seek.TimeControl)
 	if err != nil {
 		return false
 	}
-	for _, o := range open {
-		if o.ID == id {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(open, func(o Seek) bool { return o.ID == seek.ID })
 }
 
 // pair takes newcomer and waiting from the store at once and starts their
@@ -144,22 +139,13 @@ func (s *Service) pair(ctx context.Context, newcomer, waiting Seek) (SeekResult,
 // paired, as lichess does: one game at a time. A failure is logged: the
 // game has started, and the seeks go when their owner leaves the lobby.
 func (s *Service) removeOtherSeeks(ctx context.Context, owners ...string) {
-	open, err := s.cfg.Store.Seeks(ctx)
-	if err != nil {
-		s.cfg.Log.Warn("lobby: paired owners' other seeks not removed", "err", err)
-		return
-	}
-	for _, o := range open {
-		if !slices.Contains(owners, o.Owner.ID) {
-			continue
+	for _, owner := range owners {
+		removed, err := s.cfg.Store.RemoveSeeksOf(ctx, owner)
+		if err != nil {
+			s.cfg.Log.Warn("lobby: paired owner's other seeks not removed", "owner", owner, "err", err)
 		}
-		removed, err := s.cfg.Store.RemoveSeek(ctx, o.ID, o.Owner.ID)
-		switch {
-		case errors.Is(err, ErrSeekNotFound): // paired or cancelled meanwhile
-		case err != nil:
-			s.cfg.Log.Warn("lobby: paired owner's other seek not removed", "seek", o.ID, "err", err)
-		default:
-			s.publish(ctx, Event{Type: SeekRemoved, Seek: &removed})
+		for i := range removed {
+			s.publish(ctx, Event{Type: SeekRemoved, Seek: &removed[i]})
 		}
 	}
 }

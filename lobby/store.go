@@ -3,6 +3,8 @@ package lobby
 import (
 	"context"
 	"time"
+
+	"github.com/joinpal/joinpal/game"
 )
 
 // Store keeps the lobby's state: open seeks and challenges (rematch offers
@@ -27,6 +29,12 @@ type Store interface {
 	// Seeks returns every open seek, oldest first (by creation time, then
 	// id).
 	Seeks(ctx context.Context) ([]Seek, error)
+	// SeeksWith returns the open seeks with time control tc, oldest first:
+	// the only ones a seek with tc can be paired with.
+	SeeksWith(ctx context.Context, tc game.TimeControl) ([]Seek, error)
+	// RemoveSeeksOf removes and returns, oldest first, every open seek of
+	// ownerID.
+	RemoveSeeksOf(ctx context.Context, ownerID string) ([]Seek, error)
 	// TakeSeeks removes the seeks ids and returns them, all or none: if one
 	// of them is not open any more it fails with CodeSeekNotFound and
 	// removes nothing. Pairing takes both seeks of a pair at once, so that

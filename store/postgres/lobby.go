@@ -160,6 +160,39 @@ func (s *Store) Seeks(ctx context.Context) ([]lobby.Seek, error) {
 	return out, nil
 }
 
+// SeeksWith returns the open seeks with time control tc, oldest first.
+func (s *Store) SeeksWith(ctx context.Context, tc game.TimeControl) ([]lobby.Seek, error) {
+	if err := s.open(); err != nil {
+		return nil, fmt.Errorf("%w: seeks with %s", err, tc)
+	}
+	out, err := collectSeeks(s.pool.Query(ctx, "SELECT "+seekCols+" FROM seeks WHERE time_control = $1 ORDER BY created_at, id", tc.String()))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: seeks with %s: %w", tc, err)
+	}
+	return out, nil
+}
+
+// RemoveSeeksOf removes and returns, oldest first, every open seek of
+// ownerID.
+func (s *Store) RemoveSeeksOf(ctx context.Context, ownerID string) ([]lobby.Seek, error) {
+	return s.removeSeeks(ctx, fmt.Sprintf("remove seeks of %q", ownerID), "owner_id = $1", ownerID)
+}
+
+// removeSeeks deletes the seeks where holds and returns them, oldest first.
+func (s *Store) removeSeeks(ctx context.Context, op, where string, arg any) ([]lobby.Seek, error) {
+	var out []lobby.Seek
+	err := s.begin(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
+		var err error
+		out, err = collectSeeks(tx.Query(ctx, `WITH gone AS (DELETE FROM seeks WHERE `+where+` RETURNING `+seekCols+`)
+			SELECT `+seekCols+` FROM gone ORDER BY created_at, id`, arg))
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %s: %w", op, err)
+	}
+	return out, nil
+}
+
 // TakeSeeks removes and returns the seeks ids, all or none; see
 // lobby.Store. The rows are locked in id order first, so that two nodes
 // taking overlapping pairs wait for each other instead of deadlocking.
@@ -237,18 +270,7 @@ func (s *Store) exec(ctx context.Context, op, query string, args ...any) error {
 // RemoveAbandonedSeeks removes and returns, oldest first, the seeks whose
 // owner has been gone since before or at the moment before.
 func (s *Store) RemoveAbandonedSeeks(ctx context.Context, before time.Time) ([]lobby.Seek, error) {
-	var out []lobby.Seek
-	err := s.begin(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
-		var err error
-		out, err = collectSeeks(tx.Query(ctx, `WITH gone AS (
-			DELETE FROM seeks WHERE owner_gone_since IS NOT NULL AND owner_gone_since <= $1 RETURNING `+seekCols+`)
-			SELECT `+seekCols+` FROM gone ORDER BY created_at, id`, ts(before)))
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("postgres: remove abandoned seeks: %w", err)
-	}
-	return out, nil
+	return s.removeSeeks(ctx, "remove abandoned seeks", "owner_gone_since IS NOT NULL AND owner_gone_since <= $1", ts(before))
 }
 
 func challengeArgs(c lobby.Challenge) []any {

@@ -128,6 +128,46 @@ func (s *Store) Seeks(ctx context.Context) ([]lobby.Seek, error) {
 	return out, nil
 }
 
+// SeeksWith returns the open seeks with time control tc, oldest first.
+func (s *Store) SeeksWith(ctx context.Context, tc game.TimeControl) ([]lobby.Seek, error) {
+	var out []lobby.Seek
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, "SELECT "+seekCols+" FROM seeks WHERE time_control = ? ORDER BY created_at, id", tc.String())
+		if err != nil {
+			return err
+		}
+		out, err = scanSeeks(rows)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: seeks with %s: %w", tc, err)
+	}
+	return out, nil
+}
+
+// RemoveSeeksOf removes and returns, oldest first, every open seek of
+// ownerID.
+func (s *Store) RemoveSeeksOf(ctx context.Context, ownerID string) ([]lobby.Seek, error) {
+	return s.removeSeeks(ctx, fmt.Sprintf("remove seeks of %q", ownerID), "owner_id = ?", ownerID)
+}
+
+// removeSeeks deletes the seeks where holds and returns them, oldest first.
+func (s *Store) removeSeeks(ctx context.Context, op, where string, arg any) ([]lobby.Seek, error) {
+	var out []lobby.Seek
+	err := s.write(ctx, op, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(context.Background(), "DELETE FROM seeks WHERE "+where+" RETURNING "+seekCols, arg)
+		if err != nil {
+			return err
+		}
+		out, err = scanSeeks(rows)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TakeSeeks removes and returns the seeks ids, all or none; see
 // lobby.Store.
 func (s *Store) TakeSeeks(ctx context.Context, ids ...string) ([]lobby.Seek, error) {
@@ -174,20 +214,7 @@ func (s *Store) MarkSeekOwnerBack(ctx context.Context, ownerID string) error {
 // RemoveAbandonedSeeks removes and returns, oldest first, the seeks whose
 // owner has been gone since before or at the moment before.
 func (s *Store) RemoveAbandonedSeeks(ctx context.Context, before time.Time) ([]lobby.Seek, error) {
-	var out []lobby.Seek
-	err := s.write(ctx, "remove abandoned seeks", func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(context.Background(),
-			"DELETE FROM seeks WHERE owner_gone_since IS NOT NULL AND owner_gone_since <= ? RETURNING "+seekCols, sqlTime(before))
-		if err != nil {
-			return err
-		}
-		out, err = scanSeeks(rows)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return s.removeSeeks(ctx, "remove abandoned seeks", "owner_gone_since IS NOT NULL AND owner_gone_since <= ?", sqlTime(before))
 }
 
 func challengeArgs(c lobby.Challenge) []any {

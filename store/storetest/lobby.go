@@ -38,6 +38,7 @@ func RunLobby(t *testing.T, open func(t *testing.T) LobbyStore) {
 		{"SeekRoundTrip", testSeekRoundTrip},
 		{"OneSeekPerOwnerPerTimeControl", testOneSeekPerOwner},
 		{"RemoveSeek", testRemoveSeek},
+		{"RemoveSeeksOf", testRemoveSeeksOf},
 		{"TakeSeeksAllOrNone", testTakeSeeksAllOrNone},
 		{"TakeSeekRace", testTakeSeekRace},
 		{"SeekOwnerGone", testSeekOwnerGone},
@@ -182,6 +183,44 @@ func testSeekRoundTrip(t *testing.T, s LobbyStore) {
 		mustAddSeek(t, s, seek)
 	}
 	checkSeeks(t, "Seeks, oldest first", mustSeeks(t, s), guest, full, same)
+	for _, tt := range []struct {
+		tc   string
+		want []lobby.Seek
+	}{
+		{"15+10", []lobby.Seek{full}}, {"move:30s", []lobby.Seek{guest}}, {"1+0", []lobby.Seek{same}}, {"3+0", nil},
+	} {
+		got, err := s.SeeksWith(t.Context(), mustTC(t, tt.tc))
+		if err != nil {
+			t.Fatalf("SeeksWith(%s): %v", tt.tc, err)
+		}
+		checkSeeks(t, "SeeksWith "+tt.tc, got, tt.want...)
+	}
+	more := seekFixture(t, "more", "u:4", "15+10", -10)
+	mustAddSeek(t, s, more)
+	got, err := s.SeeksWith(t.Context(), mustTC(t, "15+10"))
+	if err != nil {
+		t.Fatalf("SeeksWith: %v", err)
+	}
+	checkSeeks(t, "SeeksWith 15+10, oldest first", got, more, full)
+}
+
+func testRemoveSeeksOf(t *testing.T, s LobbyStore) {
+	a1, a2 := seekFixture(t, "a1", "u:a", "5+0", 10), seekFixture(t, "a2", "u:a", "3+0", 5)
+	b := seekFixture(t, "b", "u:b", "3+0", 0)
+	for _, seek := range []lobby.Seek{a1, a2, b} {
+		mustAddSeek(t, s, seek)
+	}
+	got, err := s.RemoveSeeksOf(t.Context(), "u:a")
+	if err != nil {
+		t.Fatalf("RemoveSeeksOf: %v", err)
+	}
+	checkSeeks(t, "RemoveSeeksOf, oldest first", got, a2, a1)
+	checkSeeks(t, "Seeks left", mustSeeks(t, s), b)
+	got, err = s.RemoveSeeksOf(t.Context(), "u:a")
+	if err != nil {
+		t.Fatalf("RemoveSeeksOf again: %v", err)
+	}
+	checkSeeks(t, "RemoveSeeksOf again", got)
 }
 
 func testOneSeekPerOwner(t *testing.T, s LobbyStore) {
@@ -488,6 +527,8 @@ func testLobbyCanceledContext(t *testing.T, s LobbyStore) {
 		"RemoveSeek":           second(s.RemoveSeek(ctx, "a", "u:1")),
 		"RemoveAbandonedSeeks": second(s.RemoveAbandonedSeeks(ctx, at(10))),
 		"Seeks":                second(s.Seeks(ctx)),
+		"SeeksWith":            second(s.SeeksWith(ctx, mustTC(t, "3+0"))),
+		"RemoveSeeksOf":        second(s.RemoveSeeksOf(ctx, "u:1")),
 		"Challenge":            second(s.Challenge(ctx, "c")),
 		"ChallengesFor":        second(s.ChallengesFor(ctx, "u:1")),
 	}
