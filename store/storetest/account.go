@@ -56,6 +56,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore, refuse func
 		{"Tokens", testTokens},
 		{"RatedGame", testRatedGame},
 		{"UnratedEnds", testUnratedEnds},
+		{"ConcurrentRatedEnds", testConcurrentRatedEnds},
 		{"History", testHistory},
 		{"PlayingNow", testPlayingNow},
 	}
@@ -838,5 +839,81 @@ func testAccountsReopen(t *testing.T, open func(t *testing.T) AccountStore) {
 	}
 	if !mustLoad(t, s, "g").Rated {
 		t.Error("Rated lost after reopening")
+	}
+}
+
+// testConcurrentRatedEnds ends many rated games at once, every one with a
+// player in common with others: no update is lost, each player's changes
+// form one chain from a new player's rating to the stored one, and every
+// game's end is rated once.
+func testConcurrentRatedEnds(t *testing.T, s AccountStore) {
+	players := []string{"ana", "bea", "cris"}
+	for _, p := range players {
+		mustCreateUser(t, s, accountUser(p, strings.ToUpper(p[:1])+p[1:]))
+	}
+	const games = 24
+	var recs []game.Record
+	for i := range games {
+		white, black := players[i%3], players[(i+1+i/3%2)%3]
+		res := []game.Result{game.WhiteWins, game.BlackWins, game.Drawn}[i%3]
+		rec := endedGame(t, fmt.Sprintf("c%02d", i), white, black, true, res, int64(10_000+i))
+		recs = append(recs, rec)
+		created := createdOf(t, rec)
+		mustCreate(t, s, created)
+		for _, mv := range rec.Moves[:len(rec.Moves)-1] {
+			if err := s.AppendMove(t.Context(), rec.ID, mv, stateAfter(created, mv.Ply)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	for i, rec := range recs {
+		wg.Go(func() {
+			var err error
+			if i%2 == 0 {
+				last := rec.Moves[len(rec.Moves)-1]
+				err = s.AppendMove(t.Context(), rec.ID, last, rec.State)
+			} else {
+				err = s.SaveState(t.Context(), rec.ID, rec.State)
+			}
+			if err != nil {
+				t.Errorf("the end of %s: %v", rec.ID, err)
+			}
+		})
+	}
+	wg.Wait()
+	for _, p := range players {
+		list, err := s.PlayerGames(t.Context(), p, 0, game.MaxListLimit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var changes []game.RatingChange
+		for _, g := range list {
+			side, _ := g.Side(p)
+			if g.Ratings[side] == nil {
+				t.Errorf("%s: game %s has no rating change", p, g.ID)
+				continue
+			}
+			changes = append(changes, *g.Ratings[side])
+		}
+		cur := rating.New()
+		for len(changes) > 0 {
+			i := slices.IndexFunc(changes, func(c game.RatingChange) bool {
+				return c.Before == cur.Value && c.BeforeDeviation == cur.Deviation
+			})
+			if i < 0 {
+				t.Fatalf("%s: no game starts from %.6f/%.6f: an update was lost or applied out of turn (%d changes left)",
+					p, cur.Value, cur.Deviation, len(changes))
+			}
+			cur.Value, cur.Deviation = changes[i].After, changes[i].AfterDeviation
+			changes = slices.Delete(changes, i, i+1)
+		}
+		got := mustRatings(t, s, p)[rating.Blitz]
+		if got.Value != cur.Value || got.Deviation != cur.Deviation {
+			t.Errorf("%s: stored rating %.6f/%.6f, but the chain of changes ends at %.6f/%.6f", p, got.Value, got.Deviation, cur.Value, cur.Deviation)
+		}
+		if want := len(list); got.Games != want {
+			t.Errorf("%s: %d rated games counted, %d played", p, got.Games, want)
+		}
 	}
 }
