@@ -179,8 +179,11 @@ func (s *Service) OwnerConnected(ctx context.Context, ownerID string) error {
 }
 
 // OwnerGone tells the lobby that ownerID's last socket has closed: their
-// seeks are removed by the first Sweep more than Config.OwnerGrace later,
-// unless OwnerConnected comes first.
+// seeks are removed by the first Sweep Config.OwnerGrace or more later,
+// unless OwnerConnected comes first. With more than one node, a node that
+// still holds a socket of the owner says OwnerConnected again within the
+// grace (on its sweep tick, say), so that another node's last socket
+// closing does not take the seek of someone still connected.
 func (s *Service) OwnerGone(ctx context.Context, ownerID string) error {
 	if err := s.cfg.Store.MarkSeekOwnerGone(ctx, ownerID, s.now()); err != nil {
 		return fmt.Errorf("lobby: owner gone: %w", err)
