@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net"
 	"net/http"
 	"strings"
@@ -187,4 +188,10 @@ func limited(k *ratelimit.Keyed, key string) error {
 		return retryAfter(wait.Seconds())
 	}
 	return nil
+}
+
+// contextWithState returns ctx with a fresh per-request state, as the
+// server's handler gives every request.
+func contextWithState(ctx context.Context) context.Context {
+	return context.WithValue(ctx, stateKey{}, &requestState{})
 }
