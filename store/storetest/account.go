@@ -1,6 +1,8 @@
 package storetest
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -59,6 +61,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore, refuse func
 		{"ConcurrentRatedEnds", testConcurrentRatedEnds},
 		{"History", testHistory},
 		{"PlayingNow", testPlayingNow},
+		{"AccountsCanceledAndClosed", testAccountsCanceledAndClosed},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -914,6 +917,82 @@ func testConcurrentRatedEnds(t *testing.T, s AccountStore) {
 		}
 		if want := len(list); got.Games != want {
 			t.Errorf("%s: %d rated games counted, %d played", p, got.Games, want)
+		}
+	}
+}
+
+// testAccountsCanceledAndClosed calls every method with a canceled context
+// (each fails with the context's error and changes nothing), then after
+// Close (each fails).
+func testAccountsCanceledAndClosed(t *testing.T, s AccountStore) {
+	mustCreateUser(t, s, guestUser("g"))
+	mustCreateUser(t, s, accountUser("a", "Hugo"))
+	_, sd := account.NewSecret(account.SessionPrefix)
+	_, td := account.NewSecret(account.TokenPrefix)
+	if err := s.CreateSession(t.Context(), account.Session{Digest: sd, UserID: "a", CreatedAt: t0, ExpiresAt: at(1000)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateToken(t.Context(), account.Token{ID: "t", Digest: td, UserID: "a", Name: "bot", CreatedAt: t0}); err != nil {
+		t.Fatal(err)
+	}
+	calls := func(ctx context.Context) []struct {
+		name string
+		call func() error
+	} {
+		second := func(_ any, err error) error { return err }
+		return []struct {
+			name string
+			call func() error
+		}{
+			{"CreateUser", func() error { return s.CreateUser(ctx, guestUser("new")) }},
+			{"SignUp", func() error { return second(s.SignUp(ctx, "g", "Irene", "$argon2id$x")) }},
+			{"UserByID", func() error { return second(s.UserByID(ctx, "a")) }},
+			{"UserByUsername", func() error { return second(s.UserByUsername(ctx, "hugo")) }},
+			{"SetPasswordHash", func() error { return s.SetPasswordHash(ctx, "a", "$argon2id$y") }},
+			{"CreateSession", func() error {
+				_, d := account.NewSecret(account.SessionPrefix)
+				return s.CreateSession(ctx, account.Session{Digest: d, UserID: "a", ExpiresAt: at(1000)})
+			}},
+			{"Session", func() error { _, _, err := s.Session(ctx, sd, t0, at(5000)); return err }},
+			{"DeleteSession", func() error { return s.DeleteSession(ctx, sd) }},
+			{"DeleteSessions", func() error { return s.DeleteSessions(ctx, "a") }},
+			{"CreateToken", func() error {
+				_, d := account.NewSecret(account.TokenPrefix)
+				return s.CreateToken(ctx, account.Token{ID: "t2", Digest: d, UserID: "a", Name: "x"})
+			}},
+			{"Token", func() error { _, _, err := s.Token(ctx, td); return err }},
+			{"Tokens", func() error { return second(s.Tokens(ctx, "a")) }},
+			{"RevokeToken", func() error { return s.RevokeToken(ctx, "a", "t", at(1)) }},
+			{"Ratings", func() error { return second(s.Ratings(ctx, "a")) }},
+			{"PlayerGames", func() error { return second(s.PlayerGames(ctx, "a", 0, 10)) }},
+			{"PlayingNow", func() error { return second(s.PlayingNow(ctx, 10)) }},
+		}
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	for _, c := range calls(ctx) {
+		if err := c.call(); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s with a canceled context: %v, want context.Canceled", c.name, err)
+		}
+	}
+	if _, err := s.UserByID(t.Context(), "new"); account.CodeOf(err) != account.CodeNotFound {
+		t.Errorf("CreateUser with a canceled context stored the user: %v", err)
+	}
+	if u := mustUser(t, s, "g"); !u.Guest {
+		t.Error("SignUp with a canceled context signed the guest up")
+	}
+	if ses, _, err := s.Session(t.Context(), sd, t0, time.Time{}); err != nil || !ses.ExpiresAt.Equal(at(1000)) {
+		t.Errorf("the session after canceled calls: %+v, %v; want it as created", ses, err)
+	}
+	if tk, _, err := s.Token(t.Context(), td); err != nil || !tk.Revoked.IsZero() {
+		t.Errorf("the token after canceled calls: %+v, %v; want it valid", tk, err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	for _, c := range calls(t.Context()) {
+		if err := c.call(); err == nil {
+			t.Errorf("%s after Close: no error", c.name)
 		}
 	}
 }
