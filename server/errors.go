@@ -65,7 +65,7 @@ var codes = []CodeInfo{
 }
 
 // Codes lists every error code of the package with its parameters.
-func Codes() []CodeInfo { return append([]CodeInfo(nil), codes...) }
+func Codes() []CodeInfo { return append(append([]CodeInfo(nil), codes...), playCodes...) }
 
 // Error is a refusal of package server with a stable code and the
 // parameters of its message.
@@ -125,6 +125,7 @@ var statuses = map[string]int{
 	CodeNotFound:         http.StatusNotFound,
 	CodeMethodNotAllowed: http.StatusMethodNotAllowed,
 	CodeRestarting:       http.StatusServiceUnavailable,
+	CodeGameNotOver:      http.StatusConflict,
 
 	account.CodeBadCredentials: http.StatusUnauthorized,
 	account.CodeBadToken:       http.StatusUnauthorized,

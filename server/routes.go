@@ -34,6 +34,43 @@ func (s *Server) routes() []route {
 
 		// ---- play routes (games, lobby, sockets): SERVER-PLAY adds them here ----
 
+		// Games: read, played over a socket or by HTTP (lichess's board API).
+		{"GET /api/game/{id}", s.getGame},
+		{"GET /api/game/{id}/pgn", s.getGamePGN},
+		{"GET /api/game/{id}/fen", s.getGameFEN},
+		{"GET /api/game/{id}/socket", s.handleGameSocket},
+		{"POST /api/game/{id}/move/{uci}", s.postMove},
+		{"POST /api/game/{id}/resign", s.gameAction("resign")},
+		{"POST /api/game/{id}/abort", s.gameAction("abort")},
+		{"POST /api/game/{id}/draw/offer", s.gameAction("draw-offer")},
+		{"POST /api/game/{id}/draw/accept", s.gameAction("draw-accept")},
+		{"POST /api/game/{id}/draw/decline", s.gameAction("draw-decline")},
+		{"POST /api/game/{id}/leave", s.gameAction("leave")},
+		{"POST /api/game/{id}/rematch", s.gameAction("rematch")},
+		{"POST /api/game/{id}/rematch/decline", s.gameAction("rematch-decline")},
+		{"GET /api/games/now", s.playingNow},
+		{"GET /api/games/user/{username}", s.userGames},
+		{"GET /api/user/{username}", s.userProfile},
+
+		// The lobby: seeks, and its socket.
+		{"POST /api/seek", s.postSeek},
+		{"DELETE /api/seek/{id}", s.deleteSeek},
+		{"GET /api/seeks", s.listSeeks},
+		{"GET /api/lobby/socket", s.handleLobbySocket},
+
+		// Challenges: direct, links, against the AI.
+		{"POST /api/challenge/ai", s.postAIChallenge},
+		{"POST /api/challenge/open", s.postOpenChallenge},
+		{"POST /api/challenge/{username}", s.postChallenge},
+		{"GET /api/challenge", s.listChallenges},
+		{"GET /api/challenge/{id}/show", s.showChallenge},
+		{"POST /api/challenge/{id}/accept", s.acceptChallenge},
+		{"POST /api/challenge/{id}/decline", s.declineChallenge},
+		{"POST /api/challenge/{id}/cancel", s.cancelChallenge},
+
+		// A user's events (games starting and ending, challenges), NDJSON.
+		{"GET /api/stream/event", s.streamEvents},
+
 		// ---- end of play routes ----
 	}
 }

@@ -13,10 +13,12 @@ import (
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
+	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/ratelimit"
+	"github.com/joinpal/joinpal/rating"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -83,6 +85,15 @@ type Config struct {
 	AI *ai.Player
 	// AIPool is the AI's worker pool, for metrics.
 	AIPool AIStats
+	// Games reads the stored games (the game.Store).
+	Games GameReader
+	// Listing lists a player's games and the games being played now.
+	Listing game.Listing
+	// Ratings reads the players' ratings.
+	Ratings rating.Store
+	// Socket sets the WebSockets' limits and timings (SocketConfig's
+	// defaults when zero).
+	Socket SocketConfig
 
 	// ---- the rest ----
 
@@ -126,6 +137,8 @@ type Server struct {
 
 	ready    atomic.Bool
 	draining atomic.Bool
+
+	play playState // the sockets of the play routes
 
 	hooksMu sync.Mutex
 	hooks   []func(context.Context)
@@ -196,6 +209,7 @@ func New(cfg Config) (*Server, error) {
 		s.mux.Handle(rt.pattern, rt.handler)
 	}
 	s.handler = s.cop.Handler(http.HandlerFunc(s.serve))
+	s.OnShutdown(s.closeSockets)
 	return s, nil
 }
 

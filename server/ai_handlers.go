@@ -1,0 +1,95 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"net/http"
+	"strconv"
+
+	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/ai"
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/i18n"
+	"github.com/joinpal/joinpal/live"
+	"github.com/joinpal/joinpal/lobby"
+)
+
+// aiRequest is the body of POST /api/challenge/ai.
+type aiRequest struct {
+	// Level is the AI's level, 1 (Principiante) to 8 (Maestro).
+	Level int `json:"level"`
+	// Color is the requester's colour: "white", "black" or "random" (the
+	// default).
+	Color string `json:"color"`
+	// TimeControl is the clock ("5+3", "move:30s") or "untimed".
+	TimeControl string `json:"timeControl"`
+}
+
+// aiPlayerID is the id the AI plays a game as. No account or guest id has
+// a colon, so it is nobody's.
+func aiPlayerID(level int) string { return "ai:" + strconv.Itoa(level) }
+
+// postAIChallenge serves POST /api/challenge/ai: a game against the AI
+// starts at once, and the AI plays its side. The answer is the game.
+func (s *Server) postAIChallenge(w http.ResponseWriter, r *http.Request) {
+	var req aiRequest
+	if !s.decodeJSON(w, r, &req) {
+		return
+	}
+	if s.Draining() {
+		s.writeError(w, r, newError(CodeRestarting, "the server is restarting"))
+		return
+	}
+	who, ok := s.player(w, r, account.ScopeChallengeWrite)
+	if !ok {
+		return
+	}
+	if req.Level < 1 || req.Level > 8 {
+		s.writeError(w, r, ai.ErrBadLevel)
+		return
+	}
+	tc, color, err := parsePlay(req.TimeControl, req.Color)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	human := game.Player{ID: who.User.ID, Name: who.User.DisplayName}
+	machine := game.Player{ID: aiPlayerID(req.Level), Name: i18n.Message(i18n.Spanish, "level."+strconv.Itoa(req.Level), nil), AILevel: req.Level}
+	humanSide := game.White
+	switch color {
+	case lobby.Black:
+		humanSide = game.Black
+	case lobby.Random:
+		var b [1]byte
+		_, _ = rand.Read(b[:])
+		if b[0]&1 == 1 {
+			humanSide = game.Black
+		}
+	}
+	cfg := game.Config{ID: newGameID(), White: human, Black: machine, TimeControl: tc}
+	if humanSide == game.Black {
+		cfg.White, cfg.Black = machine, human
+	}
+	ev, err := s.cfg.Runtime.Create(r.Context(), cfg)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.cfg.AI.Watch(cfg.ID, machine.ID, humanSide.Other(), req.Level, tc, ""); err != nil {
+		// The game is stored: the AI takes it up when the server next
+		// watches its running games; the player is told now.
+		s.writeError(w, r, err)
+		return
+	}
+	rec := game.Record{ID: cfg.ID, White: cfg.White, Black: cfg.Black, TimeControl: tc, CreatedAt: ev.At}
+	writeJSON(w, http.StatusCreated, viewGameRecord(rec, ev, true))
+}
+
+// AIMover returns the way the AI's player moves in rt's games: package ai
+// may not import live, so the server adapts one to the other.
+func AIMover(rt *live.Runtime) ai.Mover {
+	return ai.MoverFunc(func(ctx context.Context, id, playerID string, m ai.Move) error {
+		_, err := rt.Move(ctx, id, playerID, live.MoveRequest{UCI: m.UCI, Ply: m.Ply, ID: m.ID})
+		return err
+	})
+}

@@ -1,0 +1,187 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/lobby"
+)
+
+// streamKeepAlive is how often an idle event stream writes an empty line,
+// as lichess's does, so that proxies keep it open.
+const streamKeepAlive = 7 * time.Second
+
+// streamEvent is one line of a user's event stream, lichess's shapes:
+// {"type":"gameStart"|"gameFinish","game":{...}},
+// {"type":"challenge"|"challengeCanceled"|"challengeDeclined","challenge":{...}}.
+type streamEvent struct {
+	Type      string           `json:"type"`
+	Game      *streamGame      `json:"game,omitempty"`
+	Challenge *lobby.Challenge `json:"challenge,omitempty"`
+}
+
+// streamGame is the game of a gameStart or gameFinish line.
+type streamGame struct {
+	GameID string `json:"gameId"`
+	// Status and Winner once the game is over (lichess's names).
+	Status string `json:"status,omitempty"`
+	Winner string `json:"winner,omitempty"`
+}
+
+// streamEvents serves GET /api/stream/event: the requester's events as
+// NDJSON, one JSON object a line, until the client goes: the games the
+// lobby starts for them (from seeks and challenges) and their ends, and
+// the challenges they make or receive as they change.
+func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
+	who, ok := s.signedIn(w, r, account.ScopeChallengeRead)
+	if !ok {
+		return
+	}
+	userID := who.User.ID
+	flusher, _ := w.(http.Flusher)
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	enc := json.NewEncoder(w)
+	write := func(e streamEvent) bool {
+		if err := enc.Encode(e); err != nil {
+			return false
+		}
+		if flusher != nil {
+			flusher.Flush()
+		}
+		return true
+	}
+	if flusher != nil {
+		flusher.Flush()
+	}
+	ctx := r.Context()
+	events, cancel := s.cfg.Lobby.Events().Subscribe()
+	defer func() { cancel() }()
+	finished := make(chan streamEvent, 16)
+	watched := map[string]bool{}
+	watch := func(gameID string) {
+		if watched[gameID] {
+			return
+		}
+		watched[gameID] = true
+		go s.watchGameEnd(ctx, gameID, finished)
+	}
+	tick := time.NewTicker(streamKeepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case e, ok := <-events:
+			if !ok {
+				events, cancel = s.cfg.Lobby.Events().Subscribe()
+				continue
+			}
+			line, gameID, ok := streamLine(e, userID)
+			if !ok {
+				continue
+			}
+			if gameID != "" {
+				watch(gameID)
+			}
+			if !write(line) {
+				return
+			}
+		case line := <-finished:
+			if !write(line) {
+				return
+			}
+		case <-tick.C:
+			if _, err := w.Write([]byte("\n")); err != nil {
+				return
+			}
+			if flusher != nil {
+				flusher.Flush()
+			}
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// streamLine is the line of lobby event e for userID, the game it starts
+// (to watch for its end), and false when e is not theirs.
+func streamLine(e lobby.Event, userID string) (streamEvent, string, bool) {
+	if !e.Concerns(userID) {
+		return streamEvent{}, "", false
+	}
+	switch e.Type {
+	case lobby.Paired:
+		return streamEvent{Type: "gameStart", Game: &streamGame{GameID: e.GameID}}, e.GameID, true
+	case lobby.ChallengeChanged:
+		c := e.Challenge
+		if c == nil {
+			return streamEvent{}, "", false
+		}
+		switch c.Status {
+		case lobby.Created:
+			return streamEvent{Type: "challenge", Challenge: c}, "", true
+		case lobby.Accepted:
+			if c.GameID != "" {
+				return streamEvent{Type: "gameStart", Game: &streamGame{GameID: c.GameID}}, c.GameID, true
+			}
+		case lobby.Canceled, lobby.Expired:
+			return streamEvent{Type: "challengeCanceled", Challenge: c}, "", true
+		case lobby.Declined:
+			return streamEvent{Type: "challengeDeclined", Challenge: c}, "", true
+		}
+	}
+	return streamEvent{}, "", false
+}
+
+// watchGameEnd sends the gameFinish line of game id to out once the game
+// ends, or gives up when ctx ends.
+func (s *Server) watchGameEnd(ctx context.Context, id string, out chan<- streamEvent) {
+	for {
+		events, cancel := s.cfg.Runtime.Bus().Subscribe(id)
+		// The game may have ended before the subscription: ask once.
+		if ev, err := s.cfg.Runtime.Snapshot(ctx, id); err == nil && ev.Status.Finished() {
+			cancel()
+			s.sendFinish(ctx, ev, out)
+			return
+		}
+		if s.followToEnd(ctx, events, out) {
+			cancel()
+			return
+		}
+		cancel() // dropped by the bus: subscribe again
+	}
+}
+
+// followToEnd reads events until the game ends (its gameFinish sent) or
+// ctx ends, reporting true; false when the bus dropped the subscription.
+func (s *Server) followToEnd(ctx context.Context, events <-chan game.Event, out chan<- streamEvent) bool {
+	for {
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				return false
+			}
+			if ev.Status.Finished() {
+				s.sendFinish(ctx, ev, out)
+				return true
+			}
+		case <-ctx.Done():
+			return true
+		}
+	}
+}
+
+func (s *Server) sendFinish(ctx context.Context, ev game.Event, out chan<- streamEvent) {
+	g := &streamGame{GameID: ev.GameID, Status: lichessStatus(ev.Status, ev.Termination)}
+	if w, ok := ev.Result.Winner(); ok {
+		g.Winner = w.String()
+	}
+	select {
+	case out <- streamEvent{Type: "gameFinish", Game: g}:
+	case <-ctx.Done():
+	}
+}

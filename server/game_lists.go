@@ -1,0 +1,170 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/rating"
+)
+
+// The paging of a player's games.
+const (
+	defaultPageSize = 20
+)
+
+// summaryJSON is a game in a list, lichess's shape.
+type summaryJSON struct {
+	ID          string                   `json:"id"`
+	Rated       bool                     `json:"rated"`
+	Speed       string                   `json:"speed"`
+	TimeControl string                   `json:"timeControl"`
+	Status      string                   `json:"status"`
+	Winner      string                   `json:"winner,omitempty"`
+	Result      string                   `json:"result"`
+	Players     map[string]summaryPlayer `json:"players"`
+	Plies       int                      `json:"plies"`
+	CreatedAt   int64                    `json:"createdAt"`
+	EndedAt     int64                    `json:"endedAt,omitempty"`
+}
+
+// summaryPlayer is one side of a listed game, with the rating change a
+// rated game made.
+type summaryPlayer struct {
+	player
+	Rating     *int `json:"rating,omitempty"`
+	RatingDiff *int `json:"ratingDiff,omitempty"`
+}
+
+func viewSummary(g game.Summary) summaryJSON {
+	out := summaryJSON{
+		ID: g.ID, Rated: g.Rated, Speed: string(lobby.SpeedOf(g.TimeControl)), TimeControl: g.TimeControl.String(),
+		Status: lichessStatus(g.Status, g.Termination), Result: g.Result.String(),
+		Players: map[string]summaryPlayer{}, Plies: g.Plies, CreatedAt: g.CreatedAt.UnixMilli(),
+	}
+	if w, ok := g.Result.Winner(); ok {
+		out.Winner = w.String()
+	}
+	if !g.EndedAt.IsZero() {
+		out.EndedAt = g.EndedAt.UnixMilli()
+	}
+	for side, p := range map[game.Side]game.Player{game.White: g.White, game.Black: g.Black} {
+		sp := summaryPlayer{player: viewPlayer(p)}
+		if c := g.Ratings[side]; c != nil {
+			before, diff := int(c.Before+0.5), c.Diff()
+			sp.Rating, sp.RatingDiff = &before, &diff
+		}
+		out.Players[side.String()] = sp
+	}
+	return out
+}
+
+// playingNow serves GET /api/games/now: the games being played, newest
+// first (?max=N, at most game.MaxListLimit).
+func (s *Server) playingNow(w http.ResponseWriter, r *http.Request) {
+	limit, err := pageParam(r, "max", defaultPageSize)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, err := s.cfg.Listing.PlayingNow(r.Context(), game.ClampListLimit(limit))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	out := make([]summaryJSON, 0, len(list))
+	for _, g := range list {
+		out = append(out, viewSummary(g))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// userGames serves GET /api/games/user/{username}?page=N&max=M: the
+// account's finished games, newest first, page N (from 1) of M games.
+func (s *Server) userGames(w http.ResponseWriter, r *http.Request) {
+	page, err := pageParam(r, "page", 1)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	size, err := pageParam(r, "max", defaultPageSize)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	u, err := s.cfg.Accounts.UserByUsername(r.Context(), r.PathValue("username"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	// One more than the page holds tells whether another page follows.
+	list, err := s.cfg.Listing.PlayerGames(r.Context(), u.ID, (page-1)*size, size+1)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	out := struct {
+		Games    []summaryJSON `json:"games"`
+		Page     int           `json:"page"`
+		NextPage *int          `json:"nextPage"`
+	}{Games: []summaryJSON{}, Page: page}
+	if len(list) > size {
+		list = list[:size]
+		next := page + 1
+		out.NextPage = &next
+	}
+	for _, g := range list {
+		out.Games = append(out.Games, viewSummary(g))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// pageParam reads a whole number ≥ 1 of query parameter name (def when
+// absent); "max" is at most game.MaxListLimit.
+func pageParam(r *http.Request, name string, def int) (int, error) {
+	text := r.URL.Query().Get(name)
+	if text == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil || n < 1 || (name == "max" && n > game.MaxListLimit) || n > 1_000_000 {
+		return 0, newError(CodeBadPage, "bad "+name+" "+strconv.Quote(clip(text)), "max", strconv.Itoa(game.MaxListLimit))
+	}
+	return n, nil
+}
+
+// perfJSON is one speed's rating, lichess's shape.
+type perfJSON struct {
+	Rating      int  `json:"rating"`
+	RD          int  `json:"rd"`
+	Games       int  `json:"games"`
+	Provisional bool `json:"prov,omitempty"`
+}
+
+// userProfile serves GET /api/user/{username}: the account and its
+// rating in every speed.
+func (s *Server) userProfile(w http.ResponseWriter, r *http.Request) {
+	u, err := s.cfg.Accounts.UserByUsername(r.Context(), r.PathValue("username"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	ratings := rating.Defaults()
+	if s.cfg.Ratings != nil {
+		if ratings, err = s.cfg.Ratings.Ratings(r.Context(), u.ID); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
+	perfs := make(map[string]perfJSON, len(ratings))
+	for sp, rt := range ratings {
+		perfs[string(sp)] = perfJSON{Rating: int(rt.Value + 0.5), RD: int(rt.Deviation + 0.5), Games: rt.Games, Provisional: rt.Provisional()}
+	}
+	writeJSON(w, http.StatusOK, struct {
+		ID        string              `json:"id"`
+		Username  string              `json:"username"`
+		CreatedAt int64               `json:"createdAt"`
+		Perfs     map[string]perfJSON `json:"perfs"`
+	}{u.ID, u.Username, u.CreatedAt.UnixMilli(), perfs})
+}

@@ -1,0 +1,380 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/live"
+	"github.com/joinpal/joinpal/lobby"
+)
+
+// presenceTimeout bounds the calls that tell the runtime a player's
+// connection came or went.
+const presenceTimeout = 5 * time.Second
+
+// handleGameSocket serves GET /api/game/{id}/socket: the one WebSocket of a
+// game page, for its players and its spectators (see docs/PROTOCOL.md).
+// ?v=N is the last event the client saw: it gets the events after it, or
+// one "full" frame when the runtime no longer keeps them; without v it
+// gets a "full" frame.
+func (s *Server) handleGameSocket(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	since, err := parseVersion(r.URL.Query().Get("v"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.CheckOrigin(r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	who, err := s.viewer(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	hdr, err := s.loadGame(r.Context(), id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	userID := who.User.ID
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // the Origin was checked above
+	if err != nil {
+		return // Accept has answered the client
+	}
+	sock := newSocket(conn, s.cfg.Socket, s.cfg.Now, s.lang(r))
+	if !s.play.hub.add(sock) {
+		sock.close(websocket.StatusServiceRestart, reasonRestarting)
+		return
+	}
+	defer s.play.hub.remove(sock)
+	gs := &gameSocket{srv: s, sock: sock, id: id, hdr: hdr, userID: userID}
+	if _, ok := sideOfUser(hdr, userID); ok {
+		gs.playerID = userID
+	}
+	gs.run(context.WithoutCancel(r.Context()), since)
+}
+
+// parseVersion reads a socket's ?v=: absent is 0 (send the whole game).
+func parseVersion(text string) (int64, error) {
+	if text == "" {
+		return 0, nil
+	}
+	v, err := strconv.ParseInt(text, 10, 64)
+	if err != nil || v < 0 {
+		return 0, newError(CodeBadVersion, "bad version "+strconv.Quote(clip(text)))
+	}
+	return v, nil
+}
+
+// gameSocket is one client's socket on one game.
+type gameSocket struct {
+	srv  *Server
+	sock *socket
+	id   string
+	hdr  game.Record // the players and settings (moves and state may be old)
+	// userID is the requester (empty for an anonymous spectator), playerID
+	// the same when the requester plays the game, else empty.
+	userID, playerID string
+
+	mu       sync.Mutex
+	lastV    int64 // the last event sent
+	finished bool  // the game was seen ending: rematch offers are followed
+}
+
+func (gs *gameSocket) player() bool { return gs.playerID != "" }
+
+// sideOfUser returns the side userID plays in rec.
+func sideOfUser(rec game.Record, userID string) (game.Side, bool) {
+	switch {
+	case userID == "":
+		return game.White, false
+	case rec.White.ID == userID:
+		return game.White, true
+	case rec.Black.ID == userID:
+		return game.Black, true
+	}
+	return game.White, false
+}
+
+func (gs *gameSocket) run(ctx context.Context, since int64) {
+	rt := gs.srv.cfg.Runtime
+	events, cancel := rt.Bus().Subscribe(gs.id)
+	defer func() { cancel() }()
+	gs.catchUp(ctx, since)
+	if gs.player() && gs.srv.play.hub.join(gs.id, gs.playerID) {
+		pctx, pcancel := context.WithTimeout(ctx, presenceTimeout)
+		_ = rt.Connected(pctx, gs.id, gs.playerID) // a game that is over has nobody to wait for
+		pcancel()
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		gs.forward(ctx, events, &cancel)
+	}()
+	gs.sock.serve(ctx, gs.handle)
+	wg.Wait()
+	if gs.player() {
+		if last, stopping := gs.srv.play.hub.part(gs.id, gs.playerID); last && !stopping {
+			pctx, pcancel := context.WithTimeout(ctx, presenceTimeout)
+			_ = rt.Disconnected(pctx, gs.id, gs.playerID)
+			pcancel()
+		}
+	}
+}
+
+// catchUp sends what the client missed after event since: the events the
+// runtime keeps, or the whole game.
+func (gs *gameSocket) catchUp(ctx context.Context, since int64) {
+	rt := gs.srv.cfg.Runtime
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	if since <= 0 {
+		ev, err := rt.Snapshot(ctx, gs.id)
+		if err != nil {
+			gs.sock.send(errorFrame(gs.sock.lang, 0, err))
+			return
+		}
+		gs.sendLocked(ev)
+		return
+	}
+	if since > gs.lastV {
+		gs.lastV = since
+	}
+	evs, err := rt.EventsSince(ctx, gs.id, gs.lastV)
+	if err != nil {
+		gs.sock.send(errorFrame(gs.sock.lang, 0, err))
+		return
+	}
+	for _, ev := range evs {
+		gs.sendLocked(ev)
+	}
+}
+
+// forward sends the game's events from the bus. A subscription the bus
+// dropped (this socket's reader fell behind) is renewed and the gap filled
+// from the runtime.
+func (gs *gameSocket) forward(ctx context.Context, events <-chan game.Event, cancel *func()) {
+	for {
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				events, *cancel = gs.srv.cfg.Runtime.Bus().Subscribe(gs.id)
+				gs.catchUp(ctx, gs.version())
+				continue
+			}
+			gs.deliver(ctx, ev)
+		case <-gs.sock.done:
+			return
+		}
+	}
+}
+
+func (gs *gameSocket) version() int64 {
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	return gs.lastV
+}
+
+// deliver sends ev unless the client has it; a gap before it is filled
+// from the runtime first.
+func (gs *gameSocket) deliver(ctx context.Context, ev game.Event) {
+	gs.mu.Lock()
+	if ev.Seq <= gs.lastV {
+		gs.mu.Unlock()
+		return
+	}
+	if ev.Seq == gs.lastV+1 {
+		gs.sendLocked(ev)
+		gs.mu.Unlock()
+		return
+	}
+	gs.mu.Unlock()
+	gs.catchUp(ctx, gs.version())
+}
+
+// sendLocked sends one event as its frame; gs.mu is held.
+func (gs *gameSocket) sendLocked(ev game.Event) {
+	legal := gs.player()
+	var f outFrame
+	switch ev.Type {
+	case game.EventFull:
+		f = outFrame{T: "full", V: ev.Seq, D: viewGame(gs.hdr, ev, legal)}
+	default:
+		f = outFrame{T: string(ev.Type), V: ev.Seq, D: viewEvent(ev, legal, !gs.hdr.TimeControl.Untimed())}
+	}
+	if ev.Seq > gs.lastV {
+		gs.lastV = ev.Seq
+	}
+	gs.sock.send(f)
+	if ev.Status.Finished() && !gs.finished {
+		gs.finished = true
+		go gs.followRematch()
+	}
+}
+
+// The client frames of a game socket.
+type (
+	// moveFrame is the data of a "move": the move as UCI, the ply it is
+	// for, the client's id of it (a resend carries the same id) and,
+	// optionally, the lag the client measured (ms).
+	moveFrame struct {
+		UCI string `json:"uci"`
+		Ply int    `json:"ply"`
+		ID  int64  `json:"id"`
+		Lag *int64 `json:"lag,omitempty"`
+	}
+	// actionFrame is the data of the other actions: an optional id that
+	// the acknowledgement carries back.
+	actionFrame struct {
+		ID int64 `json:"id,omitempty"`
+	}
+)
+
+// ackData is the data of an "ack" frame: the id of the client frame it
+// answers and, for a move, the move as recorded and the event that
+// published it.
+type ackData struct {
+	ID     int64  `json:"id,omitempty"`
+	Ply    *int   `json:"ply,omitempty"`
+	UCI    string `json:"uci,omitempty"`
+	SAN    string `json:"san,omitempty"`
+	V      int64  `json:"v,omitempty"`
+	Resent bool   `json:"resent,omitempty"`
+}
+
+// handle runs one client frame. Actions are the requester's: the runtime
+// refuses them (game.not_a_player) unless the requester plays the game.
+func (gs *gameSocket) handle(f inFrame, _ []byte) {
+	ctx := context.Background()
+	lang := gs.sock.lang
+	switch f.T {
+	case "ping":
+		lag, _ := gs.sock.lag.measured()
+		gs.sock.send(outFrame{T: "pong", D: map[string]int64{"lag": lag.Milliseconds()}})
+	case "move":
+		var m moveFrame
+		if err := decodeData(f, &m); err != nil {
+			gs.sock.send(errorFrame(lang, 0, err))
+			return
+		}
+		reported := time.Duration(-1)
+		if m.Lag != nil && *m.Lag >= 0 {
+			reported = time.Duration(*m.Lag) * time.Millisecond
+		}
+		ack, err := gs.srv.cfg.Runtime.Move(ctx, gs.id, gs.userID, live.MoveRequest{
+			UCI: m.UCI, Ply: m.Ply, ID: m.ID, Lag: gs.sock.lag.moveLag(reported),
+		})
+		if err != nil {
+			gs.sock.send(errorFrame(lang, m.ID, err))
+			return
+		}
+		ply := ack.Move.Ply
+		gs.sock.send(outFrame{T: "ack", D: ackData{ID: m.ID, Ply: &ply, UCI: ack.Move.UCI, SAN: ack.Move.SAN, V: ack.Seq, Resent: ack.Resent}})
+	default:
+		act, ok := gs.srv.gameActions()[f.T]
+		if !ok {
+			gs.sock.send(errorFrame(lang, 0, newError(CodeUnknownFrame, "unknown frame type "+strconv.Quote(clip(f.T)), "type", clip(f.T))))
+			return
+		}
+		var a actionFrame
+		if err := decodeData(f, &a); err != nil {
+			gs.sock.send(errorFrame(lang, 0, err))
+			return
+		}
+		if err := act(ctx, gs.id, gs.userID); err != nil {
+			gs.sock.send(errorFrame(lang, a.ID, err))
+			return
+		}
+		gs.sock.send(outFrame{T: "ack", D: ackData{ID: a.ID}})
+	}
+}
+
+// decodeData decodes a frame's data strictly into v; absent data decodes
+// as {}.
+func decodeData(f inFrame, v any) error {
+	data := []byte(f.D)
+	if len(data) == 0 || string(data) == "null" {
+		data = []byte("{}")
+	}
+	if err := decodeStrict(bytes.NewReader(data), v); err != nil {
+		return badFrame(f.T, err)
+	}
+	return nil
+}
+
+// gameAction is one of a player's actions on a game other than a move.
+type gameAction func(ctx context.Context, gameID, userID string) error
+
+// gameActions are the actions a game socket and the game's HTTP endpoints
+// take, by their frame type.
+func (s *Server) gameActions() map[string]gameAction {
+	rt := s.cfg.Runtime
+	return map[string]gameAction{
+		"resign":          rt.Resign,
+		"abort":           rt.Abort,
+		"draw-offer":      rt.OfferDraw,
+		"draw-accept":     rt.AcceptDraw,
+		"draw-decline":    rt.DeclineDraw,
+		"leave":           s.leaveGame,
+		"rematch":         s.offerRematch,
+		"rematch-decline": s.declineRematch,
+	}
+}
+
+// leaveGame is a player leaving the game's page for good: a resignation
+// while the game runs (an abort before both sides moved); after the game,
+// the end of any rematch offer.
+func (s *Server) leaveGame(ctx context.Context, gameID, userID string) error {
+	err := s.cfg.Runtime.Leave(ctx, gameID, userID)
+	if game.CodeOf(err) != game.CodeGameOver {
+		return err
+	}
+	rec, lerr := s.loadGame(ctx, gameID)
+	if lerr != nil {
+		return lerr
+	}
+	if _, ok := sideOfUser(rec, userID); !ok {
+		return err
+	}
+	return s.cfg.Lobby.PlayerLeft(ctx, gameID, userID)
+}
+
+// followRematch sends the game's rematch offers to the socket once the
+// game has ended, until the socket closes.
+func (gs *gameSocket) followRematch() {
+	events, cancel := gs.srv.cfg.Lobby.Events().Subscribe()
+	defer func() { cancel() }()
+	if gs.player() {
+		if open, err := gs.srv.cfg.Lobby.ChallengesFor(context.Background(), gs.playerID); err == nil {
+			for _, c := range open {
+				if c.RematchOf == gs.id {
+					gs.sock.send(outFrame{T: "rematch", D: c})
+				}
+			}
+		}
+	}
+	for {
+		select {
+		case e, ok := <-events:
+			if !ok {
+				events, cancel = gs.srv.cfg.Lobby.Events().Subscribe()
+				continue
+			}
+			if e.Type == lobby.ChallengeChanged && e.Challenge != nil && e.Challenge.RematchOf == gs.id {
+				gs.sock.send(outFrame{T: "rematch", D: e.Challenge})
+			}
+		case <-gs.sock.done:
+			return
+		}
+	}
+}

@@ -1,0 +1,189 @@
+package server
+
+import (
+	"strings"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/lobby"
+)
+
+// gameJSON is a game as the API shows it, in lichess's shapes where lichess
+// has them: clocks in milliseconds, moves as UCI, lichess's status names.
+type gameJSON struct {
+	ID          string `json:"id"`
+	Speed       string `json:"speed"`
+	TimeControl string `json:"timeControl"`
+	// Clock is the time control in milliseconds (absent when untimed).
+	Clock     *clockJSON        `json:"clock,omitempty"`
+	CreatedAt int64             `json:"createdAt"`
+	Players   map[string]player `json:"players"`
+	// InitialFEN is the start position; absent for the standard one.
+	InitialFEN string `json:"initialFen,omitempty"`
+	stateJSON
+	// Moves is every move as UCI, separated by spaces (lichess's form);
+	// SAN the same moves in algebraic notation; Clocks the mover's time
+	// left after each move in ms (timed games).
+	Moves  string   `json:"moves"`
+	SAN    []string `json:"san"`
+	Clocks []int64  `json:"clocks,omitempty"`
+}
+
+// player is one side of a game as the API shows it.
+type player struct {
+	ID      string `json:"id,omitempty"`
+	Name    string `json:"name"`
+	AILevel int    `json:"aiLevel,omitempty"`
+}
+
+// clockJSON is a time control in milliseconds: initial and increment for
+// a whole-game clock, perMove for a per-move one.
+type clockJSON struct {
+	Initial   int64 `json:"initial,omitempty"`
+	Increment int64 `json:"increment"`
+	PerMove   int64 `json:"perMove,omitempty"`
+}
+
+// stateJSON is where a game stands after an event: what every "move",
+// "state" and "full" frame of a game socket carries.
+type stateJSON struct {
+	Ply  int    `json:"ply"`
+	FEN  string `json:"fen"`
+	Turn string `json:"turn"`
+	// WTime and BTime are the clocks in ms at the event (absent when
+	// untimed); ClockRunning tells whether Turn's clock runs.
+	WTime        *int64 `json:"wtime,omitempty"`
+	BTime        *int64 `json:"btime,omitempty"`
+	ClockRunning bool   `json:"clockRunning"`
+	// Status is lichess's status name ("started", "mate", "resign" ...);
+	// Termination JoinPal's own code of how it ended; Winner the winning
+	// side; Result the PGN result ("*" while it goes on).
+	Status      string `json:"status"`
+	Termination string `json:"termination,omitempty"`
+	Winner      string `json:"winner,omitempty"`
+	Result      string `json:"result"`
+	// DrawOffer is the side whose draw offer is open.
+	DrawOffer string `json:"drawOffer,omitempty"`
+	// Legal is the legal moves of the side to move, as UCI; players get
+	// them, spectators do not.
+	Legal []string `json:"legal,omitempty"`
+}
+
+// moveJSON is the move of a "move" frame.
+type moveJSON struct {
+	UCI string `json:"uci"`
+	SAN string `json:"san"`
+	// Clock is the mover's time left after it, in ms (timed games).
+	Clock *int64 `json:"clock,omitempty"`
+}
+
+// eventJSON is the data of a "move" or "state" frame.
+type eventJSON struct {
+	Move *moveJSON `json:"move,omitempty"`
+	stateJSON
+}
+
+// lichessStatus names where a game stands as lichess does: created,
+// started, aborted, mate, resign, stalemate, timeout (the opponent left),
+// draw, outoftime, noStart.
+func lichessStatus(s game.Status, t game.Termination) string {
+	switch s {
+	case game.StatusCreated:
+		return "created"
+	case game.StatusStarted:
+		return "started"
+	case game.StatusAborted:
+		return "aborted"
+	}
+	switch t {
+	case game.Checkmate:
+		return "mate"
+	case game.Resignation:
+		return "resign"
+	case game.Stalemate:
+		return "stalemate"
+	case game.Timeout, game.TimeoutVsInsufficientMaterial:
+		return "outoftime"
+	case game.Abandonment:
+		return "timeout"
+	case game.NoShow:
+		return "noStart"
+	}
+	return "draw" // repetition, fifty moves, insufficient material, agreement
+}
+
+// viewState describes the game after ev; legal says whether to include the
+// legal moves (players) or not (spectators).
+func viewState(ev game.Event, legal bool) stateJSON {
+	st := stateJSON{
+		Ply: ev.Ply, FEN: ev.FEN, Turn: ev.Turn.String(),
+		WTime: ev.WhiteMs, BTime: ev.BlackMs, ClockRunning: ev.ClockRunning,
+		Status: lichessStatus(ev.Status, ev.Termination),
+		Result: ev.Result.String(),
+	}
+	if ev.Status == game.StatusEnded {
+		st.Termination = ev.Termination.String()
+	}
+	if w, ok := ev.Result.Winner(); ok {
+		st.Winner = w.String()
+	}
+	if ev.DrawOffer != nil {
+		st.DrawOffer = ev.DrawOffer.By.String()
+	}
+	if legal {
+		st.Legal = ev.Legal
+	}
+	return st
+}
+
+// viewEvent is the data of a "move" or "state" frame for ev.
+func viewEvent(ev game.Event, legal bool, timed bool) eventJSON {
+	out := eventJSON{stateJSON: viewState(ev, legal)}
+	if ev.Move != nil {
+		out.Move = &moveJSON{UCI: ev.Move.UCI, SAN: ev.Move.SAN}
+		if timed {
+			ms := ev.Move.Remaining.Milliseconds()
+			out.Move.Clock = &ms
+		}
+	}
+	return out
+}
+
+// viewGame describes the game hdr (its players and settings: a stored
+// record, whose moves and state may be older) as it stands at the full
+// event ev.
+func viewGame(hdr game.Record, ev game.Event, legal bool) gameJSON {
+	tc := hdr.TimeControl
+	g := gameJSON{
+		ID:          hdr.ID,
+		Speed:       string(lobby.SpeedOf(tc)),
+		TimeControl: tc.String(),
+		CreatedAt:   hdr.CreatedAt.UnixMilli(),
+		Players:     map[string]player{"white": viewPlayer(hdr.White), "black": viewPlayer(hdr.Black)},
+		InitialFEN:  hdr.StartFEN,
+		stateJSON:   viewState(ev, legal),
+		SAN:         make([]string, 0, len(ev.Moves)),
+	}
+	switch tc.Mode() {
+	case game.ModeWholeGame:
+		g.Clock = &clockJSON{Initial: ms(tc.Base()), Increment: ms(tc.Increment())}
+	case game.ModePerMove:
+		g.Clock = &clockJSON{PerMove: ms(tc.PerMove())}
+	}
+	uci := make([]string, 0, len(ev.Moves))
+	for _, m := range ev.Moves {
+		uci = append(uci, m.UCI)
+		g.SAN = append(g.SAN, m.SAN)
+		if g.Clock != nil {
+			g.Clocks = append(g.Clocks, ms(m.Remaining))
+		}
+	}
+	g.Moves = strings.Join(uci, " ")
+	return g
+}
+
+func viewPlayer(p game.Player) player {
+	return player{ID: p.ID, Name: p.Name, AILevel: p.AILevel}
+}
+
+func ms(d time.Duration) int64 { return d.Milliseconds() }

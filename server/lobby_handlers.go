@@ -1,0 +1,104 @@
+package server
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/rating"
+)
+
+// seekRequest is the body of POST /api/seek.
+type seekRequest struct {
+	// TimeControl is the clock in its compact text form ("5+3",
+	// "move:30s").
+	TimeControl string `json:"timeControl"`
+	// Color is "white", "black" or "random" (the default).
+	Color string `json:"color"`
+	// Rated asks for a rated game (accounts only).
+	Rated bool `json:"rated"`
+	// RatingRange limits the opponents' ratings (absent: anyone).
+	RatingRange *lobby.RatingRange `json:"ratingRange"`
+}
+
+// parsePlay reads what a seek, a challenge and an AI game share: a time
+// control and a colour ("random" when empty).
+func parsePlay(tcText, colorText string) (game.TimeControl, lobby.Color, error) {
+	tc, err := game.ParseTimeControl(tcText)
+	if err != nil {
+		return tc, "", err
+	}
+	if colorText == "" {
+		colorText = string(lobby.Random)
+	}
+	color, err := lobby.ParseColor(colorText)
+	return tc, color, err
+}
+
+// postSeek serves POST /api/seek: a seek in the lobby, paired at once with
+// a compatible one if there is any (the answer's gameId is then set).
+// A guest is made for a requester who is nobody yet.
+func (s *Server) postSeek(w http.ResponseWriter, r *http.Request) {
+	var req seekRequest
+	if !s.decodeJSON(w, r, &req) {
+		return
+	}
+	if s.Draining() {
+		s.writeError(w, r, newError(CodeRestarting, "the server is restarting"))
+		return
+	}
+	who, ok := s.player(w, r, account.ScopeBoardPlay)
+	if !ok {
+		return
+	}
+	tc, color, err := parsePlay(req.TimeControl, req.Color)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	owner := s.lobbyPerson(r.Context(), who.User, lobby.SpeedOf(tc))
+	sr := lobby.SeekRequest{Owner: owner, TimeControl: tc, Color: color, Rated: req.Rated}
+	if req.RatingRange != nil {
+		sr.Range = *req.RatingRange
+	}
+	res, err := s.cfg.Lobby.AddSeek(r.Context(), sr)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, res)
+}
+
+// deleteSeek serves DELETE /api/seek/{id}: the requester cancels their
+// seek.
+func (s *Server) deleteSeek(w http.ResponseWriter, r *http.Request) {
+	who, ok := s.signedIn(w, r, account.ScopeBoardPlay)
+	if !ok {
+		return
+	}
+	if err := s.cfg.Lobby.CancelSeek(r.Context(), who.User.ID, r.PathValue("id")); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// listSeeks serves GET /api/seeks: the open seeks, oldest first.
+func (s *Server) listSeeks(w http.ResponseWriter, r *http.Request) {
+	seeks, err := s.cfg.Lobby.Seeks(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if seeks == nil {
+		seeks = []lobby.Seek{}
+	}
+	writeJSON(w, http.StatusOK, seeks)
+}
+
+// lobbyPerson is u as the lobby knows people, with the rating in speed.
+func (s *Server) lobbyPerson(ctx context.Context, u account.User, speed rating.Speed) lobby.Player {
+	return lobby.Player{ID: u.ID, Name: u.DisplayName, Guest: u.Guest, Rating: s.ratingOf(ctx, u, speed)}
+}

@@ -1,0 +1,122 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"sync"
+
+	"github.com/coder/websocket"
+
+	"github.com/joinpal/joinpal/lobby"
+)
+
+// lobbyPresence is the hub's game key of lobby sockets: a user's last
+// lobby socket closing tells the lobby their seeks are abandoned.
+const lobbyPresence = "lobby"
+
+// handleLobbySocket serves GET /api/lobby/socket: the open seeks ("seeks"
+// frame), then every change to them ("seekAdded", "seekRemoved"), and the
+// pairings and challenges that concern the requester ("paired",
+// "challenge"); see docs/PROTOCOL.md. A requester's seeks stay while one
+// of their lobby sockets is open, and go a few seconds after the last
+// closes.
+func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
+	if err := s.CheckOrigin(r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	who, err := s.viewer(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // the Origin was checked above
+	if err != nil {
+		return
+	}
+	sock := newSocket(conn, s.cfg.Socket, s.cfg.Now, s.lang(r))
+	if !s.play.hub.add(sock) {
+		sock.close(websocket.StatusServiceRestart, reasonRestarting)
+		return
+	}
+	defer s.play.hub.remove(sock)
+	ctx := context.WithoutCancel(r.Context())
+	userID := who.User.ID
+	lb := s.cfg.Lobby
+	events, cancel := lb.Events().Subscribe()
+	defer func() { cancel() }()
+	s.sendSeeks(ctx, sock)
+	if userID != "" {
+		if s.play.hub.join(lobbyPresence, userID) {
+			_ = lb.OwnerConnected(ctx, userID)
+		}
+		defer func() {
+			if last, stopping := s.play.hub.part(lobbyPresence, userID); last && !stopping {
+				_ = lb.OwnerGone(ctx, userID)
+			}
+		}()
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			select {
+			case e, ok := <-events:
+				if !ok { // fell behind: start again from the list
+					events, cancel = lb.Events().Subscribe()
+					s.sendSeeks(ctx, sock)
+					continue
+				}
+				if f, ok := lobbyFrame(e, userID); ok {
+					sock.send(f)
+				}
+			case <-sock.done:
+				return
+			}
+		}
+	}()
+	sock.serve(ctx, func(f inFrame, _ []byte) {
+		if f.T == "ping" {
+			lag, _ := sock.lag.measured()
+			sock.send(outFrame{T: "pong", D: map[string]int64{"lag": lag.Milliseconds()}})
+			return
+		}
+		sock.send(errorFrame(sock.lang, 0, newError(CodeUnknownFrame, "unknown frame type", "type", clip(f.T))))
+	})
+	wg.Wait()
+}
+
+// sendSeeks sends the open seeks as one "seeks" frame.
+func (s *Server) sendSeeks(ctx context.Context, sock *socket) {
+	seeks, err := s.cfg.Lobby.Seeks(ctx)
+	if err != nil {
+		sock.send(errorFrame(sock.lang, 0, err))
+		return
+	}
+	if seeks == nil {
+		seeks = []lobby.Seek{}
+	}
+	sock.send(outFrame{T: "seeks", D: seeks})
+}
+
+// lobbyFrame is the frame of a lobby event for the socket of userID, and
+// false for an event that is not theirs to see: every socket sees the seek
+// list change; pairings and challenges go to the people in them.
+func lobbyFrame(e lobby.Event, userID string) (outFrame, bool) {
+	switch e.Type {
+	case lobby.SeekAdded, lobby.SeekRemoved:
+		return outFrame{T: string(e.Type), D: e.Seek}, true
+	case lobby.Paired:
+		if userID == "" || !e.Concerns(userID) {
+			return outFrame{}, false
+		}
+		return outFrame{T: "paired", D: map[string]any{"gameId": e.GameID, "white": e.White, "black": e.Black}}, true
+	case lobby.ChallengeChanged:
+		if userID == "" || !e.Concerns(userID) {
+			return outFrame{}, false
+		}
+		return outFrame{T: "challenge", D: e.Challenge}, true
+	}
+	return outFrame{}, false
+}

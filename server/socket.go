@@ -1,0 +1,286 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/joinpal/joinpal/ratelimit"
+)
+
+// SocketConfig sets the limits and timings of every WebSocket the server
+// holds (game and lobby sockets alike). The zero value means the defaults.
+type SocketConfig struct {
+	// MaxFrame is the largest frame a client may send, in bytes (4096): a
+	// larger one closes the socket with 1008 (policy violation).
+	MaxFrame int
+	// FloodLimit frames in FloodPeriod (100 in 20 s) are allowed; one more
+	// closes the socket with 1008.
+	FloodLimit  int
+	FloodPeriod time.Duration
+	// OutBuffer is how many frames may wait to be written to one socket
+	// (64); a socket whose queue is full is a slow consumer and is closed
+	// (1008), so that it never holds up a game or the other sockets.
+	OutBuffer int
+	// PingEvery is how often the server pings each socket (5 s); the
+	// round trip measures the socket's lag.
+	PingEvery time.Duration
+	// PongTimeout is how long a ping may wait for its pong (10 s) before
+	// the socket counts as dead and is closed.
+	PongTimeout time.Duration
+	// WriteTimeout bounds the writing of one frame (5 s).
+	WriteTimeout time.Duration
+}
+
+func (c SocketConfig) withDefaults() SocketConfig {
+	if c.MaxFrame <= 0 {
+		c.MaxFrame = 4096
+	}
+	if c.FloodLimit <= 0 {
+		c.FloodLimit = 100
+	}
+	if c.FloodPeriod <= 0 {
+		c.FloodPeriod = 20 * time.Second
+	}
+	if c.OutBuffer <= 0 {
+		c.OutBuffer = 64
+	}
+	if c.PingEvery <= 0 {
+		c.PingEvery = 5 * time.Second
+	}
+	if c.PongTimeout <= 0 {
+		c.PongTimeout = 10 * time.Second
+	}
+	if c.WriteTimeout <= 0 {
+		c.WriteTimeout = 5 * time.Second
+	}
+	return c
+}
+
+// Close reasons the server gives. They are part of the protocol
+// (docs/PROTOCOL.md).
+const (
+	reasonFlood      = "too many messages"
+	reasonTooLarge   = "frame too large"
+	reasonSlow       = "too slow to keep up"
+	reasonRestarting = "server restarting"
+	reasonNoPong     = "no pong"
+	reasonBinary     = "binary frames are not part of the protocol"
+)
+
+// socket is one WebSocket connection: a reader (the handler's goroutine,
+// through serve), a writer goroutine fed by a bounded queue, and a pinger
+// that measures the lag. Frames are queued with send, which never blocks:
+// a full queue closes the socket as a slow consumer.
+type socket struct {
+	conn *websocket.Conn
+	cfg  SocketConfig
+	now  func() time.Time
+	lag  *lagMeter
+	lang string // the language of error frames
+
+	out    chan []byte
+	done   chan struct{} // closed when the socket closes
+	once   sync.Once
+	mu     sync.Mutex
+	code   websocket.StatusCode // why the server closed it (0: the peer did)
+	reason string
+}
+
+func newSocket(conn *websocket.Conn, cfg SocketConfig, now func() time.Time, lang string) *socket {
+	cfg = cfg.withDefaults()
+	// The library's own limit is a backstop far above ours: serve reads at
+	// most MaxFrame+1 bytes of a frame and closes with 1008 itself.
+	conn.SetReadLimit(int64(4 * cfg.MaxFrame))
+	return &socket{
+		conn: conn,
+		cfg:  cfg,
+		now:  now,
+		lag:  newLagMeter(),
+		lang: lang,
+		out:  make(chan []byte, cfg.OutBuffer),
+		done: make(chan struct{}),
+	}
+}
+
+// outFrame is a frame from the server: a type, the game's event sequence
+// for frames that are events (0, omitted, for the others), and the data.
+type outFrame struct {
+	T string `json:"t"`
+	V int64  `json:"v,omitempty"`
+	D any    `json:"d,omitempty"`
+}
+
+// inFrame is a frame from a client.
+type inFrame struct {
+	T string          `json:"t"`
+	D json.RawMessage `json:"d,omitempty"`
+}
+
+// send queues a frame without blocking; it returns false if the socket is
+// closed or has just been closed for being too slow.
+func (s *socket) send(f outFrame) bool {
+	b, err := json.Marshal(f)
+	if err != nil {
+		// Frames are built from the server's own types: this is a bug.
+		panic("server: a frame does not encode: " + err.Error())
+	}
+	select {
+	case <-s.done:
+		return false
+	default:
+	}
+	select {
+	case s.out <- b:
+		return true
+	default:
+		s.close(websocket.StatusPolicyViolation, reasonSlow)
+		return false
+	}
+}
+
+// close closes the socket once with code and reason, without waiting for
+// the peer's answer.
+func (s *socket) close(code websocket.StatusCode, reason string) {
+	s.once.Do(func() {
+		s.mu.Lock()
+		s.code, s.reason = code, reason
+		s.mu.Unlock()
+		close(s.done)
+		go s.conn.Close(code, reason)
+	})
+}
+
+// closedBy returns the code and reason the server closed the socket with
+// (0 and "" if the peer closed it or it dropped).
+func (s *socket) closedBy() (websocket.StatusCode, string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.code, s.reason
+}
+
+// serve runs the socket until it closes: it starts the writer and the
+// pinger and reads frames, passing each to handle in order. A frame over
+// the size limit, a flood of frames or a binary frame closes the socket
+// with 1008 or 1003. serve returns once the socket is closed and its
+// goroutines have ended.
+func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); s.writeLoop(ctx) }()
+	go func() { defer wg.Done(); s.pingLoop(ctx) }()
+	defer wg.Wait()
+	defer cancel()
+	flood := ratelimit.NewWindow(s.cfg.FloodLimit, s.cfg.FloodPeriod)
+	for {
+		typ, r, err := s.conn.Reader(ctx)
+		if err != nil {
+			s.close(websocket.StatusNormalClosure, "")
+			return
+		}
+		if !flood.Allow(s.now()) {
+			s.close(websocket.StatusPolicyViolation, reasonFlood)
+			return
+		}
+		if typ != websocket.MessageText {
+			s.close(websocket.StatusUnsupportedData, reasonBinary)
+			return
+		}
+		data, err := io.ReadAll(io.LimitReader(r, int64(s.cfg.MaxFrame)+1))
+		if err != nil {
+			s.close(websocket.StatusNormalClosure, "")
+			return
+		}
+		if len(data) > s.cfg.MaxFrame {
+			s.close(websocket.StatusPolicyViolation, reasonTooLarge)
+			return
+		}
+		var f inFrame
+		if err := decodeFrame(data, &f); err != nil {
+			s.send(errorFrame(s.lang, 0, badFrame(f.T, err)))
+			continue
+		}
+		handle(f, data)
+		select {
+		case <-s.done:
+			return
+		default:
+		}
+	}
+}
+
+// decodeFrame decodes a client frame strictly: one JSON object, no unknown
+// fields, a type.
+func decodeFrame(data []byte, f *inFrame) error {
+	if err := decodeStrict(bytes.NewReader(data), f); err != nil {
+		return err
+	}
+	if f.T == "" {
+		return errors.New("the frame has no type")
+	}
+	return nil
+}
+
+func (s *socket) writeLoop(ctx context.Context) {
+	for {
+		select {
+		case b := <-s.out:
+			wctx, cancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
+			err := s.conn.Write(wctx, websocket.MessageText, b)
+			cancel()
+			if err != nil {
+				if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+					s.close(websocket.StatusPolicyViolation, reasonSlow)
+				} else {
+					s.close(websocket.StatusNormalClosure, "")
+				}
+				return
+			}
+		case <-s.done:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// pingLoop pings the socket every PingEvery and records each round trip
+// in the lag meter; a ping without a pong within PongTimeout closes it.
+func (s *socket) pingLoop(ctx context.Context) {
+	t := time.NewTicker(s.cfg.PingEvery)
+	defer t.Stop()
+	for {
+		if !s.pingOnce(ctx) {
+			return
+		}
+		select {
+		case <-t.C:
+		case <-s.done:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+func (s *socket) pingOnce(ctx context.Context) bool {
+	pctx, cancel := context.WithTimeout(ctx, s.cfg.PongTimeout)
+	defer cancel()
+	start := s.now()
+	if err := s.conn.Ping(pctx); err != nil {
+		if ctx.Err() == nil {
+			s.close(websocket.StatusPolicyViolation, reasonNoPong)
+		}
+		return false
+	}
+	s.lag.record(s.now().Sub(start))
+	return true
+}

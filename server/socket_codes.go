@@ -1,0 +1,53 @@
+package server
+
+import "github.com/joinpal/joinpal/i18n"
+
+// The error codes of JoinPal's play: the WebSocket protocol and the game,
+// lobby and AI endpoints. Like the other codes of package server they are
+// part of the API and never change.
+const (
+	// CodeBadFrame: a socket frame that is not a JSON object {t, d} of the
+	// protocol, or whose data does not fit its type. Params: "type".
+	CodeBadFrame = "server.bad_frame"
+	// CodeUnknownFrame: a socket frame of a type the socket does not take.
+	// Params: "type".
+	CodeUnknownFrame = "server.unknown_frame"
+	// CodeBadVersion: a socket's "v" (the last event seen) that is not a
+	// whole number ≥ 0.
+	CodeBadVersion = "server.bad_version"
+	// CodeBadPage: a page number or size out of range. Params: "max".
+	CodeBadPage = "server.bad_page"
+	// CodeGameNotOver: a rematch asked for a game still being played.
+	CodeGameNotOver = "server.game_not_over"
+)
+
+// playCodes are the codes above, for Codes.
+var playCodes = []CodeInfo{
+	{CodeBadFrame, []string{"type"}, "a WebSocket frame that is not a JSON object {t, d} of docs/PROTOCOL.md, or whose data does not fit its type (type is the frame's type, empty if it has none); the socket stays open"},
+	{CodeUnknownFrame, []string{"type"}, "a WebSocket frame of a type that socket does not take; the socket stays open"},
+	{CodeBadVersion, nil, "a game socket opened with a v (the last event seen) that is not a whole number of at least 0"},
+	{CodeBadPage, []string{"max"}, "a page of a list (a player's games) that is not a whole number of at least 1, or a page size above max"},
+	{CodeGameNotOver, nil, "a rematch asked for while the game is still being played"},
+}
+
+// errorData is the data of an "error" frame: the refusal as the HTTP API
+// gives it, and the id of the client frame it answers (0 if none).
+type errorData struct {
+	ID int64 `json:"id,omitempty"`
+	i18n.Description
+}
+
+// errorFrame is the frame that refuses the client frame with id (0 for
+// none) with err, in language lang.
+func errorFrame(lang string, id int64, err error) outFrame {
+	return outFrame{T: "error", D: errorData{ID: id, Description: i18n.Describe(lang, err)}}
+}
+
+// badFrame is the refusal of a frame that does not decode.
+func badFrame(typ string, cause error) *Error {
+	msg := "bad frame"
+	if cause != nil {
+		msg += ": " + cause.Error()
+	}
+	return newError(CodeBadFrame, msg, "type", clip(typ))
+}

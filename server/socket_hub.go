@@ -1,0 +1,106 @@
+package server
+
+import (
+	"context"
+	"sync"
+
+	"github.com/coder/websocket"
+)
+
+// socketHub knows every socket the server holds: to close them all when
+// the server stops, to count them, and to know when a player's last
+// socket on a game has gone (a dropped connection starts the game's
+// reconnection window; another tab still open does not).
+type socketHub struct {
+	mu       sync.Mutex
+	sockets  map[*socket]struct{}
+	players  map[presenceKey]int
+	stopping bool
+}
+
+// presenceKey is one player on one game.
+type presenceKey struct{ game, player string }
+
+// playState is the server's state of play: its sockets. Its zero value is
+// ready.
+type playState struct {
+	hub socketHub
+}
+
+// closeSockets closes every socket with the reason "server restarting"
+// (1012, service restart): clients reconnect to the next process. It is
+// the server's shutdown hook of the play routes.
+func (s *Server) closeSockets(context.Context) {
+	s.play.hub.closeAll(websocket.StatusServiceRestart, reasonRestarting)
+}
+
+// add registers s; false (s not registered) once the server is stopping.
+func (h *socketHub) add(s *socket) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.stopping {
+		return false
+	}
+	if h.sockets == nil {
+		h.sockets = make(map[*socket]struct{})
+	}
+	h.sockets[s] = struct{}{}
+	return true
+}
+
+// remove forgets s.
+func (h *socketHub) remove(s *socket) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.sockets, s)
+}
+
+// join counts one more socket of player on game and reports whether it is
+// the first.
+func (h *socketHub) join(game, player string) (first bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.players == nil {
+		h.players = make(map[presenceKey]int)
+	}
+	k := presenceKey{game, player}
+	h.players[k]++
+	return h.players[k] == 1
+}
+
+// part counts one socket less of player on game and reports whether it
+// was the last, and whether the server is stopping (then the player is not
+// gone: the server is).
+func (h *socketHub) part(game, player string) (last, stopping bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	k := presenceKey{game, player}
+	h.players[k]--
+	if h.players[k] <= 0 {
+		delete(h.players, k)
+		last = true
+	}
+	return last, h.stopping
+}
+
+// len returns the number of open sockets.
+func (h *socketHub) len() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.sockets)
+}
+
+// closeAll refuses new sockets from now on and closes every open one with
+// code and reason.
+func (h *socketHub) closeAll(code websocket.StatusCode, reason string) {
+	h.mu.Lock()
+	h.stopping = true
+	all := make([]*socket, 0, len(h.sockets))
+	for s := range h.sockets {
+		all = append(all, s)
+	}
+	h.mu.Unlock()
+	for _, s := range all {
+		s.close(code, reason)
+	}
+}
