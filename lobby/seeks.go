@@ -113,7 +113,8 @@ func (s *Service) stillOpen(ctx context.Context, seek Seek) bool {
 }
 
 // pair takes newcomer and waiting from the store at once and starts their
-// game. If the game cannot be started both seeks are put back.
+// game. If the game cannot be started, the waiting seek is put back and
+// the newcomer's is not: AddSeek fails and leaves the lobby as it found it.
 func (s *Service) pair(ctx context.Context, newcomer, waiting Seek) (SeekResult, error) {
 	taken, err := s.cfg.Store.TakeSeeks(ctx, newcomer.ID, waiting.ID)
 	if err != nil {
@@ -123,11 +124,17 @@ func (s *Service) pair(ctx context.Context, newcomer, waiting Seek) (SeekResult,
 	id, err := s.cfg.Games.Start(ctx, NewGame{White: white, Black: black,
 		TimeControl: newcomer.TimeControl, Rated: newcomer.Rated})
 	if err != nil {
-		var errs []error
+		var back error
 		for _, t := range taken {
-			errs = append(errs, s.cfg.Store.AddSeek(ctx, t))
+			if t.ID == waiting.ID {
+				back = s.cfg.Store.AddSeek(ctx, t)
+			}
 		}
-		return SeekResult{}, fmt.Errorf("start game: %w (seeks put back: %v)", err, errors.Join(errs...))
+		if back != nil {
+			s.publish(ctx, Event{Type: SeekRemoved, Seek: &waiting})
+			return SeekResult{}, fmt.Errorf("start game: %w (seek %s not put back: %v)", err, waiting.ID, back)
+		}
+		return SeekResult{}, fmt.Errorf("start game: %w", err)
 	}
 	s.publish(ctx, Event{Type: SeekRemoved, Seek: &waiting})
 	s.publish(ctx, Event{Type: Paired, GameID: id, White: &white, Black: &black})
