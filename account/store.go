@@ -26,8 +26,12 @@ type Store interface {
 
 	// CreateSession stores a session.
 	CreateSession(ctx context.Context, s Session) error
-	// Session returns the session with digest d and its user, if it has
-	// not expired at now; it extends it to extendTo when that is later.
+	// Session returns the session with digest d and its user, if it has not
+	// expired at now (now is before ExpiresAt); it extends it to extendTo
+	// when that is later. A lookup that does not extend only reads; one
+	// that extends is a durable write, so callers extend only when a good
+	// part of the session's life is used up (pass the zero extendTo
+	// otherwise), not on every request.
 	Session(ctx context.Context, d Digest, now, extendTo time.Time) (Session, User, error)
 	// DeleteSession signs one session out; DeleteSessions all of a user's.
 	DeleteSession(ctx context.Context, d Digest) error
