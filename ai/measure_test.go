@@ -24,6 +24,7 @@ var (
 	humanPace    = flag.Duration("measure.pace", 100*time.Millisecond, "time between a human game's moves")
 	aiGames      = flag.Int("measure.ai", 100, "AI games in play in the second phase")
 	measurePhase = flag.Duration("measure.phase", 20*time.Second, "length of each phase")
+	normalPrio   = flag.Bool("measure.normal", false, "run the AI's searches at normal priority (ai.Config.NormalPriority)")
 )
 
 // TestMeasureAIDoesNotSlowHumans measures the acknowledgement latency of
@@ -124,7 +125,7 @@ func TestMeasureAIDoesNotSlowHumans(t *testing.T) {
 	time.Sleep(2 * time.Second) // warm up
 	alone := phase("humans alone")
 
-	pool := ai.NewPool(ai.Config{})
+	pool := ai.NewPool(ai.Config{NormalPriority: *normalPrio})
 	defer pool.Close()
 	player := ai.NewPlayer(ai.PlayerConfig{Pool: pool, Mover: liveMover(rt), Bus: bus, Snapshots: rt})
 	defer player.Close()

@@ -42,6 +42,14 @@ type Config struct {
 	// Logger receives the external engine's failures (slog.Default when
 	// nil).
 	Logger *slog.Logger
+	// NormalPriority runs the searches as ordinary goroutines. By default
+	// each worker's thread has the lowest priority of the machine (nice 19
+	// on Linux) and NewPool adds Workers to GOMAXPROCS, so that a search
+	// never holds one of the processors the games need: the games' threads
+	// run first and the AI thinks with the CPU they leave (see
+	// docs/BENCHMARKS.md, "AI games"). Setting GOMAXPROCS stops Go from
+	// adjusting it to a container's CPU limit.
+	NormalPriority bool
 }
 
 // Pool runs the AI's searches on a fixed number of workers, each with its
@@ -49,16 +57,16 @@ type Config struct {
 // once, no more than Workers searches run, and no more than QueueLimit
 // wait. It is safe for concurrent use.
 type Pool struct {
-	cfg  Config
-	jobs chan *job
+	cfg   Config
+	queue *queue
+	seq   atomic.Uint64 // numbers the jobs, for the queue's order
 
-	mu     sync.RWMutex // held for reading to send on jobs, for writing to close it
-	closed bool
-	wg     sync.WaitGroup
+	closeOnce sync.Once
+	wg        sync.WaitGroup
 
-	running, queued, peak atomic.Int64
-	searches, refused     atomic.Uint64
-	stockfishFailures     atomic.Uint64
+	running, peak     atomic.Int64
+	searches, refused atomic.Uint64
+	stockfishFailures atomic.Uint64
 
 	// startHook, if set (by tests), runs on the worker before each search.
 	startHook func()
@@ -85,6 +93,11 @@ type job struct {
 	asked  time.Time // when Think was called
 	queued time.Time // when the job entered the queue
 	done   chan jobResult
+	// The queue's order: the clock's deadline, then the arrival; index is
+	// the job's place in the queue (-1 once out).
+	deadline time.Time
+	seq      uint64
+	index    int
 }
 
 type jobResult struct {
@@ -117,7 +130,12 @@ func NewPool(cfg Config) *Pool {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	p := &Pool{cfg: cfg, jobs: make(chan *job, cfg.QueueLimit)}
+	p := &Pool{cfg: cfg, queue: newQueue(cfg.QueueLimit)}
+	if !cfg.NormalPriority {
+		procsMu.Lock()
+		runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + cfg.Workers)
+		procsMu.Unlock()
+	}
 	p.wg.Add(cfg.Workers)
 	for range cfg.Workers {
 		w := newWorker(p)
@@ -157,7 +175,7 @@ func (p *Pool) Think(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	j := &job{ctx: ctx, req: req, pos: pos, level: level, asked: asked, queued: asked, done: make(chan jobResult, 1)}
+	j := p.newJob(ctx, req, pos, level, asked)
 	if err := p.enqueue(j); err != nil {
 		return Reply{}, err
 	}
@@ -165,6 +183,7 @@ func (p *Pool) Think(ctx context.Context, req Request) (Reply, error) {
 	select {
 	case res = <-j.done:
 	case <-ctx.Done():
+		p.queue.remove(j)
 		return Reply{}, fmt.Errorf("ai: think: %w", ctx.Err())
 	}
 	if res.err != nil {
@@ -180,21 +199,19 @@ func (p *Pool) Think(ctx context.Context, req Request) (Reply, error) {
 	return res.reply, nil
 }
 
+// newJob makes the job of a checked request.
+func (p *Pool) newJob(ctx context.Context, req Request, pos position, level engine.Level, asked time.Time) *job {
+	return &job{ctx: ctx, req: req, pos: pos, level: level, asked: asked, queued: asked, done: make(chan jobResult, 1),
+		deadline: deadline(req, asked), seq: p.seq.Add(1), index: -1}
+}
+
 // enqueue hands j to the workers without waiting.
 func (p *Pool) enqueue(j *job) error {
-	p.mu.RLock()
-	defer p.mu.RUnlock()
-	if p.closed {
-		return closedError()
-	}
-	select {
-	case p.jobs <- j:
-		p.queued.Add(1)
-		return nil
-	default:
+	err := p.queue.push(j)
+	if codeOf(err) == CodeBusy {
 		p.refused.Add(1)
-		return busyError(len(p.jobs))
 	}
+	return err
 }
 
 // Stats returns what the pool is doing now.
@@ -202,7 +219,7 @@ func (p *Pool) Stats() Stats {
 	return Stats{
 		Workers:           p.cfg.Workers,
 		Running:           int(p.running.Load()),
-		Queued:            int(p.queued.Load()),
+		Queued:            p.queue.len(),
 		Peak:              int(p.peak.Load()),
 		Searches:          p.searches.Load(),
 		Refused:           p.refused.Load(),
@@ -214,15 +231,20 @@ func (p *Pool) Stats() Stats {
 // queued (a caller that has gone away costs nothing: its search is
 // skipped), stops them and their external engines, and waits for them.
 func (p *Pool) Close() error {
-	p.mu.Lock()
-	if !p.closed {
-		p.closed = true
-		close(p.jobs)
-	}
-	p.mu.Unlock()
+	p.queue.close()
 	p.wg.Wait()
+	p.closeOnce.Do(func() {
+		if !p.cfg.NormalPriority {
+			procsMu.Lock()
+			runtime.GOMAXPROCS(max(1, runtime.GOMAXPROCS(0)-p.cfg.Workers))
+			procsMu.Unlock()
+		}
+	})
 	return nil
 }
+
+// procsMu serializes the pools' changes of GOMAXPROCS.
+var procsMu sync.Mutex
 
 // begin counts a search starting, and the peak.
 func (p *Pool) begin() {

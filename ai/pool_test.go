@@ -183,7 +183,7 @@ func TestFullQueueIsBusy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return &job{ctx: ctx, req: Request{Level: 1}, pos: pos, level: levelOf(1), asked: time.Now(), queued: time.Now(), done: make(chan jobResult, 1)}
+		return p.newJob(ctx, Request{Level: 1}, pos, levelOf(1), time.Now())
 	}
 	first := newJob()
 	if err := p.enqueue(first); err != nil {

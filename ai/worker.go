@@ -37,8 +37,16 @@ func newWorker(p *Pool) *worker {
 func (w *worker) run() {
 	defer w.p.wg.Done()
 	defer w.sf.close()
-	for j := range w.p.jobs {
-		w.p.queued.Add(-1)
+	if !w.p.cfg.NormalPriority {
+		if err := lowerPriority(); err != nil {
+			w.p.cfg.Logger.Warn("ai: cannot lower the priority of a search thread", "err", err)
+		}
+	}
+	for {
+		j, ok := w.p.queue.pop()
+		if !ok {
+			return
+		}
 		if err := j.ctx.Err(); err != nil {
 			j.done <- jobResult{err: fmt.Errorf("ai: think: %w", err)}
 			continue
@@ -71,7 +79,7 @@ func (w *worker) search(j *job) jobResult {
 		clock.At = j.asked
 	}
 	delaySeed, searchSeed := seeds(j.req)
-	plan := cfg.Timing.Plan(clock, j.level.Number, start, delaySeed).Shared(int(w.p.queued.Load()), cfg.Workers)
+	plan := cfg.Timing.Plan(clock, j.level.Number, start, delaySeed).Shared(w.p.queue.len(), cfg.Workers)
 	reply := Reply{Queued: start.Sub(j.queued), Budget: plan.Budget}
 
 	var legal chess.MoveList
