@@ -230,7 +230,7 @@ func (w *watch) finished(ctx context.Context, r moveResult) next {
 	switch codeOf(r.err) {
 	case string(game.CodeStalePly), string(game.CodeNotYourTurn), string(game.CodeGameOver):
 		return resync // the game moved on without the move: see where it is
-	case string(game.CodeGameNotFound), string(game.CodeNotAPlayer):
+	case string(game.CodeGameNotFound), string(game.CodeNotAPlayer), CodeClosed:
 		w.p.cfg.Logger.Error("ai: cannot play in the game; no longer watching it", "game", w.gameID, "player", w.playerID, "err", r.err)
 		return over
 	}
