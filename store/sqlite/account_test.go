@@ -26,3 +26,8 @@ func TestAccountConformance(t *testing.T) {
 			}
 		})
 }
+
+// BenchmarkGameEnd: the write that ends a game, casual and rated.
+func BenchmarkGameEnd(b *testing.B) {
+	storetest.BenchmarkGameEnd(b, func(b *testing.B) storetest.AccountStore { return openFor(b) })
+}

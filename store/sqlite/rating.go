@@ -20,16 +20,37 @@ import (
 
 var _ rating.Store = (*Store)(nil)
 
-// endingGame reads, inside the write that ends game id and before it
+// ratingStmts are the statements of a rated end, prepared once on the
+// write connection with the other write statements.
+type ratingStmts struct {
+	gameBeforeEnd, countAccounts, selectRating, upsertRating, insertChange *sql.Stmt
+}
+
+const (
+	gameBeforeEndSQL = `SELECT white_id, white_ai_level, black_id, black_ai_level, time_control, rated, status
+		FROM games WHERE id = ?`
+	countAccountsSQL = "SELECT COUNT(*) FROM users WHERE id IN (?, ?) AND guest = 0"
+	selectRatingSQL  = `SELECT rating, deviation, volatility, games, last_played
+		FROM ratings WHERE user_id = ? AND speed = ?`
+	upsertRatingSQL = `INSERT INTO ratings (user_id, speed, rating, deviation, volatility, games, last_played)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, speed) DO UPDATE SET rating = excluded.rating,
+		deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games,
+		last_played = excluded.last_played`
+	insertChangeSQL = `INSERT INTO rating_changes (game_id, side, user_id, speed,
+		before_rating, before_deviation, before_volatility, after_rating, after_deviation, after_volatility)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+)
+
+// readEnding reads, inside the write that ends game id and before it
 // changes the game's row, what the decision on ratings needs; ok is false
 // if there is no such game (the write itself then fails).
-func endingGame(tx *sql.Tx, id string) (g rated.Game, ok bool, err error) {
+func (w *ratingStmts) readEnding(tx *sql.Tx, id string) (g rated.Game, ok bool, err error) {
 	var (
 		whiteAI, blackAI, status, isRated int64
 		tc                                string
 	)
-	err = tx.QueryRowContext(context.Background(), `SELECT white_id, white_ai_level, black_id, black_ai_level,
-		time_control, rated, status FROM games WHERE id = ?`, id).
+	bg := context.Background()
+	err = tx.StmtContext(bg, w.gameBeforeEnd).QueryRowContext(bg, id).
 		Scan(&g.White.ID, &whiteAI, &g.Black.ID, &blackAI, &tc, &isRated, &status)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, false, nil
@@ -47,25 +68,24 @@ func endingGame(tx *sql.Tx, id string) (g rated.Game, ok bool, err error) {
 // rateEnd updates both players' ratings for game id, which was g before
 // this write and is now ended with st, if the end changes ratings: see
 // rated.Changes; both players must also be accounts.
-func rateEnd(tx *sql.Tx, id string, g rated.Game, st game.State) error {
+func (w *ratingStmts) rateEnd(tx *sql.Tx, id string, g rated.Game, st game.State) error {
 	if !rated.Changes(g, st) {
 		return nil
 	}
 	bg := context.Background()
 	var accounts int
-	if err := tx.QueryRowContext(bg, "SELECT COUNT(*) FROM users WHERE id IN (?, ?) AND guest = 0",
-		g.White.ID, g.Black.ID).Scan(&accounts); err != nil {
+	if err := tx.StmtContext(bg, w.countAccounts).QueryRowContext(bg, g.White.ID, g.Black.ID).Scan(&accounts); err != nil {
 		return err
 	}
 	if accounts != 2 {
 		return nil
 	}
 	speed := rated.Speed(g.TimeControl)
-	white, err := ratingOf(tx, g.White.ID, speed)
+	white, err := w.ratingOf(tx, g.White.ID, speed)
 	if err != nil {
 		return err
 	}
-	black, err := ratingOf(tx, g.Black.ID, speed)
+	black, err := w.ratingOf(tx, g.Black.ID, speed)
 	if err != nil {
 		return err
 	}
@@ -78,17 +98,12 @@ func rateEnd(tx *sql.Tx, id string, g rated.Game, st game.State) error {
 		user          string
 		before, after rating.Rating
 	}{{game.White, g.White.ID, white, white2}, {game.Black, g.Black.ID, black, black2}} {
-		if _, err := tx.ExecContext(bg, `INSERT INTO ratings (user_id, speed, rating, deviation, volatility, games, last_played)
-			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, speed) DO UPDATE SET rating = excluded.rating,
-			deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games,
-			last_played = excluded.last_played`,
+		if _, err := tx.StmtContext(bg, w.upsertRating).ExecContext(bg,
 			p.user, string(speed), p.after.Value, p.after.Deviation, p.after.Volatility, p.after.Games,
 			sqlTime(p.after.LastPlayed)); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(bg, `INSERT INTO rating_changes (game_id, side, user_id, speed,
-			before_rating, before_deviation, before_volatility, after_rating, after_deviation, after_volatility)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, int64(p.side), p.user, string(speed),
+		if _, err := tx.StmtContext(bg, w.insertChange).ExecContext(bg, id, int64(p.side), p.user, string(speed),
 			p.before.Value, p.before.Deviation, p.before.Volatility,
 			p.after.Value, p.after.Deviation, p.after.Volatility); err != nil {
 			return err
@@ -98,15 +113,13 @@ func rateEnd(tx *sql.Tx, id string, g rated.Game, st game.State) error {
 }
 
 // ratingOf returns userID's stored rating in speed, or a new player's.
-func ratingOf(q interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}, userID string, speed rating.Speed) (rating.Rating, error) {
+func (w *ratingStmts) ratingOf(tx *sql.Tx, userID string, speed rating.Speed) (rating.Rating, error) {
 	var (
 		r    rating.Rating
 		last sql.NullInt64
 	)
-	err := q.QueryRowContext(context.Background(), `SELECT rating, deviation, volatility, games, last_played
-		FROM ratings WHERE user_id = ? AND speed = ?`, userID, string(speed)).
+	bg := context.Background()
+	err := tx.StmtContext(bg, w.selectRating).QueryRowContext(bg, userID, string(speed)).
 		Scan(&r.Value, &r.Deviation, &r.Volatility, &r.Games, &last)
 	if errors.Is(err, sql.ErrNoRows) {
 		return rating.New(), nil

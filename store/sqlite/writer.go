@@ -90,6 +90,7 @@ type writeStmts struct {
 	insertGame, insertMove         *sql.Stmt
 	appendState, saveState         *sql.Stmt
 	nextPly, upsertNode            *sql.Stmt
+	ratingStmts
 }
 
 const stateCols = `status = ?, termination = ?, result = ?, clock = ?,
@@ -122,6 +123,11 @@ func (w *writeStmts) prepare(ctx context.Context, db *sql.DB) error {
 		{&w.nextPly, `SELECT next_ply FROM games WHERE id = ?`},
 		{&w.upsertNode, `INSERT INTO nodes (node, last_seen, stopped) VALUES (?, ?, ?)
 			ON CONFLICT (node) DO UPDATE SET last_seen = excluded.last_seen, stopped = excluded.stopped`},
+		{&w.gameBeforeEnd, gameBeforeEndSQL},
+		{&w.countAccounts, countAccountsSQL},
+		{&w.selectRating, selectRatingSQL},
+		{&w.upsertRating, upsertRatingSQL},
+		{&w.insertChange, insertChangeSQL},
 	} {
 		st, err := db.PrepareContext(ctx, p.query)
 		if err != nil {
@@ -136,7 +142,8 @@ func (w *writeStmts) prepare(ctx context.Context, db *sql.DB) error {
 func (w *writeStmts) close() error {
 	var errs []error
 	for _, st := range []*sql.Stmt{w.savepoint, w.release, w.rollbackTo, w.insertGame,
-		w.insertMove, w.appendState, w.saveState, w.nextPly, w.upsertNode} {
+		w.insertMove, w.appendState, w.saveState, w.nextPly, w.upsertNode,
+		w.gameBeforeEnd, w.countAccounts, w.selectRating, w.upsertRating, w.insertChange} {
 		if st != nil {
 			errs = append(errs, st.Close())
 		}
@@ -262,7 +269,7 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 			return err
 		}
 		if ending {
-			return rateEnd(tx, id, before, st)
+			return s.w.rateEnd(tx, id, before, st)
 		}
 		return nil
 	})
@@ -275,7 +282,7 @@ func (s *Store) beforeEnd(tx *sql.Tx, id string, st game.State) (before rated.Ga
 	if st.Status != game.StatusEnded {
 		return before, false, nil
 	}
-	return endingGame(tx, id)
+	return s.w.readEnding(tx, id)
 }
 
 // SaveState replaces the state of game id. It fails with
@@ -304,7 +311,7 @@ func (s *Store) SaveState(ctx context.Context, id string, st game.State) error {
 			return game.NewError(game.CodeGameNotFound, fmt.Sprintf("no game %q", id), nil)
 		}
 		if ending {
-			return rateEnd(tx, id, before, st)
+			return s.w.rateEnd(tx, id, before, st)
 		}
 		return nil
 	})

@@ -410,7 +410,7 @@ func testTokens(t *testing.T, s AccountStore) {
 // endedGame returns a game between white and black (user ids; "" for the
 // AI) that is over with result after plies moves, ended at the moment
 // at(1000*ply...).
-func endedGame(t *testing.T, id, white, black string, isRated bool, res game.Result, endMs int64) game.Record {
+func endedGame(t testing.TB, id, white, black string, isRated bool, res game.Result, endMs int64) game.Record {
 	rec := ratedRecord(t, id, white, black, "5+0", isRated)
 	rec.Moves = []game.MoveRecord{move(0), move(1)}
 	rec.State = endState(rec, res, endMs)
@@ -419,7 +419,7 @@ func endedGame(t *testing.T, id, white, black string, isRated bool, res game.Res
 
 // ratedRecord returns a created game between white and black ("" for the
 // AI) with time control tc.
-func ratedRecord(t *testing.T, id, white, black, tc string, isRated bool) game.Record {
+func ratedRecord(t testing.TB, id, white, black, tc string, isRated bool) game.Record {
 	rec := newRecord(t, id)
 	rec.TimeControl = mustTC(t, tc)
 	rec.State.Clock.TimeControl = rec.TimeControl
@@ -508,7 +508,7 @@ func playToEnd(t *testing.T, s AccountStore, rec game.Record, endBySave bool) er
 }
 
 // createdOf returns rec as it was created: no moves, a waiting clock.
-func createdOf(t *testing.T, rec game.Record) game.Record {
+func createdOf(t testing.TB, rec game.Record) game.Record {
 	created := rec
 	created.Moves, created.State = nil, newRecord(t, rec.ID).State
 	created.State.Clock.TimeControl = rec.TimeControl
