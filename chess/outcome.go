@@ -19,12 +19,17 @@ const (
 	EndFivefoldRepetition   Ending = "fivefold_repetition"
 	EndFiftyMoves           Ending = "fifty_moves"
 	EndSeventyFiveMoves     Ending = "seventy_five_moves"
+
+	// EndDeadPosition: neither side can mate by any series of legal moves,
+	// though the material alone would allow it (FIDE 5.2.2: locked pawns,
+	// walled-in pieces; see Position.IsDeadPosition).
+	EndDeadPosition Ending = "dead_position"
 )
 
 // Endings lists every ending but NotEnded.
 func Endings() []Ending {
 	return []Ending{EndCheckmate, EndStalemate, EndInsufficientMaterial, EndThreefoldRepetition,
-		EndFivefoldRepetition, EndFiftyMoves, EndSeventyFiveMoves}
+		EndFivefoldRepetition, EndFiftyMoves, EndSeventyFiveMoves, EndDeadPosition}
 }
 
 // String returns the ending's text, or "none" for NotEnded.
@@ -65,7 +70,7 @@ func (o Outcome) Result() string {
 }
 
 // Outcome returns what the position alone decides: checkmate, stalemate,
-// insufficient material, or nothing. Repetition and the move-count rules
+// insufficient material, a dead position, or nothing. Repetition and the move-count rules
 // need the game's history (see History.Outcome).
 func (p *Position) Outcome() Outcome {
 	if !p.HasLegalMoves() {
@@ -76,6 +81,9 @@ func (p *Position) Outcome() Outcome {
 	}
 	if p.IsInsufficientMaterial() {
 		return Outcome{Ending: EndInsufficientMaterial}
+	}
+	if p.IsDeadPosition() {
+		return Outcome{Ending: EndDeadPosition}
 	}
 	return Outcome{}
 }

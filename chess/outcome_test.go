@@ -212,7 +212,7 @@ func TestEndings(t *testing.T) {
 		}
 		seen[e] = true
 	}
-	if len(seen) != 7 || NotEnded.String() != "none" || (Outcome{}).Over() {
+	if len(seen) != 8 || NotEnded.String() != "none" || (Outcome{}).Over() {
 		t.Errorf("%d endings; NotEnded is %q", len(seen), NotEnded)
 	}
 }

@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"slices"
 	"sync"
 	"testing"
 )
@@ -171,5 +172,39 @@ func TestCouldCheckmateConcurrent(t *testing.T) {
 		if !could {
 			t.Errorf("goroutine %d: CouldCheckmate(%s) = false", i, Color(i%2))
 		}
+	}
+}
+
+// TestOutcomeDeadPosition: a dead position ends the game by itself (FIDE
+// 5.2.2), under both draw rules, with its own ending; insufficient
+// material keeps its ending, and a live position none.
+func TestOutcomeDeadPosition(t *testing.T) {
+	tests := []struct {
+		fen  string
+		want Ending
+	}{
+		{"k7/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/7K w - - 0 1", EndDeadPosition},
+		{"8/8/8/8/7k/4p1p1/4P1P1/5BK1 b - - 0 1", EndDeadPosition},
+		{"7k/5K1P/8/8/8/8/8/8 b - - 0 1", EndDeadPosition},
+		{"8/8/8/4k3/8/8/8/4K3 w - - 0 1", EndInsufficientMaterial},
+		{"k7/8/8/1p1p1p2/pPpPpP2/P1P1P3/8/7K w - - 0 1", NotEnded},
+	}
+	for _, tc := range tests {
+		p := mustPosition(t, tc.fen)
+		if got := p.Outcome().Ending; got != tc.want {
+			t.Errorf("%s: Outcome %v, want %v", tc.fen, got, tc.want)
+		}
+		h := NewHistory(p)
+		for _, rules := range []DrawRules{AutomaticDraws, FIDEDraws} {
+			if got := h.Outcome(rules).Ending; got != tc.want {
+				t.Errorf("%s: History.Outcome(%d) %v, want %v", tc.fen, rules, got, tc.want)
+			}
+		}
+		if o := p.Outcome(); o.Over() && (o.Decisive() || o.Result() != "1/2-1/2") {
+			t.Errorf("%s: %v is not a draw", tc.fen, o)
+		}
+	}
+	if !slices.Contains(Endings(), EndDeadPosition) {
+		t.Error("Endings() lacks EndDeadPosition")
 	}
 }
