@@ -94,6 +94,7 @@ func TestTerminationIDs(t *testing.T) {
 		{Agreement, 9, "agreement", "Tablas por acuerdo", "Draw by agreement", true},
 		{Abandonment, 10, "abandonment", "Abandono por desconexión", "Abandonment", false},
 		{NoShow, 11, "no_show", "Incomparecencia", "No-show", false},
+		{DeadPosition, 12, "dead_position", "Posición muerta", "Dead position", true},
 	}
 	if len(Terminations()) != len(tests)-1 {
 		t.Fatalf("Terminations() has %d values, the table %d", len(Terminations()), len(tests)-1)
@@ -131,13 +132,13 @@ func TestTerminationIDs(t *testing.T) {
 			t.Errorf("ParseTermination(%q) error = %v", code, err)
 		}
 	}
-	for _, id := range []int{-1, 12, 255} {
+	for _, id := range []int{-1, 13, 255} {
 		if _, err := TerminationFromID(id); !errors.Is(err, ErrBadTermination) {
 			t.Errorf("TerminationFromID(%d) error = %v", id, err)
 		}
 	}
-	if Termination(12).Valid() || Termination(12).String() != "termination(12)" {
-		t.Error("Termination(12) valid or misnamed")
+	if Termination(13).Valid() || Termination(13).String() != "termination(13)" {
+		t.Error("Termination(13) valid or misnamed")
 	}
 }
 
@@ -159,6 +160,7 @@ func TestTerminationAllows(t *testing.T) {
 		{FiftyMoves, []Result{Drawn}},
 		{InsufficientMaterial, []Result{Drawn}},
 		{Agreement, []Result{Drawn}},
+		{DeadPosition, []Result{Drawn}},
 		{Termination(40), nil},
 	}
 	for _, tt := range tests {

@@ -46,6 +46,10 @@ const (
 	// NoShow: a scheduled game in which a player (or both) did not show up;
 	// the absent player loses (both lose if both were absent).
 	NoShow Termination = 11
+	// DeadPosition: neither side can checkmate by any series of legal
+	// moves, though the material alone would allow it (locked pawns,
+	// walled-in pieces): a draw (FIDE 5.2.2).
+	DeadPosition Termination = 12
 )
 
 var terminationNames = [...]string{
@@ -61,6 +65,7 @@ var terminationNames = [...]string{
 	Agreement:                     "agreement",
 	Abandonment:                   "abandonment",
 	NoShow:                        "no_show",
+	DeadPosition:                  "dead_position",
 }
 
 // TerminationOf returns the termination of a game that the board ended
@@ -80,6 +85,8 @@ func TerminationOf(e chess.Ending) Termination {
 		return ThreefoldRepetition
 	case chess.EndFiftyMoves, chess.EndSeventyFiveMoves:
 		return FiftyMoves
+	case chess.EndDeadPosition:
+		return DeadPosition
 	}
 	return TerminationNone
 }
@@ -101,7 +108,7 @@ func (t Termination) Valid() bool { return int(t) < len(terminationNames) }
 func (t Termination) Draw() bool {
 	switch t {
 	case TimeoutVsInsufficientMaterial, Stalemate, ThreefoldRepetition,
-		FiftyMoves, InsufficientMaterial, Agreement:
+		FiftyMoves, InsufficientMaterial, Agreement, DeadPosition:
 		return true
 	}
 	return false

@@ -17,6 +17,7 @@ func TestTerminationOf(t *testing.T) {
 		chess.EndFivefoldRepetition:   ThreefoldRepetition,
 		chess.EndFiftyMoves:           FiftyMoves,
 		chess.EndSeventyFiveMoves:     FiftyMoves,
+		chess.EndDeadPosition:         DeadPosition,
 	}
 	endings := chess.Endings()
 	if len(endings) != len(want) {
