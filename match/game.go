@@ -83,6 +83,8 @@ func boardReason(o chess.Outcome) string {
 		return "Draw by threefold repetition"
 	case chess.EndFiftyMoves, chess.EndSeventyFiveMoves:
 		return "Draw by the fifty-move rule"
+	case chess.EndDeadPosition:
+		return "Draw: dead position"
 	}
 	return o.Ending.String()
 }
