@@ -14,10 +14,11 @@ import (
 const sessionCookie = "joinpal_session"
 
 // extendTo is when a session used at now expires: SessionTTL later,
-// rounded down to the hour so that a busy session is extended in the store
-// at most once an hour.
+// rounded down to a thirtieth of the TTL (a day for 30 days), so that the
+// store extends a busy session — a durable write — at most once in that
+// step, not on every request.
 func (s *Server) extendTo(now time.Time) time.Time {
-	return now.Add(s.cfg.SessionTTL).Truncate(time.Hour)
+	return now.Add(s.cfg.SessionTTL).Truncate(max(s.cfg.SessionTTL/30, time.Minute))
 }
 
 // startSession stores a new session for user and sets its cookie on w,

@@ -37,6 +37,7 @@ func commands() []command {
 		{"match", "play engines against each other: Elo, SPRT, PGN", runMatch},
 		{"loadtest", "measure the live runtime on a durable store: moves/s, ack latency, flags, memory", runLoadtest},
 		{"strength", "measure the AI's levels against Stockfish and write docs/STRENGTH.md", runStrength},
+		{"position", "what the rules say about a FEN: moves, outcome, whether each side can still mate", runPosition},
 	}
 }
 

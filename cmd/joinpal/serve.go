@@ -1,0 +1,276 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/ai"
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/live"
+	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/rating"
+	"github.com/joinpal/joinpal/server"
+	"github.com/joinpal/joinpal/store/postgres"
+	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+const serveUsage = `Usage: joinpal serve [flags]
+
+Runs JoinPal: the HTTP API, the live games, the lobby and the AI. Every flag
+may also be set by the environment variable named after it; a flag given on
+the command line wins. SIGTERM or SIGINT stops it gracefully: new games are
+refused, the runtime records the stop (no game is decided by the restart),
+sockets close with "server restarting", and the exit code is 0.
+
+Flags:`
+
+// serveOptions is what "joinpal serve" is told.
+type serveOptions struct {
+	addr      string
+	db        string
+	stockfish string
+	logLevel  slog.Level
+	logJSON   bool
+	// stopTimeout bounds the graceful stop.
+	stopTimeout time.Duration
+}
+
+// envOr is the value of the environment variable name, or def.
+func envOr(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok {
+		return v
+	}
+	return def
+}
+
+// runServe is "joinpal serve".
+func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
+	opts, code, ok := parseServe(args, stderr)
+	if !ok {
+		return code
+	}
+	log := newLogger(stderr, opts)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	if err := serve(ctx, opts, log, serveHooks{}); err != nil {
+		log.Error("joinpal serve: stopped", "err", err)
+		return exitFailure
+	}
+	return exitOK
+}
+
+// parseServe reads the flags of "joinpal serve", the environment giving
+// their defaults. ok false means stop with code.
+func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, ok bool) {
+	fs := newSubcommand("serve", serveUsage, stderr)
+	addr := fs.String("addr", envOr("JOINPAL_ADDR", ":8080"), "the `ADDRESS` to listen on (JOINPAL_ADDR)")
+	db := fs.String("db", envOr("JOINPAL_DB", "data/joinpal.db"), "the SQLite file `PATH` (its folder is created) or a postgres:// URL (JOINPAL_DB)")
+	stockfish := fs.String("stockfish", envOr("JOINPAL_STOCKFISH", ""), "`PATH` of Stockfish for the AI's top levels; empty: the built-in engine only (JOINPAL_STOCKFISH)")
+	level := fs.String("log-level", envOr("JOINPAL_LOG_LEVEL", "info"), "`LEVEL` of the logs: debug, info, warn or error (JOINPAL_LOG_LEVEL)")
+	format := fs.String("log-format", envOr("JOINPAL_LOG_FORMAT", "text"), "`FORMAT` of the logs: text or json (JOINPAL_LOG_FORMAT)")
+	if code, ok := fs.parse(args, 0); !ok {
+		return serveOptions{}, code, false
+	}
+	opts = serveOptions{addr: *addr, db: *db, stockfish: *stockfish, stopTimeout: 30 * time.Second}
+	if err := opts.logLevel.UnmarshalText([]byte(*level)); err != nil {
+		return serveOptions{}, fs.usageError("--log-level %q: want debug, info, warn or error", *level), false
+	}
+	switch *format {
+	case "text":
+	case "json":
+		opts.logJSON = true
+	default:
+		return serveOptions{}, fs.usageError("--log-format %q: want text or json", *format), false
+	}
+	return opts, exitOK, true
+}
+
+// serveHooks tell a caller (a test) how serving goes: listening once the
+// server listens, ready once it is ready (/healthz 200). Either may be nil.
+type serveHooks struct {
+	listening func(net.Addr)
+	ready     func()
+}
+
+// newLogger is the process's structured logger.
+func newLogger(w io.Writer, opts serveOptions) *slog.Logger {
+	ho := &slog.HandlerOptions{Level: opts.logLevel}
+	if opts.logJSON {
+		return slog.New(slog.NewJSONHandler(w, ho))
+	}
+	return slog.New(slog.NewTextHandler(w, ho))
+}
+
+// platformStore is what serve needs of a store: the games, the nodes, the
+// people, the lobby, the ratings and the game lists. Both of JoinPal's
+// stores are one.
+type platformStore interface {
+	game.Store
+	live.NodeRegistry
+	account.Store
+	lobby.Store
+	rating.Store
+	game.Listing
+}
+
+// openStore opens the PostgreSQL database of a postgres:// URL, or else
+// the SQLite file at db (creating its folder).
+func openStore(ctx context.Context, db string) (platformStore, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		return postgres.Open(ctx, db)
+	}
+	return sqlite.Open(ctx, db)
+}
+
+// serve runs JoinPal until ctx ends, then stops gracefully.
+func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serveHooks) error {
+	st, err := openStore(ctx, opts.db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	metrics, err := server.NewMetrics(prometheus.NewRegistry())
+	if err != nil {
+		return err
+	}
+	games := metrics.TimedStore(st)
+	rt := live.New(live.Config{Store: games, Nodes: st, Logger: log})
+	pool := ai.NewPool(ai.Config{Stockfish: opts.stockfish, Logger: log})
+	defer pool.Close()
+	player := ai.NewPlayer(ai.PlayerConfig{Pool: pool, Mover: server.AIMover(rt), Bus: rt.Bus(), Snapshots: rt, Logger: log})
+	lob, err := lobby.New(lobby.Config{Store: st, Games: server.GameStarter(rt), Log: log})
+	if err != nil {
+		return err
+	}
+	srv, err := server.New(server.Config{
+		Accounts: st, Runtime: rt, Lobby: lob, AI: player, AIPool: pool,
+		Games: games, Listing: st, Ratings: st, Metrics: metrics, Log: log,
+	})
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", opts.addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	log.Info("joinpal: listening", "addr", ln.Addr().String(), "db", redactDSN(opts.db))
+	if hooks.listening != nil {
+		hooks.listening(ln.Addr())
+	}
+
+	// /healthz says "starting" until the runtime has resumed its games and
+	// the AI plays its side of them again.
+	started := rt.Start(ctx)
+	if started == nil {
+		started = watchAIGames(ctx, st, player, log)
+	}
+	if started != nil {
+		_ = hs.Close()
+		_ = rt.Stop(context.Background())
+		return started
+	}
+	srv.SetReady()
+	log.Info("joinpal: ready", "games", rt.Len())
+	if hooks.ready != nil {
+		hooks.ready()
+	}
+	sweepDone := make(chan struct{})
+	sweepCtx, stopSweep := context.WithCancel(context.Background())
+	go func() { defer close(sweepDone); sweepLobby(sweepCtx, lob, log) }()
+
+	select {
+	case <-ctx.Done():
+	case err := <-served:
+		stopSweep()
+		<-sweepDone
+		_ = player.Close()
+		_ = rt.Stop(context.Background())
+		return fmt.Errorf("serve: %w", err)
+	}
+	log.Info("joinpal: stopping")
+	stopCtx, cancel := context.WithTimeout(context.Background(), opts.stopTimeout)
+	defer cancel()
+	srv.Drain() // new games refused from here on
+	stopSweep()
+	<-sweepDone
+	_ = player.Close()
+	var errs []error
+	if err := rt.Stop(stopCtx); err != nil { // every game's goroutine done, the stop recorded
+		errs = append(errs, err)
+	}
+	srv.Shutdown(stopCtx) // sockets closed: "server restarting"
+	if err := hs.Shutdown(stopCtx); err != nil {
+		errs = append(errs, err)
+	}
+	log.Info("joinpal: stopped")
+	return errors.Join(errs...)
+}
+
+// watchAIGames has the AI play its side of every running game again after
+// a start.
+func watchAIGames(ctx context.Context, st game.Store, player *ai.Player, log *slog.Logger) error {
+	recs, err := st.ActiveGames(ctx)
+	if err != nil {
+		return fmt.Errorf("serve: the running AI games: %w", err)
+	}
+	for _, rec := range recs {
+		if err := player.WatchRecord(rec); err != nil && !errors.Is(err, ai.ErrNoAI) {
+			log.Error("joinpal: the AI cannot resume a game", "game", rec.ID, "err", err)
+		}
+	}
+	return nil
+}
+
+// sweepEvery is how often the lobby's lapsed seeks and challenges are
+// swept.
+const sweepEvery = time.Second
+
+// sweepLobby sweeps the lobby until ctx ends.
+func sweepLobby(ctx context.Context, lob *lobby.Service, log *slog.Logger) {
+	t := time.NewTicker(sweepEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := lob.Sweep(ctx); err != nil && ctx.Err() == nil {
+				log.Warn("joinpal: sweeping the lobby", "err", err)
+			}
+		}
+	}
+}
+
+// redactDSN hides the password of a postgres:// URL, for the log.
+func redactDSN(db string) string {
+	scheme, rest, ok := strings.Cut(db, "://")
+	if !ok {
+		return db
+	}
+	creds, host, ok := strings.Cut(rest, "@")
+	if !ok {
+		return db
+	}
+	user, _, hasPass := strings.Cut(creds, ":")
+	if !hasPass {
+		return db
+	}
+	return scheme + "://" + user + ":***@" + host
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/joinpal/joinpal/store/sqlite"
+)
+
+func TestParseServe(t *testing.T) {
+	t.Setenv("JOINPAL_ADDR", "127.0.0.1:9999")
+	t.Setenv("JOINPAL_DB", "")
+	os.Unsetenv("JOINPAL_DB")
+	var stderr bytes.Buffer
+	opts, _, ok := parseServe(nil, &stderr)
+	if !ok || opts.addr != "127.0.0.1:9999" || opts.db != "data/joinpal.db" || opts.logLevel != slog.LevelInfo || opts.logJSON {
+		t.Fatalf("defaults with JOINPAL_ADDR: %+v (%s)", opts, stderr.String())
+	}
+	opts, _, ok = parseServe([]string{"--addr", ":7000", "--db", "postgres://u:p@h/db", "--log-level", "debug", "--log-format", "json", "--stockfish", "/usr/games/stockfish"}, &stderr)
+	if !ok || opts.addr != ":7000" || opts.db != "postgres://u:p@h/db" || opts.logLevel != slog.LevelDebug || !opts.logJSON || opts.stockfish != "/usr/games/stockfish" {
+		t.Fatalf("flags: %+v", opts)
+	}
+	for _, args := range [][]string{{"--log-level", "loud"}, {"--log-format", "xml"}, {"extra"}, {"--nope"}} {
+		stderr.Reset()
+		if _, code, ok := parseServe(args, &stderr); ok || code != exitUsage {
+			t.Errorf("%v: ok %v, code %d; want a usage error", args, ok, code)
+		}
+		if !strings.Contains(stderr.String(), "serve") {
+			t.Errorf("%v: stderr %q", args, stderr.String())
+		}
+	}
+	if _, code, ok := parseServe([]string{"-h"}, &stderr); ok || code != exitOK {
+		t.Errorf("-h: ok %v, code %d", ok, code)
+	}
+}
+
+func TestRedactDSN(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"data/joinpal.db", "data/joinpal.db"},
+		{"postgres://postgres@127.0.0.1/test", "postgres://postgres@127.0.0.1/test"},
+		{"postgres://bob:secret@db.example:5432/joinpal?sslmode=require", "postgres://bob:***@db.example:5432/joinpal?sslmode=require"},
+	}
+	for _, tt := range tests {
+		if got := redactDSN(tt.in); got != tt.want {
+			t.Errorf("redactDSN(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestServeStartsAndStopsGracefully: serve creates the SQLite folder,
+// answers once ready, and on stop records the node's graceful stop; a
+// second start on the same database works.
+func TestServeStartsAndStopsGracefully(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "new", "folder", "joinpal.db")
+	var logs bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logs, nil))
+	for run := range 2 {
+		ctx, cancel := context.WithCancel(context.Background())
+		addrs := make(chan net.Addr, 1)
+		ready := make(chan struct{})
+		done := make(chan error, 1)
+		go func() {
+			done <- serve(ctx, serveOptions{addr: "127.0.0.1:0", db: db, stopTimeout: 10 * time.Second}, log,
+				serveHooks{listening: func(a net.Addr) { addrs <- a }, ready: func() { close(ready) }})
+		}()
+		var base string
+		select {
+		case a := <-addrs:
+			base = "http://" + a.String()
+		case err := <-done:
+			t.Fatalf("run %d: serve: %v\n%s", run, err, logs.String())
+		}
+		<-ready
+		resp, err := http.Get(base + "/healthz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("run %d: /healthz %d once ready", run, resp.StatusCode)
+		}
+		resp, err = http.Post(base+"/api/guest", "application/json", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusCreated {
+			t.Fatalf("run %d: guest %d", run, resp.StatusCode)
+		}
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatalf("run %d: graceful stop: %v\n%s", run, err, logs.String())
+		}
+	}
+	st, err := sqlite.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, stopped, err := st.NodeStatus(context.Background(), "local"); err != nil || !stopped {
+		t.Errorf("the node's stop is not recorded: stopped %v, %v", stopped, err)
+	}
+	if !strings.Contains(logs.String(), "joinpal: stopped") {
+		t.Errorf("no stop in the log:\n%s", logs.String())
+	}
+}
+
+// TestServeSIGTERM runs "joinpal serve" as a process of its own (this test
+// binary again), sends it SIGTERM once it is ready, and expects exit 0.
+func TestServeSIGTERM(t *testing.T) {
+	if os.Getenv("JOINPAL_SERVE_CHILD") == "1" {
+		os.Exit(run([]string{"serve", "--addr", "127.0.0.1:0", "--db", os.Getenv("JOINPAL_SERVE_DB"), "--log-format", "json"},
+			os.Stdin, os.Stdout, os.Stderr))
+	}
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestServeSIGTERM$")
+	cmd.Env = append(os.Environ(), "JOINPAL_SERVE_CHILD=1", "JOINPAL_SERVE_DB="+filepath.Join(t.TempDir(), "j.db"))
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	lines := bufio.NewScanner(stderr)
+	var seen []string
+	var addr string
+	for lines.Scan() {
+		seen = append(seen, lines.Text())
+		var rec struct{ Msg, Addr string }
+		if json.Unmarshal(lines.Bytes(), &rec) != nil {
+			continue
+		}
+		if rec.Msg == "joinpal: listening" {
+			addr = rec.Addr
+		}
+		if rec.Msg == "joinpal: ready" {
+			break
+		}
+	}
+	if addr == "" {
+		t.Fatalf("the server never got ready:\n%s", strings.Join(seen, "\n"))
+	}
+	resp, err := http.Get("http://" + addr + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := io.ReadAll(stderr)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("exit after SIGTERM: %v\n%s", err, rest)
+	}
+	if !strings.Contains(string(rest), `"msg":"joinpal: stopped"`) {
+		t.Errorf("no graceful stop in the log:\n%s", rest)
+	}
+}
