@@ -1,5 +1,6 @@
 // Command joinpal is JoinPal's single binary: the chess server and its tools.
 //
+//	joinpal serve [--addr A] [--db PATH|URL]     the chess server (make run)
 //	joinpal perft [--depth N] [--divide] [FEN]   count move-tree leaves, Stockfish's format
 //	joinpal pgn [FILE]                           check PGN and write it back normalized
 //	joinpal uci                                  the built-in engine over UCI
@@ -31,6 +32,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
+		{"serve", "run JoinPal: the HTTP API, live games, lobby and AI (SIGTERM stops it gracefully)", runServe},
 		{"perft", "count the leaves of the legal move tree (Stockfish's output format)", runPerft},
 		{"pgn", "read PGN, check every move, write it back normalized", runPGN},
 		{"uci", "serve the built-in engine over UCI (for chess GUIs)", runUCI},
