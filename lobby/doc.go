@@ -27,7 +27,7 @@
 // A seek lives while its owner is connected. The server calls
 // [Service.OwnerGone] when the owner's last socket closes and
 // [Service.OwnerConnected] when one opens; [Service.Sweep], which every
-// node runs every second or so ([Service.SweepEvery]), removes the seeks whose owner has been gone
+// node runs every second or so, removes the seeks whose owner has been gone
 // for Config.OwnerGrace (5 s) or longer, so that a page reload keeps the
 // seek and a closed tab loses it.
 //

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 )
 
 // Sweep removes the seeks whose owner has been gone (see
@@ -32,22 +31,4 @@ func (s *Service) Sweep(ctx context.Context) error {
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// SweepEvery runs [Service.Sweep] every interval (on the real clock) until
-// ctx ends, logging what fails; the server runs it on every node, with an
-// interval of a second or so.
-func (s *Service) SweepEvery(ctx context.Context, interval time.Duration) {
-	tick := time.NewTicker(interval)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			if err := s.Sweep(ctx); err != nil && ctx.Err() == nil {
-				s.cfg.Log.Warn("lobby: sweep failed", "err", err)
-			}
-		}
-	}
 }
