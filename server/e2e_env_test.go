@@ -255,6 +255,8 @@ type wsClient struct {
 	closed chan struct{}
 	err    error // why reading stopped, once closed is closed
 	lastV  int64
+	// pending are frames read but not yet asked for.
+	pending []wsFrame
 }
 
 // dial opens the socket at path as p.
@@ -334,9 +336,16 @@ func (c *wsClient) sendRaw(b []byte) {
 	}
 }
 
-// next returns the next frame that match accepts, dropping the others.
+// next returns the first frame, in order, that match accepts; the frames
+// it passes over stay for later calls.
 func (c *wsClient) next(what string, match func(wsFrame) bool) wsFrame {
 	c.t.Helper()
+	for i, f := range c.pending {
+		if match(f) {
+			c.pending = append(c.pending[:i:i], c.pending[i+1:]...)
+			return f
+		}
+	}
 	timeout := time.After(frameWait)
 	for {
 		select {
@@ -347,6 +356,7 @@ func (c *wsClient) next(what string, match func(wsFrame) bool) wsFrame {
 			if match(f) {
 				return f
 			}
+			c.pending = append(c.pending, f)
 		case <-c.closed:
 			c.t.Fatalf("socket closed (%v) while waiting for %s", c.err, what)
 		case <-timeout:

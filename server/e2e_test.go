@@ -1,9 +1,13 @@
 package server
 
 import (
+	"context"
+	"errors"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
 
@@ -109,5 +113,302 @@ func TestE2EReconnectCatchesUp(t *testing.T) {
 	}
 	if n := len(env.storedGame(id).Moves); n != 5 {
 		t.Fatalf("the store holds %d moves, want 5", n)
+	}
+}
+
+// startedGame pairs two guests through seeks with tc and opens both their
+// sockets, past the first "full" frames.
+func startedGame(t *testing.T, env *playEnv, tc string) (id string, alba, bruno *person, white, black *wsClient) {
+	t.Helper()
+	alba, bruno = env.guest(t), env.guest(t)
+	id = env.pairBySeek(alba, bruno, tc)
+	white, black = alba.dial("/api/game/"+id+"/socket"), bruno.dial("/api/game/"+id+"/socket")
+	white.full()
+	black.full()
+	return id, alba, bruno, white, black
+}
+
+// ended waits on c for the end of the game and returns its state.
+func ended(c *wsClient) stateJSON {
+	c.t.Helper()
+	return c.state("the end", func(st stateJSON) bool { return st.Status != "started" && st.Status != "created" })
+}
+
+// TestE2EEndings: each way a game ends by the players' actions, over the
+// socket or by HTTP, as both players see it.
+func TestE2EEndings(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	t.Run("resign", func(t *testing.T) {
+		_, _, _, white, black := startedGame(t, env, "5+0")
+		white.move("e2e4", 0, 1)
+		black.send("resign", map[string]any{"id": 7})
+		black.ack(7)
+		if st := ended(white); st.Status != "resign" || st.Winner != "white" {
+			t.Fatalf("after resigning: %+v", st)
+		}
+	})
+	t.Run("abort before both moved", func(t *testing.T) {
+		id, _, _, white, black := startedGame(t, env, "5+0")
+		white.move("e2e4", 0, 1)
+		black.send("abort", map[string]any{"id": 2})
+		black.ack(2)
+		if st := ended(white); st.Status != "aborted" || st.Result != "*" {
+			t.Fatalf("after aborting: %+v", st)
+		}
+		if s := env.storedGame(id).State.Status; s != game.StatusAborted {
+			t.Fatalf("stored status %s", s)
+		}
+	})
+	t.Run("abort refused after both moved", func(t *testing.T) {
+		_, _, _, white, black := startedGame(t, env, "5+0")
+		white.move("e2e4", 0, 1)
+		black.move("e7e5", 1, 2)
+		white.send("abort", map[string]any{"id": 3})
+		if code := white.refusal(3); code != string(game.CodeCannotAbort) {
+			t.Fatalf("late abort: %s", code)
+		}
+	})
+	t.Run("draw by agreement", func(t *testing.T) {
+		_, _, _, white, black := startedGame(t, env, "5+0")
+		white.move("e2e4", 0, 1)
+		black.move("e7e5", 1, 2)
+		white.send("draw-offer", map[string]any{"id": 3})
+		white.ack(3)
+		if st := black.state("the offer", func(st stateJSON) bool { return st.DrawOffer != "" }); st.DrawOffer != "white" {
+			t.Fatalf("offer: %+v", st)
+		}
+		black.send("draw-accept", map[string]any{"id": 4})
+		black.ack(4)
+		if st := ended(white); st.Status != "draw" || st.Termination != game.Agreement.String() || st.Result != "1/2-1/2" {
+			t.Fatalf("after agreeing: %+v", st)
+		}
+	})
+	t.Run("draw declined", func(t *testing.T) {
+		_, _, _, white, black := startedGame(t, env, "5+0")
+		white.move("e2e4", 0, 1)
+		black.send("draw-offer", nil)
+		white.state("the offer", func(st stateJSON) bool { return st.DrawOffer == "black" })
+		white.send("draw-decline", map[string]any{"id": 5})
+		white.ack(5)
+		black.state("the offer gone", func(st stateJSON) bool { return st.DrawOffer == "" })
+	})
+	t.Run("leave by beacon", func(t *testing.T) {
+		id, alba, _, white, black := startedGame(t, env, "5+0")
+		white.move("e2e4", 0, 1)
+		black.move("e7e5", 1, 2)
+		// navigator.sendBeacon: a POST with the page's cookies, a text body.
+		req, _ := http.NewRequest("POST", env.http.URL+"/api/game/"+id+"/leave", strings.NewReader(""))
+		req.Header.Set("Content-Type", "text/plain;charset=UTF-8")
+		res, err := alba.hc.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("leave: %d", res.StatusCode)
+		}
+		if st := ended(black); st.Status != "resign" || st.Winner != "black" {
+			t.Fatalf("after leaving: %+v", st)
+		}
+	})
+	t.Run("a dropped socket is not leaving", func(t *testing.T) {
+		id, _, _, white, black := startedGame(t, env, "5+0")
+		white.move("e2e4", 0, 1)
+		black.move("e7e5", 1, 2)
+		white.conn.Close(websocket.StatusGoingAway, "")
+		// The runtime records the drop (a state event) and the game goes
+		// on: the reconnection window runs.
+		black.state("the drop", func(st stateJSON) bool { return st.Ply == 2 })
+		black.frame("state")
+		st := env.storedGame(id).State
+		if st.GoneSince[game.White].IsZero() || st.Status != game.StatusStarted {
+			t.Fatalf("after a drop: %+v", st)
+		}
+	})
+}
+
+// TestE2EFlagPerMove: on a per-move clock, the flag falls by the runtime's
+// timer when the allowance (and its lag grace) has passed, with no client
+// asking; the runtime's clock is faked, so nothing waits.
+func TestE2EFlagPerMove(t *testing.T) {
+	env := newPlayEnv(t, playOptions{fakeRuntimeClock: true})
+	id, _, _, white, black := startedGame(t, env, "move:5s")
+	white.move("e2e4", 0, 1)
+	black.move("e7e5", 1, 2)
+	env.clock.Advance(4 * time.Second)
+	white.move("g1f3", 2, 3) // in time
+	env.clock.Advance(5*time.Second + game.MaxLagGrace + time.Millisecond)
+	for name, c := range map[string]*wsClient{"white": white, "black": black} {
+		if st := ended(c); st.Status != "outoftime" || st.Winner != "white" {
+			t.Errorf("%s saw %+v", name, st)
+		}
+	}
+	if st := env.storedGame(id).State; st.Termination != game.Timeout {
+		t.Fatalf("stored termination %s", st.Termination)
+	}
+}
+
+// TestE2EChallengeLink: the first person other than its creator to open a
+// link plays; the creator cannot; a latecomer finds it closed.
+func TestE2EChallengeLink(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba, bruno, carla := env.guest(t), env.guest(t), env.guest(t)
+	var link challengeJSON
+	alba.must(http.StatusCreated, "POST", "/api/challenge/open", map[string]any{"timeControl": "3+2", "color": "white"}, &link)
+	if link.URL == "" || !strings.HasSuffix(link.URL, "/challenge/"+link.ID) {
+		t.Fatalf("link: %+v", link)
+	}
+	bruno.must(http.StatusOK, "GET", "/api/challenge/"+link.ID+"/show", nil, nil)
+	if res := alba.do("POST", "/api/challenge/"+link.ID+"/accept", nil); res.refusal(t).Code != "lobby.own_challenge" {
+		t.Fatalf("the creator opened their own link: %d %s", res.status, res.body)
+	}
+	var accepted challengeJSON
+	bruno.must(http.StatusOK, "POST", "/api/challenge/"+link.ID+"/accept", nil, &accepted)
+	if accepted.GameID == "" {
+		t.Fatalf("accepted without a game: %+v", accepted)
+	}
+	if res := carla.do("POST", "/api/challenge/"+link.ID+"/accept", nil); res.status != http.StatusConflict {
+		t.Fatalf("a second acceptance: %d %s", res.status, res.body)
+	}
+	rec := env.storedGame(accepted.GameID)
+	if rec.White.ID != alba.id || rec.Black.ID != bruno.id || rec.TimeControl.String() != "3+2" {
+		t.Fatalf("the link's game: %+v", rec)
+	}
+	// The game is played over the sockets like any other.
+	white := alba.dial("/api/game/" + accepted.GameID + "/socket")
+	white.full()
+	white.move("d2d4", 0, 1)
+}
+
+// TestE2ERematch: after a game, one player offers a rematch and the other
+// sees the offer on the game's socket; the other's offer accepts it and a
+// game starts with the colours swapped.
+func TestE2ERematch(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	id, alba, bruno, white, black := startedGame(t, env, "5+3")
+	white.send("resign", nil)
+	ended(black)
+	alba.must(http.StatusOK, "POST", "/api/game/"+id+"/rematch", nil, nil)
+	var offer challengeJSON
+	decodeFrameData(t, black.frame("rematch"), &offer)
+	if offer.RematchOf != id || offer.Challenger.ID != alba.id {
+		t.Fatalf("offer: %+v", offer)
+	}
+	black.send("rematch", map[string]any{"id": 9})
+	black.ack(9)
+	var started challengeJSON
+	black.next("the accepted rematch", func(f wsFrame) bool {
+		if f.T != "rematch" {
+			return false
+		}
+		decodeFrameData(t, f, &started)
+		return started.GameID != ""
+	})
+	rec := env.storedGame(started.GameID)
+	if rec.White.ID != bruno.id || rec.Black.ID != alba.id || rec.TimeControl.String() != "5+3" {
+		t.Fatalf("the rematch: %+v", rec)
+	}
+	if res := alba.do("POST", "/api/game/"+started.GameID+"/rematch", nil); res.refusal(t).Code != CodeGameNotOver {
+		t.Fatalf("a rematch of a running game: %d %s", res.status, res.body)
+	}
+}
+
+// TestE2EAgainstAI: a guest plays the AI at level 2 ("Fácil") on a short
+// clock until the game ends, moving at once with legal moves chosen by a
+// seeded generator.
+func TestE2EAgainstAI(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba := env.guest(t)
+	var g gameRecordJSON
+	alba.must(http.StatusCreated, "POST", "/api/challenge/ai", map[string]any{"level": 2, "color": "white", "timeControl": "3+0"}, &g)
+	if g.Players["black"].AILevel != 2 || g.Players["black"].Name != "Fácil" || g.Players["white"].ID != alba.id {
+		t.Fatalf("AI game: %+v", g)
+	}
+	sock := alba.dial("/api/game/" + g.ID + "/socket")
+	full := sock.full()
+	rng := rand.New(rand.NewPCG(1, 2))
+	st := full.stateJSON
+	for ply := 0; ply < 600; {
+		if st.Status != "created" && st.Status != "started" {
+			break
+		}
+		if st.Turn == "white" && st.Ply == ply {
+			sock.move(st.Legal[rng.IntN(len(st.Legal))], ply, int64(ply+1))
+		}
+		st = sock.state("the next move", func(s stateJSON) bool { return s.Ply > ply || (s.Status != "created" && s.Status != "started") })
+		ply = st.Ply
+	}
+	if st.Status == "created" || st.Status == "started" {
+		t.Fatalf("the game did not end: %+v", st)
+	}
+	rec := env.storedGame(g.ID)
+	if !rec.State.Status.Finished() || len(rec.Moves) < 2 {
+		t.Fatalf("stored AI game: %+v", rec.State)
+	}
+	t.Logf("the game against Fácil ended %s (%s) after %d plies", st.Status, st.Result, len(rec.Moves))
+}
+
+// TestE2ESocketRefusals: a cross-origin upgrade is refused; a flood and an
+// oversized frame close the socket with 1008, and another game does not
+// notice; a bad frame is answered and the socket stays.
+func TestE2ESocketRefusals(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	id, alba, _, white, black := startedGame(t, env, "5+0")
+
+	_, err := alba.tryDial("/api/game/"+id+"/socket", http.Header{"Origin": {"http://evil.example"}})
+	var de *dialError
+	if !errors.As(err, &de) || de.status != http.StatusForbidden || !strings.Contains(string(de.body), CodeCrossOrigin) {
+		t.Fatalf("cross-origin upgrade: %v", err)
+	}
+	if _, err := alba.tryDial("/api/lobby/socket", http.Header{"Origin": {"http://evil.example"}}); !errors.As(err, &de) || de.status != http.StatusForbidden {
+		t.Fatalf("cross-origin lobby upgrade: %v", err)
+	}
+
+	white.sendRaw([]byte(`{"t":"move","d":{"uci":"e2e4","ply":0,"id":1,"colour":"white"}}`))
+	var e errorData
+	decodeFrameData(t, white.frame("error"), &e)
+	if e.Code != CodeBadFrame {
+		t.Fatalf("unknown field: %+v", e)
+	}
+	white.sendRaw([]byte(`{"t":"castle"}`))
+	decodeFrameData(t, white.frame("error"), &e)
+	if e.Code != CodeUnknownFrame {
+		t.Fatalf("unknown type: %+v", e)
+	}
+
+	flooder := env.guest(t).dial("/api/game/" + id + "/socket")
+	for range 101 {
+		flooder.send("ping", nil)
+	}
+	if code, reason := flooder.closeStatus(); code != websocket.StatusPolicyViolation || reason != reasonFlood {
+		t.Fatalf("flood closed with %d %q", code, reason)
+	}
+	big := env.guest(t).dial("/api/game/" + id + "/socket")
+	big.sendRaw([]byte(`{"t":"ping","d":{"x":"` + strings.Repeat("x", 5000) + `"}}`))
+	if code, reason := big.closeStatus(); code != websocket.StatusPolicyViolation || reason != reasonTooLarge {
+		t.Fatalf("oversized frame closed with %d %q", code, reason)
+	}
+	// The players' sockets did not notice.
+	white.move("e2e4", 0, 2)
+	black.move("e7e5", 1, 3)
+}
+
+// TestE2EShutdownClosesSockets: a server stopping closes its sockets with
+// "server restarting", and the games are not decided by it: nobody is
+// marked gone.
+func TestE2EShutdownClosesSockets(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	id, _, _, white, black := startedGame(t, env, "5+0")
+	white.move("e2e4", 0, 1)
+	black.move("e7e5", 1, 2)
+	env.srv.Shutdown(context.Background())
+	for _, c := range []*wsClient{white, black} {
+		if code, reason := c.closeStatus(); code != websocket.StatusServiceRestart || reason != reasonRestarting {
+			t.Fatalf("closed with %d %q", code, reason)
+		}
+	}
+	st := env.storedGame(id).State
+	if st.Status != game.StatusStarted || !st.GoneSince[game.White].IsZero() || !st.GoneSince[game.Black].IsZero() {
+		t.Fatalf("after the shutdown: %+v", st)
 	}
 }

@@ -260,7 +260,7 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 	switch f.T {
 	case "ping":
 		lag, _ := gs.sock.lag.measured()
-		gs.sock.send(outFrame{T: "pong", D: map[string]int64{"lag": lag.Milliseconds()}})
+		gs.sock.sendLossy(outFrame{T: "pong", D: map[string]int64{"lag": lag.Milliseconds()}})
 	case "move":
 		var m moveFrame
 		if err := decodeData(f, &m); err != nil {

@@ -79,7 +79,7 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 	sock.serve(ctx, func(f inFrame, _ []byte) {
 		if f.T == "ping" {
 			lag, _ := sock.lag.measured()
-			sock.send(outFrame{T: "pong", D: map[string]int64{"lag": lag.Milliseconds()}})
+			sock.sendLossy(outFrame{T: "pong", D: map[string]int64{"lag": lag.Milliseconds()}})
 			return
 		}
 		sock.send(errorFrame(sock.lang, 0, newError(CodeUnknownFrame, "unknown frame type", "type", clip(f.T))))

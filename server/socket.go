@@ -85,12 +85,14 @@ type socket struct {
 	lag  *lagMeter
 	lang string // the language of error frames
 
-	out    chan []byte
-	done   chan struct{} // closed when the socket closes
-	once   sync.Once
-	mu     sync.Mutex
-	code   websocket.StatusCode // why the server closed it (0: the peer did)
-	reason string
+	out  chan []byte
+	done chan struct{} // closed when the socket closes
+	// closeDone is closed once the close handshake has ended.
+	closeDone chan struct{}
+	once      sync.Once
+	mu        sync.Mutex
+	code      websocket.StatusCode // why the server closed it (0: the peer did)
+	reason    string
 }
 
 func newSocket(conn *websocket.Conn, cfg SocketConfig, now func() time.Time, lang string) *socket {
@@ -106,6 +108,8 @@ func newSocket(conn *websocket.Conn, cfg SocketConfig, now func() time.Time, lan
 		lang: lang,
 		out:  make(chan []byte, cfg.OutBuffer),
 		done: make(chan struct{}),
+
+		closeDone: make(chan struct{}),
 	}
 }
 
@@ -125,7 +129,13 @@ type inFrame struct {
 
 // send queues a frame without blocking; it returns false if the socket is
 // closed or has just been closed for being too slow.
-func (s *socket) send(f outFrame) bool {
+func (s *socket) send(f outFrame) bool { return s.enqueue(f, true) }
+
+// sendLossy queues a frame that may be lost (an answer to the client's
+// ping): a full queue drops it instead of closing the socket.
+func (s *socket) sendLossy(f outFrame) bool { return s.enqueue(f, false) }
+
+func (s *socket) enqueue(f outFrame, vital bool) bool {
 	b, err := json.Marshal(f)
 	if err != nil {
 		// Frames are built from the server's own types: this is a bug.
@@ -140,7 +150,9 @@ func (s *socket) send(f outFrame) bool {
 	case s.out <- b:
 		return true
 	default:
-		s.close(websocket.StatusPolicyViolation, reasonSlow)
+		if vital {
+			s.close(websocket.StatusPolicyViolation, reasonSlow)
+		}
 		return false
 	}
 }
@@ -153,7 +165,10 @@ func (s *socket) close(code websocket.StatusCode, reason string) {
 		s.code, s.reason = code, reason
 		s.mu.Unlock()
 		close(s.done)
-		go s.conn.Close(code, reason)
+		go func() {
+			defer close(s.closeDone)
+			_ = s.conn.Close(code, reason)
+		}()
 	})
 }
 
@@ -172,13 +187,17 @@ func (s *socket) closedBy() (websocket.StatusCode, string) {
 // goroutines have ended.
 func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() { defer wg.Done(); s.writeLoop(ctx) }()
 	go func() { defer wg.Done(); s.pingLoop(ctx) }()
-	defer wg.Wait()
-	defer cancel()
+	defer func() {
+		// The close handshake ends before ctx does: the library drops a
+		// connection whose context ends mid-call, close frame unsent.
+		<-s.closeDone
+		cancel()
+		wg.Wait()
+	}()
 	flood := ratelimit.NewWindow(s.cfg.FloodLimit, s.cfg.FloodPeriod)
 	for {
 		typ, r, err := s.conn.Reader(ctx)
