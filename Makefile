@@ -15,9 +15,11 @@ all: build
 build:
 	$(GO) build -o $(BIN) ./cmd/joinpal
 
-## run: build everything and start JoinPal (for now: the CLI's help).
+## run: build and start JoinPal on http://localhost:8080, its SQLite file in
+## data/ (configuration: README; extra flags in RUNFLAGS, e.g.
+## make run RUNFLAGS='--log-format json'). Ctrl-C stops it gracefully.
 run: build
-	./$(BIN) help
+	./$(BIN) serve $(RUNFLAGS)
 
 ## test: every test — formatting, vet, the Go tests, the race detector.
 test: deps services check-format vet test-go test-race

@@ -27,7 +27,7 @@ type Metrics struct {
 }
 
 // latencyBuckets run from 100 µs to 10 s.
-var latencyBuckets = prometheus.ExponentialBucketsRange(0.0001, 10, 16)
+var latencyBuckets = []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10}
 
 // NewMetrics returns the metrics, registered in reg (with the Go runtime's
 // and the process's collectors).
