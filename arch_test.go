@@ -58,7 +58,7 @@ var allowedImports = map[string][]string{
 	// The AI's players: engines, and games only through game's types.
 	"ai": {"chess", "engine", "game", "uci"},
 	// The HTTP server: the domain's services behind one table of routes.
-	"server": {"account", "ai", "docs", "game", "i18n", "live", "lobby", "ratelimit"},
+	"server": {"account", "ai", "docs", "game", "i18n", "live", "lobby", "ratelimit", "rating"},
 	// Documents the server serves as they are (openapi.yaml).
 	"docs": {},
 	// The one binary wires everything.
