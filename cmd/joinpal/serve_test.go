@@ -13,10 +13,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/joinpal/joinpal/store/sqlite"
 )
 
@@ -65,7 +67,46 @@ func TestRedactDSN(t *testing.T) {
 // second start on the same database works.
 func TestServeStartsAndStopsGracefully(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "new", "folder", "joinpal.db")
-	var logs bytes.Buffer
+	serveTwice(t, db)
+	st, err := sqlite.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, stopped, err := st.NodeStatus(context.Background(), "local"); err != nil || !stopped {
+		t.Errorf("the node's stop is not recorded: stopped %v, %v", stopped, err)
+	}
+}
+
+// TestServeOnPostgres: the same on PostgreSQL, given a postgres:// URL.
+func TestServeOnPostgres(t *testing.T) {
+	ctx := context.Background()
+	dsn := envOr("JOINPAL_TEST_POSTGRES", defaultPostgresDSN)
+	schema, drop, err := newSchema(ctx, dsn)
+	if err != nil {
+		t.Fatalf("%v (start PostgreSQL with make services, or set JOINPAL_TEST_POSTGRES)", err)
+	}
+	defer drop()
+	db, err := withSearchPath(dsn, schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	serveTwice(t, db)
+	st, err := postgres.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, stopped, err := st.NodeStatus(ctx, "local"); err != nil || !stopped {
+		t.Errorf("the node's stop is not recorded: stopped %v, %v", stopped, err)
+	}
+}
+
+// serveTwice starts serve on db, checks that it is ready and serves a
+// guest, stops it, and does it all again.
+func serveTwice(t *testing.T, db string) {
+	t.Helper()
+	var logs syncLog
 	log := slog.New(slog.NewTextHandler(&logs, nil))
 	for run := range 2 {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -81,41 +122,51 @@ func TestServeStartsAndStopsGracefully(t *testing.T) {
 		case a := <-addrs:
 			base = "http://" + a.String()
 		case err := <-done:
+			cancel()
 			t.Fatalf("run %d: serve: %v\n%s", run, err, logs.String())
 		}
 		<-ready
-		resp, err := http.Get(base + "/healthz")
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("run %d: /healthz %d once ready", run, resp.StatusCode)
-		}
-		resp, err = http.Post(base+"/api/guest", "application/json", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusCreated {
-			t.Fatalf("run %d: guest %d", run, resp.StatusCode)
+		for _, c := range []struct {
+			method, path string
+			want         int
+		}{{"GET", "/healthz", http.StatusOK}, {"POST", "/api/guest", http.StatusCreated}, {"GET", "/metrics", http.StatusOK}} {
+			req, _ := http.NewRequest(c.method, base+c.path, nil)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				cancel()
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != c.want {
+				t.Errorf("run %d: %s %s: %d, want %d", run, c.method, c.path, resp.StatusCode, c.want)
+			}
 		}
 		cancel()
 		if err := <-done; err != nil {
 			t.Fatalf("run %d: graceful stop: %v\n%s", run, err, logs.String())
 		}
 	}
-	st, err := sqlite.Open(context.Background(), db)
-	if err != nil {
-		t.Fatal(err)
+	if !strings.Contains(logs.String(), "joinpal: stopped") || strings.Contains(logs.String(), "level=ERROR") {
+		t.Errorf("the log:\n%s", logs.String())
 	}
-	defer st.Close()
-	if _, stopped, err := st.NodeStatus(context.Background(), "local"); err != nil || !stopped {
-		t.Errorf("the node's stop is not recorded: stopped %v, %v", stopped, err)
-	}
-	if !strings.Contains(logs.String(), "joinpal: stopped") {
-		t.Errorf("no stop in the log:\n%s", logs.String())
-	}
+}
+
+// syncLog is a log buffer safe for the server's goroutines.
+type syncLog struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // TestServeSIGTERM runs "joinpal serve" as a process of its own (this test
