@@ -158,7 +158,13 @@ func TestMeasureAIDoesNotSlowHumans(t *testing.T) {
 					m := ev.Legal[rng.IntN(len(ev.Legal))]
 					rt.Move(ctx, id, "bot", live.MoveRequest{UCI: m, Ply: ev.Ply, ID: int64(ev.Ply + 1)})
 				}
-				next, ok := <-events
+				var next game.Event
+				ok := false
+				select {
+				case next, ok = <-events:
+				case <-ctx.Done():
+					continue
+				}
 				if !ok {
 					ev, err = rt.Snapshot(ctx, id)
 					events, unsubscribe = bus.Subscribe(id)

@@ -131,6 +131,36 @@ func playRandom(ctx context.Context, t testing.TB, rt *live.Runtime, bus game.Bu
 	}
 }
 
+// aiGame is a game against the AI on a runtime of its own, with a pool
+// whose pauses are not waited.
+type aiGame struct {
+	rt   *live.Runtime
+	st   *sqlite.Store
+	bus  *live.LocalBus
+	ctx  context.Context // bounds the whole game
+	tc   game.TimeControl
+	pool *ai.Pool
+}
+
+func startAIGame(t *testing.T, id, control string, white, black game.Player) aiGame {
+	t.Helper()
+	g := aiGame{}
+	g.rt, g.st, g.bus = newRuntime(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	g.ctx = ctx
+	var err error
+	if g.tc, err = game.ParseTimeControl(control); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.rt.Create(ctx, game.Config{ID: id, TimeControl: g.tc, White: white, Black: black}); err != nil {
+		t.Fatal(err)
+	}
+	g.pool = ai.NewPool(ai.Config{Workers: 1, Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }})
+	t.Cleanup(func() { g.pool.Close() })
+	return g
+}
+
 // TestAIPlaysAGameToTheEnd: a random-move "human" against the AI at level
 // 2 (Fácil), on a real runtime and SQLite store, to the end of the game.
 // The AI's subscription is dropped every few events, and halfway through
@@ -140,21 +170,10 @@ func TestAIPlaysAGameToTheEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole game")
 	}
-	rt, st, localBus := newRuntime(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	untimed, err := game.ParseTimeControl("untimed")
-	if err != nil {
-		t.Fatal(err)
-	}
 	const id, human, computer = "g-ai", "alice", "ai:2"
-	_, err = rt.Create(ctx, game.Config{ID: id, TimeControl: untimed,
-		White: game.Player{ID: human, Name: "Alice"}, Black: game.Player{ID: computer, Name: "Fácil", AILevel: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool := ai.NewPool(ai.Config{Workers: 1, Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }})
-	defer pool.Close()
+	g := startAIGame(t, id, "untimed", game.Player{ID: human, Name: "Alice"}, game.Player{ID: computer, Name: "Fácil", AILevel: 2})
+	rt, st, localBus, ctx, untimed, pool := g.rt, g.st, g.bus, g.ctx, g.tc, g.pool
+	var err error
 	bus := &droppingBus{Bus: localBus, every: 5}
 	newPlayer := func() *ai.Player {
 		return ai.NewPlayer(ai.PlayerConfig{Pool: pool, Mover: liveMover(rt), Bus: bus, Snapshots: rt, Retry: 10 * time.Millisecond})
@@ -219,21 +238,9 @@ func TestAIPlaysWhiteUnderAClock(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole game")
 	}
-	rt, _, bus := newRuntime(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	tc, err := game.ParseTimeControl("1+0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	const id, human, computer = "g-white", "bob", "ai:2"
-	_, err = rt.Create(ctx, game.Config{ID: id, TimeControl: tc,
-		White: game.Player{ID: computer, Name: "Fácil", AILevel: 2}, Black: game.Player{ID: human, Name: "Bob"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool := ai.NewPool(ai.Config{Workers: 1, Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }})
-	defer pool.Close()
+	g := startAIGame(t, id, "1+0", game.Player{ID: computer, Name: "Fácil", AILevel: 2}, game.Player{ID: human, Name: "Bob"})
+	rt, bus, ctx, tc, pool := g.rt, g.bus, g.ctx, g.tc, g.pool
 	player := ai.NewPlayer(ai.PlayerConfig{Pool: pool, Mover: liveMover(rt), Bus: bus, Snapshots: rt})
 	defer player.Close()
 	if err := player.Watch(id, computer, game.White, 2, tc, ""); err != nil {
