@@ -6,8 +6,15 @@
 // A [Pool] runs the searches on a fixed number of workers, by default one
 // less than the machine's cores (at least one), so that a hundred AI games
 // at once never take the cores the human games need; the game's own
-// goroutine never searches. Requests wait in a bounded queue; one more is
-// refused at once with the code ai.busy (the Player tries again shortly).
+// goroutine never searches. Requests wait in a bounded queue, the one whose
+// clock runs out first at its head (an untimed request counts as due 30 s
+// after it was made); one more than Config.QueueLimit is refused at once
+// with the code ai.busy (the Player tries again shortly), and a request
+// whose caller gives up leaves the queue. Each worker's thread runs at the
+// lowest priority of the machine (nice 19 on Linux), and NewPool adds the
+// workers to GOMAXPROCS, so the searches use the CPU the games leave and
+// never hold a processor a game's goroutine waits for
+// (Config.NormalPriority turns this off).
 // Each worker owns one engine.Engine for its whole life: its transposition
 // table is keyed by whole positions, so it is kept from one search to the
 // next, across games; a change of level clears it (engine.SetOptions does),
@@ -26,7 +33,10 @@
 // the allowance, also less the reserve; untimed, 2 s. Every level also
 // keeps its own limits (engine.Level's Depth and Nodes), so the weaker
 // levels answer far sooner than their budget. A clock too low for even
-// that gets the shallowest search, at once.
+// that gets the shallowest search, at once. Under load a search gets only
+// a share of its budget, workers / (workers + requests waiting)
+// ([Plan.Shared]), so that the time a move spends in the queue, which its
+// clock pays, stays within the budget too.
 //
 // Levels 1 to 3 (Principiante, Fácil, Aficionado) pause like a person
 // before they move: 0.5 to 2 s, chosen by a generator seeded from the

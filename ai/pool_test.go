@@ -338,3 +338,20 @@ func TestClosedPoolRefuses(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 }
+
+// TestTimeAlreadySpentCounts: a clock read 9.8 s ago with 10 s left has
+// nothing to spare once the reserve is kept: the move gets the shallowest
+// search, at once, whatever the level.
+func TestTimeAlreadySpentCounts(t *testing.T) {
+	p := newTestPool(t, Config{Workers: 1})
+	for _, level := range []int{3, 8} {
+		clock := Clock{Mode: game.ModeWholeGame, Remaining: 10 * time.Second, At: time.Now().Add(-9800 * time.Millisecond), Running: true}
+		r, err := p.Think(context.Background(), Request{Level: level, StartFEN: middlegame, Clock: clock})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Budget != 0 || r.Delay != 0 || r.Depth > 1 || !legalIn(t, middlegame, nil, r.UCI) {
+			t.Errorf("level %d: %+v", level, r)
+		}
+	}
+}
