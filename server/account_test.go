@@ -257,6 +257,14 @@ func TestLogInRateLimits(t *testing.T) {
 			t.Errorf("rate-limited sign-up stored a user: %v", err)
 		}
 	})
+	t.Run("sign-ups per account", func(t *testing.T) {
+		env := newTestServer(t, func(c *Config) { c.Limits.SignupsPerAccount = Rate{2, time.Hour} })
+		for range 2 {
+			expect(t, env.browser(t).do("POST", "/api/account/signup", `{"username":"wanted","password":"short"}`), 400, account.CodePasswordShort)
+		}
+		expect(t, env.browser(t).do("POST", "/api/account/signup", `{"username":"WANTED","password":"long enough"}`), 429, CodeRateLimited)
+		env.signUp(t, "unwanted", "long enough")
+	})
 	t.Run("guests per address", func(t *testing.T) {
 		env := newTestServer(t, func(c *Config) { c.Limits.GuestsPerIP = Rate{1, time.Hour} })
 		env.browser(t).do("POST", "/api/guest", "")
