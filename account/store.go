@@ -36,6 +36,10 @@ type Store interface {
 	// DeleteSession signs one session out; DeleteSessions all of a user's.
 	DeleteSession(ctx context.Context, d Digest) error
 	DeleteSessions(ctx context.Context, userID string) error
+	// DeleteExpiredSessions removes every session that has expired at now
+	// (housekeeping: an expired session is never found anyway) and returns
+	// how many it removed.
+	DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error)
 
 	// CreateToken stores a token; Token looks one up by digest (a revoked
 	// one is returned with Revoked set); Tokens lists a user's tokens;

@@ -225,6 +225,21 @@ func (s *Store) DeleteSessions(ctx context.Context, userID string) error {
 		"DELETE FROM sessions WHERE user_id = $1", userID)
 }
 
+// DeleteExpiredSessions removes the sessions expired at now; see
+// account.Store.
+func (s *Store) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
+	var n int64
+	err := s.begin(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, "DELETE FROM sessions WHERE expires_at <= $1", ts(now))
+		n = tag.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("postgres: delete expired sessions: %w", err)
+	}
+	return n, nil
+}
+
 const tokenCols = `t.id, t.digest, t.user_id, t.name, t.scopes, t.created_at, t.revoked_at`
 
 func scanToken(row pgx.Row, extra ...any) (account.Token, error) {

@@ -256,6 +256,21 @@ func (s *Store) DeleteSessions(ctx context.Context, userID string) error {
 	})
 }
 
+// DeleteExpiredSessions removes the sessions expired at now; see
+// account.Store.
+func (s *Store) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
+	var n int64
+	err := s.write(ctx, "delete expired sessions", func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(context.Background(), "DELETE FROM sessions WHERE expires_at <= ?", sqlTime(now))
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n, err
+}
+
 const tokenCols = `t.id, t.digest, t.user_id, t.name, t.scopes, t.created_at, t.revoked_at`
 
 func scanToken(row scanner, extra ...any) (account.Token, error) {

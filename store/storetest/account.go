@@ -309,6 +309,29 @@ func testSessions(t *testing.T, s AccountStore) {
 	_, _, err = s.Session(ctx, unknown, at(0), time.Time{})
 	wantAccountCode(t, "Session of an unknown digest", err, account.CodeBadToken)
 
+	// Housekeeping at 60 000 removes the sessions that expired then (d2,
+	// d3), not the extended d1 nor a later d4.
+	if n, err := s.DeleteExpiredSessions(ctx, at(59_999)); err != nil || n != 0 {
+		t.Errorf("DeleteExpiredSessions before any expiry = %d, %v; want 0", n, err)
+	}
+	_, d4 := account.NewSecret(account.SessionPrefix)
+	if err := s.CreateSession(ctx, account.Session{Digest: d4, UserID: "g", CreatedAt: t0, ExpiresAt: at(200_000)}); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.DeleteExpiredSessions(ctx, at(60_000)); err != nil || n != 2 {
+		t.Errorf("DeleteExpiredSessions = %d, %v; want 2 (the sessions of a and g that expired at 60 000)", n, err)
+	}
+	if _, _, err := s.Session(ctx, d1, at(60_000), time.Time{}); err != nil {
+		t.Errorf("the extended session after DeleteExpiredSessions: %v", err)
+	}
+	if _, _, err := s.Session(ctx, d4, at(60_000), time.Time{}); err != nil {
+		t.Errorf("a later session after DeleteExpiredSessions: %v", err)
+	}
+	// d3 is gone: put it back for what follows.
+	if err := s.CreateSession(ctx, account.Session{Digest: d3, UserID: "g", CreatedAt: t0, ExpiresAt: at(200_000)}); err != nil {
+		t.Fatal(err)
+	}
+
 	if err := s.DeleteSession(ctx, d1); err != nil {
 		t.Fatalf("DeleteSession: %v", err)
 	}
@@ -956,6 +979,7 @@ func testAccountsCanceledAndClosed(t *testing.T, s AccountStore) {
 			{"Session", func() error { _, _, err := s.Session(ctx, sd, t0, at(5000)); return err }},
 			{"DeleteSession", func() error { return s.DeleteSession(ctx, sd) }},
 			{"DeleteSessions", func() error { return s.DeleteSessions(ctx, "a") }},
+			{"DeleteExpiredSessions", func() error { return second(s.DeleteExpiredSessions(ctx, at(1_000_000))) }},
 			{"CreateToken", func() error {
 				_, d := account.NewSecret(account.TokenPrefix)
 				return s.CreateToken(ctx, account.Token{ID: "t2", Digest: d, UserID: "a", Name: "x"})
