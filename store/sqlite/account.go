@@ -126,27 +126,27 @@ func (s *Store) SignUp(ctx context.Context, id, username, passwordHash string) (
 
 // UserByID returns the user with id; see account.Store.
 func (s *Store) UserByID(ctx context.Context, id string) (account.User, error) {
-	return s.user(ctx, "user "+id, "id = ?", id)
+	return s.user(ctx, id, "id = ?", id)
 }
 
 // UserByUsername returns the account with username, case aside; see
 // account.Store.
 func (s *Store) UserByUsername(ctx context.Context, username string) (account.User, error) {
-	return s.user(ctx, "user "+username, "username_key = ?", account.UserID(username))
+	return s.user(ctx, username, "username_key = ?", account.UserID(username))
 }
 
-func (s *Store) user(ctx context.Context, what, where string, arg any) (account.User, error) {
+func (s *Store) user(ctx context.Context, who, where string, arg any) (account.User, error) {
 	var u account.User
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		var err error
 		u, err = scanUser(tx.QueryRowContext(ctx, "SELECT "+userCols+" FROM users WHERE "+where, arg))
 		if errors.Is(err, sql.ErrNoRows) {
-			return account.NotFoundError(strings.TrimPrefix(what, "user "))
+			return account.NotFoundError(who)
 		}
 		return err
 	})
 	if err != nil {
-		return account.User{}, fmt.Errorf("sqlite: %s: %w", what, err)
+		return account.User{}, fmt.Errorf("sqlite: user %s: %w", who, err)
 	}
 	return u, nil
 }
