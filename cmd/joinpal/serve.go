@@ -193,7 +193,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	}
 	sweepDone := make(chan struct{})
 	sweepCtx, stopSweep := context.WithCancel(context.Background())
-	go func() { defer close(sweepDone); sweepLobby(sweepCtx, lob, log) }()
+	go func() { defer close(sweepDone); housekeeping(sweepCtx, lob, st, log) }()
 
 	select {
 	case <-ctx.Done():
@@ -238,21 +238,34 @@ func watchAIGames(ctx context.Context, st game.Store, player *ai.Player, log *sl
 	return nil
 }
 
-// sweepEvery is how often the lobby's lapsed seeks and challenges are
-// swept.
-const sweepEvery = time.Second
+// How often serve sweeps the lobby's lapsed seeks and challenges, and
+// deletes the expired sessions.
+const (
+	sweepEvery    = time.Second
+	sessionsEvery = time.Hour
+)
 
-// sweepLobby sweeps the lobby until ctx ends.
-func sweepLobby(ctx context.Context, lob *lobby.Service, log *slog.Logger) {
-	t := time.NewTicker(sweepEvery)
-	defer t.Stop()
+// housekeeping sweeps the lobby and deletes expired sessions until ctx
+// ends.
+func housekeeping(ctx context.Context, lob *lobby.Service, people account.Store, log *slog.Logger) {
+	sweep := time.NewTicker(sweepEvery)
+	defer sweep.Stop()
+	sessions := time.NewTicker(sessionsEvery)
+	defer sessions.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-t.C:
+		case <-sweep.C:
 			if err := lob.Sweep(ctx); err != nil && ctx.Err() == nil {
 				log.Warn("joinpal: sweeping the lobby", "err", err)
+			}
+		case <-sessions.C:
+			n, err := people.DeleteExpiredSessions(ctx, time.Now())
+			if err != nil && ctx.Err() == nil {
+				log.Warn("joinpal: deleting expired sessions", "err", err)
+			} else if n > 0 {
+				log.Info("joinpal: expired sessions deleted", "sessions", n)
 			}
 		}
 	}
