@@ -1,0 +1,175 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+func TestLagMeter(t *testing.T) {
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	tests := []struct {
+		name     string
+		rtts     []time.Duration
+		reported time.Duration // < 0: none
+		want     time.Duration
+	}{
+		{"nothing measured credits nothing", nil, ms(300), 0},
+		{"nothing measured, nothing reported", nil, -1, 0},
+		{"the server's measure when the client says nothing", []time.Duration{ms(100)}, -1, ms(100)},
+		{"the client's figure below the measure", []time.Duration{ms(100)}, ms(40), ms(40)},
+		{"the client's figure capped by the measure", []time.Duration{ms(100)}, ms(900), ms(100)},
+		{"the first four averaged", []time.Duration{ms(100), ms(200), ms(300), ms(400)}, -1, ms(250)},
+		{"then a tenth each", []time.Duration{ms(100), ms(100), ms(100), ms(100), ms(1100)}, -1, ms(200)},
+		{"a stall counts as 10 s", []time.Duration{time.Minute}, -1, maxLag},
+		{"a negative round trip counts as 0", []time.Duration{-time.Second}, ms(50), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := newLagMeter()
+			for _, d := range tt.rtts {
+				m.record(d)
+			}
+			if got := m.moveLag(tt.reported); got != tt.want {
+				t.Fatalf("moveLag(%v) = %v, want %v", tt.reported, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSocketHubPresence(t *testing.T) {
+	var h socketHub
+	if !h.join("g", "p") || h.join("g", "p") {
+		t.Fatal("only the first socket of a player is the first")
+	}
+	if last, _ := h.part("g", "p"); last {
+		t.Fatal("a second tab still open: not the last")
+	}
+	if last, stopping := h.part("g", "p"); !last || stopping {
+		t.Fatalf("last = %v, stopping = %v", last, stopping)
+	}
+	h.join("g", "q")
+	h.closeAll(websocket.StatusServiceRestart, reasonRestarting)
+	if last, stopping := h.part("g", "q"); !last || !stopping {
+		t.Fatalf("after closeAll: last = %v, stopping = %v", last, stopping)
+	}
+}
+
+// socketPair returns a server-side socket (not served: nothing writes its
+// queue) and the client's connection to it.
+func socketPair(t *testing.T, cfg SocketConfig) (*socket, *websocket.Conn) {
+	t.Helper()
+	got := make(chan *socket, 1)
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		s := newSocket(c, cfg, time.Now, "es")
+		got <- s
+		<-s.closeDone
+	}))
+	t.Cleanup(hs.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), frameWait)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(hs.URL, "http"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.CloseNow() })
+	return <-got, c
+}
+
+// TestSlowConsumerClosed: a socket whose queue is full is closed with 1008
+// at once, without blocking the sender (the game's fan-out).
+func TestSlowConsumerClosed(t *testing.T) {
+	s, client := socketPair(t, SocketConfig{OutBuffer: 4})
+	for i := range 4 {
+		if !s.send(outFrame{T: "move", V: int64(i + 1)}) {
+			t.Fatalf("frame %d refused with room in the queue", i+1)
+		}
+	}
+	if s.send(outFrame{T: "move", V: 5}) {
+		t.Fatal("a fifth frame was queued")
+	}
+	if code, reason := s.closedBy(); code != websocket.StatusPolicyViolation || reason != reasonSlow {
+		t.Fatalf("closed by %d %q", code, reason)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), frameWait)
+	defer cancel()
+	_, _, err := client.Read(ctx)
+	var ce websocket.CloseError
+	if !errors.As(err, &ce) || ce.Code != websocket.StatusPolicyViolation || ce.Reason != reasonSlow {
+		t.Fatalf("the client saw %v", err)
+	}
+	if s.sendLossy(outFrame{T: "pong"}) || s.send(outFrame{T: "move"}) {
+		t.Fatal("a closed socket queued a frame")
+	}
+}
+
+// TestLossyFramesDoNotClose: a pong that finds the queue full is dropped;
+// the socket stays open.
+func TestLossyFramesDoNotClose(t *testing.T) {
+	s, _ := socketPair(t, SocketConfig{OutBuffer: 1})
+	s.send(outFrame{T: "move", V: 1})
+	if s.sendLossy(outFrame{T: "pong"}) {
+		t.Fatal("a pong was queued in a full queue")
+	}
+	if code, _ := s.closedBy(); code != 0 {
+		t.Fatalf("a dropped pong closed the socket (%d)", code)
+	}
+	s.close(websocket.StatusNormalClosure, "")
+}
+
+func TestParseVersion(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"", 0, true}, {"0", 0, true}, {"17", 17, true}, {"-1", 0, false}, {"1.5", 0, false},
+		{"abc", 0, false}, {"99999999999999999999", 0, false}, {" 3", 0, false},
+	}
+	for _, tt := range tests {
+		got, err := parseVersion(tt.in)
+		if (err == nil) != tt.ok || got != tt.want {
+			t.Errorf("parseVersion(%q) = %d, %v", tt.in, got, err)
+		}
+		if err != nil && !errors.Is(err, &Error{Code: CodeBadVersion}) {
+			t.Errorf("parseVersion(%q): code of %v", tt.in, err)
+		}
+	}
+}
+
+// FuzzClientFrame: any bytes decode to a frame with a type, or are refused
+// with server.bad_frame; a frame's data decodes strictly into a move or is
+// refused the same way. Nothing panics.
+func FuzzClientFrame(f *testing.F) {
+	for _, s := range []string{
+		`{"t":"move","d":{"uci":"e2e4","ply":0,"id":17}}`, `{"t":"move","d":{"uci":"e7e8q","ply":57,"id":46,"lag":80}}`,
+		`{"t":"resign","d":{"id":18}}`, `{"t":"abort"}`, `{"t":"ping"}`, `{"t":""}`, `{}`, `[]`, `null`, `{"t":"move","d":null}`,
+		`{"t":"move","d":{"uci":1}}`, `{"t":"move","d":{"colour":"w"}}`, `{"t":"move"} {}`, `{"t":"move","x":1}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var fr inFrame
+		if err := decodeFrame(data, &fr); err != nil {
+			return // serve answers server.bad_frame
+		}
+		if fr.T == "" {
+			t.Fatalf("%q decoded without a type", data)
+		}
+		var m moveFrame
+		if err := decodeData(fr, &m); err != nil && !errors.Is(err, &Error{Code: CodeBadFrame}) {
+			t.Fatalf("%q: data refused with %v", data, err)
+		}
+	})
+}
