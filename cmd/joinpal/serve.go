@@ -98,10 +98,17 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 }
 
 // serveHooks tell a caller (a test) how serving goes: listening once the
-// server listens, ready once it is ready (/healthz 200). Either may be nil.
+// server listens, ready once it is ready (/healthz 200), with the parts
+// serve wired. Either may be nil.
 type serveHooks struct {
 	listening func(net.Addr)
-	ready     func()
+	ready     func(wired)
+}
+
+// wired are the running parts of a serve, for its tests to look at.
+type wired struct {
+	runtime *live.Runtime
+	ai      *ai.Player
 }
 
 // newLogger is the process's structured logger.
@@ -189,7 +196,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	srv.SetReady()
 	log.Info("joinpal: ready", "games", rt.Len())
 	if hooks.ready != nil {
-		hooks.ready()
+		hooks.ready(wired{runtime: rt, ai: player})
 	}
 	sweepDone := make(chan struct{})
 	sweepCtx, stopSweep := context.WithCancel(context.Background())

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -115,7 +116,7 @@ func serveTwice(t *testing.T, db string) {
 		done := make(chan error, 1)
 		go func() {
 			done <- serve(ctx, serveOptions{addr: "127.0.0.1:0", db: db, stopTimeout: 10 * time.Second}, log,
-				serveHooks{listening: func(a net.Addr) { addrs <- a }, ready: func() { close(ready) }})
+				serveHooks{listening: func(a net.Addr) { addrs <- a }, ready: func(wired) { close(ready) }})
 		}()
 		var base string
 		select {
@@ -148,6 +149,73 @@ func serveTwice(t *testing.T, db string) {
 	}
 	if !strings.Contains(logs.String(), "joinpal: stopped") || strings.Contains(logs.String(), "level=ERROR") {
 		t.Errorf("the log:\n%s", logs.String())
+	}
+}
+
+// TestServeResumesAIGames: a game against the AI started before a stop is
+// running again after the next start, the AI watching it, and takes the
+// player's move.
+func TestServeResumesAIGames(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "joinpal.db")
+	var logs syncLog
+	log := slog.New(slog.NewTextHandler(&logs, nil))
+	jar, _ := cookiejar.New(nil)
+	browser := &http.Client{Jar: jar}
+	var gameID string
+	for run := range 2 {
+		ctx, cancel := context.WithCancel(context.Background())
+		addrs := make(chan net.Addr, 1)
+		ready := make(chan wired, 1)
+		done := make(chan error, 1)
+		go func() {
+			done <- serve(ctx, serveOptions{addr: "127.0.0.1:0", db: db, stopTimeout: 10 * time.Second}, log,
+				serveHooks{listening: func(a net.Addr) { addrs <- a }, ready: func(w wired) { ready <- w }})
+		}()
+		var base string
+		select {
+		case a := <-addrs:
+			base = "http://" + a.String()
+		case err := <-done:
+			cancel()
+			t.Fatalf("run %d: serve: %v\n%s", run, err, logs.String())
+		}
+		parts := <-ready
+		if run == 0 {
+			resp, err := browser.Post(base+"/api/challenge/ai", "application/json",
+				strings.NewReader(`{"level":1,"color":"white","timeControl":"10+0"}`))
+			if err != nil {
+				cancel()
+				t.Fatal(err)
+			}
+			var g struct{ ID string }
+			json.NewDecoder(resp.Body).Decode(&g)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusCreated || g.ID == "" {
+				cancel()
+				t.Fatalf("AI game: %d %+v", resp.StatusCode, g)
+			}
+			gameID = g.ID
+		} else {
+			if n, w := parts.runtime.Len(), parts.ai.Watching(); n != 1 || w != 1 {
+				t.Errorf("after the restart: %d games running, the AI watching %d; want 1 and 1", n, w)
+			}
+			// The cookie jar keys cookies by host, not port: the browser
+			// is still the player on the new port.
+			resp, err := browser.Post(base+"/api/game/"+gameID+"/move/e2e4?ply=0&id=1", "application/json", nil)
+			if err != nil {
+				cancel()
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				t.Errorf("the player's move after the restart: %d %s", resp.StatusCode, body)
+			}
+		}
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatalf("run %d: graceful stop: %v\n%s", run, err, logs.String())
+		}
 	}
 }
 
