@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,11 +19,15 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/jackc/pgx/v5"
 
+	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/rating"
+	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/joinpal/joinpal/store/sqlite"
 )
 
@@ -88,11 +94,22 @@ func (c *playClock) Advance(d time.Duration) {
 	}
 }
 
+// playStore is everything the server keeps in its database; both of
+// JoinPal's stores are one.
+type playStore interface {
+	game.Store
+	game.Listing
+	account.Store
+	lobby.Store
+	rating.Store
+	live.NodeRegistry
+}
+
 // playEnv is the whole server as `joinpal serve` wires it: a store on a
 // real database, the runtime, the lobby, the AI, over real HTTP.
 type playEnv struct {
 	t       *testing.T
-	store   *sqlite.Store
+	store   playStore
 	rt      *live.Runtime
 	lobby   *lobby.Service
 	ai      *ai.Player
@@ -105,13 +122,22 @@ type playEnv struct {
 // playOptions choose the clocks and the server's settings.
 type playOptions struct {
 	fakeRuntimeClock bool
+	// postgres runs the server on PostgreSQL (a schema of its own in the
+	// test database) instead of SQLite.
+	postgres bool
 	config           func(*Config)
 }
 
 func newPlayEnv(t *testing.T, o playOptions) *playEnv {
 	t.Helper()
 	ctx := context.Background()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"))
+	var st playStore
+	var err error
+	if o.postgres {
+		st, err = postgres.Open(ctx, testSchema(t))
+	} else {
+		st, err = sqlite.Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"))
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,6 +178,46 @@ func newPlayEnv(t *testing.T, o playOptions) *playEnv {
 		_ = st.Close()
 	})
 	return env
+}
+
+// testSchema creates a schema of its own in the test database
+// ($JOINPAL_TEST_POSTGRES, else the local server make test starts), drops
+// it when t ends, and returns a DSN that uses it.
+func testSchema(t *testing.T) string {
+	t.Helper()
+	dsn := os.Getenv("JOINPAL_TEST_POSTGRES")
+	if dsn == "" {
+		dsn = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+	}
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatalf("cannot connect to PostgreSQL at %q: %v", dsn, err)
+	}
+	defer conn.Close(ctx)
+	schema := "jp_server_" + randomString(12)
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		conn, err := pgx.Connect(ctx, dsn)
+		if err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+			return
+		}
+		defer conn.Close(ctx)
+		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+		}
+	})
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 // person is someone using JoinPal through a browser (a cookie jar) or a

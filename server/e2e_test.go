@@ -412,3 +412,26 @@ func TestE2EShutdownClosesSockets(t *testing.T) {
 		t.Fatalf("after the shutdown: %+v", st)
 	}
 }
+
+// TestE2EPostgres: the server on PostgreSQL: two guests pair through the
+// lobby, play to mate, and a dropped player catches up on reconnecting.
+func TestE2EPostgres(t *testing.T) {
+	if testing.Short() {
+		t.Skip("PostgreSQL end to end: not in -short")
+	}
+	env := newPlayEnv(t, playOptions{postgres: true})
+	id, _, bruno, white, black := startedGame(t, env, "3+0")
+	white.move("f2f3", 0, 1)
+	seen := black.move("e7e5", 1, 2).V
+	black.conn.Close(websocket.StatusNormalClosure, "")
+	white.move("g2g4", 2, 3)
+	back := bruno.dial("/api/game/" + id + "/socket?v=" + itoa64(seen))
+	back.state("g4", func(st stateJSON) bool { return st.Ply == 3 })
+	back.move("d8h4", 3, 4)
+	if st := ended(white); st.Status != "mate" || st.Winner != "black" {
+		t.Fatalf("on PostgreSQL the game ended %+v", st)
+	}
+	if rec := env.storedGame(id); rec.State.Termination != game.Checkmate || len(rec.Moves) != 4 {
+		t.Fatalf("stored: %+v", rec.State)
+	}
+}
