@@ -125,7 +125,7 @@ type playOptions struct {
 	// postgres runs the server on PostgreSQL (a schema of its own in the
 	// test database) instead of SQLite.
 	postgres bool
-	config           func(*Config)
+	config   func(*Config)
 }
 
 func newPlayEnv(t *testing.T, o playOptions) *playEnv {
