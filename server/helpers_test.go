@@ -54,7 +54,7 @@ type testEnv struct {
 
 // newTestServer starts the server's handler over HTTP on a fresh SQLite
 // file; cfg's fields, where set, replace the defaults.
-func newTestServer(t *testing.T, opts ...func(*Config)) *testEnv {
+func newTestServer(t testing.TB, opts ...func(*Config)) *testEnv {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "joinpal.db"))
 	if err != nil {
@@ -97,7 +97,7 @@ func (b *syncBuffer) String() string {
 
 // client is a browser: it keeps cookies.
 type client struct {
-	t    *testing.T
+	t    testing.TB
 	env  *testEnv
 	hc   *http.Client
 	lang string
@@ -105,7 +105,7 @@ type client struct {
 	header http.Header
 }
 
-func (e *testEnv) browser(t *testing.T) *client {
+func (e *testEnv) browser(t testing.TB) *client {
 	jar, _ := cookiejar.New(nil)
 	return &client{t: t, env: e, hc: &http.Client{Jar: jar}, header: http.Header{}}
 }
@@ -134,7 +134,7 @@ func (r response) refusal(t *testing.T) errorBody {
 	return e
 }
 
-func (r response) decode(t *testing.T, v any) {
+func (r response) decode(t testing.TB, v any) {
 	t.Helper()
 	if err := json.Unmarshal(r.body, v); err != nil {
 		t.Fatalf("answer %d %q: %v", r.status, r.body, err)
@@ -213,7 +213,7 @@ func (e *testEnv) program(t *testing.T, token string) *client {
 }
 
 // signUp makes an account from a new browser and returns the browser.
-func (e *testEnv) signUp(t *testing.T, username, password string) (*client, account.User) {
+func (e *testEnv) signUp(t testing.TB, username, password string) (*client, account.User) {
 	t.Helper()
 	c := e.browser(t)
 	r := c.do("POST", "/api/account/signup", `{"username":"`+username+`","password":"`+password+`"}`)
