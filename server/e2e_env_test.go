@@ -109,6 +109,9 @@ type playStore interface {
 // real database, the runtime, the lobby, the AI, over real HTTP.
 type playEnv struct {
 	t       *testing.T
+	opts    playOptions
+	dsn     string // the database: a SQLite file or a PostgreSQL DSN
+	pool    *ai.Pool
 	store   playStore
 	rt      *live.Runtime
 	lobby   *lobby.Service
@@ -130,21 +133,38 @@ type playOptions struct {
 
 func newPlayEnv(t *testing.T, o playOptions) *playEnv {
 	t.Helper()
-	ctx := context.Background()
-	var st playStore
-	var err error
+	env := &playEnv{t: t, opts: o, srvTime: &fakeClock{t: time.Now().UTC()}}
 	if o.postgres {
-		st, err = postgres.Open(ctx, testSchema(t))
+		env.dsn = testSchema(t)
 	} else {
-		st, err = sqlite.Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"))
+		env.dsn = filepath.Join(t.TempDir(), "joinpal.db")
+	}
+	if o.fakeRuntimeClock {
+		env.clock = newPlayClock()
+	}
+	env.start()
+	t.Cleanup(env.stop)
+	return env
+}
+
+// start opens the store and starts the runtime, the lobby, the AI and the
+// server on it, as a process of `joinpal serve` does.
+func (env *playEnv) start() {
+	t := env.t
+	t.Helper()
+	ctx := context.Background()
+	var err error
+	if env.opts.postgres {
+		env.store, err = postgres.Open(ctx, env.dsn)
+	} else {
+		env.store, err = sqlite.Open(ctx, env.dsn)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := &playEnv{t: t, store: st, srvTime: &fakeClock{t: time.Now().UTC()}}
+	st := env.store
 	lc := live.Config{Store: st}
-	if o.fakeRuntimeClock {
-		env.clock = newPlayClock()
+	if env.clock != nil {
 		lc.Clock = env.clock
 	}
 	env.rt = live.New(lc)
@@ -155,29 +175,41 @@ func newPlayEnv(t *testing.T, o playOptions) *playEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pool := ai.NewPool(ai.Config{Workers: 1, Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() }})
-	env.ai = ai.NewPlayer(ai.PlayerConfig{Pool: pool, Mover: AIMover(env.rt), Bus: env.rt.Bus(), Snapshots: env.rt, Retry: 50 * time.Millisecond})
+	env.pool = ai.NewPool(ai.Config{Workers: 1, Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() }})
+	env.ai = ai.NewPlayer(ai.PlayerConfig{Pool: env.pool, Mover: AIMover(env.rt), Bus: env.rt.Bus(), Snapshots: env.rt, Retry: 50 * time.Millisecond})
 	cfg := Config{
-		Accounts: st, Runtime: env.rt, Lobby: env.lobby, AI: env.ai, AIPool: pool,
+		Accounts: st, Runtime: env.rt, Lobby: env.lobby, AI: env.ai, AIPool: env.pool,
 		Games: st, Listing: st, Ratings: st, Now: env.srvTime.Now, PasswordParams: testParams,
 	}
-	if o.config != nil {
-		o.config(&cfg)
+	if env.opts.config != nil {
+		env.opts.config(&cfg)
 	}
 	env.srv, err = New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	env.http = httptest.NewServer(env.srv.Handler())
-	t.Cleanup(func() {
-		env.srv.Shutdown(ctx)
-		env.http.Close()
-		_ = env.ai.Close()
-		_ = pool.Close()
-		_ = env.rt.Stop(ctx)
-		_ = st.Close()
-	})
-	return env
+}
+
+// stop stops the process gracefully, as on SIGTERM: the sockets close
+// with "server restarting", the runtime records the stop, the store
+// closes.
+func (env *playEnv) stop() {
+	ctx := context.Background()
+	env.srv.Shutdown(ctx)
+	env.http.Close()
+	_ = env.ai.Close()
+	_ = env.pool.Close()
+	if err := env.rt.Stop(ctx); err != nil {
+		env.t.Errorf("stopping the runtime: %v", err)
+	}
+	_ = env.store.Close()
+}
+
+// restart stops the process and starts the next one on the same database.
+func (env *playEnv) restart() {
+	env.stop()
+	env.start()
 }
 
 // testSchema creates a schema of its own in the test database

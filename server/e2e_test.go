@@ -435,3 +435,46 @@ func TestE2EPostgres(t *testing.T) {
 		t.Fatalf("stored: %+v", rec.State)
 	}
 }
+
+// TestE2ERestartMidGame: the server stops (as on SIGTERM) in the middle of
+// two games and the next process takes them up: the players reconnect with
+// the last version they saw and play on; nobody lost by the restart.
+func TestE2ERestartMidGame(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	type table struct {
+		id           string
+		alba, bruno  *person
+		white, black *wsClient
+	}
+	var tables []table
+	for range 2 {
+		id, alba, bruno, white, black := startedGame(t, env, "5+0")
+		white.move("e2e4", 0, 1)
+		black.move("e7e5", 1, 2)
+		tables = append(tables, table{id, alba, bruno, white, black})
+	}
+	seen := tables[0].white.move("g1f3", 2, 3).V
+	env.restart()
+	for _, tb := range tables {
+		if code, _ := tb.white.closeStatus(); code != websocket.StatusServiceRestart {
+			t.Fatalf("closed with %d", code)
+		}
+	}
+	// Table 0: white reconnects from what it saw; black from scratch.
+	tb := tables[0]
+	white := tb.alba.dial("/api/game/" + tb.id + "/socket?v=" + itoa64(seen))
+	black := tb.bruno.dial("/api/game/" + tb.id + "/socket")
+	if g := black.full(); g.Ply != 3 || g.Status != "started" {
+		t.Fatalf("after the restart: %+v", g.stateJSON)
+	}
+	black.move("b8c6", 3, 4)
+	white.state("Nc6", func(st stateJSON) bool { return st.Ply == 4 })
+	white.move("f1b5", 4, 5)
+	// Table 1 goes on too, by HTTP.
+	tables[1].alba.must(http.StatusOK, "POST", "/api/game/"+tables[1].id+"/move/d2d4?ply=2", nil, nil)
+	for _, tb := range tables {
+		if st := env.storedGame(tb.id).State; st.Status != game.StatusStarted {
+			t.Fatalf("game %s after the restart: %s", tb.id, st.Status)
+		}
+	}
+}
