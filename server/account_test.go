@@ -86,56 +86,60 @@ func TestSecureCookieUnderTLSOrWhenConfigured(t *testing.T) {
 }
 
 func TestSignUpOfAGuestKeepsItsID(t *testing.T) {
-	env := newTestServer(t)
-	c := env.browser(t)
-	var g account.User
-	c.do("POST", "/api/guest", "").decode(t, &g)
-	guestCookie := c.sessionCookie()
-	r := c.do("POST", "/api/account/signup", `{"username":"Magnus","password":"correct horse"}`)
-	if r.status != http.StatusCreated {
-		t.Fatalf("sign-up: %d %s", r.status, r.body)
-	}
-	var u account.User
-	r.decode(t, &u)
-	if u.ID != g.ID || u.Guest || u.Username != "Magnus" || u.DisplayName != "Magnus" {
-		t.Fatalf("account %+v, want the guest %s made an account", u, g.ID)
-	}
-	if strings.Contains(string(r.body), "argon2") {
-		t.Fatalf("the answer shows the hash: %s", r.body)
-	}
-	// A new session: the guest's cookie is worth nothing now.
-	if c.sessionCookie() == guestCookie {
-		t.Error("the session id chosen before the sign-up is kept")
-	}
-	expect(t, env.withCookie(t, guestCookie).do("GET", "/api/account/me", ""), 401, CodeUnauthorized)
-	var me account.User
-	c.do("GET", "/api/account/me", "").decode(t, &me)
-	if me.ID != g.ID || me.Username != "Magnus" {
-		t.Errorf("me %+v", me)
-	}
-	// Signed in to an account, a second sign-up is refused.
-	expect(t, c.do("POST", "/api/account/signup", `{"username":"other","password":"correct horse"}`), 409, CodeHasAccount)
+	onBothStores(t, func(t *testing.T, newEnv envMaker) {
+		env := newEnv()
+		c := env.browser(t)
+		var g account.User
+		c.do("POST", "/api/guest", "").decode(t, &g)
+		guestCookie := c.sessionCookie()
+		r := c.do("POST", "/api/account/signup", `{"username":"Magnus","password":"correct horse"}`)
+		if r.status != http.StatusCreated {
+			t.Fatalf("sign-up: %d %s", r.status, r.body)
+		}
+		var u account.User
+		r.decode(t, &u)
+		if u.ID != g.ID || u.Guest || u.Username != "Magnus" || u.DisplayName != "Magnus" {
+			t.Fatalf("account %+v, want the guest %s made an account", u, g.ID)
+		}
+		if strings.Contains(string(r.body), "argon2") {
+			t.Fatalf("the answer shows the hash: %s", r.body)
+		}
+		// A new session: the guest's cookie is worth nothing now.
+		if c.sessionCookie() == guestCookie {
+			t.Error("the session id chosen before the sign-up is kept")
+		}
+		expect(t, env.withCookie(t, guestCookie).do("GET", "/api/account/me", ""), 401, CodeUnauthorized)
+		var me account.User
+		c.do("GET", "/api/account/me", "").decode(t, &me)
+		if me.ID != g.ID || me.Username != "Magnus" {
+			t.Errorf("me %+v", me)
+		}
+		// Signed in to an account, a second sign-up is refused.
+		expect(t, c.do("POST", "/api/account/signup", `{"username":"other","password":"correct horse"}`), 409, CodeHasAccount)
+	})
 }
 
 func TestSignUpWithoutGuestAndLogIn(t *testing.T) {
-	env := newTestServer(t)
-	_, u := env.signUp(t, "alice", "wonderland")
-	if u.Guest || u.ID == "" {
-		t.Fatalf("account %+v", u)
-	}
-	c := env.browser(t)
-	r := c.do("POST", "/api/account/login", `{"username":"ALICE","password":"wonderland"}`)
-	var in account.User
-	r.decode(t, &in)
-	if r.status != http.StatusOK || in.ID != u.ID {
-		t.Fatalf("log-in: %d %s", r.status, r.body)
-	}
-	if c.sessionCookie() == "" {
-		t.Fatal("no session cookie after log-in")
-	}
-	if r := c.do("GET", "/api/account/me", ""); r.status != http.StatusOK {
-		t.Fatalf("me after log-in: %d %s", r.status, r.body)
-	}
+	onBothStores(t, func(t *testing.T, newEnv envMaker) {
+		env := newEnv()
+		_, u := env.signUp(t, "alice", "wonderland")
+		if u.Guest || u.ID == "" {
+			t.Fatalf("account %+v", u)
+		}
+		c := env.browser(t)
+		r := c.do("POST", "/api/account/login", `{"username":"ALICE","password":"wonderland"}`)
+		var in account.User
+		r.decode(t, &in)
+		if r.status != http.StatusOK || in.ID != u.ID {
+			t.Fatalf("log-in: %d %s", r.status, r.body)
+		}
+		if c.sessionCookie() == "" {
+			t.Fatal("no session cookie after log-in")
+		}
+		if r := c.do("GET", "/api/account/me", ""); r.status != http.StatusOK {
+			t.Fatalf("me after log-in: %d %s", r.status, r.body)
+		}
+	})
 }
 
 func TestDefaultPasswordParamsAreOWASPs(t *testing.T) {
@@ -153,51 +157,53 @@ func TestDefaultPasswordParamsAreOWASPs(t *testing.T) {
 // TestAccountRefusals: every refusal of sign-up and log-in has its code
 // and status and leaves no user and no session behind.
 func TestAccountRefusals(t *testing.T) {
-	env := newTestServer(t, func(c *Config) { c.Limits.SignupsPerIP = Rate{100, time.Hour} })
-	env.signUp(t, "taken", "password1")
-	tests := []struct {
-		name, path, body string
-		status           int
-		code             string
-	}{
-		{"short username", "/api/account/signup", `{"username":"ab","password":"password1"}`, 400, account.CodeUsernameLength},
-		{"username chars", "/api/account/signup", `{"username":"año","password":"password1"}`, 400, account.CodeUsernameChars},
-		{"username start", "/api/account/signup", `{"username":"1abc","password":"password1"}`, 400, account.CodeUsernameStart},
-		{"reserved", "/api/account/signup", `{"username":"Admin","password":"password1"}`, 400, account.CodeUsernameReserved},
-		{"short password", "/api/account/signup", `{"username":"newbie","password":"short"}`, 400, account.CodePasswordShort},
-		{"password is username", "/api/account/signup", `{"username":"newbie12","password":"newbie12"}`, 400, account.CodePasswordUsername},
-		{"taken", "/api/account/signup", `{"username":"TAKEN","password":"password1"}`, 409, account.CodeUsernameTaken},
-		{"wrong password", "/api/account/login", `{"username":"taken","password":"password2"}`, 401, account.CodeBadCredentials},
-		{"unknown user", "/api/account/login", `{"username":"nobody","password":"password1"}`, 401, account.CodeBadCredentials},
-		{"malformed", "/api/account/signup", `{"username":"newbie",`, 400, CodeBadJSON},
-		{"not an object", "/api/account/login", `[1,2]`, 400, CodeWrongType},
-		{"unknown field", "/api/account/signup", `{"username":"newbie","password":"password1","admin":true}`, 400, CodeUnknownField},
-		{"wrong type", "/api/account/signup", `{"username":7,"password":"password1"}`, 400, CodeWrongType},
-		{"trailing data", "/api/account/signup", `{"username":"newbie","password":"password1"} {}`, 400, CodeBadJSON},
-		{"empty body", "/api/account/login", ``, 400, CodeBadJSON},
-		{"oversized", "/api/account/signup", `{"username":"newbie","password":"` + strings.Repeat("x", DefaultMaxBody) + `"}`, 413, CodeBodyTooLarge},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c := env.browser(t)
-			r := c.do("POST", tt.path, tt.body)
-			e := expect(t, r, tt.status, tt.code)
-			if e.Message == "" || e.Message == tt.code {
-				t.Errorf("no message: %+v", e)
-			}
-			if c.sessionCookie() != "" {
-				t.Error("a refusal set a session cookie")
-			}
-			for _, name := range []string{"newbie", "newbie12", "ab", "Admin"} {
-				if _, err := env.store.UserByUsername(context.Background(), name); account.CodeOf(err) != account.CodeNotFound {
-					t.Errorf("after the refusal, user %s: %v", name, err)
+	onBothStores(t, func(t *testing.T, newEnv envMaker) {
+		env := newEnv(func(c *Config) { c.Limits.SignupsPerIP = Rate{100, time.Hour} })
+		env.signUp(t, "taken", "password1")
+		tests := []struct {
+			name, path, body string
+			status           int
+			code             string
+		}{
+			{"short username", "/api/account/signup", `{"username":"ab","password":"password1"}`, 400, account.CodeUsernameLength},
+			{"username chars", "/api/account/signup", `{"username":"año","password":"password1"}`, 400, account.CodeUsernameChars},
+			{"username start", "/api/account/signup", `{"username":"1abc","password":"password1"}`, 400, account.CodeUsernameStart},
+			{"reserved", "/api/account/signup", `{"username":"Admin","password":"password1"}`, 400, account.CodeUsernameReserved},
+			{"short password", "/api/account/signup", `{"username":"newbie","password":"short"}`, 400, account.CodePasswordShort},
+			{"password is username", "/api/account/signup", `{"username":"newbie12","password":"newbie12"}`, 400, account.CodePasswordUsername},
+			{"taken", "/api/account/signup", `{"username":"TAKEN","password":"password1"}`, 409, account.CodeUsernameTaken},
+			{"wrong password", "/api/account/login", `{"username":"taken","password":"password2"}`, 401, account.CodeBadCredentials},
+			{"unknown user", "/api/account/login", `{"username":"nobody","password":"password1"}`, 401, account.CodeBadCredentials},
+			{"malformed", "/api/account/signup", `{"username":"newbie",`, 400, CodeBadJSON},
+			{"not an object", "/api/account/login", `[1,2]`, 400, CodeWrongType},
+			{"unknown field", "/api/account/signup", `{"username":"newbie","password":"password1","admin":true}`, 400, CodeUnknownField},
+			{"wrong type", "/api/account/signup", `{"username":7,"password":"password1"}`, 400, CodeWrongType},
+			{"trailing data", "/api/account/signup", `{"username":"newbie","password":"password1"} {}`, 400, CodeBadJSON},
+			{"empty body", "/api/account/login", ``, 400, CodeBadJSON},
+			{"oversized", "/api/account/signup", `{"username":"newbie","password":"` + strings.Repeat("x", DefaultMaxBody) + `"}`, 413, CodeBodyTooLarge},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				c := env.browser(t)
+				r := c.do("POST", tt.path, tt.body)
+				e := expect(t, r, tt.status, tt.code)
+				if e.Message == "" || e.Message == tt.code {
+					t.Errorf("no message: %+v", e)
 				}
-			}
-		})
-	}
-	if strings.Contains(env.logs.String(), "password1") || strings.Contains(env.logs.String(), "password2") {
-		t.Errorf("a password reached the log:\n%s", env.logs)
-	}
+				if c.sessionCookie() != "" {
+					t.Error("a refusal set a session cookie")
+				}
+				for _, name := range []string{"newbie", "newbie12", "ab", "Admin"} {
+					if _, err := env.store.UserByUsername(context.Background(), name); account.CodeOf(err) != account.CodeNotFound {
+						t.Errorf("after the refusal, user %s: %v", name, err)
+					}
+				}
+			})
+		}
+		if strings.Contains(env.logs.String(), "password1") || strings.Contains(env.logs.String(), "password2") {
+			t.Errorf("a password reached the log:\n%s", env.logs)
+		}
+	})
 }
 
 func TestUnknownFieldNamesTheField(t *testing.T) {
@@ -273,58 +279,66 @@ func TestLogInRateLimits(t *testing.T) {
 }
 
 func TestLogOutRevokes(t *testing.T) {
-	env := newTestServer(t)
-	c, _ := env.signUp(t, "leaver", "password")
-	kept := c.sessionCookie()
-	r := c.do("POST", "/api/account/logout", "")
-	if r.status != http.StatusNoContent {
-		t.Fatalf("log-out: %d %s", r.status, r.body)
-	}
-	if c.sessionCookie() != "" {
-		t.Error("the cookie is not cleared")
-	}
-	// A copy of the cookie is worth nothing: the session is gone from the
-	// store.
-	expect(t, env.withCookie(t, kept).do("GET", "/api/account/me", ""), 401, CodeUnauthorized)
+	onBothStores(t, func(t *testing.T, newEnv envMaker) {
+		env := newEnv()
+		c, _ := env.signUp(t, "leaver", "password")
+		kept := c.sessionCookie()
+		r := c.do("POST", "/api/account/logout", "")
+		if r.status != http.StatusNoContent {
+			t.Fatalf("log-out: %d %s", r.status, r.body)
+		}
+		if c.sessionCookie() != "" {
+			t.Error("the cookie is not cleared")
+		}
+		// A copy of the cookie is worth nothing: the session is gone from the
+		// store.
+		expect(t, env.withCookie(t, kept).do("GET", "/api/account/me", ""), 401, CodeUnauthorized)
+	})
 }
 
 func TestLogOutEverywhere(t *testing.T) {
-	env := newTestServer(t)
-	a, _ := env.signUp(t, "many", "password")
-	b := env.browser(t)
-	b.do("POST", "/api/account/login", `{"username":"many","password":"password"}`)
-	if r := a.do("DELETE", "/api/account/sessions", ""); r.status != http.StatusNoContent {
-		t.Fatalf("log out everywhere: %d %s", r.status, r.body)
-	}
-	expect(t, b.do("GET", "/api/account/me", ""), 401, CodeUnauthorized)
+	onBothStores(t, func(t *testing.T, newEnv envMaker) {
+		env := newEnv()
+		a, _ := env.signUp(t, "many", "password")
+		b := env.browser(t)
+		b.do("POST", "/api/account/login", `{"username":"many","password":"password"}`)
+		if r := a.do("DELETE", "/api/account/sessions", ""); r.status != http.StatusNoContent {
+			t.Fatalf("log out everywhere: %d %s", r.status, r.body)
+		}
+		expect(t, b.do("GET", "/api/account/me", ""), 401, CodeUnauthorized)
+	})
 }
 
 func TestExpiredSession(t *testing.T) {
-	env := newTestServer(t, func(c *Config) { c.SessionTTL = 2 * time.Hour })
-	c, _ := env.signUp(t, "sleeper", "password")
-	kept := c.sessionCookie()
-	env.clock.Advance(90 * time.Minute) // used within its life: extended
-	if r := c.do("GET", "/api/account/me", ""); r.status != http.StatusOK {
-		t.Fatalf("me within the TTL: %d %s", r.status, r.body)
-	}
-	env.clock.Advance(3 * time.Hour)
-	r := env.withCookie(t, kept).do("GET", "/api/account/me", "")
-	expect(t, r, 401, CodeUnauthorized)
-	if ck := r.header.Get("Set-Cookie"); !strings.Contains(ck, "Max-Age=0") {
-		t.Errorf("the dead session's cookie is not cleared: %q", ck)
-	}
+	onBothStores(t, func(t *testing.T, newEnv envMaker) {
+		env := newEnv(func(c *Config) { c.SessionTTL = 2 * time.Hour })
+		c, _ := env.signUp(t, "sleeper", "password")
+		kept := c.sessionCookie()
+		env.clock.Advance(90 * time.Minute) // used within its life: extended
+		if r := c.do("GET", "/api/account/me", ""); r.status != http.StatusOK {
+			t.Fatalf("me within the TTL: %d %s", r.status, r.body)
+		}
+		env.clock.Advance(3 * time.Hour)
+		r := env.withCookie(t, kept).do("GET", "/api/account/me", "")
+		expect(t, r, 401, CodeUnauthorized)
+		if ck := r.header.Get("Set-Cookie"); !strings.Contains(ck, "Max-Age=0") {
+			t.Errorf("the dead session's cookie is not cleared: %q", ck)
+		}
+	})
 }
 
 func TestForgedCookieIsNobody(t *testing.T) {
-	env := newTestServer(t)
-	secret, _ := account.NewSecret(account.SessionPrefix)
-	for _, v := range []string{secret, "garbage", account.SessionPrefix + "short"} {
-		expect(t, env.withCookie(t, v).do("GET", "/api/account/me", ""), 401, CodeUnauthorized)
-	}
-	// A forged cookie gets a new guest of its own, never someone else's.
-	var g account.User
-	env.withCookie(t, secret).do("POST", "/api/guest", "").decode(t, &g)
-	if !g.Guest {
-		t.Errorf("a forged cookie made %+v", g)
-	}
+	onBothStores(t, func(t *testing.T, newEnv envMaker) {
+		env := newEnv()
+		secret, _ := account.NewSecret(account.SessionPrefix)
+		for _, v := range []string{secret, "garbage", account.SessionPrefix + "short"} {
+			expect(t, env.withCookie(t, v).do("GET", "/api/account/me", ""), 401, CodeUnauthorized)
+		}
+		// A forged cookie gets a new guest of its own, never someone else's.
+		var g account.User
+		env.withCookie(t, secret).do("POST", "/api/guest", "").decode(t, &g)
+		if !g.Guest {
+			t.Errorf("a forged cookie made %+v", g)
+		}
+	})
 }

@@ -18,6 +18,9 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/live"
+	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/joinpal/joinpal/store/sqlite"
 )
 
@@ -47,9 +50,16 @@ var testParams = account.Params{Memory: 1024, Time: 1, Threads: 1, KeyLen: 32, S
 type testEnv struct {
 	logs  *syncBuffer
 	srv   *Server
-	store *sqlite.Store
+	store testStore
 	clock *fakeClock
 	http  *httptest.Server
+}
+
+// testStore is what the tests need of a store: both of JoinPal's are one.
+type testStore interface {
+	account.Store
+	game.Store
+	live.NodeRegistry
 }
 
 // newTestServer starts the server's handler over HTTP on a fresh SQLite
@@ -60,6 +70,23 @@ func newTestServer(t testing.TB, opts ...func(*Config)) *testEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newTestServerOn(t, st, opts...)
+}
+
+// newPostgresTestServer is newTestServer on PostgreSQL, in a schema of its
+// own.
+func newPostgresTestServer(t *testing.T, opts ...func(*Config)) *testEnv {
+	t.Helper()
+	st, err := postgres.Open(context.Background(), testSchema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newTestServerOn(t, st, opts...)
+}
+
+// newTestServerOn starts the server on st, which it closes at the end.
+func newTestServerOn(t testing.TB, st testStore, opts ...func(*Config)) *testEnv {
+	t.Helper()
 	t.Cleanup(func() { st.Close() })
 	clk := &fakeClock{t: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)}
 	logs := &syncBuffer{}
@@ -226,3 +253,16 @@ func (e *testEnv) signUp(t testing.TB, username, password string) (*client, acco
 }
 
 var tlsState = tls.ConnectionState{HandshakeComplete: true}
+
+// envMaker starts a test server with options, on one store.
+type envMaker func(opts ...func(*Config)) *testEnv
+
+// onBothStores runs f on SQLite and on PostgreSQL.
+func onBothStores(t *testing.T, f func(t *testing.T, newEnv envMaker)) {
+	t.Run("sqlite", func(t *testing.T) {
+		f(t, func(opts ...func(*Config)) *testEnv { return newTestServer(t, opts...) })
+	})
+	t.Run("postgres", func(t *testing.T) {
+		f(t, func(opts ...func(*Config)) *testEnv { return newPostgresTestServer(t, opts...) })
+	})
+}

@@ -23,86 +23,92 @@ func createToken(t *testing.T, c *client, body string) tokenJSON {
 }
 
 func TestTokens(t *testing.T) {
-	env := newTestServer(t)
-	c, u := env.signUp(t, "botmaker", "password")
-	tok := createToken(t, c, `{"name":"my bot","scopes":["board:play","board:play","challenge:read"]}`)
-	if !strings.HasPrefix(tok.Token, account.TokenPrefix) || tok.Name != "my bot" || len(tok.Scopes) != 2 {
-		t.Fatalf("token %+v", tok)
-	}
-	// The program is its user.
-	var me account.User
-	r := env.program(t, tok.Token).do("GET", "/api/account/me", "")
-	r.decode(t, &me)
-	if r.status != http.StatusOK || me.ID != u.ID {
-		t.Fatalf("me with the token: %d %s", r.status, r.body)
-	}
-	// The list has no secrets.
-	r = c.do("GET", "/api/tokens", "")
-	if r.status != http.StatusOK || strings.Contains(string(r.body), tok.Token) || !strings.Contains(string(r.body), tok.ID) {
-		t.Fatalf("list: %d %s", r.status, r.body)
-	}
-	// Only a browser session manages tokens.
-	expect(t, env.program(t, tok.Token).do("POST", "/api/tokens", `{"name":"child"}`), 403, CodeSessionRequired)
-	expect(t, env.program(t, tok.Token).do("DELETE", "/api/tokens/"+tok.ID, ""), 403, CodeSessionRequired)
-	// Revoked: refused from then on.
-	if r := c.do("DELETE", "/api/tokens/"+tok.ID, ""); r.status != http.StatusNoContent {
-		t.Fatalf("revoke: %d %s", r.status, r.body)
-	}
-	expect(t, env.program(t, tok.Token).do("GET", "/api/account/me", ""), 401, account.CodeBadToken)
-	var list []tokenJSON
-	c.do("GET", "/api/tokens", "").decode(t, &list)
-	if len(list) != 1 || list[0].RevokedAt == nil {
-		t.Errorf("list after revocation: %+v", list)
-	}
+	onBothStores(t, func(t *testing.T, newEnv envMaker) {
+		env := newEnv()
+		c, u := env.signUp(t, "botmaker", "password")
+		tok := createToken(t, c, `{"name":"my bot","scopes":["board:play","board:play","challenge:read"]}`)
+		if !strings.HasPrefix(tok.Token, account.TokenPrefix) || tok.Name != "my bot" || len(tok.Scopes) != 2 {
+			t.Fatalf("token %+v", tok)
+		}
+		// The program is its user.
+		var me account.User
+		r := env.program(t, tok.Token).do("GET", "/api/account/me", "")
+		r.decode(t, &me)
+		if r.status != http.StatusOK || me.ID != u.ID {
+			t.Fatalf("me with the token: %d %s", r.status, r.body)
+		}
+		// The list has no secrets.
+		r = c.do("GET", "/api/tokens", "")
+		if r.status != http.StatusOK || strings.Contains(string(r.body), tok.Token) || !strings.Contains(string(r.body), tok.ID) {
+			t.Fatalf("list: %d %s", r.status, r.body)
+		}
+		// Only a browser session manages tokens.
+		expect(t, env.program(t, tok.Token).do("POST", "/api/tokens", `{"name":"child"}`), 403, CodeSessionRequired)
+		expect(t, env.program(t, tok.Token).do("DELETE", "/api/tokens/"+tok.ID, ""), 403, CodeSessionRequired)
+		// Revoked: refused from then on.
+		if r := c.do("DELETE", "/api/tokens/"+tok.ID, ""); r.status != http.StatusNoContent {
+			t.Fatalf("revoke: %d %s", r.status, r.body)
+		}
+		expect(t, env.program(t, tok.Token).do("GET", "/api/account/me", ""), 401, account.CodeBadToken)
+		var list []tokenJSON
+		c.do("GET", "/api/tokens", "").decode(t, &list)
+		if len(list) != 1 || list[0].RevokedAt == nil {
+			t.Errorf("list after revocation: %+v", list)
+		}
+	})
 }
 
 func TestTokenRefusals(t *testing.T) {
-	env := newTestServer(t)
-	c, _ := env.signUp(t, "refused", "password")
-	other, _ := env.signUp(t, "stranger", "password")
-	theirs := createToken(t, other, `{"name":"theirs"}`)
-	guest := env.browser(t)
-	guest.do("POST", "/api/guest", "")
-	tests := []struct {
-		name         string
-		c            *client
-		method, path string
-		body         string
-		status       int
-		code         string
-	}{
-		{"guest", guest, "POST", "/api/tokens", `{"name":"x"}`, 403, CodeAccountRequired},
-		{"nobody", env.browser(t), "POST", "/api/tokens", `{"name":"x"}`, 401, CodeUnauthorized},
-		{"no name", c, "POST", "/api/tokens", `{"name":"  "}`, 400, CodeBadTokenName},
-		{"long name", c, "POST", "/api/tokens", `{"name":"` + strings.Repeat("n", TokenNameMax+1) + `"}`, 400, CodeBadTokenName},
-		{"bad scope", c, "POST", "/api/tokens", `{"name":"x","scopes":["admin"]}`, 400, CodeBadScope},
-		{"unknown field", c, "POST", "/api/tokens", `{"name":"x","expires":1}`, 400, CodeUnknownField},
-		{"someone else's", c, "DELETE", "/api/tokens/" + theirs.ID, "", 404, CodeTokenNotFound},
-		{"unknown", c, "DELETE", "/api/tokens/nope", "", 404, CodeTokenNotFound},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			expect(t, tt.c.do(tt.method, tt.path, tt.body), tt.status, tt.code)
-		})
-	}
-	var list []tokenJSON
-	c.do("GET", "/api/tokens", "").decode(t, &list)
-	if len(list) != 0 {
-		t.Errorf("refusals made tokens: %+v", list)
-	}
-	if r := env.program(t, theirs.Token).do("GET", "/api/account/me", ""); r.status != 200 {
-		t.Errorf("a stranger's revocation touched the token: %d %s", r.status, r.body)
-	}
+	onBothStores(t, func(t *testing.T, newEnv envMaker) {
+		env := newEnv()
+		c, _ := env.signUp(t, "refused", "password")
+		other, _ := env.signUp(t, "stranger", "password")
+		theirs := createToken(t, other, `{"name":"theirs"}`)
+		guest := env.browser(t)
+		guest.do("POST", "/api/guest", "")
+		tests := []struct {
+			name         string
+			c            *client
+			method, path string
+			body         string
+			status       int
+			code         string
+		}{
+			{"guest", guest, "POST", "/api/tokens", `{"name":"x"}`, 403, CodeAccountRequired},
+			{"nobody", env.browser(t), "POST", "/api/tokens", `{"name":"x"}`, 401, CodeUnauthorized},
+			{"no name", c, "POST", "/api/tokens", `{"name":"  "}`, 400, CodeBadTokenName},
+			{"long name", c, "POST", "/api/tokens", `{"name":"` + strings.Repeat("n", TokenNameMax+1) + `"}`, 400, CodeBadTokenName},
+			{"bad scope", c, "POST", "/api/tokens", `{"name":"x","scopes":["admin"]}`, 400, CodeBadScope},
+			{"unknown field", c, "POST", "/api/tokens", `{"name":"x","expires":1}`, 400, CodeUnknownField},
+			{"someone else's", c, "DELETE", "/api/tokens/" + theirs.ID, "", 404, CodeTokenNotFound},
+			{"unknown", c, "DELETE", "/api/tokens/nope", "", 404, CodeTokenNotFound},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				expect(t, tt.c.do(tt.method, tt.path, tt.body), tt.status, tt.code)
+			})
+		}
+		var list []tokenJSON
+		c.do("GET", "/api/tokens", "").decode(t, &list)
+		if len(list) != 0 {
+			t.Errorf("refusals made tokens: %+v", list)
+		}
+		if r := env.program(t, theirs.Token).do("GET", "/api/account/me", ""); r.status != 200 {
+			t.Errorf("a stranger's revocation touched the token: %d %s", r.status, r.body)
+		}
+	})
 }
 
 func TestBadBearer(t *testing.T) {
-	env := newTestServer(t)
-	secret, _ := account.NewSecret(account.TokenPrefix)
-	for _, h := range []string{"Bearer " + secret, "Bearer nonsense", "Basic dXNlcjpwYXNz"} {
-		c := env.browser(t)
-		c.header.Set("Authorization", h)
-		expect(t, c.do("GET", "/api/account/me", ""), 401, account.CodeBadToken)
-	}
+	onBothStores(t, func(t *testing.T, newEnv envMaker) {
+		env := newEnv()
+		secret, _ := account.NewSecret(account.TokenPrefix)
+		for _, h := range []string{"Bearer " + secret, "Bearer nonsense", "Basic dXNlcjpwYXNz"} {
+			c := env.browser(t)
+			c.header.Set("Authorization", h)
+			expect(t, c.do("GET", "/api/account/me", ""), 401, account.CodeBadToken)
+		}
+	})
 }
 
 // TestTokenScopes: a token acts only within its scopes; a browser session
