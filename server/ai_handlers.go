@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"crypto/rand"
+	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 
@@ -92,4 +94,34 @@ func AIMover(rt *live.Runtime) ai.Mover {
 		_, err := rt.Move(ctx, id, playerID, live.MoveRequest{UCI: m.UCI, Ply: m.Ply, ID: m.ID})
 		return err
 	})
+}
+
+// ActiveGames lists the running games with their moves (game.Store has
+// it).
+type ActiveGames interface {
+	ActiveGames(ctx context.Context) ([]game.Record, error)
+}
+
+// ResumeAI has p play the AI's side of every running game against the AI
+// in games: after a start, the games the runtime resumed go on with their
+// AI. It returns the number of games taken up; a game that cannot be taken
+// up is skipped and its error joined to the one returned.
+func ResumeAI(ctx context.Context, games ActiveGames, p *ai.Player) (int, error) {
+	recs, err := games.ActiveGames(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("server: listing the running games: %w", err)
+	}
+	var errs []error
+	n := 0
+	for _, rec := range recs {
+		if !rec.White.IsAI() && !rec.Black.IsAI() {
+			continue
+		}
+		if err := p.WatchRecord(rec); err != nil {
+			errs = append(errs, fmt.Errorf("server: game %s: %w", rec.ID, err))
+			continue
+		}
+		n++
+	}
+	return n, errors.Join(errs...)
 }

@@ -478,3 +478,27 @@ func TestE2ERestartMidGame(t *testing.T) {
 		}
 	}
 }
+
+// TestE2EAIAfterRestart: a game against the AI goes on after a restart
+// once the next process has its AI take up the running AI games.
+func TestE2EAIAfterRestart(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba := env.guest(t)
+	var g gameRecordJSON
+	alba.must(http.StatusCreated, "POST", "/api/challenge/ai", map[string]any{"level": 1, "color": "white", "timeControl": "10+0"}, &g)
+	sock := alba.dial("/api/game/" + g.ID + "/socket")
+	sock.full()
+	sock.move("e2e4", 0, 1)
+	sock.state("the AI's reply", func(st stateJSON) bool { return st.Ply == 2 })
+	env.restart()
+	n, err := ResumeAI(context.Background(), env.store, env.ai)
+	if err != nil || n != 1 {
+		t.Fatalf("ResumeAI: %d games, %v", n, err)
+	}
+	sock = alba.dial("/api/game/" + g.ID + "/socket")
+	st := sock.full().stateJSON
+	sock.move(st.Legal[0], 2, 3)
+	if st := sock.state("the AI's reply after the restart", func(st stateJSON) bool { return st.Ply == 4 }); st.Turn != "white" {
+		t.Fatalf("after the AI's reply: %+v", st)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/game"
@@ -129,11 +130,13 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 		}
 		ply = int64(ev.Ply)
 	}
+	start := time.Now()
 	ack, err := s.cfg.Runtime.Move(r.Context(), id, who.User.ID, live.MoveRequest{UCI: r.PathValue("uci"), Ply: int(ply), ID: moveID})
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
+	s.metrics.MoveDone(time.Since(start))
 	p := ack.Move.Ply
 	writeJSON(w, http.StatusOK, ackData{ID: moveID, Ply: &p, UCI: ack.Move.UCI, SAN: ack.Move.SAN, V: ack.Seq, Resent: ack.Resent})
 }

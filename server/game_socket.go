@@ -56,6 +56,8 @@ func (s *Server) handleGameSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.play.hub.remove(sock)
+	s.metrics.SocketOpened()
+	defer s.metrics.SocketClosed()
 	gs := &gameSocket{srv: s, sock: sock, id: id, hdr: hdr, userID: userID}
 	if _, ok := sideOfUser(hdr, userID); ok {
 		gs.playerID = userID
@@ -267,6 +269,7 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 			gs.sock.send(errorFrame(lang, 0, err))
 			return
 		}
+		start := time.Now()
 		reported := time.Duration(-1)
 		if m.Lag != nil && *m.Lag >= 0 {
 			reported = time.Duration(*m.Lag) * time.Millisecond
@@ -278,6 +281,7 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 			gs.sock.send(errorFrame(lang, m.ID, err))
 			return
 		}
+		gs.srv.metrics.MoveDone(time.Since(start))
 		ply := ack.Move.Ply
 		gs.sock.send(outFrame{T: "ack", D: ackData{ID: m.ID, Ply: &ply, UCI: ack.Move.UCI, SAN: ack.Move.SAN, V: ack.Seq, Resent: ack.Resent}})
 	default:

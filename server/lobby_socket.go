@@ -40,6 +40,8 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.play.hub.remove(sock)
+	s.metrics.SocketOpened()
+	defer s.metrics.SocketClosed()
 	ctx := context.WithoutCancel(r.Context())
 	userID := who.User.ID
 	lb := s.cfg.Lobby
