@@ -142,18 +142,20 @@ func (s *Server) limitBoth(perIP, perAccount *ratelimit.Keyed, r *http.Request, 
 	return limited(perAccount, account.UserID(username))
 }
 
-var dummy struct {
-	once sync.Once
-	hash string
-}
+// dummyHashes holds, per Argon2id parameters, the hash of a password
+// nobody has.
+var dummyHashes sync.Map
 
 // dummyHash is a hash to check the password of an unknown username
-// against, so that the answer takes as long as for a known one.
+// against, made with the parameters of real hashes, so that the answer
+// takes as long as for a known one.
 func (s *Server) dummyHash() string {
-	dummy.once.Do(func() {
-		dummy.hash, _ = account.HashPassword("not a password of anyone", s.cfg.PasswordParams)
-	})
-	return dummy.hash
+	if h, ok := dummyHashes.Load(s.cfg.PasswordParams); ok {
+		return h.(string)
+	}
+	h, _ := account.HashPassword("not the password of anyone", s.cfg.PasswordParams)
+	actual, _ := dummyHashes.LoadOrStore(s.cfg.PasswordParams, h)
+	return actual.(string)
 }
 
 // logOut ends the browser's session (deleted from the store, so the
