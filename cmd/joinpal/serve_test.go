@@ -292,3 +292,19 @@ func TestServeSIGTERM(t *testing.T) {
 		t.Errorf("no graceful stop in the log:\n%s", rest)
 	}
 }
+
+// FuzzRedactDSN: the password of a URL never reaches the log.
+func FuzzRedactDSN(f *testing.F) {
+	f.Add("bob", "secret", "db.example:5432/joinpal")
+	f.Add("", "p", "h")
+	f.Fuzz(func(t *testing.T, user, password, host string) {
+		if password == "" || strings.ContainsAny(user, ":@/") || strings.ContainsAny(password, "@/") || strings.Contains(host, password) ||
+			strings.Contains(user, password) || strings.Contains("postgres://:***@", password) {
+			return
+		}
+		got := redactDSN("postgres://" + user + ":" + password + "@" + host)
+		if strings.Contains(got, password) {
+			t.Fatalf("redactDSN kept the password %q: %q", password, got)
+		}
+	})
+}
