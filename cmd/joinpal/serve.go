@@ -190,6 +190,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	}
 	if started != nil {
 		_ = hs.Close()
+		_ = player.Close()
 		_ = rt.Stop(context.Background())
 		return started
 	}
