@@ -504,8 +504,8 @@ func TestE2EAIAfterRestart(t *testing.T) {
 }
 
 // TestE2EReportedLagCapped: a client that reports more lag than the server
-// measured is credited no more than the measure (here none: the server's
-// clock stands still, so every round trip measures 0).
+// measured is credited no more than the measure (on loopback, far below
+// the 500 ms it claims).
 func TestE2EReportedLagCapped(t *testing.T) {
 	env := newPlayEnv(t, playOptions{fakeRuntimeClock: true})
 	id, _, _, white, black := startedGame(t, env, "5+0")
@@ -515,7 +515,7 @@ func TestE2EReportedLagCapped(t *testing.T) {
 	white.send("move", map[string]any{"uci": "g1f3", "ply": 2, "id": 3, "lag": 500})
 	white.ack(3)
 	mv := env.storedGame(id).Moves[2]
-	if mv.Spent != 2*time.Second || mv.LagCredit != 0 {
+	if mv.Spent != 2*time.Second || mv.LagCredit >= 100*time.Millisecond {
 		t.Fatalf("spent %v, lag credit %v: the reported 500 ms was not capped", mv.Spent, mv.LagCredit)
 	}
 }

@@ -50,7 +50,7 @@ func (s *Server) handleGameSocket(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return // Accept has answered the client
 	}
-	sock := newSocket(conn, s.cfg.Socket, s.cfg.Now, s.lang(r))
+	sock := newSocket(conn, s.cfg.Socket, s.lang(r))
 	if !s.play.hub.add(sock) {
 		sock.close(websocket.StatusServiceRestart, reasonRestarting)
 		return

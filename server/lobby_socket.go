@@ -34,7 +34,7 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	sock := newSocket(conn, s.cfg.Socket, s.cfg.Now, s.lang(r))
+	sock := newSocket(conn, s.cfg.Socket, s.lang(r))
 	if !s.play.hub.add(sock) {
 		sock.close(websocket.StatusServiceRestart, reasonRestarting)
 		return

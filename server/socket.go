@@ -36,6 +36,9 @@ type SocketConfig struct {
 	PongTimeout time.Duration
 	// WriteTimeout bounds the writing of one frame (5 s).
 	WriteTimeout time.Duration
+	// Now is the clock of the flood windows and the lag measures
+	// (time.Now).
+	Now func() time.Time
 }
 
 func (c SocketConfig) withDefaults() SocketConfig {
@@ -59,6 +62,9 @@ func (c SocketConfig) withDefaults() SocketConfig {
 	}
 	if c.WriteTimeout <= 0 {
 		c.WriteTimeout = 5 * time.Second
+	}
+	if c.Now == nil {
+		c.Now = time.Now
 	}
 	return c
 }
@@ -95,7 +101,7 @@ type socket struct {
 	reason    string
 }
 
-func newSocket(conn *websocket.Conn, cfg SocketConfig, now func() time.Time, lang string) *socket {
+func newSocket(conn *websocket.Conn, cfg SocketConfig, lang string) *socket {
 	cfg = cfg.withDefaults()
 	// The library's own limit is a backstop far above ours: serve reads at
 	// most MaxFrame+1 bytes of a frame and closes with 1008 itself.
@@ -103,7 +109,7 @@ func newSocket(conn *websocket.Conn, cfg SocketConfig, now func() time.Time, lan
 	return &socket{
 		conn: conn,
 		cfg:  cfg,
-		now:  now,
+		now:  cfg.Now,
 		lag:  newLagMeter(),
 		lang: lang,
 		out:  make(chan []byte, cfg.OutBuffer),

@@ -72,7 +72,7 @@ func socketPair(t *testing.T, cfg SocketConfig) (*socket, *websocket.Conn) {
 			t.Error(err)
 			return
 		}
-		s := newSocket(c, cfg, time.Now, "es")
+		s := newSocket(c, cfg, "es")
 		got <- s
 		<-s.closeDone
 	}))
