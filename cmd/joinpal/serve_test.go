@@ -103,6 +103,41 @@ func TestServeOnPostgres(t *testing.T) {
 	}
 }
 
+// running is a serve started by a test.
+type running struct {
+	base  string // http://127.0.0.1:port
+	parts wired
+	stop  func() error // stops it gracefully and returns serve's error
+}
+
+// startServe runs serve on db in the background until it is ready.
+func startServe(t *testing.T, db string, log *slog.Logger) running {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	addrs := make(chan net.Addr, 1)
+	ready := make(chan wired, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- serve(ctx, serveOptions{addr: "127.0.0.1:0", db: db, stopTimeout: 10 * time.Second}, log,
+			serveHooks{listening: func(a net.Addr) { addrs <- a }, ready: func(w wired) { ready <- w }})
+	}()
+	r := running{stop: func() error { cancel(); return <-done }}
+	select {
+	case a := <-addrs:
+		r.base = "http://" + a.String()
+	case err := <-done:
+		cancel()
+		t.Fatalf("serve: %v", err)
+	}
+	select {
+	case r.parts = <-ready:
+	case err := <-done:
+		cancel()
+		t.Fatalf("serve: %v", err)
+	}
+	return r
+}
+
 // serveTwice starts serve on db, checks that it is ready and serves a
 // guest, stops it, and does it all again.
 func serveTwice(t *testing.T, db string) {
@@ -110,23 +145,8 @@ func serveTwice(t *testing.T, db string) {
 	var logs syncLog
 	log := slog.New(slog.NewTextHandler(&logs, nil))
 	for run := range 2 {
-		ctx, cancel := context.WithCancel(context.Background())
-		addrs := make(chan net.Addr, 1)
-		ready := make(chan struct{})
-		done := make(chan error, 1)
-		go func() {
-			done <- serve(ctx, serveOptions{addr: "127.0.0.1:0", db: db, stopTimeout: 10 * time.Second}, log,
-				serveHooks{listening: func(a net.Addr) { addrs <- a }, ready: func(wired) { close(ready) }})
-		}()
-		var base string
-		select {
-		case a := <-addrs:
-			base = "http://" + a.String()
-		case err := <-done:
-			cancel()
-			t.Fatalf("run %d: serve: %v\n%s", run, err, logs.String())
-		}
-		<-ready
+		srv := startServe(t, db, log)
+		base := srv.base
 		for _, c := range []struct {
 			method, path string
 			want         int
@@ -134,7 +154,7 @@ func serveTwice(t *testing.T, db string) {
 			req, _ := http.NewRequest(c.method, base+c.path, nil)
 			resp, err := http.DefaultClient.Do(req)
 			if err != nil {
-				cancel()
+				srv.stop()
 				t.Fatal(err)
 			}
 			resp.Body.Close()
@@ -142,8 +162,7 @@ func serveTwice(t *testing.T, db string) {
 				t.Errorf("run %d: %s %s: %d, want %d", run, c.method, c.path, resp.StatusCode, c.want)
 			}
 		}
-		cancel()
-		if err := <-done; err != nil {
+		if err := srv.stop(); err != nil {
 			t.Fatalf("run %d: graceful stop: %v\n%s", run, err, logs.String())
 		}
 	}
@@ -163,35 +182,20 @@ func TestServeResumesAIGames(t *testing.T) {
 	browser := &http.Client{Jar: jar}
 	var gameID string
 	for run := range 2 {
-		ctx, cancel := context.WithCancel(context.Background())
-		addrs := make(chan net.Addr, 1)
-		ready := make(chan wired, 1)
-		done := make(chan error, 1)
-		go func() {
-			done <- serve(ctx, serveOptions{addr: "127.0.0.1:0", db: db, stopTimeout: 10 * time.Second}, log,
-				serveHooks{listening: func(a net.Addr) { addrs <- a }, ready: func(w wired) { ready <- w }})
-		}()
-		var base string
-		select {
-		case a := <-addrs:
-			base = "http://" + a.String()
-		case err := <-done:
-			cancel()
-			t.Fatalf("run %d: serve: %v\n%s", run, err, logs.String())
-		}
-		parts := <-ready
+		srv := startServe(t, db, log)
+		base, parts := srv.base, srv.parts
 		if run == 0 {
 			resp, err := browser.Post(base+"/api/challenge/ai", "application/json",
 				strings.NewReader(`{"level":1,"color":"white","timeControl":"10+0"}`))
 			if err != nil {
-				cancel()
+				srv.stop()
 				t.Fatal(err)
 			}
 			var g struct{ ID string }
 			json.NewDecoder(resp.Body).Decode(&g)
 			resp.Body.Close()
 			if resp.StatusCode != http.StatusCreated || g.ID == "" {
-				cancel()
+				srv.stop()
 				t.Fatalf("AI game: %d %+v", resp.StatusCode, g)
 			}
 			gameID = g.ID
@@ -203,7 +207,7 @@ func TestServeResumesAIGames(t *testing.T) {
 			// is still the player on the new port.
 			resp, err := browser.Post(base+"/api/game/"+gameID+"/move/e2e4?ply=0&id=1", "application/json", nil)
 			if err != nil {
-				cancel()
+				srv.stop()
 				t.Fatal(err)
 			}
 			body, _ := io.ReadAll(resp.Body)
@@ -212,8 +216,7 @@ func TestServeResumesAIGames(t *testing.T) {
 				t.Errorf("the player's move after the restart: %d %s", resp.StatusCode, body)
 			}
 		}
-		cancel()
-		if err := <-done; err != nil {
+		if err := srv.stop(); err != nil {
 			t.Fatalf("run %d: graceful stop: %v\n%s", run, err, logs.String())
 		}
 	}
