@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -518,4 +519,27 @@ func TestE2EReportedLagCapped(t *testing.T) {
 	if mv.Spent != 2*time.Second || mv.LagCredit >= 100*time.Millisecond {
 		t.Fatalf("spent %v, lag credit %v: the reported 500 ms was not capped", mv.Spent, mv.LagCredit)
 	}
+}
+
+// TestE2EFloodWindowSlides: 150 frames spread over 150 s (the sockets'
+// clock steps a second a frame) are no flood, whatever the server's
+// session clock says (here it stands still).
+func TestE2EFloodWindowSlides(t *testing.T) {
+	var mu sync.Mutex
+	at := time.Now()
+	step := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		at = at.Add(time.Second)
+		return at
+	}
+	env := newPlayEnv(t, playOptions{config: func(c *Config) { c.Socket.Now = step }})
+	_, _, _, white, _ := startedGame(t, env, "5+0")
+	for i := range 150 {
+		white.send("draw-decline", map[string]any{"id": i + 1000})
+		if code := white.refusal(int64(i + 1000)); code == "" {
+			t.Fatal("no code")
+		}
+	}
+	white.move("e2e4", 0, 1)
 }
