@@ -38,8 +38,7 @@ func (s *Server) postAIChallenge(w http.ResponseWriter, r *http.Request) {
 	if !s.decodeJSON(w, r, &req) {
 		return
 	}
-	if s.Draining() {
-		s.writeError(w, r, newError(CodeRestarting, "the server is restarting"))
+	if s.refuseWhileDraining(w, r) {
 		return
 	}
 	who, ok := s.player(w, r, account.ScopeChallengeWrite)

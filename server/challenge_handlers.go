@@ -112,8 +112,7 @@ func (s *Server) showChallenge(w http.ResponseWriter, r *http.Request) {
 // the answer is the challenge with its gameId. A guest is made for a
 // requester who is nobody yet, so that a link opened in any browser plays.
 func (s *Server) acceptChallenge(w http.ResponseWriter, r *http.Request) {
-	if s.Draining() {
-		s.writeError(w, r, newError(CodeRestarting, "the server is restarting"))
+	if s.refuseWhileDraining(w, r) {
 		return
 	}
 	who, ok := s.player(w, r, account.ScopeChallengeWrite)

@@ -412,6 +412,20 @@ func TestE2EShutdownClosesSockets(t *testing.T) {
 	if st.Status != game.StatusStarted || !st.GoneSince[game.White].IsZero() || !st.GoneSince[game.Black].IsZero() {
 		t.Fatalf("after the shutdown: %+v", st)
 	}
+	// No new game starts, and a new socket is closed at once.
+	alba := env.guest(t)
+	for path, body := range map[string]any{
+		"/api/seek":         map[string]any{"timeControl": "5+0"},
+		"/api/challenge/ai": map[string]any{"level": 1, "timeControl": "5+0"},
+	} {
+		if res := alba.do("POST", path, body); res.refusal(t).Code != CodeRestarting {
+			t.Errorf("%s while stopping: %d %s", path, res.status, res.body)
+		}
+	}
+	late := alba.dial("/api/game/" + id + "/socket")
+	if code, reason := late.closeStatus(); code != websocket.StatusServiceRestart || reason != reasonRestarting {
+		t.Fatalf("a socket opened while stopping: %d %q", code, reason)
+	}
 }
 
 // TestE2EPostgres: the server on PostgreSQL: two guests pair through the

@@ -8,8 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
@@ -31,13 +29,8 @@ func (s *Server) handleGameSocket(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.CheckOrigin(r); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	who, err := s.viewer(r)
-	if err != nil {
-		s.writeError(w, r, err)
+	who, ok := s.socketViewer(w, r)
+	if !ok {
 		return
 	}
 	hdr, err := s.loadGame(r.Context(), id)
@@ -46,18 +39,11 @@ func (s *Server) handleGameSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	userID := who.User.ID
-	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // the Origin was checked above
-	if err != nil {
-		return // Accept has answered the client
-	}
-	sock := newSocket(conn, s.cfg.Socket, s.lang(r))
-	if !s.play.hub.add(sock) {
-		sock.close(websocket.StatusServiceRestart, reasonRestarting)
+	sock, done, ok := s.upgrade(w, r)
+	if !ok {
 		return
 	}
-	defer s.play.hub.remove(sock)
-	s.metrics.SocketOpened()
-	defer s.metrics.SocketClosed()
+	defer done()
 	gs := &gameSocket{srv: s, sock: sock, id: id, hdr: hdr, userID: userID}
 	if _, ok := sideOfUser(hdr, userID); ok {
 		gs.playerID = userID

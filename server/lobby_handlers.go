@@ -37,6 +37,16 @@ func parsePlay(tcText, colorText string) (game.TimeControl, lobby.Color, error) 
 	return tc, color, err
 }
 
+// refuseWhileDraining refuses (server.restarting) a request that would
+// start a game on a server that is stopping, and reports whether it did.
+func (s *Server) refuseWhileDraining(w http.ResponseWriter, r *http.Request) bool {
+	if !s.Draining() {
+		return false
+	}
+	s.writeError(w, r, newError(CodeRestarting, "the server is restarting"))
+	return true
+}
+
 // postSeek serves POST /api/seek: a seek in the lobby, paired at once with
 // a compatible one if there is any (the answer's gameId is then set).
 // A guest is made for a requester who is nobody yet.
@@ -45,8 +55,7 @@ func (s *Server) postSeek(w http.ResponseWriter, r *http.Request) {
 	if !s.decodeJSON(w, r, &req) {
 		return
 	}
-	if s.Draining() {
-		s.writeError(w, r, newError(CodeRestarting, "the server is restarting"))
+	if s.refuseWhileDraining(w, r) {
 		return
 	}
 	who, ok := s.player(w, r, account.ScopeBoardPlay)

@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"sync"
 
-	"github.com/coder/websocket"
-
 	"github.com/joinpal/joinpal/lobby"
 )
 
@@ -21,27 +19,15 @@ const lobbyPresence = "lobby"
 // of their lobby sockets is open, and go a few seconds after the last
 // closes.
 func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
-	if err := s.CheckOrigin(r); err != nil {
-		s.writeError(w, r, err)
+	who, ok := s.socketViewer(w, r)
+	if !ok {
 		return
 	}
-	who, err := s.viewer(r)
-	if err != nil {
-		s.writeError(w, r, err)
+	sock, done, ok := s.upgrade(w, r)
+	if !ok {
 		return
 	}
-	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // the Origin was checked above
-	if err != nil {
-		return
-	}
-	sock := newSocket(conn, s.cfg.Socket, s.lang(r))
-	if !s.play.hub.add(sock) {
-		sock.close(websocket.StatusServiceRestart, reasonRestarting)
-		return
-	}
-	defer s.play.hub.remove(sock)
-	s.metrics.SocketOpened()
-	defer s.metrics.SocketClosed()
+	defer done()
 	ctx := context.WithoutCancel(r.Context())
 	userID := who.User.ID
 	lb := s.cfg.Lobby

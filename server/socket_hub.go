@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"net/http"
 	"sync"
 
 	"github.com/coder/websocket"
@@ -32,6 +33,42 @@ type playState struct {
 // the server's shutdown hook of the play routes.
 func (s *Server) closeSockets(context.Context) {
 	s.play.hub.closeAll(websocket.StatusServiceRestart, reasonRestarting)
+}
+
+// socketViewer checks an upgrade's Origin and returns who asks; on
+// refusal it answers and returns false.
+func (s *Server) socketViewer(w http.ResponseWriter, r *http.Request) (Identity, bool) {
+	if err := s.CheckOrigin(r); err != nil {
+		s.writeError(w, r, err)
+		return Identity{}, false
+	}
+	who, err := s.viewer(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return Identity{}, false
+	}
+	return who, true
+}
+
+// upgrade accepts the WebSocket of r (its Origin already checked) and
+// registers it; the caller defers done. It returns false when there is no
+// socket to serve: the upgrade failed (Accept answered) or the server is
+// stopping (the socket is closed with "server restarting").
+func (s *Server) upgrade(w http.ResponseWriter, r *http.Request) (sock *socket, done func(), ok bool) {
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // the Origin was checked before
+	if err != nil {
+		return nil, nil, false
+	}
+	sock = newSocket(conn, s.cfg.Socket, s.lang(r))
+	if !s.play.hub.add(sock) {
+		sock.close(websocket.StatusServiceRestart, reasonRestarting)
+		return nil, nil, false
+	}
+	s.metrics.SocketOpened()
+	return sock, func() {
+		s.play.hub.remove(sock)
+		s.metrics.SocketClosed()
+	}, true
 }
 
 // add registers s; false (s not registered) once the server is stopping.
