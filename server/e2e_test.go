@@ -557,3 +557,22 @@ func TestE2EFloodWindowSlides(t *testing.T) {
 	}
 	white.move("e2e4", 0, 1)
 }
+
+// TestE2EVersionAhead: a client that claims a version the game has not
+// reached gets the whole game instead of waiting for events it would
+// ignore; an up-to-date client gets nothing to catch up.
+func TestE2EVersionAhead(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	id, alba, _, white, black := startedGame(t, env, "5+0")
+	v := white.move("e2e4", 0, 1).V
+	ahead := alba.dial("/api/game/" + id + "/socket?v=" + itoa64(v+50))
+	if g := ahead.full(); g.Ply != 1 {
+		t.Fatalf("full after a version ahead: %+v", g.stateJSON)
+	}
+	upToDate := alba.dial("/api/game/" + id + "/socket?v=" + itoa64(v))
+	black.move("e7e5", 1, 2)
+	f := upToDate.next("the next move", func(f wsFrame) bool { return f.T == "move" || f.T == "full" })
+	if f.T != "move" || f.V != v+1 {
+		t.Fatalf("an up-to-date client got %s v=%d first, want move v=%d", f.T, f.V, v+1)
+	}
+}

@@ -146,6 +146,17 @@ func (gs *gameSocket) catchUp(ctx context.Context, since int64) {
 	for _, ev := range evs {
 		gs.sendLocked(ev)
 	}
+	if len(evs) > 0 {
+		return
+	}
+	// Nothing after since: the client is up to date, unless it claims a
+	// version the game has not reached (another game's, a database
+	// restored from a backup). Then it gets the whole game as it is.
+	ev, err := rt.Snapshot(ctx, gs.id)
+	if err == nil && ev.Seq < gs.lastV {
+		gs.lastV = 0
+		gs.sendLocked(ev)
+	}
 }
 
 // forward sends the game's events from the bus. A subscription the bus
