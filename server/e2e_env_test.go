@@ -171,7 +171,7 @@ func (env *playEnv) start() {
 	if err := env.rt.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	env.lobby, err = lobby.New(lobby.Config{Store: st, Games: GameStarter(env.rt)})
+	env.lobby, err = lobby.New(lobby.Config{Store: st, Games: GameStarter(env.rt), Now: env.srvTime.Now})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,9 +2,14 @@ package server
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"net/http"
+	"runtime"
 	"testing"
+	"time"
+
+	"github.com/coder/websocket"
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/lobby"
@@ -208,5 +213,54 @@ func TestE2EPlayingNow(t *testing.T) {
 	alba.must(http.StatusOK, "GET", "/api/games/now", nil, &now)
 	if len(now) != 0 {
 		t.Fatalf("a finished game is listed: %+v", now)
+	}
+}
+
+// TestE2ESeekGoesWithItsOwner: a seek whose owner's last lobby socket has
+// closed is swept once the lobby's grace has passed, and the other
+// sockets see it go.
+func TestE2ESeekGoesWithItsOwner(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba, bruno := env.guest(t), env.guest(t)
+	watcher := bruno.dial("/api/lobby/socket")
+	watcher.frame("seeks")
+	owner := alba.dial("/api/lobby/socket")
+	owner.frame("seeks")
+	var open lobby.SeekResult
+	alba.must(http.StatusCreated, "POST", "/api/seek", map[string]any{"timeControl": "5+0"}, &open)
+	watcher.frame("seekAdded")
+	owner.conn.Close(websocket.StatusGoingAway, "")
+	// The server marks the owner gone as it sees the socket close.
+	ctx := context.Background()
+	deadline := time.Now().Add(frameWait)
+	for {
+		seeks, err := env.store.Seeks(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(seeks) == 1 && !seeks[0].OwnerGoneSince.IsZero() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the owner was never marked gone: %+v", seeks)
+		}
+		runtime.Gosched()
+	}
+	if err := env.lobby.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var seeks []lobby.Seek
+	bruno.must(http.StatusOK, "GET", "/api/seeks", nil, &seeks)
+	if len(seeks) != 1 {
+		t.Fatalf("swept before the grace: %+v", seeks)
+	}
+	env.srvTime.Advance(lobby.DefaultOwnerGrace + time.Second)
+	if err := env.lobby.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var gone lobby.Seek
+	decodeFrameData(t, watcher.frame("seekRemoved"), &gone)
+	if gone.ID != open.Seek.ID {
+		t.Fatalf("removed %+v", gone)
 	}
 }
