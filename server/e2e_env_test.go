@@ -108,7 +108,7 @@ type playStore interface {
 // playEnv is the whole server as `joinpal serve` wires it: a store on a
 // real database, the runtime, the lobby, the AI, over real HTTP.
 type playEnv struct {
-	t       *testing.T
+	t       testing.TB
 	opts    playOptions
 	dsn     string // the database: a SQLite file or a PostgreSQL DSN
 	pool    *ai.Pool
@@ -131,7 +131,7 @@ type playOptions struct {
 	config   func(*Config)
 }
 
-func newPlayEnv(t *testing.T, o playOptions) *playEnv {
+func newPlayEnv(t testing.TB, o playOptions) *playEnv {
 	t.Helper()
 	env := &playEnv{t: t, opts: o, srvTime: &fakeClock{t: time.Now().UTC()}}
 	if o.postgres {
@@ -215,7 +215,7 @@ func (env *playEnv) restart() {
 // testSchema creates a schema of its own in the test database
 // ($JOINPAL_TEST_POSTGRES, else the local server make test starts), drops
 // it when t ends, and returns a DSN that uses it.
-func testSchema(t *testing.T) string {
+func testSchema(t testing.TB) string {
 	t.Helper()
 	dsn := os.Getenv("JOINPAL_TEST_POSTGRES")
 	if dsn == "" {
@@ -255,7 +255,7 @@ func testSchema(t *testing.T) string {
 // person is someone using JoinPal through a browser (a cookie jar) or a
 // program (a Bearer token).
 type person struct {
-	t      *testing.T
+	t      testing.TB
 	env    *playEnv
 	hc     *http.Client
 	header http.Header
@@ -263,7 +263,7 @@ type person struct {
 }
 
 // guest is a new browser that became a guest.
-func (e *playEnv) guest(t *testing.T) *person {
+func (e *playEnv) guest(t testing.TB) *person {
 	t.Helper()
 	p := e.anonymous(t)
 	res := p.do("POST", "/api/guest", nil)
@@ -277,13 +277,13 @@ func (e *playEnv) guest(t *testing.T) *person {
 }
 
 // anonymous is a new browser that is nobody yet.
-func (e *playEnv) anonymous(t *testing.T) *person {
+func (e *playEnv) anonymous(t testing.TB) *person {
 	jar, _ := cookiejar.New(nil)
 	return &person{t: t, env: e, hc: &http.Client{Jar: jar}, header: http.Header{}}
 }
 
 // account is a browser signed up as username.
-func (e *playEnv) account(t *testing.T, username string) *person {
+func (e *playEnv) account(t testing.TB, username string) *person {
 	t.Helper()
 	p := e.anonymous(t)
 	res := p.do("POST", "/api/account/signup", map[string]string{"username": username, "password": "correct horse battery"})
@@ -347,7 +347,7 @@ type wsFrame struct {
 
 // wsClient is an open socket: a reader goroutine queues its frames.
 type wsClient struct {
-	t      *testing.T
+	t      testing.TB
 	conn   *websocket.Conn
 	frames chan wsFrame
 	closed chan struct{}
@@ -514,7 +514,7 @@ func (c *wsClient) closeStatus() (websocket.StatusCode, string) {
 	}
 }
 
-func decodeFrameData(t *testing.T, f wsFrame, v any) {
+func decodeFrameData(t testing.TB, f wsFrame, v any) {
 	t.Helper()
 	if err := json.Unmarshal(f.D, v); err != nil {
 		t.Fatalf("frame %s %s: %v", f.T, f.D, err)
