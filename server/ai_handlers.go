@@ -82,6 +82,7 @@ func (s *Server) postAIChallenge(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.play.streams.gameStarted(who.User.ID, cfg.ID)
 	rec := game.Record{ID: cfg.ID, White: cfg.White, Black: cfg.Black, TimeControl: tc, CreatedAt: ev.At}
 	writeJSON(w, http.StatusCreated, viewGameRecord(rec, ev, true))
 }

@@ -264,3 +264,20 @@ func TestE2ESeekGoesWithItsOwner(t *testing.T) {
 		t.Fatalf("removed %+v", gone)
 	}
 }
+
+// TestE2EStreamAIGame: a game against the AI starts and ends on its
+// player's event stream.
+func TestE2EStreamAIGame(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba := env.guest(t)
+	events := alba.stream()
+	var g gameRecordJSON
+	alba.must(http.StatusCreated, "POST", "/api/challenge/ai", map[string]any{"level": 1, "color": "white", "timeControl": "5+0"}, &g)
+	if got := events.next(t, "gameStart"); got.Game.GameID != g.ID {
+		t.Fatalf("gameStart: %+v", got.Game)
+	}
+	alba.must(http.StatusOK, "POST", "/api/game/"+g.ID+"/resign", nil, nil)
+	if got := events.next(t, "gameFinish"); got.Game.GameID != g.ID || got.Game.Status != "resign" && got.Game.Status != "aborted" {
+		t.Fatalf("gameFinish: %+v", got.Game)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/joinpal/joinpal/account"
@@ -34,8 +35,9 @@ type streamGame struct {
 
 // streamEvents serves GET /api/stream/event: the requester's events as
 // NDJSON, one JSON object a line, until the client goes: the games the
-// lobby starts for them (from seeks and challenges) and their ends, and
-// the challenges they make or receive as they change.
+// lobby starts for them (from seeks and challenges) or they start against
+// the AI, and their ends; and the challenges they make or receive as they
+// change.
 func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 	who, ok := s.signedIn(w, r, account.ScopeChallengeRead)
 	if !ok {
@@ -62,6 +64,8 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	events, cancel := s.cfg.Lobby.Events().Subscribe()
 	defer func() { cancel() }()
+	mine, unsubscribe := s.play.streams.subscribe(userID)
+	defer unsubscribe()
 	finished := make(chan streamEvent, 16)
 	watched := map[string]bool{}
 	watch := func(gameID string) {
@@ -88,6 +92,11 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 				watch(gameID)
 			}
 			if !write(line) {
+				return
+			}
+		case gameID := <-mine: // a game the lobby did not start (against the AI)
+			watch(gameID)
+			if !write(streamEvent{Type: "gameStart", Game: &streamGame{GameID: gameID}}) {
 				return
 			}
 		case line := <-finished:
@@ -183,5 +192,48 @@ func (s *Server) sendFinish(ctx context.Context, ev game.Event, out chan<- strea
 	select {
 	case out <- streamEvent{Type: "gameFinish", Game: g}:
 	case <-ctx.Done():
+	}
+}
+
+// userStreams carries, to the event streams of this process, the games
+// started outside the lobby (against the AI, on the requester's own
+// request): their gameStart comes from here, not from the lobby's events.
+type userStreams struct {
+	mu   sync.Mutex
+	subs map[string]map[chan string]struct{}
+}
+
+// subscribe returns the ids of the games started for userID from now on.
+func (u *userStreams) subscribe(userID string) (<-chan string, func()) {
+	ch := make(chan string, 16)
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.subs == nil {
+		u.subs = make(map[string]map[chan string]struct{})
+	}
+	if u.subs[userID] == nil {
+		u.subs[userID] = make(map[chan string]struct{})
+	}
+	u.subs[userID][ch] = struct{}{}
+	return ch, func() {
+		u.mu.Lock()
+		defer u.mu.Unlock()
+		delete(u.subs[userID], ch)
+		if len(u.subs[userID]) == 0 {
+			delete(u.subs, userID)
+		}
+	}
+}
+
+// gameStarted tells userID's streams that game id started; a stream that
+// does not keep up misses it rather than hold up the request.
+func (u *userStreams) gameStarted(userID, id string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	for ch := range u.subs[userID] {
+		select {
+		case ch <- id:
+		default:
+		}
 	}
 }

@@ -25,7 +25,8 @@ type presenceKey struct{ game, player string }
 // playState is the server's state of play: its sockets. Its zero value is
 // ready.
 type playState struct {
-	hub socketHub
+	hub     socketHub
+	streams userStreams
 }
 
 // closeSockets closes every socket with the reason "server restarting"
