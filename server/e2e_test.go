@@ -431,9 +431,6 @@ func TestE2EShutdownClosesSockets(t *testing.T) {
 // TestE2EPostgres: the server on PostgreSQL: two guests pair through the
 // lobby, play to mate, and a dropped player catches up on reconnecting.
 func TestE2EPostgres(t *testing.T) {
-	if testing.Short() {
-		t.Skip("PostgreSQL end to end: not in -short")
-	}
 	env := newPlayEnv(t, playOptions{postgres: true})
 	id, _, bruno, white, black := startedGame(t, env, "3+0")
 	white.move("f2f3", 0, 1)
