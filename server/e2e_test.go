@@ -318,7 +318,9 @@ func TestE2ERematch(t *testing.T) {
 // clock until the game ends, moving at once with legal moves chosen by a
 // seeded generator.
 func TestE2EAgainstAI(t *testing.T) {
-	env := newPlayEnv(t, playOptions{})
+	// The player moves at once, faster than any person: more than the
+	// flood limit's 100 frames in 20 s would be no flood here.
+	env := newPlayEnv(t, playOptions{config: func(c *Config) { c.Socket.FloodLimit = 10_000 }})
 	alba := env.guest(t)
 	var g gameRecordJSON
 	alba.must(http.StatusCreated, "POST", "/api/challenge/ai", map[string]any{"level": 2, "color": "white", "timeControl": "3+0"}, &g)
