@@ -128,6 +128,8 @@ type playOptions struct {
 	// postgres runs the server on PostgreSQL (a schema of its own in the
 	// test database) instead of SQLite.
 	postgres bool
+	// keepEvents is the runtime's live.Config.KeepEvents (its default when 0).
+	keepEvents int
 	config   func(*Config)
 }
 
@@ -163,7 +165,7 @@ func (env *playEnv) start() {
 		t.Fatal(err)
 	}
 	st := env.store
-	lc := live.Config{Store: st}
+	lc := live.Config{Store: st, KeepEvents: env.opts.keepEvents}
 	if env.clock != nil {
 		lc.Clock = env.clock
 	}

@@ -575,3 +575,24 @@ func TestE2EVersionAhead(t *testing.T) {
 		t.Fatalf("an up-to-date client got %s v=%d first, want move v=%d", f.T, f.V, v+1)
 	}
 }
+
+// TestE2EReconnectAfterLongGap: a client that comes back after more events
+// than the runtime keeps gets the whole game in one "full" frame.
+func TestE2EReconnectAfterLongGap(t *testing.T) {
+	env := newPlayEnv(t, playOptions{keepEvents: 2})
+	id, alba, _, white, black := startedGame(t, env, "5+0")
+	seen := white.move("e2e4", 0, 1).V
+	white.conn.Close(websocket.StatusNormalClosure, "")
+	black.move("e7e5", 1, 2)
+	black.send("draw-offer", map[string]any{"id": 3})
+	black.ack(3)
+	black.send("draw-offer", map[string]any{"id": 4}) // changes nothing
+	black.ack(4)
+	back := alba.dial("/api/game/" + id + "/socket?v=" + itoa64(seen))
+	f := back.next("the catch-up", func(f wsFrame) bool { return f.T == "move" || f.T == "state" || f.T == "full" })
+	var g gameJSON
+	decodeFrameData(t, f, &g)
+	if f.T != "full" || g.Ply != 2 || g.DrawOffer != "black" || g.Moves != "e2e4 e7e5" {
+		t.Fatalf("after a long gap: %s v=%d %s", f.T, f.V, f.D)
+	}
+}
