@@ -130,7 +130,7 @@ type playOptions struct {
 	postgres bool
 	// keepEvents is the runtime's live.Config.KeepEvents (its default when 0).
 	keepEvents int
-	config   func(*Config)
+	config     func(*Config)
 }
 
 func newPlayEnv(t testing.TB, o playOptions) *playEnv {
