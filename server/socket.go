@@ -178,8 +178,9 @@ func (s *socket) close(code websocket.StatusCode, reason string) {
 	})
 }
 
-// closedBy returns the code and reason the server closed the socket with
-// (0 and "" if the peer closed it or it dropped).
+// closedBy returns the code and reason the socket was closed with: the
+// server's (1008 ...), 1000 and "" when the peer closed it or it dropped,
+// 0 and "" while it is open.
 func (s *socket) closedBy() (websocket.StatusCode, string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
