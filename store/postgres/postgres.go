@@ -62,6 +62,7 @@ type Store struct {
 	opts options
 
 	q      *groupcommit.Queue[*request] // nil without group commit
+	rated  ratedCache                   // whether known games are rated
 	mu     sync.RWMutex                 // guards closed
 	closed bool
 

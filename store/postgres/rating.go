@@ -18,7 +18,8 @@ import (
 
 // Ratings (migration 0003): one row per user per speed, changed only by the
 // write that records a rated game's end (AppendMove or SaveState whose
-// state is the ended status). Such a write runs outside group commit, in a
+// state is the ended status, in a game created rated). Such a write runs
+// outside group commit, in a
 // transaction of its own that locks the game's row, then both ratings rows
 // in user order (so that two games ending at once with a player in common
 // wait for each other rather than deadlock), and commits the game's state,

@@ -57,6 +57,9 @@ func (s *Store) LoadGame(ctx context.Context, id string) (game.Record, error) {
 	if err != nil {
 		return game.Record{}, fmt.Errorf("postgres: load game %q: %w", id, err)
 	}
+	if !rec.State.Status.Finished() {
+		s.rated.remember(rec.ID, rec.Rated)
+	}
 	return rec, nil
 }
 
@@ -96,6 +99,9 @@ func (s *Store) ActiveGames(ctx context.Context) ([]game.Record, error) {
 	})
 	if err != nil {
 		return nil, fmt.Errorf("postgres: active games: %w", err)
+	}
+	for _, rec := range out {
+		s.rated.remember(rec.ID, rec.Rated)
 	}
 	return out, nil
 }

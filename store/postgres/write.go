@@ -146,6 +146,7 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 	if err != nil {
 		return fmt.Errorf("postgres: %s: %w", op, err)
 	}
+	s.rated.remember(rec.ID, rec.Rated)
 	return nil
 }
 
@@ -191,13 +192,40 @@ func (s *Store) SaveState(ctx context.Context, id string, st game.State) error {
 }
 
 // writeState runs r, a write of game id's state st: with the rating update
-// in a transaction of its own if st ends the game (once per game, so group
-// commit loses nothing), else as any other write.
+// in a transaction of its own if st ends a rated game (once per game, so
+// group commit loses nothing), else as any other write. Whether a game is
+// rated is fixed when it is created, so it is read before the write, outside
+// any transaction: the ends of casual games (thousands of flags falling
+// together) keep group commit.
 func (s *Store) writeState(ctx context.Context, op, id string, st game.State, r *request) error {
-	if st.Status == game.StatusEnded {
-		return s.writeEnd(ctx, op, id, r, st)
+	if st.Status != game.StatusEnded {
+		return s.write(ctx, op, r)
 	}
-	return s.write(ctx, op, r)
+	var err error
+	if s.isRated(ctx, id) {
+		err = s.writeEnd(ctx, op, id, r, st)
+	} else {
+		err = s.write(ctx, op, r)
+	}
+	if err == nil {
+		s.rated.forget(id)
+	}
+	return err
+}
+
+// isRated reports whether game id is rated, from what this Store has seen
+// of it or else from the database. When it cannot tell (no such game, a
+// failed read), it answers true: the transaction of writeEnd then decides
+// with the game's row locked, as it always may.
+func (s *Store) isRated(ctx context.Context, id string) bool {
+	if rated, known := s.rated.lookup(id); known {
+		return rated
+	}
+	var rated bool
+	if err := s.pool.QueryRow(ctx, "SELECT rated FROM games WHERE id = $1", id).Scan(&rated); err != nil {
+		return true
+	}
+	return rated
 }
 
 // Heartbeat records that node is alive at the moment at (and not stopped).

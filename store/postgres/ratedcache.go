@@ -1,0 +1,36 @@
+package postgres
+
+import "sync"
+
+// ratedCache remembers whether the games this Store has created or read are
+// rated. A game's rated flag never changes once it is created, so what is
+// remembered never goes stale; it lets the end of a casual game (thousands
+// of flags may fall together) keep group commit without a read first. A
+// game is forgotten once its end is written; a game not remembered is
+// asked of the database.
+type ratedCache struct {
+	mu    sync.Mutex
+	rated map[string]bool
+}
+
+func (c *ratedCache) remember(id string, rated bool) {
+	c.mu.Lock()
+	if c.rated == nil {
+		c.rated = make(map[string]bool)
+	}
+	c.rated[id] = rated
+	c.mu.Unlock()
+}
+
+func (c *ratedCache) lookup(id string) (rated, known bool) {
+	c.mu.Lock()
+	rated, known = c.rated[id]
+	c.mu.Unlock()
+	return rated, known
+}
+
+func (c *ratedCache) forget(id string) {
+	c.mu.Lock()
+	delete(c.rated, id)
+	c.mu.Unlock()
+}
