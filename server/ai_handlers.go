@@ -54,8 +54,6 @@ func (s *Server) postAIChallenge(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	human := game.Player{ID: who.User.ID, Name: who.User.DisplayName}
-	machine := game.Player{ID: aiPlayerID(req.Level), Name: i18n.Message(i18n.Spanish, "level."+strconv.Itoa(req.Level), nil), AILevel: req.Level}
 	humanSide := game.White
 	switch color {
 	case lobby.Black:
@@ -67,24 +65,36 @@ func (s *Server) postAIChallenge(w http.ResponseWriter, r *http.Request) {
 			humanSide = game.Black
 		}
 	}
-	cfg := game.Config{ID: newGameID(), White: human, Black: machine, TimeControl: tc}
-	if humanSide == game.Black {
-		cfg.White, cfg.Black = machine, human
-	}
-	ev, err := s.cfg.Runtime.Create(r.Context(), cfg)
+	human := game.Player{ID: who.User.ID, Name: who.User.DisplayName}
+	rec, ev, err := s.startAIGame(r.Context(), human, humanSide, req.Level, tc)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.cfg.AI.Watch(cfg.ID, machine.ID, humanSide.Other(), req.Level, tc, ""); err != nil {
-		// The game is stored: the AI takes it up when the server next
-		// watches its running games; the player is told now.
-		s.writeError(w, r, err)
-		return
-	}
-	s.play.streams.gameStarted(who.User.ID, cfg.ID)
-	rec := game.Record{ID: cfg.ID, White: cfg.White, Black: cfg.Black, TimeControl: tc, CreatedAt: ev.At}
 	writeJSON(w, http.StatusCreated, viewGameRecord(rec, ev, true))
+}
+
+// startAIGame creates a game of human, playing humanSide, against the AI
+// at level, and has the AI play its side; the human's event streams are
+// told. It returns the new game as created.
+func (s *Server) startAIGame(ctx context.Context, human game.Player, humanSide game.Side, level int, tc game.TimeControl) (game.Record, game.Event, error) {
+	machine := game.Player{ID: aiPlayerID(level), Name: i18n.Message(i18n.Spanish, "level."+strconv.Itoa(level), nil), AILevel: level}
+	cfg := game.Config{ID: newGameID(), White: human, Black: machine, TimeControl: tc}
+	if humanSide == game.Black {
+		cfg.White, cfg.Black = machine, human
+	}
+	ev, err := s.cfg.Runtime.Create(ctx, cfg)
+	if err != nil {
+		return game.Record{}, game.Event{}, err
+	}
+	if err := s.cfg.AI.Watch(cfg.ID, machine.ID, humanSide.Other(), level, tc, ""); err != nil {
+		// The game is stored: the AI takes it up when the server next
+		// watches its running games (ResumeAI); the player is told now.
+		return game.Record{}, game.Event{}, err
+	}
+	s.play.streams.gameStarted(human.ID, cfg.ID)
+	rec := game.Record{ID: cfg.ID, White: cfg.White, Black: cfg.Black, TimeControl: tc, CreatedAt: ev.At}
+	return rec, ev, nil
 }
 
 // AIMover returns the way the AI's player moves in rt's games: package ai

@@ -296,7 +296,7 @@ func TestE2ERematch(t *testing.T) {
 		t.Fatalf("offer: %+v", offer)
 	}
 	black.send("rematch", map[string]any{"id": 9})
-	black.ack(9)
+	accepting := black.ack(9)
 	var started challengeJSON
 	black.next("the accepted rematch", func(f wsFrame) bool {
 		if f.T != "rematch" {
@@ -305,6 +305,9 @@ func TestE2ERematch(t *testing.T) {
 		decodeFrameData(t, f, &started)
 		return started.GameID != ""
 	})
+	if accepting.GameID != started.GameID {
+		t.Fatalf("the accepting ack names game %q, the offer %q", accepting.GameID, started.GameID)
+	}
 	rec := env.storedGame(started.GameID)
 	if rec.White.ID != bruno.id || rec.Black.ID != alba.id || rec.TimeControl.String() != "5+3" {
 		t.Fatalf("the rematch: %+v", rec)
@@ -594,5 +597,34 @@ func TestE2EReconnectAfterLongGap(t *testing.T) {
 	decodeFrameData(t, f, &g)
 	if f.T != "full" || g.Ply != 2 || g.DrawOffer != "black" || g.Moves != "e2e4 e7e5" {
 		t.Fatalf("after a long gap: %s v=%d %s", f.T, f.V, f.D)
+	}
+}
+
+// TestE2ERematchAgainstAI: the AI answers no offers, so a rematch against
+// it starts at once, at the same level and clock with colours swapped.
+func TestE2ERematchAgainstAI(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba := env.guest(t)
+	var g gameRecordJSON
+	alba.must(http.StatusCreated, "POST", "/api/challenge/ai", map[string]any{"level": 2, "color": "white", "timeControl": "3+2"}, &g)
+	if res := alba.do("POST", "/api/game/"+g.ID+"/rematch", nil); res.refusal(t).Code != CodeGameNotOver {
+		t.Fatalf("a rematch of a running game: %d %s", res.status, res.body)
+	}
+	alba.must(http.StatusOK, "POST", "/api/game/"+g.ID+"/resign", nil, nil)
+	sock := alba.dial("/api/game/" + g.ID + "/socket")
+	sock.full()
+	sock.send("rematch", map[string]any{"id": 5})
+	ack := sock.ack(5)
+	if ack.GameID == "" {
+		t.Fatalf("the rematch's ack names no game: %+v", ack)
+	}
+	rec := env.storedGame(ack.GameID)
+	if rec.Black.ID != alba.id || rec.White.AILevel != 2 || rec.TimeControl.String() != "3+2" {
+		t.Fatalf("the rematch: %+v", rec)
+	}
+	// The AI, now white, makes the first move.
+	next := alba.dial("/api/game/" + ack.GameID + "/socket")
+	if st := next.state("the AI's first move", func(st stateJSON) bool { return st.Ply == 1 }); st.Turn != "black" {
+		t.Fatalf("after the AI's first move: %+v", st)
 	}
 }

@@ -154,7 +154,8 @@ func queryInt(text, name string, def int64) (int64, error) {
 }
 
 // gameAction returns the handler of POST /api/game/{id}/<action>: one of
-// gameActions by its frame type. It answers {"ok": true}.
+// gameActions by its frame type. It answers {"ok": true}, with the
+// gameId of the game the action started, if any.
 func (s *Server) gameAction(action string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		who, ok := s.signedIn(w, r, account.ScopeBoardPlay)
@@ -162,40 +163,58 @@ func (s *Server) gameAction(action string) http.HandlerFunc {
 			return
 		}
 		act := s.gameActions()[action]
-		if err := act(r.Context(), r.PathValue("id"), who.User.ID); err != nil {
+		started, err := act(r.Context(), r.PathValue("id"), who.User.ID)
+		if err != nil {
 			s.writeError(w, r, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+		writeJSON(w, http.StatusOK, struct {
+			OK     bool   `json:"ok"`
+			GameID string `json:"gameId,omitempty"`
+		}{true, started})
 	}
 }
 
 // offerRematch offers (or accepts) a rematch of the finished game gameID
-// on behalf of userID, one of its players.
-func (s *Server) offerRematch(ctx context.Context, gameID, userID string) error {
+// on behalf of userID, one of its players. Against the AI, which never
+// answers offers, the rematch starts at once (same level and clock,
+// colours swapped) and its id is returned.
+func (s *Server) offerRematch(ctx context.Context, gameID, userID string) (string, error) {
 	rec, err := s.loadGame(ctx, gameID)
 	if err != nil {
-		return err
+		return "", err
 	}
-	if _, ok := sideOfUser(rec, userID); !ok {
-		return game.NewError(game.CodeNotAPlayer, "only the players of a game can ask for a rematch", nil)
+	side, ok := sideOfUser(rec, userID)
+	if !ok {
+		return "", game.NewError(game.CodeNotAPlayer, "only the players of a game can ask for a rematch", nil)
 	}
 	if !rec.State.Status.Finished() {
-		return newError(CodeGameNotOver, "the game is still being played")
+		return "", newError(CodeGameNotOver, "the game is still being played")
+	}
+	human, machine := rec.White, rec.Black
+	if side == game.Black {
+		human, machine = rec.Black, rec.White
+	}
+	if machine.IsAI() {
+		if s.Draining() {
+			return "", newError(CodeRestarting, "the server is restarting")
+		}
+		next, _, err := s.startAIGame(ctx, human, side.Other(), machine.AILevel, rec.TimeControl)
+		return next.ID, err
 	}
 	speed := lobby.SpeedOf(rec.TimeControl)
 	white, err := s.lobbyPlayer(ctx, rec.White, speed)
 	if err != nil {
-		return err
+		return "", err
 	}
 	black, err := s.lobbyPlayer(ctx, rec.Black, speed)
 	if err != nil {
-		return err
+		return "", err
 	}
-	_, err = s.cfg.Lobby.OfferRematch(ctx, lobby.FinishedGame{
+	c, err := s.cfg.Lobby.OfferRematch(ctx, lobby.FinishedGame{
 		ID: rec.ID, White: white, Black: black, TimeControl: rec.TimeControl, Rated: rec.Rated,
 	}, userID)
-	return err
+	return c.GameID, err
 }
 
 // declineRematch declines the open rematch offer of gameID addressed to

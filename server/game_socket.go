@@ -249,6 +249,8 @@ type ackData struct {
 	SAN    string `json:"san,omitempty"`
 	V      int64  `json:"v,omitempty"`
 	Resent bool   `json:"resent,omitempty"`
+	// GameID is the game the action started (a rematch against the AI).
+	GameID string `json:"gameId,omitempty"`
 }
 
 // handle runs one client frame. Actions are the requester's: the runtime
@@ -292,11 +294,12 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 			gs.sock.send(errorFrame(lang, 0, err))
 			return
 		}
-		if err := act(ctx, gs.id, gs.userID); err != nil {
+		started, err := act(ctx, gs.id, gs.userID)
+		if err != nil {
 			gs.sock.send(errorFrame(lang, a.ID, err))
 			return
 		}
-		gs.sock.send(outFrame{T: "ack", D: ackData{ID: a.ID}})
+		gs.sock.send(outFrame{T: "ack", D: ackData{ID: a.ID, GameID: started}})
 	}
 }
 
@@ -313,22 +316,29 @@ func decodeData(f inFrame, v any) error {
 	return nil
 }
 
-// gameAction is one of a player's actions on a game other than a move.
-type gameAction func(ctx context.Context, gameID, userID string) error
+// gameAction is one of a player's actions on a game other than a move. It
+// returns the id of the game it started, if it started one (a rematch
+// against the AI starts at once).
+type gameAction func(ctx context.Context, gameID, userID string) (started string, err error)
+
+// startsNothing is an action that starts no game.
+func startsNothing(f func(ctx context.Context, gameID, userID string) error) gameAction {
+	return func(ctx context.Context, gameID, userID string) (string, error) { return "", f(ctx, gameID, userID) }
+}
 
 // gameActions are the actions a game socket and the game's HTTP endpoints
 // take, by their frame type.
 func (s *Server) gameActions() map[string]gameAction {
 	rt := s.cfg.Runtime
 	return map[string]gameAction{
-		"resign":          rt.Resign,
-		"abort":           rt.Abort,
-		"draw-offer":      rt.OfferDraw,
-		"draw-accept":     rt.AcceptDraw,
-		"draw-decline":    rt.DeclineDraw,
-		"leave":           s.leaveGame,
+		"resign":          startsNothing(rt.Resign),
+		"abort":           startsNothing(rt.Abort),
+		"draw-offer":      startsNothing(rt.OfferDraw),
+		"draw-accept":     startsNothing(rt.AcceptDraw),
+		"draw-decline":    startsNothing(rt.DeclineDraw),
+		"leave":           startsNothing(s.leaveGame),
 		"rematch":         s.offerRematch,
-		"rematch-decline": s.declineRematch,
+		"rematch-decline": startsNothing(s.declineRematch),
 	}
 }
 
