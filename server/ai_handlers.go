@@ -35,13 +35,7 @@ func aiPlayerID(level int) string { return "ai:" + strconv.Itoa(level) }
 // starts at once, and the AI plays its side. The answer is the game.
 func (s *Server) postAIChallenge(w http.ResponseWriter, r *http.Request) {
 	var req aiRequest
-	if !s.decodeJSON(w, r, &req) {
-		return
-	}
-	if s.refuseWhileDraining(w, r) {
-		return
-	}
-	who, ok := s.player(w, r, account.ScopeChallengeWrite)
+	who, ok := s.playRequest(w, r, &req, account.ScopeChallengeWrite, true)
 	if !ok {
 		return
 	}

@@ -43,10 +43,7 @@ func (s *Server) postOpenChallenge(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request, username string) {
 	var req challengeRequest
-	if !s.decodeJSON(w, r, &req) {
-		return
-	}
-	who, ok := s.player(w, r, account.ScopeChallengeWrite)
+	who, ok := s.playRequest(w, r, &req, account.ScopeChallengeWrite, false)
 	if !ok {
 		return
 	}

@@ -531,11 +531,10 @@ func (c *wsClient) move(uci string, ply int, id int64) ackData {
 	return c.ack(id)
 }
 
-// ack waits for the ack of frame id, failing on its error frame.
-func (c *wsClient) ack(id int64) ackData {
+// answer waits for the ack or error frame that answers frame id.
+func (c *wsClient) answer(id int64) wsFrame {
 	c.t.Helper()
-	var ack ackData
-	f := c.next("ack "+itoa64(id), func(f wsFrame) bool {
+	return c.next("the answer to "+itoa64(id), func(f wsFrame) bool {
 		if f.T != "ack" && f.T != "error" {
 			return false
 		}
@@ -545,6 +544,13 @@ func (c *wsClient) ack(id int64) ackData {
 		decodeFrameData(c.t, f, &probe)
 		return probe.ID == id
 	})
+}
+
+// ack waits for the ack of frame id, failing on its error frame.
+func (c *wsClient) ack(id int64) ackData {
+	c.t.Helper()
+	var ack ackData
+	f := c.answer(id)
 	if f.T == "error" {
 		c.t.Fatalf("frame %d refused: %s", id, f.D)
 	}
@@ -555,16 +561,7 @@ func (c *wsClient) ack(id int64) ackData {
 // refusal waits for the error frame of frame id and returns its code.
 func (c *wsClient) refusal(id int64) string {
 	c.t.Helper()
-	f := c.next("error "+itoa64(id), func(f wsFrame) bool {
-		if f.T != "ack" && f.T != "error" {
-			return false
-		}
-		var probe struct {
-			ID int64 `json:"id"`
-		}
-		decodeFrameData(c.t, f, &probe)
-		return probe.ID == id
-	})
+	f := c.answer(id)
 	if f.T != "error" {
 		c.t.Fatalf("frame %d was acknowledged (%s), want a refusal", id, f.D)
 	}

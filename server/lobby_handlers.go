@@ -47,18 +47,25 @@ func (s *Server) refuseWhileDraining(w http.ResponseWriter, r *http.Request) boo
 	return true
 }
 
+// playRequest decodes r's body into req and returns who asks, a guest made
+// for a requester who is nobody yet; a request that may start a game is
+// refused while the server stops. On refusal it answers and returns false.
+func (s *Server) playRequest(w http.ResponseWriter, r *http.Request, req any, scope account.Scope, startsGame bool) (Identity, bool) {
+	if !s.decodeJSON(w, r, req) {
+		return Identity{}, false
+	}
+	if startsGame && s.refuseWhileDraining(w, r) {
+		return Identity{}, false
+	}
+	return s.player(w, r, scope)
+}
+
 // postSeek serves POST /api/seek: a seek in the lobby, paired at once with
 // a compatible one if there is any (the answer's gameId is then set).
 // A guest is made for a requester who is nobody yet.
 func (s *Server) postSeek(w http.ResponseWriter, r *http.Request) {
 	var req seekRequest
-	if !s.decodeJSON(w, r, &req) {
-		return
-	}
-	if s.refuseWhileDraining(w, r) {
-		return
-	}
-	who, ok := s.player(w, r, account.ScopeBoardPlay)
+	who, ok := s.playRequest(w, r, &req, account.ScopeBoardPlay, true)
 	if !ok {
 		return
 	}
