@@ -3,6 +3,7 @@
 //	joinpal serve [--addr A] [--db PATH|URL]     the chess server (make run)
 //	joinpal perft [--depth N] [--divide] [FEN]   count move-tree leaves, Stockfish's format
 //	joinpal pgn [FILE]                           check PGN and write it back normalized
+//	joinpal position [--json] FEN                what the rules core knows about a position
 //	joinpal uci                                  the built-in engine over UCI
 //	joinpal match --engine A --engine B ...      engine against engine
 //	joinpal strength ...                         measure the AI's levels
