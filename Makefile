@@ -72,7 +72,7 @@ perft-full:
 ## latency at 1, 100 and 10,000 games, flag delay, memory per game (a few minutes;
 ## docs/BENCHMARKS.md). Each LOADTEST_RUNS entry is GAMES:DURATION:THINK;
 ## LOADTEST_FLAGS lists the numbers of flags that fall together.
-LOADTEST_RUNS   ?= 1:15s:0s 100:20s:0s 10000:30s:0s 10000:30s:2s
+LOADTEST_RUNS   ?= 1:15s:0s 100:20s:0s 10000:30s:0s 10000:30s:2s 20000:30s:10s
 LOADTEST_FLAGS  ?= 100 1000 10000
 LOADTEST_STORES ?= sqlite postgres
 loadtest: build
