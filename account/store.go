@@ -23,6 +23,10 @@ type Store interface {
 	UserByUsername(ctx context.Context, username string) (User, error)
 	// SetPasswordHash replaces an account's hash (after a rehash).
 	SetPasswordHash(ctx context.Context, id, hash string) error
+	// SetLang records the user's interface language ("" for the
+	// browser's choice); guests have one too. CodeNotFound if there is no
+	// such user.
+	SetLang(ctx context.Context, id, lang string) error
 
 	// CreateSession stores a session.
 	CreateSession(ctx context.Context, s Session) error

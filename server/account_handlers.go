@@ -2,9 +2,11 @@ package server
 
 import (
 	"net/http"
+	"slices"
 	"sync"
 
 	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/ratelimit"
 )
 
@@ -200,5 +202,35 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	writeJSON(w, http.StatusOK, who.User)
+}
+
+// langRequest is the body of a change of interface language.
+type langRequest struct {
+	// Lang is "es", "en", or "" for the browser's choice (Accept-Language).
+	Lang string `json:"lang"`
+}
+
+// setLang records the signed-in user's interface language (guests too):
+// from then on their refusals and pages speak it, whatever the browser
+// asks. It answers the user as it now is.
+func (s *Server) setLang(w http.ResponseWriter, r *http.Request) {
+	var req langRequest
+	if !s.decodeJSON(w, r, &req) {
+		return
+	}
+	who, ok := s.signedIn(w, r, "")
+	if !ok {
+		return
+	}
+	if req.Lang != "" && !slices.Contains(i18n.Languages(), req.Lang) {
+		s.writeError(w, r, newError(CodeBadLanguage, "no catalogue for language "+req.Lang, "lang", clip(req.Lang)))
+		return
+	}
+	if err := s.cfg.Accounts.SetLang(r.Context(), who.User.ID, req.Lang); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	who.User.Lang = req.Lang
 	writeJSON(w, http.StatusOK, who.User)
 }

@@ -31,6 +31,7 @@ const (
 	CodeTokenNotFound    = "server.token_not_found"
 	CodeRateLimited      = "server.rate_limited"
 	CodeCrossOrigin      = "server.cross_origin"
+	CodeBadLanguage      = "server.bad_language"
 	CodeNotFound         = "server.not_found"
 	CodeMethodNotAllowed = "server.method_not_allowed"
 	CodeRestarting       = "server.restarting"
@@ -59,6 +60,7 @@ var codes = []CodeInfo{
 	{CodeTokenNotFound, []string{"token"}, "a token id that is not one of the user's tokens"},
 	{CodeRateLimited, []string{"seconds"}, "too many log-ins or sign-ups from one address or for one account; retry after the seconds given"},
 	{CodeCrossOrigin, nil, "a state-changing request or WebSocket upgrade sent by another site's page"},
+	{CodeBadLanguage, []string{"lang"}, "a language setting other than es, en or empty (the browser's choice)"},
 	{CodeNotFound, nil, "a path the server has no route for"},
 	{CodeMethodNotAllowed, []string{"method"}, "a route asked with a method it does not take"},
 	{CodeRestarting, nil, "a new game asked for while the server is stopping to restart"},
@@ -122,6 +124,7 @@ var statuses = map[string]int{
 	CodeTokenNotFound:    http.StatusNotFound,
 	CodeRateLimited:      http.StatusTooManyRequests,
 	CodeCrossOrigin:      http.StatusForbidden,
+	CodeBadLanguage:      http.StatusBadRequest,
 	CodeNotFound:         http.StatusNotFound,
 	CodeMethodNotAllowed: http.StatusMethodNotAllowed,
 	CodeRestarting:       http.StatusServiceUnavailable,

@@ -26,6 +26,7 @@ func (s *Server) routes() []route {
 		{"POST /api/account/logout", s.logOut},
 		{"DELETE /api/account/sessions", s.logOutEverywhere},
 		{"GET /api/account/me", s.me},
+		{"PUT /api/account/lang", s.setLang},
 
 		// API tokens for programs and bots.
 		{"POST /api/tokens", s.createToken},

@@ -222,3 +222,42 @@ func TestHomePage(t *testing.T) {
 	}
 	expect(t, c.do("GET", "/index.html", ""), 404, CodeNotFound)
 }
+
+// TestSetLang: a user (a guest too) chooses the interface language, which
+// then wins over the browser's Accept-Language; a language with no
+// catalogue is refused and changes nothing; "" goes back to the browser's.
+func TestSetLang(t *testing.T) {
+	env := newTestServer(t)
+	c, _ := env.signUp(t, "ana_es", "hunter2-secret")
+	refusal := func(accept string) string {
+		t.Helper()
+		return expect(t, c.do("POST", "/api/tokens", `{"name":""}`, "Accept-Language", accept), 400, CodeBadTokenName).Message
+	}
+	inLang := func(lang string) string {
+		return i18n.Message(lang, CodeBadTokenName, map[string]string{"max": "64"})
+	}
+	if got := refusal("es"); got != inLang("es") {
+		t.Fatalf("before: %q", got)
+	}
+	r := c.do("PUT", "/api/account/lang", `{"lang":"en"}`)
+	if r.status != 200 || !strings.Contains(string(r.body), `"lang":"en"`) {
+		t.Fatalf("PUT lang en: %d %s", r.status, r.body)
+	}
+	if got := refusal("es"); got != inLang("en") {
+		t.Errorf("after choosing en, with Accept-Language es: %q, want %q", got, inLang("en"))
+	}
+	e := expect(t, c.do("PUT", "/api/account/lang", `{"lang":"fr"}`), 400, CodeBadLanguage)
+	if e.Params["lang"] != "fr" || e.Message != i18n.Message("en", CodeBadLanguage, map[string]string{"lang": "fr"}) {
+		t.Errorf("refusal of fr: %+v", e)
+	}
+	if got := refusal("es"); got != inLang("en") {
+		t.Errorf("a refused change changed the language: %q", got)
+	}
+	if r := c.do("PUT", "/api/account/lang", `{"lang":""}`); r.status != 200 {
+		t.Fatalf("PUT lang \"\": %d %s", r.status, r.body)
+	}
+	if got := refusal("es"); got != inLang("es") {
+		t.Errorf("back to the browser's choice: %q", got)
+	}
+	expect(t, env.browser(t).do("PUT", "/api/account/lang", `{"lang":"en"}`), 401, CodeUnauthorized)
+}

@@ -166,6 +166,12 @@ func (s *Store) SetPasswordHash(ctx context.Context, id, hash string) error {
 		"UPDATE users SET password_hash = $1 WHERE id = $2 AND NOT guest", hash, id)
 }
 
+// SetLang records the interface language of user id.
+func (s *Store) SetLang(ctx context.Context, id, lang string) error {
+	return s.changeOne(ctx, fmt.Sprintf("set language of user %q", id), account.NotFoundError(id),
+		"UPDATE users SET lang = $1 WHERE id = $2", lang, id)
+}
+
 // CreateSession stores a session (its digest only).
 func (s *Store) CreateSession(ctx context.Context, ses account.Session) error {
 	return s.changeOne(ctx, fmt.Sprintf("create session of user %q", ses.UserID), nil,

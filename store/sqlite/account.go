@@ -159,6 +159,14 @@ func (s *Store) SetPasswordHash(ctx context.Context, id, hash string) error {
 	})
 }
 
+// SetLang records the interface language of user id.
+func (s *Store) SetLang(ctx context.Context, id, lang string) error {
+	return s.write(ctx, fmt.Sprintf("set language of user %q", id), func(tx *sql.Tx) error {
+		return oneRow(tx.ExecContext(context.Background(),
+			"UPDATE users SET lang = ? WHERE id = ?", lang, id))(account.NotFoundError(id))
+	})
+}
+
 // oneRow returns a function that turns the outcome of an UPDATE or DELETE
 // into nil if it changed a row, notFound if it changed none, or its error.
 func oneRow(res sql.Result, err error) func(notFound error) error {

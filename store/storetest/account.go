@@ -164,6 +164,21 @@ func testUsers(t *testing.T, s AccountStore) {
 	checkUser(t, "after SetPasswordHash", mustUser(t, s, "u2"), a)
 	wantAccountCode(t, "SetPasswordHash of nobody", s.SetPasswordHash(ctx, "nobody", "x"), account.CodeNotFound)
 	wantAccountCode(t, "SetPasswordHash of a guest", s.SetPasswordHash(ctx, "u1", "x"), account.CodeNotFound)
+
+	for _, id := range []string{"u1", "u2"} { // a guest and an account
+		if err := s.SetLang(ctx, id, "en"); err != nil {
+			t.Fatalf("SetLang(%s): %v", id, err)
+		}
+		if got := mustUser(t, s, id).Lang; got != "en" {
+			t.Errorf("user %s: lang %q after SetLang, want en", id, got)
+		}
+	}
+	if err := s.SetLang(ctx, "u1", ""); err != nil || mustUser(t, s, "u1").Lang != "" {
+		t.Errorf("SetLang back to the browser's choice: %v", err)
+	}
+	wantAccountCode(t, "SetLang of nobody", s.SetLang(ctx, "nobody", "es"), account.CodeNotFound)
+	a.Lang = "en"
+	checkUser(t, "after SetLang", mustUser(t, s, "u2"), a)
 }
 
 func mustUser(t *testing.T, s AccountStore, id string) account.User {
