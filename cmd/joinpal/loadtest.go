@@ -20,6 +20,7 @@ import (
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/loadtest"
+	"github.com/joinpal/joinpal/loadtest/wsload"
 	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/joinpal/joinpal/store/sqlite"
 )
@@ -31,6 +32,17 @@ from a move to its acknowledgement with --games games played at once (random
 legal moves, as fast as acknowledged or --think apart) for --duration; then,
 with --flags N, the delay from the expiry of N clocks to the arrival of their
 timeout events. Progress goes to stderr, the report to stdout.
+
+With --target URL (a loopback server: 127.0.0.1, ::1 or localhost) or
+--serve (this binary's "joinpal serve" started as a separate process on a
+free loopback port with a temporary SQLite file), it loads the whole server
+instead: --games games between bot guests over real HTTP and WebSockets,
+each side moving --think after its opponent (random legal moves), for
+--duration after every socket is open; it reports moves/s, the round trips
+(move sent → ack, → the opponent's move event), errors, sockets and the
+server's CPU and memory (/proc for --serve, /metrics for --target). --store,
+--db, --flags, --cpuprofile and --memprofile belong to the runtime mode only.
+The process raises its open-files limit (to 1,048,576 as root).
 
 With --store sqlite, --db is the SQLite file (default: a temporary one,
 removed afterwards); it must hold no running game. With --store postgres,
@@ -57,6 +69,9 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "write the report as JSON")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE`")
 	memProfile := fs.String("memprofile", "", "write a heap profile of the games playing at the end of the move phase to `FILE`")
+	target := fs.String("target", "", "load the running server at `URL` (loopback only) over HTTP and WebSockets")
+	serveChild := fs.Bool("serve", false, "start joinpal serve as a separate process and load it over HTTP and WebSockets")
+	guests := fs.Int("guests", 8, "guests the bots play as, with --target or --serve (even; the server allows 30 per address per 10 min)")
 	if code, ok := fs.parse(args, 0); !ok {
 		return code
 	}
@@ -80,6 +95,25 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if *target != "" || *serveChild {
+		switch {
+		case *target != "" && *serveChild:
+			return usageError("give --target or --serve, not both")
+		case *games == 0:
+			return usageError("--games must be positive with --target or --serve")
+		case *flags != 0 || *cpuProfile != "" || *memProfile != "" || *db != "":
+			return usageError("--flags, --db, --cpuprofile and --memprofile belong to the runtime mode, not --target or --serve")
+		case *think < wsload.MinThink:
+			return usageError("--think must be at least %s with --target or --serve (the server allows 100 frames per socket in 20 s)", wsload.MinThink)
+		}
+		if *target != "" {
+			if _, err := wsload.LoopbackTarget(*target); err != nil {
+				return usageError("--target: %v", err)
+			}
+		}
+		return runWSLoadtest(ctx, wsOptions{target: *target, serve: *serveChild, games: *games, duration: *duration,
+			think: *think, tc: *tcText, guests: *guests, seed: *seed, asJSON: *asJSON}, stdout, stderr)
+	}
 	st, closeStore, err := openLoadtestStore(ctx, *storeKind, *db)
 	if err != nil {
 		fmt.Fprintf(stderr, "joinpal loadtest: %v\n", err)

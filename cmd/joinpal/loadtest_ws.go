@@ -1,0 +1,175 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/joinpal/joinpal/loadtest/wsload"
+)
+
+// wsOptions are the flags of "joinpal loadtest" in its server modes.
+type wsOptions struct {
+	target   string // --target: a running server
+	serve    bool   // --serve: start one
+	games    int
+	duration time.Duration
+	think    time.Duration
+	tc       string
+	guests   int
+	seed     uint64
+	asJSON   bool
+}
+
+// runWSLoadtest is "joinpal loadtest --target URL" or "--serve": bots play
+// over the server's real HTTP API and WebSockets (package wsload).
+func runWSLoadtest(ctx context.Context, o wsOptions, stdout, stderr io.Writer) int {
+	if n, err := raiseOpenFiles(); err != nil {
+		fmt.Fprintf(stderr, "joinpal loadtest: raising the open-files limit: %v (now %d)\n", err, n)
+	} else if need := uint64(2*o.games + 256); n < need {
+		fmt.Fprintf(stderr, "joinpal loadtest: the open-files limit %d is below the %d sockets need\n", n, need)
+	}
+	cfg := wsload.Config{
+		Target: o.target, Games: o.games, Think: o.think, Duration: o.duration,
+		TimeControl: o.tc, Guests: o.guests, Seed: o.seed, Log: stderr,
+	}
+	if o.serve {
+		child, err := startChildServer(ctx, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "joinpal loadtest: %v\n", err)
+			return 1
+		}
+		defer child.stop(stderr)
+		cfg.Target, cfg.ServerPID = child.base, child.cmd.Process.Pid
+		fmt.Fprintf(stderr, "joinpal loadtest: started joinpal serve (pid %d) at %s on %s\n", cfg.ServerPID, child.base, child.db)
+	}
+	rep, err := wsload.Run(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "joinpal loadtest: %v\n", err)
+		return 1
+	}
+	if o.asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(rep)
+	} else {
+		err = rep.WriteText(stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "joinpal loadtest: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// raiseOpenFiles raises the soft open-files limit of the process to its
+// hard limit, or to 1,048,576 for root (CAP_SYS_RESOURCE): every socket is
+// a file, on both sides. A server started by the load test inherits it.
+// It returns the limit in force.
+func raiseOpenFiles() (uint64, error) {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
+		return 0, err
+	}
+	want := lim.Max
+	if os.Geteuid() == 0 && want < 1<<20 {
+		want = 1 << 20
+	}
+	if lim.Cur >= want {
+		return lim.Cur, nil
+	}
+	next := syscall.Rlimit{Cur: want, Max: max(want, lim.Max)}
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &next); err != nil {
+		next = syscall.Rlimit{Cur: lim.Max, Max: lim.Max}
+		if err2 := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &next); err2 != nil {
+			return lim.Cur, err2
+		}
+	}
+	return next.Cur, nil
+}
+
+// childServer is "joinpal serve" started by the load test.
+type childServer struct {
+	cmd  *exec.Cmd
+	base string
+	db   string
+	dir  string
+	done chan error
+}
+
+// startChildServer runs this binary's "serve" on a free loopback port with
+// a temporary SQLite file, and waits until /healthz says it is ready.
+func startChildServer(ctx context.Context, stderr io.Writer) (*childServer, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "joinpal-wsload-")
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	c := &childServer{base: "http://" + addr, db: filepath.Join(dir, "joinpal.db"), dir: dir, done: make(chan error, 1)}
+	c.cmd = exec.Command(exe, "serve", "--addr", addr, "--db", c.db, "--log-level", "warn")
+	c.cmd.Stdout, c.cmd.Stderr = stderr, stderr
+	if err := c.cmd.Start(); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	go func() { c.done <- c.cmd.Wait() }()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		res, err := http.Get(c.base + "/healthz")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return c, nil
+			}
+		}
+		select {
+		case err := <-c.done:
+			os.RemoveAll(dir)
+			return nil, fmt.Errorf("joinpal serve exited before it was ready: %v", err)
+		case <-ctx.Done():
+			c.stop(stderr)
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			c.stop(stderr)
+			return nil, errors.New("joinpal serve was not ready within 30 s")
+		}
+	}
+}
+
+// stop stops the child gracefully (SIGTERM), killing it after 60 s, and
+// removes its database.
+func (c *childServer) stop(stderr io.Writer) {
+	defer os.RemoveAll(c.dir)
+	_ = c.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-c.done:
+		if err != nil {
+			fmt.Fprintf(stderr, "joinpal loadtest: joinpal serve: %v\n", err)
+		}
+	case <-time.After(60 * time.Second):
+		_ = c.cmd.Process.Kill()
+		<-c.done
+		fmt.Fprintf(stderr, "joinpal loadtest: joinpal serve did not stop within 60 s; killed\n")
+	}
+}

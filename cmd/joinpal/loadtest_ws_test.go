@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/joinpal/joinpal/loadtest/wsload"
+)
+
+// TestWSLoadtestAgainstServe plays a handful of games for a second against
+// a real serve (SQLite) over HTTP and WebSockets: no errors, every socket
+// open to the end, and every acknowledged move is in the game the HTTP API
+// gives back (durable before its ack).
+func TestWSLoadtestAgainstServe(t *testing.T) {
+	srv := startServe(t, filepath.Join(t.TempDir(), "joinpal.db"), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	defer func() {
+		if err := srv.stop(); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	}()
+	var progress bytes.Buffer
+	rep, err := wsload.Run(context.Background(), wsload.Config{
+		Target: srv.base, Games: 6, Think: wsload.MinThink, Duration: time.Second, Guests: 4, Seed: 7, Log: &progress,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.ErrorCount() != 0 {
+		t.Errorf("errors: %v", rep.Errors)
+	}
+	if rep.SocketsOpen != 12 {
+		t.Errorf("%d sockets open at the end, want 12", rep.SocketsOpen)
+	}
+	if rep.Moves == 0 || rep.Ack.N != rep.Moves {
+		t.Errorf("%d moves acked in the phase, %d ack times", rep.Moves, rep.Ack.N)
+	}
+	if rep.Server.Source != "metrics" || rep.Server.RSS <= 0 {
+		t.Errorf("server use not read from /metrics: %+v", rep.Server)
+	}
+	if !strings.Contains(progress.String(), "sockets open") {
+		t.Errorf("no progress: %q", progress.String())
+	}
+	total := 0
+	for _, g := range rep.GameMoves {
+		held, err := wsload.GameMoves(context.Background(), srv.base, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(held, g.Moves) {
+			t.Errorf("game %s: the server holds %v, the bots were acked %v", g.ID, held, g.Moves)
+		}
+		total += len(g.Moves)
+	}
+	if total < 6*3 { // the two opening plies and at least one move each
+		t.Errorf("only %d moves acked over %d games", total, len(rep.GameMoves))
+	}
+	var out bytes.Buffer
+	if err := rep.WriteText(&out); err != nil || !strings.Contains(out.String(), "errors          none") {
+		t.Errorf("report %q, %v", out.String(), err)
+	}
+}
+
+// TestLoadtestRefusesNonLoopbackTarget: only loopback servers are loaded.
+func TestLoadtestRefusesNonLoopbackTarget(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--target", "http://example.com:8080", "--think", "1s"}, "loopback"},
+		{[]string{"--target", "http://10.0.0.1:8080", "--think", "1s"}, "loopback"},
+		{[]string{"--target", "http://127.0.0.1:8080", "--think", "10ms"}, "--think"},
+		{[]string{"--target", "http://127.0.0.1:8080", "--serve", "--think", "1s"}, "not both"},
+		{[]string{"--target", "http://127.0.0.1:8080", "--think", "1s", "--flags", "3"}, "runtime mode"},
+	}
+	for _, tt := range tests {
+		var stderr bytes.Buffer
+		code := runLoadtest(tt.args, nil, io.Discard, &stderr)
+		if code == 0 || !strings.Contains(stderr.String(), tt.want) {
+			t.Errorf("%v: exit %d, stderr %q, want an error naming %q", tt.args, code, stderr.String(), tt.want)
+		}
+	}
+}

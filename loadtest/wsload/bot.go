@@ -1,0 +1,300 @@
+package wsload
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// frame is a server frame as the bots read it: only the fields they use.
+type frame struct {
+	T string `json:"t"`
+	V int64  `json:"v"`
+	D struct {
+		// Game events (full, move, state).
+		Ply    int      `json:"ply"`
+		Turn   string   `json:"turn"`
+		Status string   `json:"status"`
+		Legal  []string `json:"legal"`
+		// ack and error (the full frame's id is the game's: a string).
+		ID   json.RawMessage `json:"id"`
+		UCI  string          `json:"uci"`
+		Code string          `json:"code"`
+	} `json:"d"`
+}
+
+// moveFrame is the move a bot sends.
+type moveFrame struct {
+	T string `json:"t"`
+	D struct {
+		UCI string `json:"uci"`
+		Ply int    `json:"ply"`
+		ID  int64  `json:"id"`
+	} `json:"d"`
+}
+
+// match is one game between two bots.
+type match struct {
+	id    string
+	run   *runner
+	sides [2]*bot // white, black
+
+	mu      sync.Mutex
+	sentAt  time.Time      // when the last move was sent
+	sentPly int            // its ply
+	acked   map[int]string // ply → the acknowledged move
+	over    bool
+	// parkedCh is closed when a side parks its first move of the run:
+	// the opening plies are played.
+	parkedCh chan struct{}
+	parkOnce sync.Once
+}
+
+// bot is one side of a match: a socket and the moves it sends.
+type bot struct {
+	m     *match
+	color string
+	conn  *websocket.Conn
+	rng   *rand.Rand
+
+	mu       sync.Mutex
+	lastPly  int // the last ply a move was planned for (-1: none)
+	parked   *parked
+	nextID   int64
+	inFlight map[int64]sent
+}
+
+// sent is a move waiting for its answer.
+type sent struct {
+	at  time.Time
+	ply int
+	uci string
+}
+
+func (m *match) opponent(b *bot) *bot {
+	if m.sides[0] == b {
+		return m.sides[1]
+	}
+	return m.sides[0]
+}
+
+// dial opens b's game socket as g and starts reading it.
+func (b *bot) dial(ctx context.Context, g *guest) error {
+	u := "ws" + strings.TrimPrefix(g.base.String(), "http") + "/api/game/" + b.m.id + "/socket"
+	conn, res, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: g.hc, CompressionMode: websocket.CompressionDisabled})
+	if err != nil {
+		if res != nil && res.StatusCode != http.StatusSwitchingProtocols {
+			return &apiError{Method: "GET", Path: "/api/game/" + b.m.id + "/socket", Status: res.StatusCode}
+		}
+		return err
+	}
+	conn.SetReadLimit(1 << 20)
+	b.conn = conn
+	b.m.run.socketsOpen.Add(1)
+	go b.read()
+	return nil
+}
+
+// read handles the server's frames until the socket closes.
+func (b *bot) read() {
+	r := b.m.run
+	defer r.socketsOpen.Add(-1)
+	for {
+		_, data, err := b.conn.Read(context.Background())
+		if err != nil {
+			if !r.stopping.Load() && !b.m.isOver() {
+				var ce websocket.CloseError
+				if errors.As(err, &ce) {
+					r.errorf("socket.closed." + ce.Reason)
+				} else {
+					r.errorf("socket.read")
+				}
+			}
+			return
+		}
+		now := time.Now()
+		var f frame
+		if err := json.Unmarshal(data, &f); err != nil {
+			r.errorf("frame.bad_json")
+			continue
+		}
+		b.handle(f, now)
+	}
+}
+
+// handle acts on one frame received at now.
+func (b *bot) handle(f frame, now time.Time) {
+	r := b.m.run
+	switch f.T {
+	case "ack":
+		id := frameID(f)
+		b.mu.Lock()
+		s, ok := b.inFlight[id]
+		delete(b.inFlight, id)
+		b.mu.Unlock()
+		if !ok {
+			r.errorf("ack.unknown_id")
+			return
+		}
+		if f.D.UCI != s.uci || f.D.Ply != s.ply {
+			r.errorf("ack.mismatch")
+		}
+		b.m.mu.Lock()
+		b.m.acked[s.ply] = s.uci
+		b.m.mu.Unlock()
+		r.recordAck(now.Sub(s.at))
+	case "error":
+		b.mu.Lock()
+		delete(b.inFlight, frameID(f))
+		b.mu.Unlock()
+		r.errorf(f.D.Code)
+	case "full", "move", "state":
+		if f.D.Status != "started" && f.D.Status != "created" {
+			b.m.end()
+			return
+		}
+		if f.T == "move" && f.D.Turn == b.color {
+			// The opponent's move arrived: its round trip.
+			b.m.mu.Lock()
+			at, ply := b.m.sentAt, b.m.sentPly
+			b.m.mu.Unlock()
+			if ply+1 == f.D.Ply {
+				r.recordEvent(now.Sub(at))
+			}
+		}
+		if f.D.Turn == b.color && len(f.D.Legal) > 0 {
+			b.plan(f.D.Ply, f.D.Legal)
+		}
+	}
+}
+
+// plan sends a random one of legal for ply: at once for the first two
+// plies (the setup plays them, so that no first-move timer runs out while
+// the other games are set up); after the think time once the run has
+// started; else it parks the move until the start.
+func (b *bot) plan(ply int, legal []string) {
+	b.mu.Lock()
+	if ply <= b.lastPly {
+		b.mu.Unlock()
+		return
+	}
+	b.lastPly = ply
+	uci := legal[b.rng.IntN(len(legal))]
+	var think time.Duration
+	switch {
+	case ply < openingPlies:
+	case b.m.run.started.Load():
+		think = b.m.run.cfg.Think
+	default:
+		b.parked = &parked{ply: ply, uci: uci}
+		b.mu.Unlock()
+		b.m.parkOnce.Do(func() { close(b.m.parkedCh) })
+		return
+	}
+	b.mu.Unlock()
+	time.AfterFunc(think, func() { b.send(ply, uci) })
+}
+
+// openingPlies are the plies the setup plays at once.
+const openingPlies = 2
+
+// parked is the move a bot will make when the run starts.
+type parked struct {
+	ply int
+	uci string
+}
+
+// start sends b's parked move, if any, after a random part of the think
+// time: the games' moves spread evenly over time.
+func (b *bot) start() {
+	b.mu.Lock()
+	p := b.parked
+	b.parked = nil
+	var delay time.Duration
+	if p != nil {
+		delay = time.Duration(b.rng.Int64N(int64(b.m.run.cfg.Think)))
+	}
+	b.mu.Unlock()
+	if p != nil {
+		time.AfterFunc(delay, func() { b.send(p.ply, p.uci) })
+	}
+}
+
+// frameID is the id of an ack or error frame (0 if none).
+func frameID(f frame) int64 {
+	var id int64
+	_ = json.Unmarshal(f.D.ID, &id)
+	return id
+}
+
+// send writes the move uci for ply, unless the run is stopping.
+func (b *bot) send(ply int, uci string) {
+	r := b.m.run
+	if r.stopping.Load() || b.m.isOver() {
+		return
+	}
+	b.mu.Lock()
+	b.nextID++
+	id := b.nextID
+	var mf moveFrame
+	mf.T, mf.D.UCI, mf.D.Ply, mf.D.ID = "move", uci, ply, id
+	data, _ := json.Marshal(mf)
+	now := time.Now()
+	b.inFlight[id] = sent{at: now, ply: ply, uci: uci}
+	b.mu.Unlock()
+	b.m.mu.Lock()
+	b.m.sentAt, b.m.sentPly = now, ply
+	b.m.mu.Unlock()
+	r.sentMoves.Add(1)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := b.conn.Write(ctx, websocket.MessageText, data); err != nil && !r.stopping.Load() {
+		r.errorf("socket.write")
+	}
+}
+
+// waiting is how many of b's moves await their answer.
+func (b *bot) waiting() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.inFlight)
+}
+
+func (m *match) end() {
+	m.mu.Lock()
+	first := !m.over
+	m.over = true
+	m.mu.Unlock()
+	if first {
+		m.run.gamesOver.Add(1)
+	}
+}
+
+func (m *match) isOver() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.over
+}
+
+// ackedMoves returns the acknowledged moves in ply order, and whether they
+// are the game's first plies without a gap.
+func (m *match) ackedMoves() ([]string, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]string, 0, len(m.acked))
+	for ply := 0; ply < len(m.acked); ply++ {
+		uci, ok := m.acked[ply]
+		if !ok {
+			return out, false
+		}
+		out = append(out, uci)
+	}
+	return out, true
+}

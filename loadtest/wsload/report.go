@@ -1,0 +1,108 @@
+package wsload
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/joinpal/joinpal/loadtest"
+)
+
+// Report is what a run measured.
+type Report struct {
+	Target      string        `json:"target"`
+	Games       int           `json:"games"`
+	Guests      int           `json:"guests"`
+	Think       time.Duration `json:"think"`
+	Duration    time.Duration `json:"duration"`
+	TimeControl string        `json:"timeControl"`
+	// Setup is how long starting the games and opening their sockets took.
+	Setup time.Duration `json:"setup"`
+	// Elapsed is the measured phase's real length.
+	Elapsed time.Duration `json:"elapsed"`
+	// Moves are the moves acknowledged in the measured phase.
+	Moves          int     `json:"moves"`
+	MovesPerSecond float64 `json:"movesPerSecond"`
+	// Ack is move sent → its ack; OpponentEvent move sent → the move
+	// event on the opponent's socket.
+	Ack           loadtest.Latency `json:"ack"`
+	OpponentEvent loadtest.Latency `json:"opponentEvent"`
+	// Errors count the failures by code: the server's refusals (their
+	// error code), sockets closed or failing (socket.*), answers that do
+	// not match (ack.*).
+	Errors map[string]int `json:"errors"`
+	// SocketsOpen are the load generator's sockets open at the end of the
+	// phase; GamesOver the games that ended (mate, stalemate ...).
+	SocketsOpen int64     `json:"socketsOpen"`
+	GamesOver   int       `json:"gamesOver"`
+	Server      ServerUse `json:"server"`
+	// LoadGenCPU is the load generator's own share of one core.
+	LoadGenCPU float64 `json:"loadGenCpu"`
+	// GameMoves are the acknowledged moves of each game, in order, to
+	// check against what the server holds.
+	GameMoves []GameAcks `json:"-"`
+}
+
+// GameAcks are the moves of one game the server acknowledged.
+type GameAcks struct {
+	ID    string
+	Moves []string
+}
+
+// ErrorCount is the number of errors of every kind.
+func (r *Report) ErrorCount() int {
+	n := 0
+	for _, c := range r.Errors {
+		n += c
+	}
+	return n
+}
+
+// WriteText writes the report for people, one measurement per line.
+func (r *Report) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "target          %s (guests %d, clock %s)\n", r.Target, r.Guests, r.TimeControl)
+	fmt.Fprintf(&b, "games           %d, %d sockets (setup %s)\n", r.Games, 2*r.Games, r.Setup)
+	fmt.Fprintf(&b, "think           %s, measured %s\n", r.Think, r.Elapsed)
+	fmt.Fprintf(&b, "moves           %d acked, %.0f moves/s\n", r.Moves, r.MovesPerSecond)
+	fmt.Fprintf(&b, "ack             %s\n", latencyLine(r.Ack))
+	fmt.Fprintf(&b, "opponent event  %s\n", latencyLine(r.OpponentEvent))
+	fmt.Fprintf(&b, "sockets open    %d at the end (server counts %s); %d games over\n", r.SocketsOpen, known(r.Server.Sockets), r.GamesOver)
+	if r.ErrorCount() == 0 {
+		fmt.Fprintf(&b, "errors          none\n")
+	} else {
+		var parts []string
+		for _, code := range sortedCodes(r.Errors) {
+			parts = append(parts, fmt.Sprintf("%s %d", code, r.Errors[code]))
+		}
+		fmt.Fprintf(&b, "errors          %d: %s\n", r.ErrorCount(), strings.Join(parts, ", "))
+	}
+	s := r.Server
+	if s.Source == "" {
+		fmt.Fprintf(&b, "server          CPU and memory unknown (no /proc, no /metrics)\n")
+	} else {
+		fmt.Fprintf(&b, "server          CPU %.2f cores, RSS %s", s.CPU, mib(s.RSS))
+		if s.PeakRSS > 0 {
+			fmt.Fprintf(&b, " (peak %s)", mib(s.PeakRSS))
+		}
+		fmt.Fprintf(&b, ", moves counted %s (from %s)\n", known(s.Moves), s.Source)
+	}
+	fmt.Fprintf(&b, "load generator  CPU %.2f cores\n", r.LoadGenCPU)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func latencyLine(l loadtest.Latency) string {
+	msf := func(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d)/float64(time.Millisecond)) }
+	return fmt.Sprintf("p50 %s  p90 %s  p99 %s  max %s  (n=%d)", msf(l.P50), msf(l.P90), msf(l.P99), msf(l.Max), l.N)
+}
+
+func mib(b int64) string { return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20)) }
+
+func known(n int64) string {
+	if n < 0 {
+		return "?"
+	}
+	return fmt.Sprint(n)
+}
