@@ -53,6 +53,8 @@ var allowedImports = map[string][]string{
 	"store/storetest":            {"account", "chess", "game", "live", "lobby", "rating"},
 	// Tools: measurements of the parts above.
 	"loadtest": {"chess", "game", "live"},
+	// wsload talks to a server only over HTTP and WebSockets.
+	"loadtest/wsload": {"loadtest"},
 	"match":    {"chess", "chess/pgn", "uci"},
 	"strength": {"engine", "i18n", "match", "uci"},
 	// The AI's players: engines, and games only through game's types.
