@@ -55,8 +55,8 @@ var allowedImports = map[string][]string{
 	"loadtest": {"chess", "game", "live"},
 	// wsload talks to a server only over HTTP and WebSockets.
 	"loadtest/wsload": {"loadtest"},
-	"match":    {"chess", "chess/pgn", "uci"},
-	"strength": {"engine", "i18n", "match", "uci"},
+	"match":           {"chess", "chess/pgn", "uci"},
+	"strength":        {"engine", "i18n", "match", "uci"},
 	// The AI's players: engines, and games only through game's types.
 	"ai": {"chess", "engine", "game", "uci"},
 	// The HTTP server: the domain's services behind one table of routes.
