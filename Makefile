@@ -75,6 +75,9 @@ perft-full:
 LOADTEST_RUNS   ?= 1:15s:0s 100:20s:0s 10000:30s:0s 10000:30s:2s 20000:30s:10s
 LOADTEST_FLAGS  ?= 100 1000 10000
 LOADTEST_STORES ?= sqlite postgres
+## LOADTEST_WS are the whole server's runs over WebSockets (GAMES:DURATION:THINK),
+## each against its own `joinpal serve` on SQLite (loadtest --serve).
+LOADTEST_WS     ?= 1000:60s:10s 9900:60s:10s 9900:60s:5s
 loadtest: build
 	@if ! pg_isready -q -h 127.0.0.1 -p 5432; then \
 		echo "starting PostgreSQL $(PGVER)"; \
@@ -89,6 +92,11 @@ loadtest: build
 			cmd="./$(BIN) loadtest --store $$store --games 0 --flags $$flags"; \
 			echo "\$$ $$cmd"; $$cmd; echo; \
 		done; \
+	done; \
+	for run in $(LOADTEST_WS); do \
+		games=$${run%%:*}; rest=$${run#*:}; dur=$${rest%%:*}; think=$${rest#*:}; \
+		cmd="./$(BIN) loadtest --serve --tc 30+0 --games $$games --duration $$dur --think $$think"; \
+		echo "\$$ $$cmd"; $$cmd; echo; \
 	done
 
 clean:

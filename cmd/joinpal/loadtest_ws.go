@@ -33,10 +33,15 @@ type wsOptions struct {
 // runWSLoadtest is "joinpal loadtest --target URL" or "--serve": bots play
 // over the server's real HTTP API and WebSockets (package wsload).
 func runWSLoadtest(ctx context.Context, o wsOptions, stdout, stderr io.Writer) int {
-	if n, err := raiseOpenFiles(); err != nil {
+	n, err := raiseOpenFiles()
+	if err != nil {
 		fmt.Fprintf(stderr, "joinpal loadtest: raising the open-files limit: %v (now %d)\n", err, n)
-	} else if need := uint64(2*o.games + 256); n < need {
-		fmt.Fprintf(stderr, "joinpal loadtest: the open-files limit %d is below the %d sockets need\n", n, need)
+	}
+	if need := filesNeeded(o.games); n < need {
+		fmt.Fprintf(stderr, "joinpal loadtest: %d games need %d open files in each process (2 sockets a game, on each side), "+
+			"but the limit is %d (at most %d games); raise it with ulimit -n (above the hard limit needs CAP_SYS_RESOURCE)\n",
+			o.games, need, n, maxGames(n))
+		return 1
 	}
 	cfg := wsload.Config{
 		Target: o.target, Games: o.games, Think: o.think, Duration: o.duration,
@@ -69,6 +74,21 @@ func runWSLoadtest(ctx context.Context, o wsOptions, stdout, stderr io.Writer) i
 		return 1
 	}
 	return 0
+}
+
+// filesSpare are the files a process needs besides the game sockets: the
+// listener, the database, the HTTP connections of the setup ...
+const filesSpare = 64
+
+// filesNeeded is how many open files games need in each process.
+func filesNeeded(games int) uint64 { return uint64(2*games + filesSpare) }
+
+// maxGames is how many games an open-files limit allows.
+func maxGames(limit uint64) uint64 {
+	if limit < filesSpare {
+		return 0
+	}
+	return (limit - filesSpare) / 2
 }
 
 // raiseOpenFiles raises the soft open-files limit of the process to its
