@@ -87,3 +87,19 @@ func TestLoadtestRefusesNonLoopbackTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxGames: the open-files limit bounds the games (2 sockets each, on
+// each side, and a few files besides).
+func TestMaxGames(t *testing.T) {
+	tests := []struct{ limit, want uint64 }{
+		{20000, 9968}, {1 << 20, 524256}, {64, 0}, {10, 0},
+	}
+	for _, tt := range tests {
+		if got := maxGames(tt.limit); got != tt.want {
+			t.Errorf("maxGames(%d) = %d, want %d", tt.limit, got, tt.want)
+		}
+		if g := maxGames(tt.limit); g > 0 && filesNeeded(int(g)) > tt.limit {
+			t.Errorf("maxGames(%d) = %d needs %d files", tt.limit, g, filesNeeded(int(g)))
+		}
+	}
+}
