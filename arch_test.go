@@ -36,13 +36,15 @@ var allowedImports = map[string][]string{
 	"i18n":      {},
 	"rating":    {},
 	"ratelimit": {},
+	// The shared shape of the domain's coded errors.
+	"internal/coded": {},
 	"account":   {"i18n"},
 	// The domain: never a store, never the runtime or the server.
-	"game": {"chess", "chess/pgn", "i18n"},
+	"game": {"chess", "chess/pgn", "i18n", "internal/coded"},
 	// The runtime sees stores only through game's interfaces.
-	"live": {"chess", "game", "i18n"},
+	"live": {"chess", "game", "i18n", "internal/coded"},
 	// The lobby: seeks, challenges, rematches; stores through its own Store.
-	"lobby": {"game", "rating"},
+	"lobby": {"game", "internal/coded", "rating"},
 	// Stores import game and their shared internals.
 	"store/sqlite":               {"account", "chess", "game", "lobby", "rating", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/rated"},
 	"store/postgres":             {"account", "chess", "game", "lobby", "rating", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/rated"},

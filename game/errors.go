@@ -1,8 +1,7 @@
 package game
 
 import (
-	"errors"
-	"maps"
+	"github.com/joinpal/joinpal/internal/coded"
 )
 
 // Code is a stable, machine-readable error code such as
@@ -52,77 +51,26 @@ var (
 )
 
 // Error is an error of package game: a stable Code for programs, a message
-// for people, and an optional cause. Its text is "game: " followed by the
-// message and, if there is one, ": " and the cause.
+// for people, the parameters a translation needs, and an optional cause. Its
+// text is "game: " followed by the message and, if there is one, ": " and
+// the cause.
 //
 // Two *Error values are the same error for [errors.Is] when their codes are
 // equal, so errors.Is(err, ErrBadTimeControl) holds for every bad time
 // control whatever its message. [errors.As] reaches the *Error and its Code;
-// [CodeOf] is a shortcut.
-type Error struct {
-	// Code is the stable code, e.g. "game.bad_time_control".
-	Code Code
-	// Msg is a short English description without the "game: " prefix.
-	Msg string
-	// Params are the values a translated message needs, by the names that
-	// [Codes] declares for the code (e.g. "move" for CodeIllegalMove); nil
-	// when it needs none.
-	Params map[string]string
-	// Err is the underlying cause, or nil.
-	Err error
-}
+// [CodeOf] is a shortcut. Its methods (Error, Unwrap, Is, With, ErrorCode,
+// ErrorParams) are those of the shape every domain package shares.
+type Error = coded.Error[Code]
 
-// Error returns "game: " + message [+ ": " + cause].
-func (e *Error) Error() string {
-	msg := e.Msg
-	if msg == "" {
-		msg = string(e.Code)
-	}
-	if e.Err != nil {
-		return "game: " + msg + ": " + e.Err.Error()
-	}
-	return "game: " + msg
-}
-
-// Unwrap returns the cause, so that errors.Is and errors.As see through e.
-func (e *Error) Unwrap() error { return e.Err }
-
-// Is reports whether target is an *Error with the same code.
-func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	return ok && t != nil && t.Code == e.Code
-}
+// Package names the package that owns the code: "game".
+func (Code) Package() string { return "game" }
 
 // NewError returns an *Error with the given code, message (without the
 // "game: " prefix) and cause (which may be nil).
-func NewError(code Code, msg string, cause error) *Error {
-	return &Error{Code: code, Msg: msg, Err: cause}
-}
-
-// With returns a copy of e with the parameter name set to value, so that
-// NewError(CodeIllegalMove, "...", err).With("move", uci) reads as one
-// expression; e itself (a sentinel, say) is left as it is.
-func (e *Error) With(name, value string) *Error {
-	c := *e
-	c.Params = maps.Clone(e.Params)
-	if c.Params == nil {
-		c.Params = map[string]string{}
-	}
-	c.Params[name] = value
-	return &c
-}
-
-// ErrorCode returns the code as a string, for package i18n.
-func (e *Error) ErrorCode() string { return string(e.Code) }
-
-// ErrorParams returns a copy of the parameters, for package i18n.
-func (e *Error) ErrorParams() map[string]string { return maps.Clone(e.Params) }
+func NewError(code Code, msg string, cause error) *Error { return coded.New(code, msg, cause) }
 
 // CodeOf returns the code of the first *Error in err's chain, or "" if there
 // is none.
 func CodeOf(err error) Code {
-	if e, ok := errors.AsType[*Error](err); ok {
-		return e.Code
-	}
-	return ""
+	return coded.CodeOf[Code](err)
 }

@@ -1,7 +1,5 @@
 package live
 
-import "maps"
-
 // CodeInfo describes one error code: the code, the names of the parameters
 // its message uses, and when it is returned.
 type CodeInfo struct {
@@ -27,9 +25,3 @@ func Codes() []CodeInfo {
 	copy(out, codes)
 	return out
 }
-
-// ErrorCode returns the code as a string, for package i18n.
-func (e *Error) ErrorCode() string { return string(e.Code) }
-
-// ErrorParams returns a copy of the parameters, for package i18n.
-func (e *Error) ErrorParams() map[string]string { return maps.Clone(e.Params) }

@@ -1,6 +1,6 @@
 package live
 
-import "errors"
+import "github.com/joinpal/joinpal/internal/coded"
 
 // Code is a stable, machine-readable error code of package live, such as
 // "live.node_busy". Codes are part of JoinPal's API (clients and the message
@@ -44,50 +44,17 @@ var (
 // Two *Error values are the same error for [errors.Is] when their codes are
 // equal; [errors.As] reaches the *Error and its Code; [CodeOf] is a
 // shortcut.
-type Error struct {
-	// Code is the stable code, e.g. "live.node_busy".
-	Code Code
-	// Msg is a short English description without the "live: " prefix.
-	Msg string
-	// Params are the values a translated message needs, by name (e.g.
-	// "node" for CodeNodeBusy); nil when it needs none.
-	Params map[string]string
-	// Err is the underlying cause, or nil.
-	Err error
-}
+type Error = coded.Error[Code]
 
-// Error returns "live: " + message [+ ": " + cause].
-func (e *Error) Error() string {
-	msg := e.Msg
-	if msg == "" {
-		msg = string(e.Code)
-	}
-	if e.Err != nil {
-		return "live: " + msg + ": " + e.Err.Error()
-	}
-	return "live: " + msg
-}
-
-// Unwrap returns the cause, so that errors.Is and errors.As see through e.
-func (e *Error) Unwrap() error { return e.Err }
-
-// Is reports whether target is an *Error with the same code.
-func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	return ok && t != nil && t.Code == e.Code
-}
+// Package names the package that owns the code: "live".
+func (Code) Package() string { return "live" }
 
 // NewError returns an *Error with the given code, message (without the
 // "live: " prefix) and cause (which may be nil).
-func NewError(code Code, msg string, cause error) *Error {
-	return &Error{Code: code, Msg: msg, Err: cause}
-}
+func NewError(code Code, msg string, cause error) *Error { return coded.New(code, msg, cause) }
 
 // CodeOf returns the code of the first *Error of package live in err's
 // chain, or "" if there is none (game's errors have game.CodeOf).
 func CodeOf(err error) Code {
-	if e, ok := errors.AsType[*Error](err); ok {
-		return e.Code
-	}
-	return ""
+	return coded.CodeOf[Code](err)
 }

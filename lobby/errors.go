@@ -1,9 +1,9 @@
 package lobby
 
 import (
-	"errors"
+	"github.com/joinpal/joinpal/internal/coded"
+
 	"fmt"
-	"maps"
 )
 
 // Code is a stable, machine-readable error code of package lobby, such as
@@ -88,17 +88,10 @@ var (
 // Two *Error values are the same error for [errors.Is] when their codes are
 // equal; [errors.As] reaches the *Error and its Code; [CodeOf] is a
 // shortcut.
-type Error struct {
-	// Code is the stable code, e.g. "lobby.seek_exists".
-	Code Code
-	// Msg is a short English description without the "lobby: " prefix.
-	Msg string
-	// Params are the values a translated message needs, by the names that
-	// [Codes] declares for the code; nil when it needs none.
-	Params map[string]string
-	// Err is the underlying cause, or nil.
-	Err error
-}
+type Error = coded.Error[Code]
+
+// Package names the package that owns the code: "lobby".
+func (Code) Package() string { return "lobby" }
 
 // NewError returns an *Error with the given code, message (without the
 // "lobby: " prefix) and parameters (which may be nil).
@@ -106,41 +99,9 @@ func NewError(code Code, msg string, params map[string]string) *Error {
 	return &Error{Code: code, Msg: msg, Params: params}
 }
 
-// Error returns "lobby: " + message [+ ": " + cause].
-func (e *Error) Error() string {
-	msg := e.Msg
-	if msg == "" {
-		msg = string(e.Code)
-	}
-	if e.Err != nil {
-		return "lobby: " + msg + ": " + e.Err.Error()
-	}
-	return "lobby: " + msg
-}
-
-// Unwrap returns the cause, so that errors.Is and errors.As see through e.
-func (e *Error) Unwrap() error { return e.Err }
-
-// Is reports whether target is an *Error with the same code.
-func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	return ok && t != nil && t.Code == e.Code
-}
-
-// ErrorCode returns the code as a string, for package i18n.
-func (e *Error) ErrorCode() string { return string(e.Code) }
-
-// ErrorParams returns a copy of the parameters, for package i18n.
-func (e *Error) ErrorParams() map[string]string { return maps.Clone(e.Params) }
-
 // CodeOf returns the code of the first *Error in err's chain, or "" if there
 // is none.
-func CodeOf(err error) Code {
-	if e, ok := errors.AsType[*Error](err); ok {
-		return e.Code
-	}
-	return ""
-}
+func CodeOf(err error) Code { return coded.CodeOf[Code](err) }
 
 // The errors a Store returns, built the same way by every store.
 
