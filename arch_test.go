@@ -38,7 +38,7 @@ var allowedImports = map[string][]string{
 	"ratelimit": {},
 	// The shared shape of the domain's coded errors.
 	"internal/coded": {},
-	"account":   {"i18n"},
+	"account":        {"i18n"},
 	// The domain: never a store, never the runtime or the server.
 	"game": {"chess", "chess/pgn", "i18n", "internal/coded"},
 	// The runtime sees stores only through game's interfaces.
