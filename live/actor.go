@@ -77,14 +77,18 @@ func (a *actor) loop() {
 				c.reply <- err // given up before it ran: nothing happened
 				continue
 			}
-			c.reply <- c.run()
+			err := c.run()
 			if a.g.Over() {
+				// Retired before the answer: once a command that ended the
+				// game returns, the game no longer runs here.
 				a.rt.retire(a)
 				if a.timer != nil {
 					a.timer.Stop()
 				}
+				c.reply <- err
 				return
 			}
+			c.reply <- err
 		}
 	}
 }
