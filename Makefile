@@ -4,16 +4,34 @@ BIN     := bin/joinpal
 PGVER   := $(shell ls /etc/postgresql 2>/dev/null | head -1)
 # Debian installs Stockfish in /usr/games.
 export PATH := $(PATH):/usr/games
-# Debian packages the tests use: Stockfish (the yardstick) and PolyGlot (a real
-# UCI-to-xboard adapter that drives `joinpal uci`).
-DEBS    := stockfish polyglot
+# Debian packages the tests use: Stockfish (the yardstick), PolyGlot (a real
+# UCI-to-xboard adapter that drives `joinpal uci`), Chromium (the browser
+# tests) with a font to draw text, Node.js and npm (the browser bundle).
+DEBS    := stockfish polyglot chromium fonts-dejavu-core
+NODE_DEBS := nodejs npm
 
-.PHONY: all build run test test-go test-race check-format vet deps services bench strength perft-full loadtest clean
+.PHONY: all build web web-deps run test test-go test-race test-web test-browser check-format vet deps node-deps services bench strength perft-full loadtest clean
 
 all: build
 
-build:
+## build: the browser bundle (web/dist), then the binary that embeds it.
+build: web
 	$(GO) build -o $(BIN) ./cmd/joinpal
+
+## web: bundle the browser interface into web/dist (esbuild; web/build.mjs).
+web: web-deps
+	cd web && node build.mjs
+
+## web-deps: the front end's npm packages, exactly as package-lock.json says
+## (npm ci), when node_modules is missing or older than the lock file.
+web-deps: node-deps
+	@if [ ! -f web/node_modules/.package-lock.json ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then \
+		cd web && npm ci --no-audit --no-fund; fi
+
+## node-deps: Node.js and npm from Debian's packages, if missing.
+node-deps:
+	@command -v node >/dev/null && command -v npm >/dev/null || { echo "installing $(NODE_DEBS)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(NODE_DEBS); }
 
 ## run: build and start JoinPal on http://localhost:8080, its SQLite file in
 ## data/ (configuration: README; extra flags in RUNFLAGS, e.g.
@@ -21,8 +39,9 @@ build:
 run: build
 	./$(BIN) serve $(RUNFLAGS)
 
-## test: every test — formatting, vet, the Go tests, the race detector.
-test: deps services check-format vet test-go test-race
+## test: every test — formatting, vet, the Go tests, the race detector, the
+## bundle's type check and unit tests, and the browser tests in Chromium.
+test: deps services build check-format vet test-go test-race test-web test-browser
 
 ## deps: install the Debian packages the tests need, if missing.
 deps:
@@ -42,6 +61,15 @@ test-go:
 
 test-race:
 	$(GO) test -count=1 -race -short ./...
+
+## test-web: the TypeScript type check and the bundle's unit tests (node --test).
+test-web: web-deps
+	cd web && npx tsc --noEmit -p . && node build.mjs --unit && node --test dist-test/
+
+## test-browser: the interface in Debian's Chromium (Playwright), against the
+## real server (bin/joinpal) on a random port; screenshots in web/test-output/.
+test-browser: build
+	cd web && node --test --test-concurrency=1 browser/
 
 ## services: start PostgreSQL and NATS if they are down (tests need them).
 services:
@@ -100,4 +128,5 @@ loadtest: build
 	done
 
 clean:
-	rm -rf bin
+	rm -rf bin web/node_modules web/dist-test web/test-output
+	find web/dist -mindepth 1 ! -name .keep -delete

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"path"
 	"slices"
+	"strings"
 )
 
 // The languages, the default first.
@@ -16,30 +18,78 @@ const (
 	Default = Spanish
 )
 
-//go:embed es.json en.json
+// The catalogue of a language is its file (es.json) and the browser's
+// words, one file per area of the interface (ui/game.es.json ...), whose
+// codes all start with "ui." (UIPrefix).
+//
+//go:embed es.json en.json ui/*.json
 var files embed.FS
+
+// UIPrefix starts every code of the browser interface's words, which live
+// in ui/<area>.<lang>.json; package web's tests check that every one is used
+// and that every one the browser uses has a text in each language.
+const UIPrefix = "ui."
 
 // catalogue is one language's templates, parsed.
 type catalogue map[string]template
 
-var catalogues = mustLoad()
+var catalogues, raws = mustLoad()
 
-// mustLoad reads the embedded catalogues; a catalogue that does not parse
-// is a bug in the source tree, caught by every test of the package.
-func mustLoad() map[string]catalogue {
+// mustLoad reads the embedded catalogues; a catalogue that does not parse,
+// or a code written twice, is a bug in the source tree, caught by every
+// test of the package.
+func mustLoad() (map[string]catalogue, map[string][]byte) {
 	out := map[string]catalogue{}
+	rawOut := map[string][]byte{}
 	for _, lang := range Languages() {
-		data, err := files.ReadFile(lang + ".json")
+		merged, err := readLanguage(lang)
 		if err != nil {
 			panic(err)
 		}
-		c, err := parseCatalogue(data)
-		if err != nil {
-			panic(fmt.Sprintf("i18n: %s.json: %v", lang, err))
+		c := make(catalogue, len(merged))
+		for code, text := range merged {
+			t, err := parseTemplate(text)
+			if err != nil {
+				panic(fmt.Sprintf("i18n: %s: %s: %v", lang, code, err))
+			}
+			c[code] = t
 		}
 		out[lang] = c
+		rawOut[lang], _ = json.Marshal(merged)
 	}
-	return out
+	return out, rawOut
+}
+
+// readLanguage reads and merges the files of lang's catalogue.
+func readLanguage(lang string) (map[string]string, error) {
+	names := []string{lang + ".json"}
+	uiFiles, _ := files.ReadDir("ui")
+	for _, f := range uiFiles {
+		if strings.HasSuffix(f.Name(), "."+lang+".json") {
+			names = append(names, path.Join("ui", f.Name()))
+		}
+	}
+	merged := map[string]string{}
+	for _, name := range names {
+		data, err := files.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		var part map[string]string
+		if err := json.Unmarshal(data, &part); err != nil {
+			return nil, fmt.Errorf("i18n: %s: %w", name, err)
+		}
+		for code, text := range part {
+			if _, dup := merged[code]; dup {
+				return nil, fmt.Errorf("i18n: %s: %s is written twice", name, code)
+			}
+			if isUI := strings.HasPrefix(code, UIPrefix); isUI != strings.HasPrefix(name, "ui/") {
+				return nil, fmt.Errorf("i18n: %s: %s: codes starting with %q live in ui/, and only they", name, code, UIPrefix)
+			}
+			merged[code] = text
+		}
+	}
+	return merged, nil
 }
 
 // parseCatalogue reads a JSON object of code → template.
@@ -68,8 +118,7 @@ func Catalogue(lang string) []byte {
 	if !slices.Contains(Languages(), lang) {
 		return nil
 	}
-	data, _ := files.ReadFile(lang + ".json")
-	return data
+	return raws[lang]
 }
 
 // Keys returns every code that the catalogue of lang has a text for, in

@@ -13,8 +13,18 @@ type route struct {
 // routes is the one table of every route the server serves.
 func (s *Server) routes() []route {
 	return []route{
-		// The site and its operation.
-		{"GET /{$}", s.home},
+		// The browser's pages (one shell; web/src/pages draws each) and the
+		// bundle's files.
+		{"GET /{$}", s.page("home")},
+		{"GET /login", s.page("login")},
+		{"GET /signup", s.page("signup")},
+		{"GET /@/{username}", s.page("profile", "username")},
+		{"GET /game/{id}", s.page("game", "id")},
+		{"GET /replay/{id}", s.page("replay", "id")},
+		{"GET /challenge/{id}", s.page("challenge", "id")},
+		{"GET /assets/{file...}", s.assets},
+
+		// The site's operation.
 		{"GET /api/openapi.yaml", s.openAPI},
 		{"GET /healthz", s.healthz},
 		{"GET /metrics", s.metricsHandler},

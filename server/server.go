@@ -304,11 +304,14 @@ func (f *fallbackWriter) Write(b []byte) (int, error) {
 }
 
 // lang is the language of the answer to r: the signed-in user's setting if
-// it was resolved and has one, else the Accept-Language header (Spanish by
-// default).
+// it was resolved and has one, else the language switch's cookie, else the
+// Accept-Language header (Spanish by default).
 func (s *Server) lang(r *http.Request) string {
 	if st := stateOf(r); st != nil && st.done && st.who.User.Lang != "" {
 		return i18n.Match(st.who.User.Lang)
+	}
+	if l := langFromCookie(r); l != "" {
+		return l
 	}
 	return i18n.Match(r.Header.Get("Accept-Language"))
 }

@@ -207,14 +207,14 @@ func TestHomePage(t *testing.T) {
 	if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "text/html") {
 		t.Fatalf("home: %d %s", r.status, r.header)
 	}
-	for _, want := range []string{`lang="es"`, i18n.Message("es", "home.tagline", nil), `href="/api/openapi.yaml"`} {
+	for _, want := range []string{`lang="es"`, `"page":"home"`, `"lang":"es"`, i18n.Message("es", "ui.title.home", nil)} {
 		if !strings.Contains(string(r.body), want) {
 			t.Errorf("home lacks %q", want)
 		}
 	}
 	r = c.do("GET", "/", "", "Accept-Language", "en")
-	if !strings.Contains(string(r.body), i18n.Message("en", "home.tagline", nil)) {
-		t.Errorf("home in English lacks the tagline")
+	if !strings.Contains(string(r.body), `"lang":"en"`) {
+		t.Errorf("home in English is not in English: %.300s", r.body)
 	}
 	r = c.do("GET", "/api/openapi.yaml", "")
 	if r.status != 200 || !strings.HasPrefix(string(r.body), "openapi: 3.1") {

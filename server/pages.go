@@ -1,0 +1,188 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/joinpal/joinpal/i18n"
+	"github.com/joinpal/joinpal/web"
+)
+
+// langCookie remembers the interface language a browser chose with the
+// language switch (for a visitor not signed in; a signed-in user's setting
+// comes first).
+const langCookie = "joinpal_lang"
+
+// Pages lists the browser pages: each name, as the shell's "page" tells
+// the bundle (web/src/main.ts), with the path parameters it reads.
+func Pages() []string {
+	return []string{"home", "login", "signup", "profile", "game", "replay", "challenge"}
+}
+
+// shellPage is the HTML every page of the interface starts as: the bundle's
+// stylesheet and module, and the boot data they read (web/src/lib/boot.ts).
+var shellPage = template.Must(template.New("shell").Parse(`<!doctype html>
+<html lang="{{.Lang}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>{{.Title}}</title>
+<link rel="icon" href="data:,">
+{{if .CSS}}<link rel="stylesheet" href="{{.CSS}}">
+<link rel="modulepreload" href="{{.JS}}">{{end}}
+<script id="jp-boot" type="application/json">{{.Boot}}</script>
+{{if .JS}}<script type="module" src="{{.JS}}"></script>{{end}}
+</head>
+<body>
+<div id="root"><noscript><p>{{.NoScript}}</p></noscript>{{if not .JS}}<p>{{.NotBuilt}}</p>{{end}}</div>
+</body>
+</html>
+`))
+
+// bootMe is who the page's browser is, as the shell tells the bundle.
+type bootMe struct {
+	ID          string `json:"id"`
+	Username    string `json:"username,omitempty"`
+	DisplayName string `json:"displayName"`
+	Guest       bool   `json:"guest"`
+	Lang        string `json:"lang,omitempty"`
+}
+
+// bootData is the JSON of the shell's <script id="jp-boot">.
+type bootData struct {
+	Page   string            `json:"page"`
+	Params map[string]string `json:"params"`
+	Lang   string            `json:"lang"`
+	Langs  []string          `json:"langs"`
+	Me     *bootMe           `json:"me"`
+	T      json.RawMessage   `json:"t"`
+}
+
+// page serves the shell of the page name; params names the path
+// parameters the page reads.
+func (s *Server) page(name string, params ...string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		who, _ := s.viewer(r) // a bad token on a page is nobody: pages are public
+		lang := s.lang(r)
+		b := bootData{Page: name, Params: map[string]string{}, Lang: lang, Langs: i18n.Languages(), T: i18n.Catalogue(lang)}
+		for _, p := range params {
+			b.Params[p] = r.PathValue(p)
+		}
+		if who.Known() {
+			u := who.User
+			b.Me = &bootMe{ID: u.ID, Username: u.Username, DisplayName: u.DisplayName, Guest: u.Guest, Lang: u.Lang}
+		}
+		var js bytes.Buffer
+		enc := json.NewEncoder(&js)
+		enc.SetEscapeHTML(true) // "</script>" in a name cannot end the script
+		if err := enc.Encode(b); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		m, built := web.ReadManifest()
+		data := map[string]any{
+			"Lang":     lang,
+			"Title":    i18n.Message(lang, "ui.title."+name, nil),
+			"Boot":     template.JS(strings.TrimSpace(js.String())),
+			"NoScript": i18n.Message(lang, "ui.app.noscript", nil),
+			"NotBuilt": i18n.Message(lang, "ui.app.not_built", nil),
+		}
+		if built {
+			data["JS"], data["CSS"] = m.JS, m.CSS
+		}
+		h := w.Header()
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		h.Set("Content-Language", lang)
+		h.Set("Cache-Control", "no-cache")
+		h.Set("Vary", "Accept-Language, Cookie")
+		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "+
+			"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		if err := shellPage.Execute(w, data); err != nil {
+			s.log.WarnContext(r.Context(), "server: page", "page", name, "err", err)
+		}
+	}
+}
+
+// assets serves the bundle's files (web.Assets), named by their content's
+// hash and so cached for a year; the .br or .gz copy when the browser
+// takes it.
+func (s *Server) assets(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("file")
+	if !fs.ValidPath(name) || strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".br") {
+		s.writeError(w, r, newError(CodeNotFound, "no such asset"))
+		return
+	}
+	files := web.Assets()
+	data, err := fs.ReadFile(files, name)
+	if err != nil {
+		s.writeError(w, r, newError(CodeNotFound, "no such asset"))
+		return
+	}
+	h := w.Header()
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Add("Vary", "Accept-Encoding")
+	h.Set("Content-Type", contentType(name))
+	accepts := r.Header.Get("Accept-Encoding")
+	for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if !acceptsEncoding(accepts, enc.token) {
+			continue
+		}
+		if packed, err := fs.ReadFile(files, name+enc.ext); err == nil {
+			h.Set("Content-Encoding", enc.token)
+			data = packed
+			break
+		}
+	}
+	etag := `"` + name
+	if enc := h.Get("Content-Encoding"); enc != "" {
+		etag += "." + enc
+	}
+	h.Set("ETag", etag+`"`)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
+}
+
+// acceptsEncoding reports whether an Accept-Encoding header takes token
+// (without q=0).
+func acceptsEncoding(header, token string) bool {
+	for part := range strings.SplitSeq(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), token) {
+			return !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0") || strings.Contains(params, "q=0.")
+		}
+	}
+	return false
+}
+
+// contentType is the MIME type of an asset by its extension.
+func contentType(name string) string {
+	types := map[string]string{
+		".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".map": "application/json",
+		".json": "application/json", ".txt": "text/plain; charset=utf-8", ".svg": "image/svg+xml",
+		".woff2": "font/woff2", ".png": "image/png", ".ogg": "audio/ogg", ".mp3": "audio/mpeg",
+	}
+	if t, ok := types[path.Ext(name)]; ok {
+		return t
+	}
+	return "application/octet-stream"
+}
+
+// langFromCookie returns the language a browser chose with the language
+// switch, or "".
+func langFromCookie(r *http.Request) string {
+	c, err := r.Cookie(langCookie)
+	if err != nil || !slices.Contains(i18n.Languages(), c.Value) {
+		return ""
+	}
+	return c.Value
+}

@@ -1,0 +1,107 @@
+// build.mjs bundles the browser interface into dist/ for the Go binary to
+// embed (web/embed.go): one ES module entry (src/main.ts) split into chunks,
+// one stylesheet, content-hashed names, a manifest that the server's page
+// shell reads, and a gzip and a brotli copy of every asset.
+//
+//   node build.mjs          the production build (make build / make run)
+//   node build.mjs --unit   also bundles src/**/*.test.ts into dist-test/
+//                           for `node --test` (make test-web)
+import * as esbuild from 'esbuild';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, statSync, copyFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const here = new URL('.', import.meta.url).pathname;
+const out = join(here, 'dist');
+const assets = join(out, 'assets');
+const unit = process.argv.includes('--unit');
+
+for (const f of readdirSync(out)) if (f !== '.keep') rmSync(join(out, f), { recursive: true, force: true });
+mkdirSync(assets, { recursive: true });
+
+const result = await esbuild.build({
+  absWorkingDir: here,
+  entryPoints: { app: 'src/main.ts', style: 'style/app.css' },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+  minify: true,
+  sourcemap: 'linked',
+  legalComments: 'linked',
+  outdir: assets,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunk-[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  loader: { '.svg': 'file', '.woff2': 'file' },
+  metafile: true,
+  logLevel: 'warning',
+});
+
+// The manifest names the entry points by their hashed files.
+const manifest = {};
+for (const [file, meta] of Object.entries(result.metafile.outputs)) {
+  const url = '/assets/' + relative(assets, join(here, file));
+  if (meta.entryPoint === 'src/main.ts') manifest.js = url;
+  else if (meta.entryPoint === 'style/app.css' && file.endsWith('.css')) manifest.css = url;
+}
+if (!manifest.js || !manifest.css) throw new Error('build: no entry point in the output');
+writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+
+// The licences of what the bundle holds, served beside it.
+const licences = join(assets, 'licenses');
+mkdirSync(licences, { recursive: true });
+for (const pkg of ['@lichess-org/chessground', '@lichess-org/pgn-viewer', 'snabbdom', 'chessops']) {
+  for (const dir of [join(here, 'node_modules', pkg), join(here, 'node_modules/@lichess-org/pgn-viewer/node_modules', pkg)]) {
+    try {
+      copyFileSync(join(dir, 'LICENSE'), join(licences, pkg.replace('/', '__') + '.LICENSE.txt'));
+      break;
+    } catch {}
+  }
+}
+
+// Precompressed copies: the server sends .br or .gz when the browser takes it.
+let total = { raw: 0, gz: 0, br: 0 };
+for (const f of readdirSync(assets)) {
+  const path = join(assets, f);
+  if (!statSync(path).isFile() || !/\.(js|css|map|txt|svg|json)$/.test(f)) continue;
+  const data = readFileSync(path);
+  const gz = gzipSync(data, { level: 9 });
+  const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  writeFileSync(path + '.gz', gz);
+  writeFileSync(path + '.br', br);
+  if (/\.(js|css)$/.test(f)) {
+    total.raw += data.length;
+    total.gz += gz.length;
+    total.br += br.length;
+  }
+}
+console.log(`web: built ${manifest.js} ${manifest.css} (all js+css: ${(total.raw / 1024).toFixed(1)} KiB, gzip ${(total.gz / 1024).toFixed(1)} KiB, brotli ${(total.br / 1024).toFixed(1)} KiB)`);
+
+if (unit) {
+  const tests = [];
+  const walk = (dir) => {
+    for (const f of readdirSync(join(here, dir))) {
+      const p = join(dir, f);
+      if (statSync(join(here, p)).isDirectory()) walk(p);
+      else if (f.endsWith('.test.ts')) tests.push(p);
+    }
+  };
+  walk('src');
+  rmSync(join(here, 'dist-test'), { recursive: true, force: true });
+  mkdirSync(join(here, 'dist-test'), { recursive: true });
+  if (tests.length) {
+    await esbuild.build({
+      absWorkingDir: here,
+      entryPoints: tests,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outdir: 'dist-test',
+      outbase: 'src',
+      outExtension: { '.js': '.mjs' },
+      logLevel: 'warning',
+    });
+  }
+  console.log(`web: bundled ${tests.length} unit test files into dist-test/`);
+}

@@ -1,0 +1,42 @@
+package web
+
+import (
+	"embed"
+	"encoding/json"
+	"io/fs"
+)
+
+//go:embed all:dist
+var dist embed.FS
+
+// Manifest names the bundle's entry points by their content-hashed URLs.
+type Manifest struct {
+	// JS is the URL of the interface's entry module ("/assets/app-XXXX.js").
+	JS string `json:"js"`
+	// CSS is the URL of its stylesheet.
+	CSS string `json:"css"`
+}
+
+// ReadManifest returns the bundle's manifest, and false when the bundle was
+// not built into this binary.
+func ReadManifest() (Manifest, bool) {
+	data, err := dist.ReadFile("dist/manifest.json")
+	if err != nil {
+		return Manifest{}, false
+	}
+	var m Manifest
+	if json.Unmarshal(data, &m) != nil || m.JS == "" || m.CSS == "" {
+		return Manifest{}, false
+	}
+	return m, true
+}
+
+// Assets returns the bundle's files as served under /assets/: each file,
+// and beside it its .gz and .br copies.
+func Assets() fs.FS {
+	sub, err := fs.Sub(dist, "dist/assets")
+	if err != nil {
+		panic(err) // fs.Sub fails only on an invalid path
+	}
+	return sub
+}

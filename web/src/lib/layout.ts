@@ -1,0 +1,88 @@
+// layout.ts is what every page has around its content: the site's header
+// with the way home, the rules, the player's links, the language switch and
+// the mute switch, and a live region that screen readers announce.
+import { boot } from './boot';
+import { t } from './i18n';
+import { h, VNode } from './view';
+import { isMuted, setMuted } from './sound';
+import { api } from './api';
+
+/** switchLang makes lang the page's language: remembered in a cookie (and in the account when signed in), then the page reloads in it. */
+export async function switchLang(lang: string): Promise<void> {
+  document.cookie = `joinpal_lang=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  if (boot().me) {
+    try {
+      await api('PUT', '/api/account/lang', { lang });
+    } catch {}
+  }
+  location.reload();
+}
+
+/** header is the site's header. */
+export function header(redraw: () => void): VNode {
+  const b = boot();
+  const me = b.me;
+  const other = b.langs.find((l) => l !== b.lang) ?? 'en';
+  const muted = isMuted();
+  return h('header.site', [
+    h('a.brand', { attrs: { href: '/' } }, t('ui.app.name')),
+    h('nav.site-nav', { attrs: { 'aria-label': t('ui.nav.label') } }, [
+      h('a', { attrs: { href: '/' } }, t('ui.nav.play')),
+      h('a', { attrs: { href: '/rules' } }, t('ui.nav.rules')),
+      ...(me && !me.guest
+        ? [
+            h('a#nav-profile', { attrs: { href: '/@/' + encodeURIComponent(me.username ?? me.displayName) } }, me.displayName),
+            h('button#nav-logout.link', { on: { click: logOut } }, t('ui.nav.logout')),
+          ]
+        : [
+            h('a#nav-login', { attrs: { href: '/login' } }, t('ui.nav.login')),
+            h('a#nav-signup', { attrs: { href: '/signup' } }, t('ui.nav.signup')),
+          ]),
+    ]),
+    h('div.site-tools', [
+      h(
+        'button#sound-toggle.tool',
+        {
+          attrs: { 'aria-pressed': String(muted), title: t(muted ? 'ui.sound.off' : 'ui.sound.on') },
+          on: {
+            click: () => {
+              setMuted(!isMuted());
+              redraw();
+            },
+          },
+        },
+        t(muted ? 'ui.sound.off' : 'ui.sound.on'),
+      ),
+      h(
+        'button#lang-switch.tool',
+        { attrs: { lang: other, 'aria-label': t('ui.lang.switch') }, on: { click: () => void switchLang(other) } },
+        t('ui.lang.name.' + other),
+      ),
+    ]),
+  ]);
+}
+
+async function logOut(): Promise<void> {
+  try {
+    await api('POST', '/api/account/logout', {});
+  } catch {}
+  location.href = '/';
+}
+
+/** page is a whole page: the header, then main with the content, then the live region. */
+export function page(redraw: () => void, content: VNode[], cls = ''): VNode {
+  return h('div#app' + (cls ? '.' + cls : ''), [
+    h('a.skip', { attrs: { href: '#main' } }, t('ui.nav.skip')),
+    header(redraw),
+    h('main#main', { attrs: { tabindex: '-1' } }, content),
+    h('div#announcer.sr-only', { attrs: { 'aria-live': 'polite', role: 'status' } }),
+  ]);
+}
+
+/** announce tells screen readers text, through the page's live region. */
+export function announce(text: string): void {
+  const el = document.getElementById('announcer');
+  if (!el) return;
+  el.textContent = '';
+  window.setTimeout(() => (el.textContent = text), 30);
+}

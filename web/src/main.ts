@@ -1,0 +1,27 @@
+// main.ts starts the page the server's shell names (server/pages.go). Each
+// page is its own module, loaded on demand, so the home page loads only
+// what it shows.
+import { boot } from './lib/boot';
+
+/** A page module's start renders the page into root. */
+type Start = (root: HTMLElement) => void | Promise<void>;
+
+const pages: Record<string, () => Promise<{ start: Start }>> = {
+  home: () => import('./pages/home'),
+  game: () => import('./pages/game'),
+  login: () => import('./pages/auth'),
+  signup: () => import('./pages/auth'),
+  profile: () => import('./pages/profile'),
+  replay: () => import('./pages/replay'),
+  challenge: () => import('./pages/challenge'),
+};
+
+async function main(): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) return;
+  const load = pages[boot().page] ?? pages.home;
+  const mod = await load();
+  await mod.start(root);
+}
+
+void main();
