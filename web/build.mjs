@@ -3,19 +3,23 @@
 // one stylesheet, content-hashed names, a manifest that the server's page
 // shell reads, and a gzip and a brotli copy of every asset.
 //
-//   node build.mjs          the production build (make build / make run)
-//   node build.mjs --unit   also bundles src/**/*.test.ts into dist-test/
-//                           for `node --test` (make test-web)
+//   node build.mjs            the production build (make build / make run)
+//   node build.mjs --unit     also bundles src/**/*.test.ts into dist-test/
+//                             for `node --test` (make test-web)
+//   node build.mjs --out DIR  builds into DIR instead of dist/, for a
+//                             binary started with JOINPAL_WEB_DIR=DIR
 import * as esbuild from 'esbuild';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, statSync, copyFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const here = new URL('.', import.meta.url).pathname;
-const out = join(here, 'dist');
+const outArg = process.argv.indexOf('--out');
+const out = outArg > 0 ? process.argv[outArg + 1] : join(here, 'dist');
 const assets = join(out, 'assets');
 const unit = process.argv.includes('--unit');
 
+mkdirSync(out, { recursive: true });
 for (const f of readdirSync(out)) if (f !== '.keep') rmSync(join(out, f), { recursive: true, force: true });
 mkdirSync(assets, { recursive: true });
 
@@ -88,8 +92,9 @@ if (unit) {
     }
   };
   walk('src');
-  rmSync(join(here, 'dist-test'), { recursive: true, force: true });
-  mkdirSync(join(here, 'dist-test'), { recursive: true });
+  const testOut = outArg > 0 ? out + '-test' : join(here, 'dist-test');
+  rmSync(testOut, { recursive: true, force: true });
+  mkdirSync(testOut, { recursive: true });
   if (tests.length) {
     await esbuild.build({
       absWorkingDir: here,
@@ -97,11 +102,11 @@ if (unit) {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      outdir: 'dist-test',
+      outdir: testOut,
       outbase: 'src',
       outExtension: { '.js': '.mjs' },
       logLevel: 'warning',
     });
   }
-  console.log(`web: bundled ${tests.length} unit test files into dist-test/`);
+  console.log(`web: bundled ${tests.length} unit test files into ${testOut}`);
 }

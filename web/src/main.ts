@@ -14,6 +14,8 @@ const pages: Record<string, () => Promise<{ start: Start }>> = {
   profile: () => import('./pages/profile'),
   replay: () => import('./pages/replay'),
   challenge: () => import('./pages/challenge'),
+  rules: () => import('./pages/rules'),
+  schedule: () => import('./pages/schedule'),
 };
 
 async function main(): Promise<void> {
