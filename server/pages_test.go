@@ -1,0 +1,183 @@
+package server
+
+import (
+	"encoding/json"
+	"io/fs"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/joinpal/joinpal/i18n"
+	"github.com/joinpal/joinpal/web"
+)
+
+// bootOf returns the boot data of a page shell.
+func bootOf(t *testing.T, r response) bootData {
+	t.Helper()
+	m := regexp.MustCompile(`(?s)<script id="jp-boot" type="application/json">(.*?)</script>`).FindSubmatch(r.body)
+	if m == nil {
+		t.Fatalf("no boot data in %.300s", r.body)
+	}
+	var b bootData
+	if err := json.Unmarshal(m[1], &b); err != nil {
+		t.Fatalf("boot data: %v: %s", err, m[1])
+	}
+	return b
+}
+
+// TestPagesServeTheShell: every page route answers the shell, with its
+// page's name, its path's parameters, the catalogue of its language and
+// the bundle's files (or, when the binary was built without the bundle,
+// the words that say so).
+func TestPagesServeTheShell(t *testing.T) {
+	env := newTestServer(t)
+	c := env.browser(t)
+	manifest, built := web.ReadManifest()
+	cases := []struct {
+		path, page string
+		params     map[string]string
+	}{
+		{"/", "home", map[string]string{}},
+		{"/login", "login", map[string]string{}},
+		{"/signup", "signup", map[string]string{}},
+		{"/@/alba", "profile", map[string]string{"username": "alba"}},
+		{"/game/xc4kp2qa", "game", map[string]string{"id": "xc4kp2qa"}},
+		{"/replay/xc4kp2qa", "replay", map[string]string{"id": "xc4kp2qa"}},
+		{"/challenge/Ch7pQ2xa", "challenge", map[string]string{"id": "Ch7pQ2xa"}},
+	}
+	for _, tc := range cases {
+		r := c.do("GET", tc.path, "")
+		if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "text/html") {
+			t.Errorf("%s: %d %s", tc.path, r.status, r.header.Get("Content-Type"))
+			continue
+		}
+		b := bootOf(t, r)
+		if b.Page != tc.page || b.Lang != "es" || b.Me != nil || len(b.Params) != len(tc.params) {
+			t.Errorf("%s: boot %+v", tc.path, b)
+		}
+		for k, v := range tc.params {
+			if b.Params[k] != v {
+				t.Errorf("%s: param %s = %q, want %q", tc.path, k, b.Params[k], v)
+			}
+		}
+		var cat map[string]string
+		if err := json.Unmarshal(b.T, &cat); err != nil || cat["ui.nav.play"] != i18n.Message("es", "ui.nav.play", nil) {
+			t.Errorf("%s: the catalogue is not Spanish's: %v", tc.path, err)
+		}
+		body := string(r.body)
+		if !strings.Contains(body, "<title>"+i18n.Message("es", "ui.title."+tc.page, nil)+"</title>") {
+			t.Errorf("%s: no title of its own", tc.path)
+		}
+		if built && (!strings.Contains(body, `src="`+manifest.JS+`"`) || !strings.Contains(body, `href="`+manifest.CSS+`"`)) {
+			t.Errorf("%s: the shell does not load the bundle %+v", tc.path, manifest)
+		}
+		if !built && !strings.Contains(body, i18n.Message("es", "ui.app.not_built", nil)) {
+			t.Errorf("%s: a binary without the bundle does not say so", tc.path)
+		}
+		if csp := r.header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") || strings.Contains(csp, "script-src") {
+			t.Errorf("%s: Content-Security-Policy %q", tc.path, csp)
+		}
+	}
+}
+
+// TestPageLanguage: a page speaks the signed-in user's language, else the
+// language switch's cookie, else the browser's Accept-Language, else
+// Spanish.
+func TestPageLanguage(t *testing.T) {
+	env := newTestServer(t)
+	anon := env.browser(t)
+	cases := []struct {
+		name   string
+		header []string
+		want   string
+	}{
+		{"nothing asked", nil, "es"},
+		{"an English browser", []string{"Accept-Language", "en-US,en;q=0.9"}, "en"},
+		{"a French browser", []string{"Accept-Language", "fr-FR"}, "es"},
+		{"the cookie over the browser", []string{"Accept-Language", "en-US", "Cookie", "joinpal_lang=es"}, "es"},
+		{"the cookie alone", []string{"Cookie", "joinpal_lang=en"}, "en"},
+		{"a cookie of no language", []string{"Accept-Language", "en", "Cookie", "joinpal_lang=xx"}, "en"},
+	}
+	for _, tc := range cases {
+		r := anon.do("GET", "/", "", tc.header...)
+		if b := bootOf(t, r); b.Lang != tc.want || r.header.Get("Content-Language") != tc.want ||
+			!strings.Contains(string(r.body), `<html lang="`+tc.want+`">`) {
+			t.Errorf("%s: lang %q (header %q), want %q", tc.name, b.Lang, r.header.Get("Content-Language"), tc.want)
+		}
+	}
+
+	// A user's own setting wins over both, and the shell says who they are.
+	alba, _ := env.signUp(t, "alba", "correct horse battery")
+	if r := alba.do("PUT", "/api/account/lang", `{"lang":"en"}`); r.status != 200 {
+		t.Fatalf("set lang: %d %s", r.status, r.body)
+	}
+	b := bootOf(t, alba.do("GET", "/@/alba", "", "Accept-Language", "es", "Cookie", "joinpal_lang=es"))
+	if b.Lang != "en" || b.Me == nil || b.Me.Username != "alba" || b.Me.Guest {
+		t.Errorf("alba's page: lang %q, me %+v", b.Lang, b.Me)
+	}
+}
+
+// TestPageShellEscapesNames: a name in the boot data cannot end its
+// script element.
+func TestPageShellEscapesNames(t *testing.T) {
+	env := newTestServer(t)
+	r := env.browser(t).do("GET", "/@/%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E", "")
+	if strings.Count(string(r.body), "</script>") != strings.Count(shellTemplateText(), "</script>") {
+		t.Errorf("the path's text ended a script element: %s", r.body)
+	}
+	if b := bootOf(t, r); b.Params["username"] != "</script><script>alert(1)</script>" {
+		t.Errorf("username param %q", b.Params["username"])
+	}
+}
+
+// shellTemplateText renders the shell with nothing in it, to count its
+// own script elements.
+func shellTemplateText() string {
+	var sb strings.Builder
+	_ = shellPage.Execute(&sb, map[string]any{"JS": "/a.js", "CSS": "/a.css"})
+	return sb.String()
+}
+
+// TestAssets: the bundle's files are served with a year's cache, their
+// brotli or gzip copy when the browser takes it, and 404 for anything
+// else.
+func TestAssets(t *testing.T) {
+	env := newTestServer(t)
+	c := env.browser(t)
+	manifest, built := web.ReadManifest()
+	if !built {
+		t.Skip("the bundle is not built into this binary (make build builds it)")
+	}
+	name := strings.TrimPrefix(manifest.JS, "/assets/")
+	plain, _ := fs.ReadFile(web.Assets(), name)
+	cases := []struct {
+		accept, encoding string
+	}{
+		{"", ""},
+		{"gzip", "gzip"},
+		{"gzip, deflate, br", "br"},
+		{"br;q=0, gzip", "gzip"},
+		{"identity", ""},
+	}
+	for _, tc := range cases {
+		r := c.do("GET", manifest.JS, "", "Accept-Encoding", tc.accept)
+		if r.status != 200 || r.header.Get("Content-Encoding") != tc.encoding ||
+			!strings.HasPrefix(r.header.Get("Content-Type"), "text/javascript") ||
+			!strings.Contains(r.header.Get("Cache-Control"), "immutable") {
+			t.Errorf("Accept-Encoding %q: %d, encoding %q, type %q, cache %q", tc.accept, r.status,
+				r.header.Get("Content-Encoding"), r.header.Get("Content-Type"), r.header.Get("Cache-Control"))
+			continue
+		}
+		if tc.encoding == "" && string(r.body) != string(plain) {
+			t.Errorf("Accept-Encoding %q: the body is not the file", tc.accept)
+		}
+		if tc.encoding != "" && len(r.body) >= len(plain) {
+			t.Errorf("Accept-Encoding %q: %d bytes for a %d-byte file", tc.accept, len(r.body), len(plain))
+		}
+	}
+	for _, path := range []string{"/assets/nothing.js", manifest.JS + ".gz", "/assets/../manifest.json", "/assets/"} {
+		if r := c.do("GET", path, ""); r.status != 404 {
+			t.Errorf("%s: %d, want 404", path, r.status)
+		}
+	}
+}
