@@ -62,7 +62,7 @@ var allowedImports = map[string][]string{
 	// The AI's players: engines, and games only through game's types.
 	"ai": {"chess", "engine", "game", "uci"},
 	// The HTTP server: the domain's services behind one table of routes.
-	"server": {"account", "ai", "docs", "game", "i18n", "live", "lobby", "ratelimit", "rating", "web"},
+	"server": {"account", "ai", "docs", "engine", "game", "i18n", "live", "lobby", "ratelimit", "rating", "web"},
 	// Documents the server serves as they are (openapi.yaml).
 	"docs": {},
 	// The browser interface's bundle, embedded as built (web/dist).

@@ -83,5 +83,10 @@ func (s *Server) routes() []route {
 		{"GET /api/stream/event", s.streamEvents},
 
 		// ---- end of play routes ----
+
+		// ---- home page (issue 9, helper H): what the lobby offers ----
+		{"GET /api/lobby/presets", s.lobbyPresets},
+		{"GET /api/ai/levels", s.aiLevels},
+		// ---- end of home page routes ----
 	}
 }
