@@ -62,6 +62,11 @@ type stateJSON struct {
 	Termination string `json:"termination,omitempty"`
 	Winner      string `json:"winner,omitempty"`
 	Result      string `json:"result"`
+	// Outcome is the catalogue code of the sentence that tells how the
+	// game ended ("outcome.checkmate.white", "outcome.agreement",
+	// "outcome.aborted" ...; game.OutcomeCode), absent while it goes on:
+	// a client shows its text without rules of its own.
+	Outcome string `json:"outcome,omitempty"`
 	// DrawOffer is the side whose draw offer is open.
 	DrawOffer string `json:"drawOffer,omitempty"`
 	// Legal is the legal moves of the side to move, as UCI; players get
@@ -124,6 +129,7 @@ func viewState(ev game.Event, legal bool) stateJSON {
 	if ev.Status == game.StatusEnded {
 		st.Termination = ev.Termination.String()
 	}
+	st.Outcome = game.OutcomeCode(game.State{Status: ev.Status, Termination: ev.Termination, Result: ev.Result}, ev.Turn)
 	if w, ok := ev.Result.Winner(); ok {
 		st.Winner = w.String()
 	}
