@@ -39,7 +39,7 @@ test('keyboardInput is a labelled field with a live message', () => {
     assert.ok(input, 'the field is #move-input');
     assert.equal(input.data?.attrs?.type, 'text');
     assert.equal(input.data?.attrs?.['aria-describedby'], 'move-input-hint move-input-error');
-    assert.equal(find(v, 'small#move-input-hint.keyboard-hint')?.text, catalogues[lang]['ui.keyboard.hint']);
+    assert.equal(find(find(v, 'p#move-input-hint.keyboard-hint')!, 'small')?.text, catalogues[lang]['ui.keyboard.hint']);
     const message = find(v, 'p#move-input-error.error');
     assert.equal(message?.data?.attrs?.['aria-live'], 'polite');
     assert.equal(message?.text, '');

@@ -55,7 +55,7 @@ export function keyboardInput(opts: KeyboardInputOptions): VNode {
         },
       },
     }),
-    h('small#move-input-hint.keyboard-hint', t('ui.keyboard.hint')),
+    h('p#move-input-hint.keyboard-hint', [h('small', t('ui.keyboard.hint'))]),
     h(
       'p#move-input-error.error',
       {

@@ -14,7 +14,7 @@ function inLang(lang: string): void {
 
 test('describeMove says a move in the page language', () => {
   const cases: [string, string, string, string][] = [
-    // page language, SAN, SAN's letters, words
+    // page language, SAN, lang given, words
     ['es', 'Nf3', 'en', 'Caballo a f3'],
     ['es', 'e4', 'en', 'Peón a e4'],
     ['es', 'exd5', 'en', 'Peón de e captura en d5'],
@@ -30,9 +30,11 @@ test('describeMove says a move in the page language', () => {
     ['es', 'e8=Q', 'en', 'Peón a e8, promoción a dama'],
     ['es', 'exd8=N+', 'en', 'Peón de e captura en d8, promoción a caballo, jaque'],
     ['es', 'Nf3!?', 'en', 'Caballo a f3'],
-    // SAN written with Spanish letters
+    // The server's SAN on a Spanish page: R is still a rook.
+    ['es', 'Rf1', 'es', 'Torre a f1'],
+    ['es', 'Kf1', 'es', 'Rey a f1'],
+    // The unambiguous Spanish letters are read too.
     ['es', 'Cf3', 'es', 'Caballo a f3'],
-    ['es', 'Rf1', 'es', 'Rey a f1'],
     ['es', 'Txe2', 'es', 'Torre captura en e2'],
     ['es', 'e8=D#', 'es', 'Peón a e8, promoción a dama, jaque mate'],
     ['en', 'Nf3', 'en', 'Knight to f3'],
@@ -49,13 +51,13 @@ test('describeMove says a move in the page language', () => {
     ['en', '--', 'en', '--'],
     ['es', 'Zz9', 'en', 'Zz9'],
   ];
-  for (const [lang, san, letters, want] of cases) {
+  for (const [lang, san, given, want] of cases) {
     inLang(lang);
-    assert.equal(describeMove(san, letters), want, `${lang} ${san}`);
+    assert.equal(describeMove(san, given), want, `${lang} ${san}`);
   }
 });
 
-test('describeMove reads SAN with English letters by default', () => {
+test('describeMove needs no language', () => {
   inLang('es');
   assert.equal(describeMove('Rxa8+'), 'Torre captura en a8, jaque');
   inLang('en');

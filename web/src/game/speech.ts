@@ -6,8 +6,8 @@ import { t } from '../lib/i18n';
 
 type Role = 'king' | 'queen' | 'rook' | 'bishop' | 'knight' | 'pawn';
 
-// The letters of SAN: English ones always; the Spanish D, T, A and C too, as
-// they mean nothing else. R is a rook, unless the SAN is Spanish (rey).
+// The letters of SAN: the English ones; the Spanish D, T, A and C too, as
+// they mean nothing else. R is a rook (the server writes SAN in English).
 const roles: Record<string, Role> = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', D: 'queen', T: 'rook', A: 'bishop', C: 'knight' };
 
 const castleRe = /^([O0])-\1(-\1)?$/;
@@ -15,28 +15,31 @@ const pieceRe = /^([KQRBNDTAC])([a-h])?([1-8])?(x|:)?([a-h][1-8])$/;
 const pawnRe = /^([a-h])(?:(?:x|:)([a-h][1-8])|([1-8]))(?:=?([QRBNDTAC]))?$/;
 
 /**
- * describeMove returns the move san in words in the page's language. san is
- * written with English letters, as the server sends it; lang "es" reads a
- * SAN written with Spanish letters (R rey) instead. A SAN it cannot read
- * comes back as it is, so something is still said.
+ * describeMove returns the move san in words in the page's language (the
+ * words come from the page's catalogue). san is read as the server writes
+ * it, with English letters, whatever the page's language: R is a rook even
+ * on a Spanish page (the unambiguous Spanish D, T, A and C are read too).
+ * lang, the page's language as lib/i18n's lang() gives it, changes nothing
+ * in the reading. A SAN it cannot read comes back as it is, so something is
+ * still said.
  */
-export function describeMove(san: string, lang = 'en'): string {
+export function describeMove(san: string, lang?: string): string {
   const s = san.trim().replace(/[!?]+$/, '');
   const mark = /#$/.test(s) ? 'mate' : /\+$/.test(s) ? 'check' : '';
   const bare = s.replace(/[+#]+$/, '');
-  const words = describe(bare, lang);
+  const words = describe(bare);
   if (words === undefined) return san;
   if (mark === 'mate') return t('ui.speech.mate', { move: words });
   if (mark === 'check') return t('ui.speech.check', { move: words });
   return words;
 }
 
-function describe(s: string, lang: string): string | undefined {
+function describe(s: string): string | undefined {
   const castle = castleRe.exec(s);
   if (castle) return t(castle[2] ? 'ui.speech.castle.queen' : 'ui.speech.castle.king');
   const piece = pieceRe.exec(s);
   if (piece) {
-    const role: Role = piece[1] === 'R' && lang === 'es' ? 'king' : roles[piece[1]];
+    const role = roles[piece[1]];
     const name = t('ui.speech.piece.' + role);
     const from = (piece[2] ?? '') + (piece[3] ?? '');
     const to = piece[5];
