@@ -1,9 +1,21 @@
-// game.ts: the page is being built (issue 9).
+// game.ts is the game page (/game/{id}): the board, the clocks, the moves
+// and the game's buttons, live over the game socket. The parts are in
+// src/game/: ctrl.ts holds the state and the actions, view.ts draws them.
 import { page } from '../lib/layout';
-import { mount, h } from '../lib/view';
-import { t } from '../lib/i18n';
+import { mount } from '../lib/view';
+import { GameCtrl } from '../game/ctrl';
+import { view } from '../game/view';
+import { guardLeaving } from '../game/leave';
+import { historyKeys } from '../game/keys';
 
 /** start renders the page into root. */
 export function start(root: HTMLElement): void {
-  mount(root, (redraw) => page(redraw, [h('h1', t('ui.app.name'))]));
+  let ctrl: GameCtrl | undefined;
+  mount(root, (redraw) => {
+    ctrl ??= new GameCtrl(redraw);
+    return page(redraw, view(ctrl), 'game-page');
+  });
+  if (!ctrl) return;
+  guardLeaving(ctrl);
+  historyKeys(ctrl);
 }

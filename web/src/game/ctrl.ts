@@ -1,0 +1,339 @@
+// ctrl.ts is the game page's controller: it holds the game as the socket
+// tells it (state.ts), the clocks (clock.ts), the moves waiting for their
+// answer (outbox.ts) and the board (chessground, configured by ground.ts),
+// and turns the player's moves and buttons into the socket's frames
+// (docs/PROTOCOL.md). The view (view.ts) draws from it.
+import { Chessground } from '@lichess-org/chessground';
+import type { Api } from '@lichess-org/chessground/api';
+import type { Key, MoveMetadata } from '@lichess-org/chessground/types';
+import { Socket, type Frame } from '../lib/socket';
+import { boot } from '../lib/boot';
+import { t, lang } from '../lib/i18n';
+import { play } from '../lib/sound';
+import { announce } from '../lib/layout';
+import { Game, finished, promotions, canAbort, type Color, type Change } from './state';
+import { Clock, lowTime } from './clock';
+import { Outbox } from './outbox';
+import { boardConfig } from './ground';
+import { describeMove } from './speech';
+
+/** Rematch is a `rematch` frame's offer (lobby's challenge shape). */
+export interface Rematch {
+  id: string;
+  status: string;
+  challenger?: { id: string; name: string };
+  destUser?: { id: string; name: string };
+  gameId?: string;
+}
+
+/** Promotion is a promotion waiting for the player to choose the piece. */
+export interface Promotion {
+  from: string;
+  to: string;
+  /** choices are the legal pieces, as UCI letters (q, r, b, n). */
+  choices: string[];
+}
+
+/** Confirm is an open confirmation dialog. */
+export type Confirm = { kind: 'resign' } | { kind: 'leave'; href: string };
+
+/** GameCtrl is the game page's state and actions. */
+export class GameCtrl {
+  readonly id: string;
+  readonly game = new Game();
+  readonly clock = new Clock();
+  readonly outbox = new Outbox();
+  readonly socket: Socket;
+  ground?: Api;
+  /** side is the viewer's side, or undefined for a spectator. */
+  side?: Color;
+  orientation: Color = 'white';
+  /** viewPly is the earlier position shown, or undefined for the live one. */
+  viewPly?: number;
+  /** online reports whether the socket is open; connected whether it ever was. */
+  online = false;
+  connected = false;
+  promotion?: Promotion;
+  confirm?: Confirm;
+  /** leaving is set once the player confirmed leaving a running game (the beacon goes on pagehide). */
+  leaving = false;
+  rematch?: Rematch;
+  /** message is the last refusal from the server, in the page's language. */
+  message?: string;
+  copied = false;
+  private lowWarned = false;
+  private timer?: number;
+
+  constructor(readonly redraw: () => void) {
+    this.id = boot().params.id ?? '';
+    this.socket = new Socket({
+      url: () => Socket.url(`/api/game/${encodeURIComponent(this.id)}/socket` + (this.game.version ? `?v=${this.game.version}` : '')),
+      onFrame: (f) => this.onFrame(f),
+      onOpen: () => this.onOpen(),
+      onStatus: (online) => {
+        this.online = online;
+        if (online) this.connected = true;
+        this.redraw();
+      },
+    });
+    this.timer = window.setInterval(() => this.tick(), 100);
+  }
+
+  /** me is the signed-in user's (or guest's) id. */
+  get me(): string | undefined {
+    return boot().me?.id;
+  }
+
+  /** playing reports whether the viewer plays the game and it is not over. */
+  get playing(): boolean {
+    return !!this.side && this.game.loaded && !finished(this.game.state.status);
+  }
+
+  /** shownPly is the ply of the position on the board. */
+  get shownPly(): number {
+    return this.viewPly ?? this.game.uci.length;
+  }
+
+  /** shownFen is the FEN of the position on the board. */
+  get shownFen(): string {
+    if (!this.game.loaded) return '';
+    return this.viewPly === undefined ? this.game.state.fen : this.game.fens[this.viewPly] ?? this.game.state.fen;
+  }
+
+  /** attach starts chessground on el (the board's element, once in the page). */
+  attach(el: HTMLElement): void {
+    this.ground = Chessground(el, {
+      orientation: this.orientation,
+      coordinates: true,
+      // Created movable, so chessground binds its events; boardConfig then
+      // makes it viewOnly where nothing may move (set later, it only
+      // disables them).
+      viewOnly: false,
+      movable: { free: false, color: undefined, events: { after: (o, d, m) => this.onUserMove(o, d, m) } },
+      animation: { enabled: true, duration: 200 },
+      highlight: { lastMove: true, check: true },
+      draggable: { enabled: true, showGhost: true },
+      selectable: { enabled: true },
+      disableContextMenu: true,
+      premovable: { enabled: true, events: {} },
+    });
+    if (this.game.loaded) this.ground.set(boardConfig(this.game, { ply: this.shownPly, side: this.side }));
+  }
+
+  /** detach stops chessground and the clock timer. */
+  detach(): void {
+    this.ground?.destroy();
+    this.ground = undefined;
+  }
+
+  private onOpen(): void {
+    for (const f of this.outbox.waiting()) this.socket.send('move', f);
+  }
+
+  private onFrame(f: Frame): void {
+    switch (f.t) {
+      case 'full':
+      case 'move':
+      case 'state':
+        this.onEvent(f);
+        return;
+      case 'ack':
+        this.outbox.answered(f.d?.id);
+        if (f.d?.gameId) this.goTo('/game/' + f.d.gameId);
+        return;
+      case 'error':
+        if (this.outbox.answered(f.d?.id)) this.syncBoard();
+        this.message = f.d?.message ?? f.d?.code;
+        this.redraw();
+        return;
+      case 'rematch':
+        this.rematch = f.d as Rematch;
+        if (this.rematch.status === 'accepted' && this.rematch.gameId) this.goTo('/game/' + this.rematch.gameId);
+        this.redraw();
+        return;
+    }
+  }
+
+  private onEvent(f: Frame): void {
+    const first = !this.game.loaded;
+    const change = this.game.apply(f.t, f.v, f.d);
+    if (change.kind === 'ignored') return;
+    const st = this.game.state;
+    this.clock.set(st, performance.now());
+    if (change.kind === 'full') {
+      const me = this.me;
+      const side: Color | undefined = me && st.players.white.id === me ? 'white' : me && st.players.black.id === me ? 'black' : undefined;
+      if (first || side !== this.side) {
+        this.side = side;
+        this.orientation = side ?? 'white';
+        this.ground?.set({ orientation: this.orientation });
+      }
+      if (this.viewPly !== undefined && this.viewPly > this.game.uci.length) this.viewPly = undefined;
+    }
+    if (finished(st.status)) {
+      this.outbox.clear();
+      this.promotion = undefined;
+      if (this.confirm?.kind === 'resign') this.confirm = undefined;
+    }
+    this.message = change.kind === 'move' ? undefined : this.message;
+    this.syncBoard();
+    this.feedback(change, first);
+    this.redraw();
+  }
+
+  /** syncBoard puts the game's state on the board, and plays a premove when the player's turn has come. */
+  syncBoard(): void {
+    if (!this.ground || !this.game.loaded) return;
+    this.ground.set(boardConfig(this.game, { ply: this.shownPly, side: this.side }));
+    const st = this.game.state;
+    if (this.viewPly === undefined && this.playing && st.turn === this.side) {
+      // playPremove plays it through movable.events.after only if the
+      // premove is among the legal destinations now.
+      this.ground.playPremove();
+    } else if (!this.playing) this.ground.cancelPremove();
+  }
+
+  private feedback(change: Change, first: boolean): void {
+    const st = this.game.state;
+    if (change.kind === 'move') {
+      play(/x/.test(change.san) ? 'capture' : /[+#]$/.test(change.san) ? 'check' : 'move');
+      if (/[+#]$/.test(change.san) && /x/.test(change.san)) play('check');
+      const who = t('side.' + (st.turn === 'white' ? 'black' : 'white'));
+      announce(t('ui.game.announce.move', { side: who, move: describeMove(change.san, lang()) }));
+    } else if (change.kind === 'full' && first && change.started && st.ply === 0 && this.side) {
+      play('start');
+    }
+    if (change.kind !== 'full' || !first) {
+      if ((change.kind === 'move' || change.kind === 'state') && change.ended) this.announceEnd();
+    }
+  }
+
+  private announceEnd(): void {
+    play('end');
+    const st = this.game.state;
+    if (st.outcome) window.setTimeout(() => announce(t(st.outcome!)), 600);
+  }
+
+  /** tick runs every 100 ms: redraws running clocks and warns once of low time. */
+  private tick(): void {
+    if (!this.game.loaded || !this.clock.timed) return;
+    const st = this.game.state;
+    if (finished(st.status)) return;
+    if (this.side && this.clock.isRunning(this.side)) {
+      const left = this.clock.millis(this.side, performance.now());
+      const low = lowTime(st.clock);
+      if (left < low && !this.lowWarned) {
+        this.lowWarned = true;
+        play('lowtime');
+      } else if (left >= low) this.lowWarned = false;
+    }
+    if (this.clock.isRunning('white') || this.clock.isRunning('black')) this.redraw();
+  }
+
+  private onUserMove(orig: Key, dest: Key, meta: MoveMetadata): void {
+    if (!this.playing || this.viewPly !== undefined) return this.syncBoard();
+    const legal = this.game.state.legal ?? [];
+    const promos = promotions(legal, orig, dest);
+    if (promos.length) {
+      if (meta.premove) return this.sendMove(orig + dest + (promos.includes('q') ? 'q' : promos[0]));
+      this.promotion = { from: orig, to: dest, choices: ['q', 'r', 'b', 'n'].filter((p) => promos.includes(p)) };
+      this.redraw();
+      return;
+    }
+    const uci = orig + dest;
+    if (!legal.includes(uci)) return this.syncBoard();
+    this.sendMove(uci);
+  }
+
+  /** promote finishes the waiting promotion with piece (q, r, b, n), or cancels it (undefined). */
+  promote(piece?: string): void {
+    const p = this.promotion;
+    this.promotion = undefined;
+    if (p && piece && p.choices.includes(piece)) this.sendMove(p.from + p.to + piece);
+    else this.syncBoard();
+    this.redraw();
+  }
+
+  /** playUci plays a move given as UCI (the keyboard entry). */
+  playUci(uci: string): void {
+    if (!this.playing || this.game.state.turn !== this.side || !(this.game.state.legal ?? []).includes(uci)) return;
+    this.ground?.move(uci.slice(0, 2) as Key, uci.slice(2, 4) as Key);
+    this.sendMove(uci);
+  }
+
+  private sendMove(uci: string): void {
+    const f = this.outbox.add(uci, this.game.uci.length, this.socket.lag || undefined);
+    this.socket.send('move', f);
+    this.redraw();
+  }
+
+  /** action sends one of the game's actions (resign, abort, draw-offer ...). */
+  action(type: string): void {
+    this.message = undefined;
+    this.socket.send(type, { id: this.outbox.id() });
+    this.redraw();
+  }
+
+  /** flip turns the board round. */
+  flip(): void {
+    this.orientation = this.orientation === 'white' ? 'black' : 'white';
+    this.ground?.set({ orientation: this.orientation });
+    this.redraw();
+  }
+
+  /** show shows position ply (an earlier one, or the live one when ply is the last). */
+  show(ply: number): void {
+    if (!this.game.loaded) return;
+    const last = this.game.uci.length;
+    ply = Math.max(0, Math.min(last, ply));
+    this.viewPly = ply === last ? undefined : ply;
+    this.promotion = undefined;
+    this.syncBoard();
+    this.redraw();
+  }
+
+  /** canAbort reports whether the abort button shows. */
+  get canAbort(): boolean {
+    return this.playing && canAbort(this.game.state);
+  }
+
+  /** askLeave opens the confirmation of leaving for href. */
+  askLeave(href: string): void {
+    this.confirm = { kind: 'leave', href };
+    this.redraw();
+  }
+
+  /** goTo leaves the page for href (no question: the game is over, or the player confirmed). */
+  goTo(href: string): void {
+    this.leaving = this.playing;
+    location.href = href;
+  }
+
+  /** copyFen copies the shown position's FEN and shows a note. */
+  async copyFen(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(this.shownFen);
+      this.copied = true;
+    } catch {
+      this.copied = false;
+      this.message = t('ui.game.copy_failed');
+    }
+    this.redraw();
+    window.setTimeout(() => {
+      this.copied = false;
+      this.redraw();
+    }, 2500);
+  }
+
+  /** lowTime reports whether side's clock is under the warning time. */
+  isLow(side: Color, now: number): boolean {
+    return this.clock.timed && this.clock.millis(side, now) < lowTime(this.game.state.clock);
+  }
+
+  /** close stops everything (tests, a page left). */
+  close(): void {
+    window.clearInterval(this.timer);
+    this.socket.close();
+    this.detach();
+  }
+}

@@ -1,0 +1,198 @@
+// state.ts is what the game page knows of its game, kept from the game
+// socket's frames (docs/PROTOCOL.md): a `full` frame replaces everything, a
+// `move` or `state` frame whose version is above the last one applied moves
+// it on, and one at or below it is ignored. It also keeps every position of
+// the game (a FEN per ply, computed with chessops from the moves) so that
+// earlier positions can be shown.
+import { Chess, normalizeMove } from 'chessops/chess';
+import { makeFen, parseFen, INITIAL_FEN } from 'chessops/fen';
+import { parseUci } from 'chessops/util';
+
+export type Color = 'white' | 'black';
+
+/** PlayerData is one side of a game as the server shows it. */
+export interface PlayerData {
+  id?: string;
+  name: string;
+  aiLevel?: number;
+}
+
+/** ClockData is the time control in ms. */
+export interface ClockData {
+  initial?: number;
+  increment: number;
+  perMove?: number;
+}
+
+/** StateData is where the game stands after an event (the frames' stateJSON). */
+export interface StateData {
+  ply: number;
+  fen: string;
+  turn: Color;
+  wtime?: number;
+  btime?: number;
+  clockRunning: boolean;
+  status: string;
+  termination?: string;
+  winner?: Color;
+  result: string;
+  outcome?: string;
+  drawOffer?: Color;
+  legal?: string[];
+}
+
+/** FullData is the data of a `full` frame. */
+export interface FullData extends StateData {
+  id: string;
+  speed: string;
+  timeControl: string;
+  clock?: ClockData;
+  createdAt: number;
+  players: { white: PlayerData; black: PlayerData };
+  initialFen?: string;
+  moves: string;
+  san: string[];
+  clocks?: number[];
+}
+
+/** MoveData is the data of a `move` frame. */
+export interface MoveData extends StateData {
+  move: { uci: string; san: string; clock?: number };
+}
+
+/** Change says what applying a frame did, for sounds and announcements. */
+export type Change =
+  | { kind: 'ignored' }
+  | { kind: 'full'; started: boolean; ended: boolean }
+  | { kind: 'move'; san: string; uci: string; ended: boolean }
+  | { kind: 'state'; ended: boolean };
+
+/** finished reports whether a status names a game that is over. */
+export function finished(status: string): boolean {
+  return status !== 'created' && status !== 'started';
+}
+
+/** Game is the game as the page knows it. */
+export class Game {
+  /** version is the highest event version applied (0 before the first). */
+  version = 0;
+  data?: FullData;
+  /** uci and san are the moves so far. */
+  uci: string[] = [];
+  san: string[] = [];
+  /** fens[i] is the position after i moves (fens[0] the start). */
+  fens: string[] = [];
+
+  /** loaded reports whether a `full` frame has come. */
+  get loaded(): boolean {
+    return this.data !== undefined;
+  }
+
+  /** state is the current state (only once loaded). */
+  get state(): FullData {
+    if (!this.data) throw new Error('game: not loaded');
+    return this.data;
+  }
+
+  /** apply applies one frame of the game socket, and says what it changed. */
+  apply(t: string, v: number | undefined, d: any): Change {
+    if (v === undefined || (t !== 'full' && t !== 'move' && t !== 'state')) return { kind: 'ignored' };
+    if (t === 'full') {
+      const wasEnded = this.data ? finished(this.data.status) : false;
+      this.version = v;
+      this.load(d as FullData);
+      return { kind: 'full', started: this.data!.status === 'started', ended: finished(this.data!.status) && !wasEnded };
+    }
+    if (v <= this.version || !this.data) return { kind: 'ignored' };
+    this.version = v;
+    const wasEnded = finished(this.data.status);
+    const st = d as StateData;
+    if (t === 'move') {
+      const m = (d as MoveData).move;
+      this.uci.push(m.uci);
+      this.san.push(m.san);
+      this.fens.push(st.fen);
+      if (m.clock !== undefined) (this.data.clocks ??= []).push(m.clock);
+    }
+    this.setState(st);
+    const ended = finished(this.data.status) && !wasEnded;
+    if (t === 'move') {
+      const m = (d as MoveData).move;
+      return { kind: 'move', san: m.san, uci: m.uci, ended };
+    }
+    return { kind: 'state', ended };
+  }
+
+  private load(d: FullData): void {
+    this.data = { ...d, legal: d.legal ?? [] };
+    this.uci = d.moves ? d.moves.split(' ').filter(Boolean) : [];
+    this.san = d.san ?? [];
+    this.fens = positions(d.initialFen || INITIAL_FEN, this.uci);
+    // The server's FEN is the truth for the position now.
+    if (this.fens.length === this.uci.length + 1) this.fens[this.uci.length] = d.fen;
+  }
+
+  private setState(st: StateData): void {
+    const d = this.data!;
+    d.ply = st.ply;
+    d.fen = st.fen;
+    d.turn = st.turn;
+    d.wtime = st.wtime;
+    d.btime = st.btime;
+    d.clockRunning = st.clockRunning;
+    d.status = st.status;
+    d.termination = st.termination;
+    d.winner = st.winner;
+    d.result = st.result;
+    d.outcome = st.outcome;
+    d.drawOffer = st.drawOffer;
+    d.legal = st.legal ?? [];
+  }
+}
+
+/** positions returns the FEN after each prefix of moves (UCI) from start: one more than moves, or fewer if a move does not parse. */
+export function positions(start: string, moves: string[]): string[] {
+  const out = [start];
+  const setup = parseFen(start);
+  if (setup.isErr) return out;
+  const pos = Chess.fromSetup(setup.value);
+  if (pos.isErr) return out;
+  const p = pos.value;
+  for (const uci of moves) {
+    const m = parseUci(uci);
+    if (!m) break;
+    const move = normalizeMove(p, m);
+    if (!p.isLegal(move)) break;
+    p.play(move);
+    out.push(makeFen(p.toSetup()));
+  }
+  return out;
+}
+
+/** dests turns the server's legal moves (UCI) into chessground's destinations: from → [to]. */
+export function dests(legal: string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const uci of legal) {
+    const from = uci.slice(0, 2);
+    const to = uci.slice(2, 4);
+    const list = out.get(from);
+    if (!list) out.set(from, [to]);
+    else if (!list.includes(to)) list.push(to);
+  }
+  return out;
+}
+
+/** promotions returns the promotion pieces (q, r, b, n) legal for the move from→to, or [] when it is no promotion. */
+export function promotions(legal: string[], from: string, to: string): string[] {
+  return legal.filter((u) => u.length === 5 && u.startsWith(from + to)).map((u) => u[4]);
+}
+
+/** inCheck reports whether the move's SAN gives check or mate. */
+export function inCheck(san: string | undefined): boolean {
+  return !!san && /[+#]$/.test(san);
+}
+
+/** canAbort reports whether a player may still abort: the game runs and not both sides have moved. */
+export function canAbort(d: StateData): boolean {
+  return !finished(d.status) && d.ply < 2;
+}

@@ -1,0 +1,301 @@
+// view.ts draws the game page from its controller: the board with its
+// promotion picker, the players with their clocks and material, whose turn
+// or the result in words, the move list with its navigation, the buttons
+// of the game, and the confirmation dialogs.
+import { h, type VNode } from '../lib/view';
+import { t } from '../lib/i18n';
+import { finished, type Color } from './state';
+import { format } from './clock';
+import { material, type Counted } from './material';
+import { keyboardInput } from './keyboard-input';
+import type { GameCtrl } from './ctrl';
+
+const roles: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
+const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+
+/** pieceIcon is a small picture of a piece (chessground's piece set). */
+function pieceIcon(role: string, color: Color): VNode {
+  return h('span.piece-icon.cg-wrap', { attrs: { 'aria-hidden': 'true' } }, [h('piece.' + role + '.' + color)]);
+}
+
+/** board is the board, with the promotion picker over it while it waits. */
+function board(ctrl: GameCtrl): VNode {
+  return h('div.board-wrap', { class: { history: ctrl.viewPly !== undefined } }, [
+    h('div#board.cg-wrap', {
+      hook: {
+        insert: (vnode) => ctrl.attach(vnode.elm as HTMLElement),
+        destroy: () => ctrl.detach(),
+      },
+    }),
+    ctrl.promotion ? promotionPicker(ctrl) : null,
+  ]);
+}
+
+function promotionPicker(ctrl: GameCtrl): VNode {
+  const color = ctrl.side ?? 'white';
+  return h(
+    'div#promotion.promotion',
+    {
+      attrs: { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'promotion-title' },
+      on: { keydown: (e: KeyboardEvent) => e.key === 'Escape' && ctrl.promote() },
+    },
+    [
+      h('p#promotion-title', t('ui.game.promotion.title')),
+      h(
+        'div.promotion-choices',
+        ctrl.promotion!.choices.map((p, i) =>
+          h(
+            'button.promotion-choice',
+            {
+              attrs: { type: 'button', 'data-testid': 'promote-' + p, 'aria-label': t('ui.game.promotion.' + roles[p]) },
+              hook: i === 0 ? { insert: (v) => (v.elm as HTMLElement).focus() } : undefined,
+              on: { click: () => ctrl.promote(p) },
+            },
+            [pieceIcon(roles[p], color), h('span.promotion-name', t('ui.game.promotion.' + roles[p]))],
+          ),
+        ),
+      ),
+      h('button#promotion-cancel', { attrs: { type: 'button' }, on: { click: () => ctrl.promote() } }, t('ui.game.cancel')),
+    ],
+  );
+}
+
+/** player is one side's name, material and clock. */
+function player(ctrl: GameCtrl, color: Color, where: 'top' | 'bottom'): VNode {
+  const st = ctrl.game.state;
+  const p = st.players[color];
+  const mat = material(ctrl.shownFen)[color];
+  const now = performance.now();
+  const captured: VNode[] = [];
+  for (const k of ['q', 'r', 'b', 'n', 'p'] as Counted[]) {
+    for (let i = 0; i < mat.captured[k]; i++) captured.push(pieceIcon(roles[k], other(color)));
+  }
+  const turn = !finished(st.status) && st.turn === color;
+  const running = ctrl.clock.isRunning(color);
+  return h('section.player.player-' + where, { attrs: { 'data-testid': 'player-' + color, 'aria-label': t('side.' + color) } }, [
+    h('div.player-line', [
+      h('span.player-side', { class: { [color]: true }, attrs: { 'aria-hidden': 'true' } }),
+      h('span.player-name', p.name),
+      p.aiLevel ? h('span.player-level', t('ui.game.ai_level', { level: t('level.' + p.aiLevel) })) : null,
+      ctrl.side === color ? h('span.player-you', t('ui.game.you')) : null,
+      turn ? h('span.player-turn', t('ui.game.to_move')) : null,
+    ]),
+    h('div.material', { attrs: { 'data-testid': 'material-' + color } }, [
+      h('span.captured', { attrs: { 'aria-label': t('ui.game.captured') } }, captured),
+      mat.score > 0 ? h('span.score', '+' + mat.score) : null,
+    ]),
+    ctrl.clock.timed
+      ? h(
+          'div.clock',
+          {
+            attrs: { id: 'clock-' + color, role: 'timer', 'aria-label': t('ui.game.clock.' + color) },
+            class: { running, low: ctrl.isLow(color, now), turn },
+          },
+          [
+            h('span.clock-time', format(ctrl.clock.millis(color, now))),
+            st.clock?.perMove ? h('span.clock-note', t('ui.game.per_move')) : null,
+          ],
+        )
+      : null,
+  ]);
+}
+
+/** status is whose turn, the draw offer, or the result in words. */
+function status(ctrl: GameCtrl): VNode {
+  const st = ctrl.game.state;
+  const kids: (VNode | null)[] = [];
+  if (finished(st.status)) {
+    kids.push(h('p#result.result', { attrs: { 'data-testid': 'result' } }, st.outcome ? t(st.outcome) : st.result));
+  } else {
+    kids.push(
+      h(
+        'p#turn.turn',
+        ctrl.side && st.turn === ctrl.side ? t('ui.game.your_turn') : t('ui.game.turn.' + st.turn),
+      ),
+    );
+    if (st.drawOffer) {
+      if (ctrl.side && st.drawOffer !== ctrl.side) {
+        kids.push(
+          h('div#draw-offered.offer', { attrs: { role: 'status' } }, [
+            h('p', t('ui.game.draw.offered')),
+            h('button#draw-accept.primary', { attrs: { type: 'button' }, on: { click: () => ctrl.action('draw-accept') } }, t('ui.game.draw.accept')),
+            h('button#draw-decline', { attrs: { type: 'button' }, on: { click: () => ctrl.action('draw-decline') } }, t('ui.game.draw.decline')),
+          ]),
+        );
+      } else if (ctrl.side) {
+        kids.push(h('p#draw-sent.offer', t('ui.game.draw.sent')));
+      } else {
+        kids.push(h('p#draw-offered.offer', t('ui.game.draw.by.' + st.drawOffer)));
+      }
+    }
+  }
+  if (ctrl.viewPly !== undefined) kids.push(h('p.history-note', t('ui.game.history', { ply: ctrl.viewPly })));
+  if (ctrl.message) kids.push(h('p#game-message.error', { attrs: { role: 'alert' } }, ctrl.message));
+  return h('div#game-status.game-status', { attrs: { 'aria-live': 'polite' } }, kids);
+}
+
+/** moves is the move list in SAN, numbered in two columns, each move a button to show its position. */
+function moves(ctrl: GameCtrl): VNode {
+  const san = ctrl.game.san;
+  const shown = ctrl.shownPly;
+  const startBlack = ctrl.game.fens[0]?.split(' ')[1] === 'b';
+  const firstNo = Number(ctrl.game.fens[0]?.split(' ')[5] ?? '1') || 1;
+  const rows: VNode[] = [];
+  const move = (i: number) =>
+    h(
+      'button.move',
+      {
+        attrs: { type: 'button', 'data-ply': String(i + 1), 'aria-current': shown === i + 1 ? 'true' : 'false' },
+        class: { active: shown === i + 1 },
+        on: { click: () => ctrl.show(i + 1) },
+      },
+      san[i],
+    );
+  let i = 0;
+  let no = firstNo;
+  if (startBlack && san.length) {
+    rows.push(h('li.move-row', [h('span.move-no', no + '.'), h('span.move.empty', '…'), move(0)]));
+    i = 1;
+    no++;
+  }
+  for (; i < san.length; i += 2, no++) {
+    rows.push(h('li.move-row', [h('span.move-no', no + '.'), move(i), i + 1 < san.length ? move(i + 1) : h('span.move.empty')]));
+  }
+  const last = san.length;
+  const nav = (id: string, label: string, symbol: string, ply: number, disabled: boolean) =>
+    h('button.nav#' + id, { attrs: { type: 'button', 'aria-label': label, title: label, disabled }, on: { click: () => ctrl.show(ply) } }, symbol);
+  return h('section.moves-box', { attrs: { 'aria-label': t('ui.game.moves') } }, [
+    h('ol#moves.moves', { hook: { postpatch: (_, v) => scrollActive(v.elm as HTMLElement) } }, rows),
+    h('div.move-nav', [
+      nav('nav-first', t('ui.game.nav.first'), '«', 0, shown === 0),
+      nav('nav-prev', t('ui.game.nav.prev'), '‹', shown - 1, shown === 0),
+      nav('nav-next', t('ui.game.nav.next'), '›', shown + 1, shown >= last),
+      nav('nav-last', t('ui.game.nav.last'), '»', last, shown >= last),
+    ]),
+  ]);
+}
+
+function scrollActive(el: HTMLElement): void {
+  const active = el.querySelector('.move.active') as HTMLElement | null;
+  if (active && el.scrollHeight > el.clientHeight) el.scrollTop = Math.max(0, active.offsetTop - el.clientHeight / 2);
+}
+
+/** controls are the player's buttons: draw, resign, abort while it runs; rematch and a new game after. */
+function controls(ctrl: GameCtrl): VNode | null {
+  const st = ctrl.game.state;
+  const kids: (VNode | null)[] = [];
+  if (ctrl.playing) {
+    const mine = st.drawOffer === ctrl.side;
+    const theirs = !!st.drawOffer && !mine;
+    if (ctrl.canAbort) kids.push(h('button#abort', { attrs: { type: 'button' }, on: { click: () => ctrl.action('abort') } }, t('ui.game.abort')));
+    if (!theirs)
+      kids.push(h('button#draw-offer', { attrs: { type: 'button', disabled: mine }, on: { click: () => ctrl.action('draw-offer') } }, t('ui.game.draw.offer')));
+    kids.push(
+      h('button#resign.danger', { attrs: { type: 'button' }, on: { click: () => { ctrl.confirm = { kind: 'resign' }; ctrl.redraw(); } } }, t('ui.game.resign')),
+    );
+  } else if (finished(st.status)) {
+    if (ctrl.side && st.status !== 'aborted') kids.push(rematch(ctrl));
+    kids.push(h('a#new-game.button.primary', { attrs: { href: '/' } }, t('ui.game.new_game')));
+  }
+  return kids.length ? h('div#game-controls.game-controls', kids) : null;
+}
+
+function rematch(ctrl: GameCtrl): VNode {
+  const r = ctrl.rematch;
+  const open = r && r.status === 'created';
+  if (open && r.destUser?.id === ctrl.me) {
+    return h('div#rematch-offered.offer', { attrs: { role: 'status' } }, [
+      h('p', t('ui.game.rematch.offered')),
+      h('button#rematch-accept.primary', { attrs: { type: 'button' }, on: { click: () => ctrl.action('rematch') } }, t('ui.game.rematch.accept')),
+      h('button#rematch-decline', { attrs: { type: 'button' }, on: { click: () => ctrl.action('rematch-decline') } }, t('ui.game.rematch.decline')),
+    ]);
+  }
+  if (open) return h('p#rematch-sent.offer', t('ui.game.rematch.sent'));
+  if (r && r.status === 'declined') return h('p#rematch-declined.offer', t('ui.game.rematch.declined'));
+  return h('button#rematch', { attrs: { type: 'button' }, on: { click: () => ctrl.action('rematch') } }, t('ui.game.rematch.offer'));
+}
+
+/** tools are the board flip, the PGN and the FEN. */
+function tools(ctrl: GameCtrl): VNode {
+  return h('div.game-tools', [
+    h('button#flip', { attrs: { type: 'button', 'aria-label': t('ui.game.flip'), title: t('ui.game.flip') }, on: { click: () => ctrl.flip() } }, t('ui.game.flip')),
+    h('a#pgn.button', { attrs: { href: `/api/game/${encodeURIComponent(ctrl.id)}/pgn`, download: `joinpal-${ctrl.id}.pgn` } }, t('ui.game.pgn')),
+    h('button#copy-fen', { attrs: { type: 'button' }, on: { click: () => void ctrl.copyFen() } }, t('ui.game.copy_fen')),
+    h('span#copied.copied', { attrs: { role: 'status' } }, ctrl.copied ? t('ui.game.copied') : ''),
+  ]);
+}
+
+/** dialog is the open confirmation (resigning, leaving), over the page. */
+function dialog(ctrl: GameCtrl): VNode | null {
+  const c = ctrl.confirm;
+  if (!c) return null;
+  const close = () => {
+    ctrl.confirm = undefined;
+    ctrl.redraw();
+  };
+  const yes =
+    c.kind === 'resign'
+      ? () => {
+          ctrl.confirm = undefined;
+          ctrl.action('resign');
+        }
+      : () => {
+          ctrl.confirm = undefined;
+          ctrl.goTo(c.href);
+        };
+  return h('div.dialog-backdrop', { on: { click: (e: Event) => e.target === e.currentTarget && close() } }, [
+    h(
+      'div#confirm.dialog',
+      {
+        attrs: { role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'confirm-title', 'aria-describedby': 'confirm-text' },
+        on: { keydown: (e: KeyboardEvent) => e.key === 'Escape' && close() },
+      },
+      [
+        h('h2#confirm-title', t(c.kind === 'resign' ? 'ui.game.confirm.resign_title' : 'ui.game.confirm.leave_title')),
+        h('p#confirm-text', t(c.kind === 'resign' ? 'ui.game.confirm.resign_text' : 'ui.game.confirm.leave_text')),
+        h('div.dialog-buttons', [
+          h(
+            'button#confirm-yes.danger',
+            { attrs: { type: 'button' }, hook: { insert: (v) => (v.elm as HTMLElement).focus() }, on: { click: yes } },
+            t(c.kind === 'resign' ? 'ui.game.confirm.resign_yes' : 'ui.game.confirm.leave_yes'),
+          ),
+          h('button#confirm-no', { attrs: { type: 'button' }, on: { click: close } }, t(c.kind === 'resign' ? 'ui.game.confirm.resign_no' : 'ui.game.confirm.leave_no')),
+        ]),
+      ],
+    ),
+  ]);
+}
+
+/** view is the page's content. */
+export function view(ctrl: GameCtrl): VNode[] {
+  const banner =
+    !ctrl.online && (ctrl.connected || ctrl.game.loaded)
+      ? h('div#connection-banner.connection-banner', { attrs: { role: 'alert' } }, t('ui.game.reconnecting'))
+      : null;
+  if (!ctrl.game.loaded) return [banner, h('p#game-loading.loading', t('ui.game.loading'))].filter(Boolean) as VNode[];
+  const bottom = ctrl.orientation;
+  const top = other(bottom);
+  const input =
+    ctrl.side && !finished(ctrl.game.state.status)
+      ? keyboardInput({
+          legal: () => (ctrl.viewPly === undefined && ctrl.game.state.turn === ctrl.side ? ctrl.game.state.legal ?? [] : []),
+          fen: () => ctrl.game.state.fen,
+          play: (uci) => ctrl.playUci(uci),
+          enabled: () => ctrl.playing && ctrl.viewPly === undefined && ctrl.game.state.turn === ctrl.side,
+        })
+      : null;
+  return [
+    banner,
+    h('h1.sr-only', t('ui.game.title', { white: ctrl.game.state.players.white.name, black: ctrl.game.state.players.black.name })),
+    h('div.game-layout', [
+      h('div.board-col', [board(ctrl), input ? h('div.keyboard-box', [input]) : null]),
+      player(ctrl, top, 'top'),
+      status(ctrl),
+      controls(ctrl),
+      moves(ctrl),
+      player(ctrl, bottom, 'bottom'),
+      tools(ctrl),
+    ]),
+    dialog(ctrl),
+  ].filter(Boolean) as VNode[];
+}
