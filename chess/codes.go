@@ -145,9 +145,8 @@ var codes = []CodeInfo{
 // Codes lists every error code of package chess with its parameters and
 // when it is returned. The caller may change the slice it gets.
 func Codes() []CodeInfo {
-	out := make([]CodeInfo, len(codes))
-	copy(out, codes)
-	return out
+	out := make([]CodeInfo, 0, len(codes)+len(explainCodes))
+	return append(append(out, codes...), explainCodes...)
 }
 
 // Words lists the catalogue codes of the words that parameters of chess

@@ -90,7 +90,10 @@ func (p *Position) san(m Move, legal *MoveList) string {
 // legal move is an [ErrIllegalMove] error and one that fits several an
 // [ErrAmbiguousMove] error; text that is no move at all is an
 // [ErrMalformedMove] error.
-func (p *Position) ParseSAN(text string) (Move, error) {
+func (p *Position) ParseSAN(text string) (Move, error) { return p.parseSAN(text, false) }
+
+// parseSAN is ParseSAN; with explain, a refusal is detailed as Try does.
+func (p *Position) parseSAN(text string, explain bool) (Move, error) {
 	s := strings.TrimSpace(text)
 	s = strings.TrimRight(s, "+#!?")
 	s = strings.TrimSuffix(s, "e.p.")
@@ -109,7 +112,7 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 				return m, nil
 			}
 		}
-		why := p.castlingReason(long)
+		why := p.castlingReason(long, explain)
 		why.Msg = fmt.Sprintf("%s cannot castle on the %sside now (%s)", p.turn, castlingSide(long), why.Msg)
 		return NullMove, asMove(text, why)
 	}
@@ -178,11 +181,11 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 		return NullMove, errorf(CodeAmbiguousMove, kv("move", clip(text), "piece", pt.String(), "square", to.String()),
 			"ambiguous move %s: more than one %s can go to %s; say which", clip(text), pt, to)
 	}
-	return NullMove, p.sanIllegal(text, pt, to, promo, fromFile, fromRank)
+	return NullMove, p.sanIllegal(text, pt, to, promo, fromFile, fromRank, explain)
 }
 
 // sanIllegal explains why no legal move fits a SAN.
-func (p *Position) sanIllegal(text string, pt PieceType, to Square, promo PieceType, fromFile, fromRank int) *Error {
+func (p *Position) sanIllegal(text string, pt PieceType, to Square, promo PieceType, fromFile, fromRank int, explain bool) *Error {
 	// If exactly one piece of that type could be meant, explain its move.
 	var candidates Bitboard
 	for b := p.Pieces(p.turn, pt); b != 0; b &= b - 1 {
@@ -199,22 +202,38 @@ func (p *Position) sanIllegal(text string, pt PieceType, to Square, promo PieceT
 			"%s has no %s that could go to %s", p.turn, pt, to))
 	}
 	if !candidates.More() {
-		return asMove(text, p.whyIllegal(candidates.First(), to, promo))
+		why := p.whyIllegal(candidates.First(), to, promo)
+		if explain {
+			why = p.explain(why, candidates.First(), to)
+		}
+		return asMove(text, why)
 	}
 	return asMove(text, errorf(CodeNoPieceReaches, kv("piece", pt.String(), "square", to.String()),
 		"no %s %s can move to %s", p.turn, pt, to))
 }
 
-// castlingReason says why castling on one side is refused.
-func (p *Position) castlingReason(long bool) *Error {
+// castlingReason says why castling on one side is refused (in detail with
+// explain).
+func (p *Position) castlingReason(long, explain bool) *Error {
 	ksq := p.KingSquare(p.turn)
 	for b := p.castling & backRank(p.turn); b != 0; b &= b - 1 {
 		r := b.First()
 		if (r < ksq) == long {
 			if why := p.whyNoCastling(ksq, r); why != nil {
+				if explain {
+					why = p.explain(why, ksq, r)
+				}
 				return why
 			}
 		}
 	}
-	return errorf(CodeCastlingNoRight, kv("side", castlingSide(long)), "the right to castle on that side is lost")
+	why := errorf(CodeCastlingNoRight, kv("side", castlingSide(long)), "the right to castle on that side is lost")
+	if explain {
+		toward := ksq + 1
+		if long {
+			toward = ksq - 1
+		}
+		why = p.explain(why, ksq, toward)
+	}
+	return why
 }
