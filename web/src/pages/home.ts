@@ -280,7 +280,7 @@ function quickSection(): VNode {
     h(
       'button.preset',
       {
-        attrs: { type: 'button', 'data-tc': p.timeControl, 'aria-label': t('ui.home.quick.seek', { clock: sayClock(p.timeControl) }), disabled: state.busy },
+        attrs: { type: 'button', 'data-tc': p.timeControl, title: t('ui.home.quick.seek', { clock: sayClock(p.timeControl) }), disabled: state.busy },
         on: { click: () => void seek('quick', p.timeControl, 'random', false) },
       },
       [h('span.preset-clock', sayClockShort(p.timeControl)), h('span.preset-speed', t('ui.home.speed.' + p.speed))],
@@ -313,7 +313,7 @@ function formSection(): VNode {
     ]);
   return h('section#create.card', { attrs: { 'aria-labelledby': 'create-title' } }, [
     h('h2#create-title', t('ui.home.form.title')),
-    h('form#game-form', { on: { submit: (e: Event) => (e.preventDefault(), formSeek()) } }, [
+    h('form#game-form', { attrs: { novalidate: true }, on: { submit: (e: Event) => (e.preventDefault(), formSeek()) } }, [
       h('fieldset.modes', [
         h('legend', t('ui.home.form.mode')),
         radio('mode', 'game', f.mode === 'game', t('ui.home.mode.game'), () => ((f.mode = 'game'), redraw())),
