@@ -55,7 +55,9 @@ export function header(redraw: () => void): VNode {
       ),
       h(
         'button#lang-switch.tool',
-        { attrs: { lang: other, 'aria-label': t('ui.lang.switch') }, on: { click: () => void switchLang(other) } },
+        // The visible name stays the accessible name (WCAG 2.5.3; axe's
+        // label-content-name-mismatch); what it does is its description.
+        { attrs: { lang: other, title: t('ui.lang.switch') }, on: { click: () => void switchLang(other) } },
         t('ui.lang.name.' + other),
       ),
     ]),
