@@ -81,7 +81,7 @@ function player(ctrl: GameCtrl, color: Color, where: 'top' | 'bottom'): VNode {
       turn ? h('span.player-turn', t('ui.game.to_move')) : null,
     ]),
     h('div.material', { attrs: { 'data-testid': 'material-' + color } }, [
-      h('span.captured', { attrs: { 'aria-label': t('ui.game.captured') } }, captured),
+      captured.length ? h('span.captured', { attrs: { role: 'img', 'aria-label': t('ui.game.captured') } }, captured) : null,
       mat.score > 0 ? h('span.score', '+' + mat.score) : null,
     ]),
     ctrl.clock.timed

@@ -1,0 +1,49 @@
+// clock.test.ts: the clocks count down from the server's figures.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Clock, format, lowTime } from './clock';
+
+test('format shows minutes and seconds, hours, and tenths under 10 s', () => {
+  const cases: [number, string][] = [
+    [300000, '5:00'],
+    [61000, '1:01'],
+    [10000, '0:10'],
+    [9999, '0:09.9'],
+    [9050, '0:09.0'],
+    [420, '0:00.4'],
+    [0, '0:00.0'],
+    [-5, '0:00.0'],
+    [3723000, '1:02:03'],
+  ];
+  for (const [ms, want] of cases) assert.equal(format(ms), want, String(ms));
+});
+
+test('the running clock counts down from the last event; each event resets both', () => {
+  const c = new Clock();
+  c.set({ ply: 2, fen: '', turn: 'white', wtime: 60000, btime: 50000, clockRunning: true, status: 'started', result: '*' }, 1000);
+  assert.equal(c.timed, true);
+  assert.equal(c.millis('white', 3500), 57500);
+  assert.equal(c.millis('black', 3500), 50000);
+  assert.equal(c.millis('white', 1e9), 0, 'never below zero');
+  // The server's figures win over the local count.
+  c.set({ ply: 3, fen: '', turn: 'black', wtime: 58000, btime: 50000, clockRunning: true, status: 'started', result: '*' }, 4000);
+  assert.equal(c.millis('white', 5000), 58000);
+  assert.equal(c.millis('black', 5000), 49000);
+  // A finished game's clocks stand still.
+  c.set({ ply: 3, fen: '', turn: 'black', wtime: 58000, btime: 49000, clockRunning: true, status: 'resign', result: '1-0' }, 6000);
+  assert.equal(c.millis('black', 9000), 49000);
+  c.set({ ply: 0, fen: '', turn: 'white', clockRunning: false, status: 'started', result: '*' }, 0);
+  assert.equal(c.timed, false);
+});
+
+test('low time is 10% of the starting time, between 3 and 20 s', () => {
+  const cases: [any, number][] = [
+    [{ initial: 300000, increment: 0 }, 20000],
+    [{ initial: 60000, increment: 0 }, 6000],
+    [{ perMove: 5000, increment: 0 }, 3000],
+    [{ perMove: 30000, increment: 0 }, 3000],
+    [{ perMove: 600000, increment: 0 }, 20000],
+    [undefined, 0],
+  ];
+  for (const [c, want] of cases) assert.equal(lowTime(c), want, JSON.stringify(c));
+});
