@@ -1,0 +1,90 @@
+// ai.test.mjs: a game against the AI at "Fácil" (level 2), started from the
+// home page and played to its end through the game page's board: the
+// player's moves are clicked on the squares, chosen from the legal moves the
+// server lists, until the AI mates (or the game ends otherwise) and the
+// result shows in words.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, player, clickMove } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** opening weakens white's king, so that the AI finds a mate soon (the fool's mate invites Qh4#). */
+const opening = ['f2f3', 'g2g4'];
+
+/** pick chooses white's next move from the legal ones: the opening while it lasts, then the first non-promotion in a shuffled list. */
+function pick(legal, ply, rnd) {
+  const scripted = opening[ply / 2];
+  if (scripted && legal.includes(scripted)) return scripted;
+  const plain = legal.filter((m) => m.length === 4);
+  const from = plain.length ? plain : legal;
+  return from[Math.floor(rnd() * from.length)];
+}
+
+/** seeded is a small deterministic random generator, so that a failing run can be replayed. */
+function seeded(seed) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+test('a game against the AI at Fácil, started from the home page, is played to its end', async (t) => {
+  const me = await player(browser);
+  const { page } = me;
+  await page.goto(server.url + '/');
+  await page.locator('#ai-level option[value="2"]').waitFor({ state: 'attached' });
+  await page.locator('#ai-level').selectOption('2');
+  assert.match(await page.locator('#ai-level option:checked').innerText(), /^Fácil \(Elo \d+\)$/);
+  await page.locator('#ai-color-white').check();
+  await page.locator('#ai-clock').selectOption('untimed');
+  await page.locator('#ai-start').click();
+  await page.waitForURL(/\/game\/[A-Za-z0-9]+$/, { timeout: 15000 });
+  const id = new URL(page.url()).pathname.split('/').pop();
+  await page.locator('cg-board').first().waitFor();
+
+  const game = async () => (await page.request.get(`${server.url}/api/game/${id}`)).json();
+  const g0 = await game();
+  assert.equal(g0.players.black.aiLevel, 2, 'the AI plays black at level 2');
+  assert.equal(g0.timeControl, 'untimed');
+
+  const rnd = seeded(Number(process.env.JOINPAL_AI_SEED || 9));
+  const deadline = Date.now() + 150000;
+  let g = g0;
+  while (g.status === 'started' || g.status === 'created') {
+    assert.ok(Date.now() < deadline, `the game did not end in time (ply ${g.ply})`);
+    if (g.turn !== 'white' || !g.legal?.length) {
+      g = await waitState(game, g.ply); // the AI is thinking
+      continue;
+    }
+    // The page's board has the AI's last move (the move list shows it), then ours is clicked.
+    if (g.ply > 0) await page.locator(`#moves [data-ply="${g.ply}"]`).waitFor();
+    const uci = pick(g.legal, g.ply, rnd);
+    await clickMove(page, uci);
+    if (uci.length === 5) await page.locator('[data-testid^="promote-"]').first().click();
+    g = await waitState(game, g.ply);
+  }
+  const result = page.locator('#result');
+  await result.waitFor({ timeout: 10000 });
+  const text = await result.innerText();
+  assert.ok(g.outcome, 'the server names the outcome');
+  assert.match(text, /^(Las (blancas|negras) ganan|Tablas)/, text);
+  t.diagnostic(`${text} (${g.ply} plies)`);
+  assert.deepEqual(me.errors, []);
+});
+
+/** waitState polls the game's state until its ply passes ply or it ended. */
+async function waitState(game, ply) {
+  for (let i = 0; i < 600; i++) {
+    const g = await game();
+    if (g.ply > ply || (g.status !== 'started' && g.status !== 'created')) return g;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the game stayed at ply ${ply}`);
+}
