@@ -89,6 +89,11 @@ async function play(mover, other, text, ply, square, piece) {
   assert.equal(await pieceAt(other.page, square), piece, `${text}: the opponent's board`);
 }
 
+/** announced waits until page's live region (#announcer) says text. */
+async function announced(page, text) {
+  await page.waitForFunction((want) => document.getElementById('announcer')?.textContent?.includes(want), text);
+}
+
 async function moveList(page) {
   return page.locator('#moves button.move').allInnerTexts();
 }
@@ -114,6 +119,8 @@ test('moves typed with Spanish letters on Spanish pages', async () => {
 
   await play(black, white, 'e5', 2, 'e5', 'black pawn');
   await play(white, black, 'Cf3', 3, 'f3', 'white knight');
+  // Screen readers hear the move in words.
+  await announced(black.page, 'Caballo a f3');
   await play(black, white, 'Cc6', 4, 'c6', 'black knight');
   await play(white, black, 'Ab5', 5, 'b5', 'white bishop');
   // Not white's turn: the field says so and keeps the entry.
@@ -123,6 +130,7 @@ test('moves typed with Spanish letters on Spanish pages', async () => {
   await white.page.locator('#move-input').fill('');
   await play(black, white, 'Cf6', 6, 'f6', 'black knight');
   await play(white, black, 'O-O', 7, 'g1', 'white king');
+  await announced(black.page, 'Enroque corto');
   await waitPiece(black.page, 'f1', 'white rook');
   await play(black, white, 'Ae7', 8, 'e7', 'black bishop');
   await play(white, black, 'd3', 9, 'd3', 'white pawn');
@@ -175,6 +183,7 @@ test('moves typed with English letters on English pages, and an ambiguous entry'
   await play(white, black, 'Bd3', 9, 'd3', 'white bishop');
   await play(black, white, 'Bxd3', 10, 'd3', 'black bishop');
   await play(white, black, 'cxd3', 11, 'd3', 'white pawn');
+  await announced(black.page, 'c pawn takes d3');
   await play(black, white, 'Bb4', 12, 'b4', 'black bishop');
   // R is a rook on an English page.
   await play(white, black, 'Rg1', 13, 'g1', 'white rook');
