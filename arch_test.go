@@ -44,15 +44,16 @@ var allowedImports = map[string][]string{
 	// The runtime sees stores only through game's interfaces.
 	"live": {"chess", "game", "i18n", "internal/coded"},
 	// The lobby: seeks, challenges, rematches; stores through its own Store.
-	"lobby": {"game", "internal/coded", "rating"},
+	"lobby":    {"game", "internal/coded", "rating"},
+	"schedule": {"game", "internal/coded"},
 	// Stores import game and their shared internals.
-	"store/sqlite":               {"account", "chess", "game", "lobby", "rating", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/rated"},
-	"store/postgres":             {"account", "chess", "game", "lobby", "rating", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/rated"},
+	"store/sqlite":               {"account", "chess", "game", "lobby", "rating", "schedule", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/rated"},
+	"store/postgres":             {"account", "chess", "game", "lobby", "rating", "schedule", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/rated"},
 	"store/internal/codec":       {"chess", "game"},
 	"store/internal/rated":       {"game", "lobby", "rating"},
 	"store/internal/groupcommit": {},
 	"store/internal/migrate":     {},
-	"store/storetest":            {"account", "chess", "game", "live", "lobby", "rating"},
+	"store/storetest":            {"account", "chess", "game", "live", "lobby", "rating", "schedule"},
 	// Tools: measurements of the parts above.
 	"loadtest": {"chess", "game", "live"},
 	// wsload talks to a server only over HTTP and WebSockets.
@@ -62,7 +63,7 @@ var allowedImports = map[string][]string{
 	// The AI's players: engines, and games only through game's types.
 	"ai": {"chess", "engine", "game", "uci"},
 	// The HTTP server: the domain's services behind one table of routes.
-	"server": {"account", "ai", "docs", "engine", "game", "i18n", "live", "lobby", "ratelimit", "rating", "web"},
+	"server": {"account", "ai", "docs", "engine", "game", "i18n", "live", "lobby", "ratelimit", "rating", "schedule", "web"},
 	// Documents the server serves as they are (openapi.yaml).
 	"docs": {},
 	// The browser interface's bundle, embedded as built (web/dist).

@@ -34,6 +34,9 @@ func (g *Game) Abort(side Side) error {
 	if err := g.settle(); err != nil {
 		return err
 	}
+	if g.Scheduled() {
+		return NewError(CodeCannotAbort, "a scheduled game cannot be aborted: resign or offer a draw instead", nil)
+	}
 	if g.history.Len() >= 2 {
 		return NewError(CodeCannotAbort, "both sides have moved: resign or offer a draw instead", nil)
 	}
@@ -131,7 +134,7 @@ func (g *Game) markPresent(side Side) bool {
 		st.GoneSince[side] = time.Time{}
 		changed = true
 	}
-	if !st.ScheduledAt.IsZero() && !st.Present[side] {
+	if !st.ScheduledAt.IsZero() && !st.Present[side] && g.checkInOpen(g.now()) {
 		st.Present[side] = true
 		g.armFirstMoveTimer()
 		changed = true
@@ -150,7 +153,7 @@ func (g *Game) settle() error {
 	if err := g.playable(); err != nil {
 		return err
 	}
-	if g.Expire() {
+	if g.Expire() && g.Over() {
 		return NewError(CodeGameOver, "the game ended before the command arrived ("+g.rec.State.Termination.String()+")", nil)
 	}
 	return nil
@@ -165,13 +168,11 @@ func (g *Game) Postpone(side Side, at time.Time) error {
 	}
 	st := &g.rec.State
 	now := g.now()
-	switch {
-	case st.ScheduledAt.IsZero():
+	if st.ScheduledAt.IsZero() {
 		return NewError(CodeCannotPostpone, "the game is not a scheduled one", nil)
-	case st.ScheduledAt.Sub(now) < PostponeNotice:
-		return NewError(CodeCannotPostpone, "a game can be postponed only with at least one hour's notice", nil)
-	case at.Sub(now) < PostponeNotice:
-		return NewError(CodeCannotPostpone, "the new start must be at least one hour away", nil)
+	}
+	if err := checkPostpone(st.ScheduledAt, now, at); err != nil {
+		return err
 	}
 	st.ScheduledAt = at.UTC().Truncate(time.Millisecond)
 	g.armFirstMoveTimer()

@@ -85,12 +85,17 @@ var codes = []CodeInfo{
 	{CodeGameOver, nil, "an action on a game that has ended or was aborted"},
 	{CodeNotAPlayer, nil, "someone who does not play the game tried to act in it"},
 	{CodeNoDrawOffer, nil, "a draw was accepted or declined with no offer open from the opponent"},
-	{CodeCannotAbort, nil, "an abort after both sides have moved"},
+	{CodeCannotAbort, nil, "an abort after both sides have moved, or of a scheduled game"},
 	{CodeBadPosition, nil, "a start position that is not a legal FEN; the chess error that says why is its cause"},
 	{CodeBadGame, nil, "a game's settings are inconsistent (e.g. no id)"},
 	{CodeCannotPostpone, nil, "a scheduled game postponed with less than the required notice, or a game that is not scheduled"},
 	{CodeBadRecord, nil, "a stored game that cannot be replayed"},
 	{CodeNotStarted, []string{"start"}, "a move in a scheduled game before its start time (start: RFC 3339, UTC)"},
+	{CodePostponeTooLate, []string{"left", "start"}, "a scheduled game postponed less than one hour before its start (left: the time left, m:ss; start: RFC 3339, UTC); 60:00 before is still allowed"},
+	{CodePostponeTooSoon, []string{"earliest"}, "a scheduled game postponed to a new start less than one hour away (earliest: the earliest allowed, RFC 3339, UTC)"},
+	{CodeCheckInNotOpen, []string{"opens"}, "a check-in to a scheduled game more than 15 minutes before its start (opens: RFC 3339, UTC)"},
+	{CodeNotScheduled, nil, "a check-in to a game that is not a scheduled one"},
+	{CodeBadDefaultTime, nil, "a default time below 0 or above 60 minutes, or one given to a game that is not scheduled"},
 }
 
 // Codes lists every error code of package game with its parameters and

@@ -5,8 +5,8 @@ import "time"
 // NextDeadline returns the earliest moment at which time alone would change
 // the game — a flag falling (at the raw deadline plus the lag grace, see
 // [Clock.FlagsAt]), a first move not made, a player not back within the
-// reconnection window, a scheduled game's no-show — so that the runtime can
-// set one timer. ok is false when no deadline is pending.
+// reconnection window, a scheduled game's start or no-show — so that the
+// runtime can set one timer. ok is false when no deadline is pending.
 func (g *Game) NextDeadline() (at time.Time, ok bool) {
 	d, ok := g.nextDeadline()
 	return d.at, ok
@@ -17,7 +17,8 @@ func (g *Game) NextDeadline() (at time.Time, ok bool) {
 type deadlineKind uint8
 
 const (
-	deadlineNoShow deadlineKind = iota + 1
+	deadlineStart deadlineKind = iota + 1
+	deadlineNoShow
 	deadlineFirstMove
 	deadlineFlag
 	deadlineAbandonment
@@ -39,8 +40,13 @@ func (g *Game) nextDeadline() (next deadline, ok bool) {
 		}
 	}
 	st := &g.rec.State
-	if !st.ScheduledAt.IsZero() && (!st.Present[White] || !st.Present[Black]) {
-		consider(st.ScheduledAt.Add(NoShowGrace), deadlineNoShow)
+	if !st.ScheduledAt.IsZero() {
+		if !g.started() {
+			consider(st.ScheduledAt, deadlineStart)
+		}
+		if !st.Present[White] || !st.Present[Black] {
+			consider(g.noShowAt(), deadlineNoShow)
+		}
 	}
 	consider(st.FirstMoveDeadline, deadlineFirstMove)
 	if g.clock != nil {
@@ -54,17 +60,29 @@ func (g *Game) nextDeadline() (next deadline, ok bool) {
 	return next, ok
 }
 
-// Expire applies the first deadline that has passed (see NextDeadline), if
-// any, and reports whether the game changed. Every deadline ends the game.
+// Expire applies the deadlines that have passed (see NextDeadline), in
+// order, and reports whether the game changed. Every deadline but a
+// scheduled game's start ends the game.
 func (g *Game) Expire() bool {
+	changed := false
+	for g.expireOne() {
+		changed = true
+	}
+	return changed
+}
+
+// expireOne applies the first deadline that has passed, if any.
+func (g *Game) expireOne() bool {
 	d, ok := g.nextDeadline()
 	if !ok || g.now().Before(d.at) {
 		return false
 	}
 	st := &g.rec.State
 	switch d.kind {
+	case deadlineStart:
+		g.startScheduled(d.at)
 	case deadlineNoShow:
-		g.noShow(!st.Present[White], !st.Present[Black])
+		g.noShowDue(d.at, !st.Present[White], !st.Present[Black])
 	case deadlineFirstMove:
 		if st.ScheduledAt.IsZero() {
 			g.abort()
@@ -75,6 +93,9 @@ func (g *Game) Expire() bool {
 		}
 	case deadlineFlag:
 		g.flag()
+		if st.Termination == NoShow {
+			st.EndedAt = d.at.UTC().Truncate(time.Millisecond)
+		}
 	default:
 		g.abandon()
 	}
@@ -172,6 +193,11 @@ func (g *Game) Suspend(lastSeen time.Time) {
 	if g.Over() || g.clock == nil {
 		return
 	}
+	if st := &g.rec.State; !st.ScheduledAt.IsZero() && !g.started() && !lastSeen.Before(st.ScheduledAt) {
+		// The start fell due while the server was up: the clock ran from
+		// it until the server went down.
+		g.startScheduled(st.ScheduledAt)
+	}
 	g.clock.Pause(lastSeen)
 	if g.clock.State() == ClockStopped {
 		// The time of the side on turn ran out while the server was up.
@@ -182,9 +208,12 @@ func (g *Game) Suspend(lastSeen time.Time) {
 }
 
 // Resume runs a suspended game again: the time from lastSeen to now is
-// charged to nobody. The clock restarts now; the first-move and no-show
-// deadlines move by the downtime; both players get a fresh reconnection
-// window, since the server, not they, dropped their connections.
+// charged to nobody. The clock restarts now; the first-move deadline moves
+// by the downtime; a scheduled game whose start fell due during the
+// downtime starts now (its clock and default time count from now), while
+// a no-show that fell due during it is applied (at its due time) by the
+// next Expire; both players get a fresh reconnection window, since the
+// server, not they, dropped their connections.
 func (g *Game) Resume(lastSeen time.Time) {
 	if g.Over() {
 		return
@@ -198,8 +227,8 @@ func (g *Game) Resume(lastSeen time.Time) {
 	if !st.FirstMoveDeadline.IsZero() {
 		st.FirstMoveDeadline = st.FirstMoveDeadline.Add(down).Truncate(time.Millisecond)
 	}
-	if !st.ScheduledAt.IsZero() && lastSeen.Before(st.ScheduledAt.Add(NoShowGrace)) && now.After(st.ScheduledAt) {
-		st.ScheduledAt = st.ScheduledAt.Add(down).Truncate(time.Millisecond)
+	if !st.ScheduledAt.IsZero() && !g.started() && !now.Before(st.ScheduledAt) {
+		g.startScheduled(now)
 	}
 	for _, s := range [2]Side{White, Black} {
 		if !g.Player(s).IsAI() {

@@ -20,8 +20,9 @@ const (
 	MinReconnectWindow = 30 * time.Second
 	MaxReconnectWindow = 3 * time.Minute
 	// NoShowGrace is how long after its start time a scheduled game waits
-	// for its players before a player who has not shown up loses.
-	NoShowGrace = 5 * time.Minute
+	// for its players before a player who has not shown up loses, unless
+	// the game sets its own default time (Config.DefaultTime).
+	NoShowGrace = 10 * time.Minute
 	// PostponeNotice is the least notice before its start with which a
 	// scheduled game may be postponed.
 	PostponeNotice = time.Hour
@@ -37,6 +38,10 @@ type Config struct {
 	StartFEN string
 	// ScheduledAt, if set, makes the game a scheduled one that starts then.
 	ScheduledAt time.Time
+	// DefaultTime is a scheduled game's default time: how long after the
+	// start an absent player has before losing by no-show (0:
+	// DefaultNoShowTime; at most MaxDefaultTime).
+	DefaultTime time.Duration
 	// Rated makes the game count for the players' ratings (default false,
 	// a casual game). Only a game between two accounts changes ratings:
 	// the store updates them in the transaction that records its end.
@@ -77,6 +82,9 @@ func New(cfg Config) (*Game, error) {
 	if cfg.TimeControl.Untimed() && !cfg.White.IsAI() && !cfg.Black.IsAI() {
 		return nil, ErrUntimedNotAllowed
 	}
+	if cfg.DefaultTime < 0 || cfg.DefaultTime > MaxDefaultTime || (cfg.DefaultTime != 0 && cfg.ScheduledAt.IsZero()) {
+		return nil, NewError(CodeBadDefaultTime, "a default time is 0 to 60 minutes, for a scheduled game", nil)
+	}
 	start, err := startPosition(cfg.StartFEN)
 	if err != nil {
 		return nil, err
@@ -90,12 +98,15 @@ func New(cfg Config) (*Game, error) {
 			StartFEN:    cfg.StartFEN,
 			CreatedAt:   now().UTC().Truncate(time.Millisecond),
 			Rated:       cfg.Rated,
+			DefaultTime: cfg.DefaultTime.Truncate(time.Millisecond),
 		},
 		history: chess.NewHistory(start),
 		now:     now,
 	}
 	g.rec.State.Status = StatusCreated
-	g.rec.State.ScheduledAt = cfg.ScheduledAt
+	if !cfg.ScheduledAt.IsZero() {
+		g.rec.State.ScheduledAt = cfg.ScheduledAt.UTC().Truncate(time.Millisecond)
+	}
 	if !cfg.TimeControl.Untimed() {
 		g.clock, err = NewClock(cfg.TimeControl, SideOf(start.Turn()), now)
 		if err != nil {

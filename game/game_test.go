@@ -175,6 +175,8 @@ func TestNoShow(t *testing.T) {
 			start := now.Now().Add(2 * time.Hour)
 			g, err := New(Config{ID: "s", White: alice, Black: bob, TimeControl: wholeGame(t, 10*time.Minute, 0), ScheduledAt: start, Now: now.Now})
 			must(t, err)
+			now.t = start
+			g.Expire() // the start
 			for _, s := range tc.present {
 				must(t, g.Reconnect(s))
 			}
@@ -200,23 +202,28 @@ func TestScheduledGameRules(t *testing.T) {
 		t.Fatalf("move before the start: %v", err)
 	}
 	// Postponing needs an hour's notice before the start, and a new start an hour away.
-	if err := g.Postpone(White, now.Now().Add(30*time.Minute)); !errors.Is(err, ErrCannotPostpone) {
+	if err := g.Postpone(White, now.Now().Add(30*time.Minute)); !errors.Is(err, ErrPostponeTooSoon) {
 		t.Fatalf("postpone to 30 minutes from now: %v", err)
 	}
 	must(t, g.Postpone(Black, start.Add(time.Hour)))
 	start = start.Add(time.Hour)
 	now.t = start.Add(-59 * time.Minute)
-	if err := g.Postpone(White, start.Add(time.Hour)); !errors.Is(err, ErrCannotPostpone) {
+	if err := g.Postpone(White, start.Add(time.Hour)); !errors.Is(err, ErrPostponeTooLate) {
 		t.Fatalf("postpone with 59 minutes' notice: %v", err)
 	}
-	// Both show up; white does not make its first move: a no-show loss, not an abort.
+	// Both show up; white does not make its first move: no abort, white's
+	// clock runs from the start and white loses on time.
+	now.t = start.Add(-time.Minute)
 	must(t, g.Reconnect(White))
 	must(t, g.Reconnect(Black))
 	now.t = start.Add(FirstMoveTimeout)
-	if !g.Expire() {
-		t.Fatal("no first-move deadline")
+	g.Expire()
+	if g.Over() {
+		t.Fatal("a first-move timer in a scheduled game")
 	}
-	wantEnd(t, g, StatusEnded, NoShow, BlackWins)
+	now.t = start.Add(10*time.Minute + MaxLagGrace)
+	g.Expire()
+	wantEnd(t, g, StatusEnded, Timeout, BlackWins)
 }
 
 func TestDrawOfferLapsesWhenItsMakerMovesAgain(t *testing.T) {

@@ -45,7 +45,7 @@ func (g *Game) Move(side Side, uci string, lag time.Duration, clientMoveID int64
 	// Deadlines that fell before the move arrived decide first. The flag
 	// is not one of them until the lag grace is over: a move that arrives
 	// after the raw deadline is judged by the clock, with its lag credit.
-	if g.Expire() {
+	if g.Expire() && g.Over() {
 		return MoveRecord{}, NewError(CodeGameOver, "the game ended before the move arrived ("+g.rec.State.Termination.String()+")", nil)
 	}
 	// A player who moves is there.
@@ -99,6 +99,11 @@ func (g *Game) endByBoard(o chess.Outcome) {
 // (FIDE 6.9), then a draw.
 func (g *Game) flag() {
 	loser := g.Turn()
+	if g.absentFlag() {
+		st := &g.rec.State
+		g.noShow(!st.Present[White], !st.Present[Black])
+		return
+	}
 	if !opponentCanWin(g.history.Position(), loser.Other()) {
 		g.end(TimeoutVsInsufficientMaterial, Drawn)
 		return
@@ -122,15 +127,11 @@ func (g *Game) armFirstMoveTimer() {
 		return
 	}
 	from := g.now()
-	if at := st.ScheduledAt; !at.IsZero() && g.history.Len() == 0 {
-		// A scheduled game's first move is due only once both players are
-		// there (until then the no-show deadline governs), and not before
-		// the start.
-		if !st.Present[White] || !st.Present[Black] {
-			st.FirstMoveDeadline = time.Time{}
-			return
-		}
-		from = later(from, at)
+	if !st.ScheduledAt.IsZero() {
+		// A scheduled game's clock runs from its start: the clocks and the
+		// default time govern, not a first-move timer.
+		st.FirstMoveDeadline = time.Time{}
+		return
 	}
 	st.FirstMoveDeadline = from.UTC().Add(FirstMoveWindow(g.rec.TimeControl)).Truncate(time.Millisecond)
 }

@@ -89,8 +89,11 @@ type Record struct {
 	StartFEN string `json:"startFen,omitempty"`
 	// Rated reports that the game counts for the players' ratings
 	// ([Config.Rated]); false for a casual game.
-	Rated     bool         `json:"rated,omitempty"`
-	CreatedAt time.Time    `json:"createdAt"`
-	State     State        `json:"state"`
-	Moves     []MoveRecord `json:"moves"`
+	Rated bool `json:"rated,omitempty"`
+	// DefaultTime is a scheduled game's default time ([Config.DefaultTime];
+	// 0 for DefaultNoShowTime).
+	DefaultTime time.Duration `json:"defaultTime,omitempty"`
+	CreatedAt   time.Time     `json:"createdAt"`
+	State       State         `json:"state"`
+	Moves       []MoveRecord  `json:"moves"`
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/schedule"
 	"github.com/joinpal/joinpal/server"
 	"github.com/joinpal/joinpal/uci"
 )
@@ -32,6 +33,7 @@ var (
 	_ i18n.Coded = (*account.Error)(nil)
 	_ i18n.Coded = (*ai.Error)(nil)
 	_ i18n.Coded = (*lobby.Error)(nil)
+	_ i18n.Coded = (*schedule.Error)(nil)
 	_ i18n.Coded = (*server.Error)(nil)
 )
 
@@ -69,6 +71,9 @@ func errorCodes() []errorCode {
 	}
 	for _, c := range lobby.Codes() {
 		out = append(out, errorCode{"lobby", string(c.Code), c.Params, c.When})
+	}
+	for _, c := range schedule.Codes() {
+		out = append(out, errorCode{"schedule", string(c.Code), c.Params, c.When})
 	}
 	for _, c := range server.Codes() {
 		out = append(out, errorCode{"server", c.Code, c.Params, c.When})

@@ -16,7 +16,7 @@ import (
 const gameCols = `id, white_id, white_name, white_ai_level, black_id, black_name, black_ai_level,
 	time_control, start_fen, created_at, status, termination, result, clock,
 	draw_offer_by, draw_offer_lapses, first_move_deadline, white_gone_since, black_gone_since,
-	white_present, black_present, scheduled_at, ended_at, seq, next_ply, rated`
+	white_present, black_present, scheduled_at, ended_at, seq, next_ply, rated, default_time_ms`
 
 const moveCols = `m.game_id, m.ply, m.uci, m.san, m.client_move_id, m.spent_ms, m.lag_credit_ms, m.remaining_ms, m.at`
 
@@ -168,16 +168,18 @@ func scanGame(row pgx.Row) (game.Record, int64, error) {
 		created, deadline, wGone, bGone pgtype.Timestamptz
 		scheduled, ended                pgtype.Timestamptz
 		next                            int32
+		defaultMs                       int64
 	)
 	st := &rec.State
 	err := row.Scan(&rec.ID, &rec.White.ID, &rec.White.Name, &whiteAI, &rec.Black.ID, &rec.Black.Name, &blackAI,
 		&tc, &rec.StartFEN, &created, &status, &term, &result, &clock,
 		&by, &lapses, &deadline, &wGone, &bGone, &st.Present[game.White], &st.Present[game.Black],
-		&scheduled, &ended, &st.Seq, &next, &rec.Rated)
+		&scheduled, &ended, &st.Seq, &next, &rec.Rated, &defaultMs)
 	if err != nil {
 		return game.Record{}, 0, err
 	}
 	rec.White.AILevel, rec.Black.AILevel = int(whiteAI), int(blackAI)
+	rec.DefaultTime = time.Duration(defaultMs) * time.Millisecond
 	if rec.TimeControl, err = game.ParseTimeControl(tc); err != nil {
 		return game.Record{}, 0, codec.BadRecord(rec.ID, "bad time control", err)
 	}

@@ -64,9 +64,9 @@ var (
 		status, termination, result, clock,
 		draw_offer_by, draw_offer_lapses, first_move_deadline,
 		white_gone_since, black_gone_since, white_present, black_present,
-		scheduled_at, ended_at, seq, next_ply, rated)
+		scheduled_at, ended_at, seq, next_ply, rated, default_time_ms)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-			$19, $20, $21, $22, $23, $24, $25, $26)
+			$19, $20, $21, $22, $23, $24, $25, $26, $27)
 		ON CONFLICT (id) DO NOTHING`
 )
 
@@ -121,7 +121,7 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 	args := []any{rec.ID,
 		rec.White.ID, rec.White.Name, rec.White.AILevel, rec.Black.ID, rec.Black.Name, rec.Black.AILevel,
 		rec.TimeControl.String(), rec.StartFEN, ts(rec.CreatedAt)}
-	args = append(append(args, st...), len(rec.Moves), rec.Rated)
+	args = append(append(args, st...), len(rec.Moves), rec.Rated, codec.Ms(rec.DefaultTime))
 	err = s.begin(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, insertGameSQL, args...)
 		if err != nil {

@@ -14,7 +14,7 @@ import (
 const gameCols = `id, white_id, white_name, white_ai_level, black_id, black_name, black_ai_level,
 	time_control, start_fen, created_at, status, termination, result, clock,
 	draw_offer_by, draw_offer_lapses, first_move_deadline, white_gone_since, black_gone_since,
-	white_present, black_present, scheduled_at, ended_at, seq, next_ply, rated`
+	white_present, black_present, scheduled_at, ended_at, seq, next_ply, rated, default_time_ms`
 
 const moveCols = `game_id, ply, uci, san, client_move_id, spent_ms, lag_credit_ms, remaining_ms, at`
 
@@ -175,15 +175,17 @@ func scanGame(row scanner) (game.Record, int64, error) {
 		created, deadline, wGone, bGone sql.NullInt64
 		scheduled, ended                sql.NullInt64
 		wPresent, bPresent, next, rated int64
+		defaultMs                       int64
 	)
 	err := row.Scan(&rec.ID, &rec.White.ID, &rec.White.Name, &whiteAI, &rec.Black.ID, &rec.Black.Name, &blackAI,
 		&tc, &rec.StartFEN, &created, &ids.Status, &ids.Termination, &ids.Result, &clock,
-		&by, &lapses, &deadline, &wGone, &bGone, &wPresent, &bPresent, &scheduled, &ended, &rec.State.Seq, &next, &rated)
+		&by, &lapses, &deadline, &wGone, &bGone, &wPresent, &bPresent, &scheduled, &ended, &rec.State.Seq, &next, &rated, &defaultMs)
 	if err != nil {
 		return game.Record{}, 0, err
 	}
 	rec.White.AILevel, rec.Black.AILevel = int(whiteAI), int(blackAI)
 	rec.Rated = rated != 0
+	rec.DefaultTime = time.Duration(defaultMs) * time.Millisecond
 	if rec.TimeControl, err = game.ParseTimeControl(tc); err != nil {
 		return game.Record{}, 0, codec.BadRecord(rec.ID, "bad time control", err)
 	}

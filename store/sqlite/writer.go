@@ -112,8 +112,8 @@ func (w *writeStmts) prepare(ctx context.Context, db *sql.DB) error {
 			status, termination, result, clock,
 			draw_offer_by, draw_offer_lapses, first_move_deadline,
 			white_gone_since, black_gone_since, white_present, black_present,
-			scheduled_at, ended_at, seq, next_ply, rated)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			scheduled_at, ended_at, seq, next_ply, rated, default_time_ms)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO NOTHING`},
 		{&w.insertMove, `INSERT INTO moves (game_id, ply, uci, san, client_move_id,
 			spent_ms, lag_credit_ms, remaining_ms, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`},
@@ -209,7 +209,7 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 	args := []any{rec.ID,
 		rec.White.ID, rec.White.Name, rec.White.AILevel, rec.Black.ID, rec.Black.Name, rec.Black.AILevel,
 		rec.TimeControl.String(), rec.StartFEN, sqlTime(rec.CreatedAt)}
-	args = append(append(args, st...), len(rec.Moves), sqlBool(rec.Rated))
+	args = append(append(args, st...), len(rec.Moves), sqlBool(rec.Rated), codec.Ms(rec.DefaultTime))
 	return s.write(ctx, op, func(tx *sql.Tx) error {
 		bg := context.Background()
 		res, err := tx.StmtContext(bg, s.w.insertGame).ExecContext(bg, args...)

@@ -73,6 +73,7 @@ func fullRecord(tb testing.TB, id string) game.Record {
 		TimeControl: tc,
 		StartFEN:    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
 		Rated:       true,
+		DefaultTime: 7 * time.Minute,
 		CreatedAt:   t0,
 		State: game.State{
 			Status:            game.StatusStarted,

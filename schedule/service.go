@@ -1,0 +1,442 @@
+package schedule
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log/slog"
+	mrand "math/rand/v2"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+)
+
+// NewGame is the scheduled game an accepted proposal creates.
+type NewGame struct {
+	White, Black Player
+	TimeControl  game.TimeControl
+	Rated        bool
+	StartAt      time.Time
+	DefaultTime  time.Duration
+}
+
+// Games is what the service needs of the running games (the server wires
+// it to the live runtime).
+type Games interface {
+	// CreateScheduled creates and runs the scheduled game g; it returns
+	// the game's id.
+	CreateScheduled(ctx context.Context, g NewGame) (string, error)
+	// Postpone moves the start of game id, asked by playerID (the one-hour
+	// rule is game's: game.CheckPostpone).
+	Postpone(ctx context.Context, id, playerID string, at time.Time) error
+	// CheckIn records that playerID has shown up.
+	CheckIn(ctx context.Context, id, playerID string) error
+	// Schedule returns the scheduled part of game id as it stands.
+	Schedule(ctx context.Context, id string) (game.ScheduleState, error)
+}
+
+// Config is what a [Service] needs. Store and Games are required.
+type Config struct {
+	Store Store
+	Games Games
+	// Events carries the service's events (a new LocalEvents when nil).
+	Events Events
+	// Now is the clock (time.Now).
+	Now func() time.Time
+	// NewID returns a fresh arrangement id (8 random letters and digits).
+	NewID func() string
+	// Heads gives white to the proposer who asked for a random colour
+	// (a fair coin).
+	Heads func() bool
+	// Log receives what cannot be returned (slog.Default()).
+	Log *slog.Logger
+}
+
+// Service arranges games. It keeps nothing in memory: any node may run
+// one on the same Store.
+type Service struct {
+	cfg  Config
+	wake chan struct{}
+}
+
+// New returns a service on cfg.
+func New(cfg Config) (*Service, error) {
+	if cfg.Store == nil || cfg.Games == nil {
+		return nil, errors.New("schedule: Config.Store and Config.Games are required")
+	}
+	if cfg.Events == nil {
+		cfg.Events = &LocalEvents{}
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.NewID == nil {
+		cfg.NewID = randomID
+	}
+	if cfg.Heads == nil {
+		cfg.Heads = func() bool { return mrand.IntN(2) == 0 }
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	return &Service{cfg: cfg, wake: make(chan struct{}, 1)}, nil
+}
+
+// Events returns the events the service publishes.
+func (s *Service) Events() Events { return s.cfg.Events }
+
+// Now returns the service's time, UTC to the millisecond.
+func (s *Service) Now() time.Time { return utc(s.cfg.Now()) }
+
+// Proposal is a game proposed by Proposer to Opponent.
+type Proposal struct {
+	Proposer, Opponent Player
+	// Local is the start as the proposer entered it (LocalLayout), in Zone.
+	Local, Zone string
+	TimeControl game.TimeControl
+	Rated       bool
+	Color       Color
+	// DefaultTime is the default time (0: game.DefaultNoShowTime).
+	DefaultTime time.Duration
+}
+
+// Propose stores a proposal and tells both players. Refusals change
+// nothing: a bad zone or time, a start less than MinLead or more than
+// MaxLead away, a game proposed to oneself, a guest, an untimed or bad
+// clock, a default time outside 1–60 minutes.
+func (s *Service) Propose(ctx context.Context, p Proposal) (Arrangement, error) {
+	now := s.Now()
+	start, err := ParseLocal(p.Local, p.Zone)
+	if err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: propose: %w", err)
+	}
+	start = utc(start)
+	if err := checkProposal(p, start, now); err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: propose: %w", err)
+	}
+	if p.DefaultTime == 0 {
+		p.DefaultTime = game.DefaultNoShowTime
+	}
+	if p.Color == "" {
+		p.Color = Random
+	}
+	a := Arrangement{ID: s.cfg.NewID(), Proposer: p.Proposer, Opponent: p.Opponent, Color: p.Color,
+		TimeControl: p.TimeControl, Rated: p.Rated, StartAt: start, Zone: p.Zone, DefaultTime: p.DefaultTime,
+		Status: Proposed, Postponements: []Postponement{}, CreatedAt: now, UpdatedAt: now}
+	a.NextDue = a.nextDue()
+	if err := s.cfg.Store.CreateArrangement(ctx, a); err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: propose: %w", err)
+	}
+	s.publish(ctx, Event{Type: EventProposed, Arrangement: a, By: p.Proposer.ID})
+	s.poke()
+	return a, nil
+}
+
+func checkProposal(p Proposal, start, now time.Time) error {
+	switch {
+	case p.Proposer.ID == "" || p.Opponent.ID == "" || p.Proposer.Name == "" || p.Opponent.Name == "":
+		return NewError(CodeNeedsAccounts, "scheduled games are between accounts", nil)
+	case p.Proposer.ID == p.Opponent.ID:
+		return NewError(CodeOwnProposal, p.Proposer.Name+" proposed a game to themselves", nil)
+	case !p.TimeControl.Timed():
+		return game.NewError(game.CodeBadTimeControl, "a scheduled game needs a clock", nil)
+	case p.DefaultTime != 0 && (p.DefaultTime < time.Minute || p.DefaultTime > game.MaxDefaultTime):
+		return NewError(CodeBadDefaultTime, "the default time is 1 to 60 minutes",
+			map[string]string{"minutes": fmt.Sprint(int(p.DefaultTime.Minutes()))})
+	case start.Sub(now) < MinLead:
+		return NewError(CodeTooSoon, "a game must be arranged at least 5 minutes ahead", map[string]string{"minutes": "5"})
+	case start.Sub(now) > MaxLead:
+		return NewError(CodeTooFar, "a game can be arranged at most 366 days ahead", map[string]string{"days": "366"})
+	}
+	switch p.Color {
+	case "", White, Black, Random:
+	default:
+		return NewError(CodeBadColor, "bad colour "+clip(string(p.Color)), map[string]string{"color": clip(string(p.Color))})
+	}
+	return nil
+}
+
+// Get returns arrangement id as it stands now, what fell due done first.
+func (s *Service) Get(ctx context.Context, id string) (Arrangement, error) {
+	a, err := s.cfg.Store.Arrangement(ctx, id)
+	if err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: %w", err)
+	}
+	if !a.NextDue.IsZero() && !a.NextDue.After(s.Now()) {
+		if b, err := s.advance(ctx, a); err == nil {
+			a = b
+		}
+	}
+	return a, nil
+}
+
+// List returns userID's open arrangements and those that start from a day
+// ago on, by start.
+func (s *Service) List(ctx context.Context, userID string) ([]Arrangement, error) {
+	out, err := s.cfg.Store.ArrangementsFor(ctx, userID, s.Now().Add(-24*time.Hour))
+	if err != nil {
+		return nil, fmt.Errorf("schedule: %w", err)
+	}
+	return out, nil
+}
+
+// update writes a changed arrangement (its NextDue and UpdatedAt set),
+// then tells both players e, if e has a type.
+func (s *Service) update(ctx context.Context, a Arrangement, e Event) (Arrangement, error) {
+	a.UpdatedAt = s.Now()
+	a.NextDue = a.nextDue()
+	if err := s.cfg.Store.UpdateArrangement(ctx, a); err != nil {
+		return Arrangement{}, err
+	}
+	a.Version++
+	if e.Type != "" {
+		e.Arrangement = a
+		s.publish(ctx, e)
+	}
+	s.poke()
+	return a, nil
+}
+
+// Accept is the opponent's yes: the game is created and both are told.
+func (s *Service) Accept(ctx context.Context, id, userID string) (Arrangement, error) {
+	a, err := s.Get(ctx, id)
+	if err != nil {
+		return Arrangement{}, err
+	}
+	if err := s.answerable(a, userID); err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: accept: %w", err)
+	}
+	white, black := a.Proposer, a.Opponent
+	if a.Color == Black || (a.Color == Random && !s.cfg.Heads()) {
+		white, black = black, white
+	}
+	// The arrangement is claimed first (a compare-and-set), so that of two
+	// acceptances only one creates a game.
+	a.Status, a.White, a.Black = Accepted, &white, &black
+	claimed, err := s.update(ctx, a, Event{})
+	if err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: accept: %w", err)
+	}
+	gameID, err := s.cfg.Games.CreateScheduled(ctx, NewGame{White: white, Black: black, TimeControl: a.TimeControl,
+		Rated: a.Rated, StartAt: a.StartAt, DefaultTime: a.DefaultTime})
+	if err != nil {
+		// Back to proposed: the opponent may try again.
+		claimed.Status, claimed.White, claimed.Black = Proposed, nil, nil
+		if _, uerr := s.update(ctx, claimed, Event{}); uerr != nil {
+			s.cfg.Log.Error("schedule: an accepted proposal whose game failed could not be reopened", "id", a.ID, "err", uerr)
+		}
+		return Arrangement{}, fmt.Errorf("schedule: accept: %w", err)
+	}
+	claimed.GameID = gameID
+	out, err := s.update(ctx, claimed, Event{Type: EventAccepted, By: userID})
+	if err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: accept: %w", err)
+	}
+	return out, nil
+}
+
+// answerable checks that userID may answer proposal a.
+func (s *Service) answerable(a Arrangement, userID string) error {
+	if a.Status != Proposed {
+		return closed(a)
+	}
+	if a.Opponent.ID != userID {
+		return NewError(CodeNotYours, "only "+a.Opponent.Name+" can answer this proposal", nil)
+	}
+	return nil
+}
+
+func closed(a Arrangement) error {
+	return NewError(CodeClosed, "the scheduled game is "+string(a.Status), map[string]string{"status": string(a.Status)})
+}
+
+// Decline is the opponent's no.
+func (s *Service) Decline(ctx context.Context, id, userID string) (Arrangement, error) {
+	a, err := s.Get(ctx, id)
+	if err != nil {
+		return Arrangement{}, err
+	}
+	if err := s.answerable(a, userID); err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: decline: %w", err)
+	}
+	a.Status = Declined
+	out, err := s.update(ctx, a, Event{Type: EventDeclined, By: userID})
+	if err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: decline: %w", err)
+	}
+	return out, nil
+}
+
+// Cancel withdraws a proposal not yet answered (its proposer only).
+func (s *Service) Cancel(ctx context.Context, id, userID string) (Arrangement, error) {
+	a, err := s.Get(ctx, id)
+	if err != nil {
+		return Arrangement{}, err
+	}
+	if a.Status != Proposed {
+		return Arrangement{}, fmt.Errorf("schedule: cancel: %w", closed(a))
+	}
+	if a.Proposer.ID != userID {
+		return Arrangement{}, fmt.Errorf("schedule: cancel: %w", NewError(CodeNotYours, "only "+a.Proposer.Name+" can withdraw this proposal", nil))
+	}
+	a.Status = Canceled
+	out, err := s.update(ctx, a, Event{Type: EventCanceled, By: userID})
+	if err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: cancel: %w", err)
+	}
+	return out, nil
+}
+
+// AskPostpone is a player's request to move the start to the wall time
+// local in zone. It is refused less than an hour before the start
+// (game.CodePostponeTooLate, saying how late it is), to a start less than
+// an hour away (game.CodePostponeTooSoon), while another request is
+// pending, and past MaxPostponeRequests.
+func (s *Service) AskPostpone(ctx context.Context, id, userID, local, zone string) (Arrangement, error) {
+	a, err := s.Get(ctx, id)
+	if err != nil {
+		return Arrangement{}, err
+	}
+	to, err := ParseLocal(local, zone)
+	if err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: postpone: %w", err)
+	}
+	to = utc(to)
+	now := s.Now()
+	switch {
+	case !a.Involves(userID):
+		err = NewError(CodeNotYours, "only the players can postpone the game", nil)
+	case a.Status == Proposed:
+		err = NewError(CodeNotAccepted, "the proposal has not been accepted yet", nil)
+	case a.Status != Accepted:
+		err = closed(a)
+	case a.Pending() >= 0:
+		err = NewError(CodeRequestPending, "a request to postpone is waiting for an answer", nil)
+	case a.Requests(userID) >= MaxPostponeRequests:
+		err = NewError(CodePostponeLimit, fmt.Sprintf("each player may ask to postpone a game %d times", MaxPostponeRequests),
+			map[string]string{"max": fmt.Sprint(MaxPostponeRequests)})
+	default:
+		err = game.CheckPostpone(a.StartAt, now, to)
+	}
+	if err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: postpone: %w", err)
+	}
+	a.Postponements = append(a.Postponements, Postponement{By: userID, From: a.StartAt, To: to, Zone: zone,
+		Status: RequestPending, AskedAt: now})
+	out, err := s.update(ctx, a, Event{Type: EventPostponeAsked, By: userID})
+	if err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: postpone: %w", err)
+	}
+	return out, nil
+}
+
+// AnswerPostpone is the opponent's answer to the pending request: yes
+// moves the game's start (the one-hour rule applies again now: a yes less
+// than an hour before the start is refused), no keeps it.
+func (s *Service) AnswerPostpone(ctx context.Context, id, userID string, yes bool) (Arrangement, error) {
+	a, err := s.Get(ctx, id)
+	if err != nil {
+		return Arrangement{}, err
+	}
+	i := a.Pending()
+	switch {
+	case !a.Involves(userID):
+		err = NewError(CodeNotYours, "only the players can answer", nil)
+	case i < 0 || a.Postponements[i].By == userID:
+		err = NewError(CodeNoRequest, "there is no request from the opponent to answer", nil)
+	case a.Status != Accepted:
+		err = closed(a)
+	}
+	if err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: answer: %w", err)
+	}
+	p := &a.Postponements[i]
+	p.AnsweredAt = s.Now()
+	e := Event{Type: EventPostponeDeclined, By: userID}
+	if yes {
+		if err := s.cfg.Games.Postpone(ctx, a.GameID, p.By, p.To); err != nil {
+			return Arrangement{}, fmt.Errorf("schedule: answer: %w", err)
+		}
+		p.Status, a.StartAt, a.Stage = RequestAccepted, p.To, StageNone
+		e.Type = EventPostponed
+	} else {
+		p.Status = RequestDeclined
+	}
+	out, err := s.update(ctx, a, e)
+	if err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: answer: %w", err)
+	}
+	return out, nil
+}
+
+// CheckIn records that userID has shown up (from 15 minutes before the
+// start: game.CodeCheckInNotOpen before).
+func (s *Service) CheckIn(ctx context.Context, id, userID string) (Arrangement, game.ScheduleState, error) {
+	a, err := s.Get(ctx, id)
+	if err != nil {
+		return Arrangement{}, game.ScheduleState{}, err
+	}
+	switch {
+	case !a.Involves(userID):
+		err = NewError(CodeNotYours, "only the players can check in", nil)
+	case a.Status == Proposed:
+		err = NewError(CodeNotAccepted, "the proposal has not been accepted yet", nil)
+	case a.GameID == "":
+		err = closed(a)
+	}
+	if err != nil {
+		return Arrangement{}, game.ScheduleState{}, fmt.Errorf("schedule: check in: %w", err)
+	}
+	before, _ := s.cfg.Games.Schedule(ctx, a.GameID)
+	if err := s.cfg.Games.CheckIn(ctx, a.GameID, userID); err != nil {
+		return Arrangement{}, game.ScheduleState{}, fmt.Errorf("schedule: check in: %w", err)
+	}
+	st, err := s.cfg.Games.Schedule(ctx, a.GameID)
+	if err != nil {
+		return Arrangement{}, game.ScheduleState{}, fmt.Errorf("schedule: check in: %w", err)
+	}
+	if before.Present != st.Present {
+		s.publish(ctx, Event{Type: EventCheckedIn, Arrangement: a, By: userID})
+	}
+	return a, st, nil
+}
+
+// GameState returns the game of an accepted arrangement as it stands.
+func (s *Service) GameState(ctx context.Context, a Arrangement) (game.ScheduleState, bool) {
+	if a.GameID == "" {
+		return game.ScheduleState{}, false
+	}
+	st, err := s.cfg.Games.Schedule(ctx, a.GameID)
+	return st, err == nil
+}
+
+func (s *Service) publish(ctx context.Context, e Event) {
+	if err := s.cfg.Events.Publish(ctx, e); err != nil {
+		s.cfg.Log.Warn("schedule: event not published", "type", e.Type, "err", err)
+	}
+}
+
+// poke wakes Run: something changed that may be due sooner.
+func (s *Service) poke() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+const idAlphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+func randomID() string {
+	out := make([]byte, 0, 8)
+	var b [16]byte
+	for len(out) < 8 {
+		rand.Read(b[:])
+		for _, c := range b {
+			if int(c) < 4*len(idAlphabet) && len(out) < 8 {
+				out = append(out, idAlphabet[int(c)%len(idAlphabet)])
+			}
+		}
+	}
+	return string(out)
+}

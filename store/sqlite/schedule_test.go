@@ -1,0 +1,13 @@
+package sqlite_test
+
+import (
+	"testing"
+
+	"github.com/joinpal/joinpal/store/storetest"
+)
+
+// TestScheduleConformance: scheduled games on SQLite — the arrangements'
+// store and the runtime across restarts.
+func TestScheduleConformance(t *testing.T) {
+	storetest.RunSchedule(t, func(t *testing.T) storetest.ScheduleStore { return openFor(t) })
+}
