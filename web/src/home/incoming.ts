@@ -18,7 +18,7 @@ export function reasonSelect(id: string, value: string, set: (r: string) => void
   return [
     h('label', { attrs: { for: 'decline-reason-' + id } }, t('ui.challenge.decline_reason')),
     h(
-      'select.decline-reason#decline-reason-' + id,
+      'select#decline-reason-' + id + '.decline-reason',
       { on: { change: (e: Event) => set((e.target as HTMLSelectElement).value) } },
       declineReasons.map((r) => h('option', { attrs: { value: r }, props: { selected: r === value } }, t('decline.' + r))),
     ),
