@@ -10,7 +10,7 @@ export PATH := $(PATH):/usr/games
 DEBS    := stockfish polyglot chromium fonts-dejavu-core
 NODE_DEBS := nodejs npm
 
-.PHONY: all build web web-deps run test test-go test-race test-web test-browser check-format vet deps node-deps services bench strength perft-full loadtest clean
+.PHONY: all build web web-deps run test test-go test-race test-web test-browser check-format vet deps node-deps services bench bench-web strength perft-full loadtest clean
 
 all: build
 
@@ -85,6 +85,24 @@ services:
 ## Flags for bench/cmd/perftcompare go in BENCHFLAGS, e.g. make bench BENCHFLAGS='-reps 5 -skip notnil'.
 bench:
 	./scripts/bench-perft.sh $(BENCHFLAGS)
+
+## bench-web: the browser interface measured in Chromium, each against a fresh
+## `joinpal serve` — the first visit's bytes over the wire and the bundle per
+## chunk (web/bench/weight.mjs), a move's delay on the opponent's board
+## (web/bench/latency.mjs); docs/BENCHMARKS.md, "The browser". It builds the
+## bundle into BENCH_WEB_DIST and the binary into BENCH_WEB_BIN (by default
+## web/dist and bin/joinpal, as make build); BENCH_WEB_MOVES is the mover's
+## moves (40), e.g. make bench-web BENCH_WEB_DIST=/tmp/me/dist BENCH_WEB_BIN=/tmp/me/joinpal
+BENCH_WEB_DIST  ?= web/dist
+BENCH_WEB_BIN   ?= $(BIN)
+BENCH_WEB_MOVES ?= 40
+bench-web: web-deps
+	@$(MAKE) --no-print-directory deps DEBS='chromium fonts-dejavu-core'
+	cd web && node build.mjs --out $(abspath $(BENCH_WEB_DIST))
+	$(GO) build -o $(BENCH_WEB_BIN) ./cmd/joinpal
+	@echo "machine: $$(nproc) vCPU, $$(lscpu | sed -n 's/^Model name: *//p'), $$(chromium --version 2>/dev/null)"
+	cd web && JOINPAL_BIN=$(abspath $(BENCH_WEB_BIN)) JOINPAL_WEB_DIR=$(abspath $(BENCH_WEB_DIST)) node bench/weight.mjs
+	cd web && JOINPAL_BIN=$(abspath $(BENCH_WEB_BIN)) JOINPAL_WEB_DIR=$(abspath $(BENCH_WEB_DIST)) MOVES=$(BENCH_WEB_MOVES) node bench/latency.mjs
 
 ## strength: every AI level against Stockfish and its neighbours; writes
 ## docs/STRENGTH.md and docs/strength.svg (about an hour on 2 cores).
