@@ -40,6 +40,13 @@ async function visit(browser, url, open) {
     const r = wire.get(e.requestId);
     if (r) r.encoded = e.encodedDataLength;
   });
+  // Socket frames (the game page's `full`) are counted apart: their payload
+  // as received, not the bytes on the wire.
+  const sockets = { frames: 0, bytes: 0 };
+  cdp.on('Network.webSocketFrameReceived', (e) => {
+    sockets.frames++;
+    sockets.bytes += Buffer.byteLength(e.response.payloadData);
+  });
   const path = await open(page);
   const finished = [];
   page.on('requestfinished', (req) => finished.push(req));
@@ -53,7 +60,7 @@ async function visit(browser, url, open) {
   }
   await context.close();
   const requests = [...wire.values()].filter((r) => !r.url.startsWith('data:'));
-  return { path, requests, total: requests.reduce((n, r) => n + r.encoded, 0), split };
+  return { path, requests, total: requests.reduce((n, r) => n + r.encoded, 0), split, sockets };
 }
 
 /** chunks lists the bundle's js and css files in dir/assets with their raw, gzip and brotli sizes. */
@@ -101,11 +108,11 @@ try {
 
   console.log(`## First visit, empty cache (desktop 1280×800, Chromium ${browser.version()})`);
   console.log('');
-  console.log('| page | requests | over the wire, compressed (headers included) | bodies | headers | goal |');
-  console.log('| --- | ---: | ---: | ---: | ---: | --- |');
+  console.log('| page | requests | over the wire, compressed (headers included) | bodies | headers | socket frames received until idle (payload) | goal |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const r of results) {
     const g = r.name === 'home' ? (r.total < goal ? `under 300 KB: met` : `under 300 KB: NOT met`) : '';
-    console.log(`| ${r.name} (\`${r.path.replace(/[a-zA-Z0-9]{8,}$/, '<id>')}\`) | ${r.requests.length} | ${r.total} B (${kib(r.total)} KiB) | ${r.split.bodies} B | ${r.split.headers} B | ${g} |`);
+    console.log(`| ${r.name} (\`${r.path.replace(/[a-zA-Z0-9]{8,}$/, '<id>')}\`) | ${r.requests.length} | ${r.total} B (${kib(r.total)} KiB) | ${r.split.bodies} B | ${r.split.headers} B | ${r.sockets.frames ? `${r.sockets.frames} frames, ${r.sockets.bytes} B` : 'none'} | ${g} |`);
   }
   if (!rules) console.log('\n(/rules is not served by this binary: not measured)');
   for (const r of results) {
