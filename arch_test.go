@@ -32,6 +32,7 @@ var allowedImports = map[string][]string{
 	"chess/pgn": {"chess"},
 	"engine":    {"chess"},
 	"uci":       {"chess"},
+	"rules":     {"chess"}, // the rules guide: texts, exercises, the judge of a try
 	// Leaves anyone may build on.
 	"i18n":      {},
 	"rating":    {},
@@ -63,7 +64,7 @@ var allowedImports = map[string][]string{
 	// The AI's players: engines, and games only through game's types.
 	"ai": {"chess", "engine", "game", "uci"},
 	// The HTTP server: the domain's services behind one table of routes.
-	"server": {"account", "ai", "docs", "engine", "game", "i18n", "live", "lobby", "ratelimit", "rating", "schedule", "web"},
+	"server": {"account", "ai", "docs", "engine", "game", "i18n", "live", "lobby", "ratelimit", "rating", "rules", "schedule", "web"},
 	// Documents the server serves as they are (openapi.yaml).
 	"docs": {},
 	// The browser interface's bundle, embedded as built (web/dist).

@@ -88,5 +88,14 @@ func (s *Server) routes() []route {
 		{"GET /api/lobby/presets", s.lobbyPresets},
 		{"GET /api/ai/levels", s.aiLevels},
 		// ---- end of home page routes ----
+
+		// ---- rules guide (issue 11, helper P11): pages and API ----
+		{"GET /rules", s.page("rules")},
+		{"GET /rules/{section}", s.page("rules", "section")},
+		{"GET /api/rules/guide", s.getRulesIndex},
+		{"GET /api/rules/guide/{section}", s.getRulesSection},
+		{"GET /api/rules/position", s.getRulesPosition},
+		{"POST /api/rules/try", s.postRulesTry},
+		// ---- end of rules guide routes ----
 	}
 }
