@@ -86,7 +86,7 @@ type ScheduleState struct {
 	// NoShowAt is when a player still absent loses (StartAt + DefaultTime).
 	NoShowAt time.Time `json:"noShowAt"`
 	// DefaultTime is the game's default time.
-	DefaultTime time.Duration `json:"defaultTimeMs"`
+	DefaultTime time.Duration `json:"defaultTime"`
 	// Present holds, per side, whether the player has checked in.
 	Present [2]bool `json:"present"`
 	// EndedAt is when the game ended (a no-show: when it fell due).

@@ -121,7 +121,7 @@ type Arrangement struct {
 	Zone string `json:"zone"`
 	// DefaultTime is how long after the start an absent player has before
 	// losing by no-show (10 minutes unless the proposer chose otherwise).
-	DefaultTime time.Duration `json:"defaultTimeMs"`
+	DefaultTime time.Duration `json:"defaultTime"`
 	// Status is where the arrangement stands.
 	Status Status `json:"status"`
 	// GameID is the game an accepted proposal created.

@@ -10,6 +10,7 @@ import (
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/schedule"
 )
 
 // streamKeepAlive is how often an idle event stream writes an empty line,
@@ -23,6 +24,8 @@ type streamEvent struct {
 	Type      string           `json:"type"`
 	Game      *streamGame      `json:"game,omitempty"`
 	Challenge *lobby.Challenge `json:"challenge,omitempty"`
+	// Schedule is the event of a "schedule" line (scheduled games).
+	Schedule *scheduleEvent `json:"schedule,omitempty"`
 }
 
 // streamGame is the game of a gameStart or gameFinish line.
@@ -66,6 +69,12 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 	defer func() { cancel() }()
 	mine, unsubscribe := s.play.streams.subscribe(userID)
 	defer unsubscribe()
+	var sched <-chan schedule.Event
+	if s.cfg.Schedule != nil {
+		var cancelSched func()
+		sched, cancelSched = s.cfg.Schedule.Events().Subscribe()
+		defer func() { cancelSched() }()
+	}
 	finished := make(chan streamEvent, 16)
 	watched := map[string]bool{}
 	watch := func(gameID string) {
@@ -98,6 +107,17 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 			watch(gameID)
 			if !write(streamEvent{Type: "gameStart", Game: &streamGame{GameID: gameID}}) {
 				return
+			}
+		case e, ok := <-sched:
+			if !ok {
+				sched = nil // fell behind: the page's list is the truth
+				continue
+			}
+			if e.Concerns(userID) {
+				ev := scheduleEventJSON(e)
+				if !write(streamEvent{Type: "schedule", Schedule: &ev}) {
+					return
+				}
 			}
 		case line := <-finished:
 			if !write(line) {

@@ -97,5 +97,22 @@ func (s *Server) routes() []route {
 		{"GET /api/rules/position", s.getRulesPosition},
 		{"POST /api/rules/try", s.postRulesTry},
 		// ---- end of rules guide routes ----
+
+		// ---- scheduled games (issue 10, helper P10): pages and API ----
+		{"GET /schedule", s.page("schedule")},
+		{"GET /schedule/{id}", s.page("schedule", "id")},
+		{"GET /api/schedule", s.listSchedule},
+		{"POST /api/schedule", s.postSchedule},
+		{"GET /api/schedule/socket", s.handleScheduleSocket},
+		{"GET /api/schedule/{id}", s.showSchedule},
+		{"GET /api/schedule/{id}/ics", s.scheduleICS},
+		{"POST /api/schedule/{id}/accept", s.scheduleAction("accept")},
+		{"POST /api/schedule/{id}/decline", s.scheduleAction("decline")},
+		{"POST /api/schedule/{id}/cancel", s.scheduleAction("cancel")},
+		{"POST /api/schedule/{id}/postpone", s.scheduleAction("postpone")},
+		{"POST /api/schedule/{id}/postpone/accept", s.scheduleAction("postpone-accept")},
+		{"POST /api/schedule/{id}/postpone/decline", s.scheduleAction("postpone-decline")},
+		{"POST /api/schedule/{id}/checkin", s.scheduleAction("checkin")},
+		// ---- end of scheduled games routes ----
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/ratelimit"
 	"github.com/joinpal/joinpal/rating"
+	"github.com/joinpal/joinpal/schedule"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -91,6 +92,8 @@ type Config struct {
 	Listing game.Listing
 	// Ratings reads the players' ratings.
 	Ratings rating.Store
+	// Schedule arranges games for a date and time (issue 10).
+	Schedule *schedule.Service
 	// Socket sets the WebSockets' limits and timings (SocketConfig's
 	// defaults when zero).
 	Socket SocketConfig

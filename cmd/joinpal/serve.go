@@ -20,6 +20,7 @@ import (
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/rating"
+	"github.com/joinpal/joinpal/schedule"
 	"github.com/joinpal/joinpal/server"
 	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/joinpal/joinpal/store/sqlite"
@@ -130,6 +131,7 @@ type platformStore interface {
 	lobby.Store
 	rating.Store
 	game.Listing
+	schedule.Store
 }
 
 // openStore opens the PostgreSQL database of a postgres:// URL, or else
@@ -161,9 +163,13 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	if err != nil {
 		return err
 	}
+	sched, err := schedule.New(schedule.Config{Store: st, Games: server.ScheduleGames(rt), Log: log})
+	if err != nil {
+		return err
+	}
 	srv, err := server.New(server.Config{
 		Accounts: st, Runtime: rt, Lobby: lob, AI: player, AIPool: pool,
-		Games: games, Listing: st, Ratings: st, Metrics: metrics, Log: log,
+		Games: games, Listing: st, Ratings: st, Schedule: sched, Metrics: metrics, Log: log,
 	})
 	if err != nil {
 		return err
@@ -202,12 +208,15 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	sweepDone := make(chan struct{})
 	sweepCtx, stopSweep := context.WithCancel(context.Background())
 	go func() { defer close(sweepDone); housekeeping(sweepCtx, lob, st, log) }()
+	schedDone := make(chan struct{})
+	go func() { defer close(schedDone); sched.Run(sweepCtx) }() // reminders, starts, forfeits, on the server's own schedule
 
 	select {
 	case <-ctx.Done():
 	case err := <-served:
 		stopSweep()
 		<-sweepDone
+		<-schedDone
 		_ = player.Close()
 		_ = rt.Stop(context.Background())
 		return fmt.Errorf("serve: %w", err)
