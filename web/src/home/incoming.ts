@@ -45,8 +45,8 @@ export function challengesIn(list: Challenge[], act: IncomingActions, error: VNo
               rated: t(c.rated ? 'ui.home.rated' : 'ui.home.casual'),
             }),
           ),
-          h('div.actions', [
-            h('button.challenge-accept.primary', { attrs: { type: 'button' }, on: { click: () => act.accept(c) } }, t('ui.challenge.accept')),
+          h('div.actions', [h('button.challenge-accept.primary', { attrs: { type: 'button' }, on: { click: () => act.accept(c) } }, t('ui.challenge.accept'))]),
+          h('div.decline', [
             ...reasonSelect(c.id, chosen[c.id] ?? 'generic', (r) => (chosen[c.id] = r)),
             h('button.challenge-decline.danger', { attrs: { type: 'button' }, on: { click: () => act.decline(c, chosen[c.id] ?? 'generic') } }, t('ui.challenge.decline')),
           ]),

@@ -213,7 +213,7 @@ function onChallenge(c: Challenge): void {
   if (c.challenger.id === m.id) {
     if (c.status === 'accepted' && c.gameId) return goGame(c.gameId);
     if (state.link?.id === c.id) state.link = c;
-  } else if (c.destUser?.id === m.id) {
+  } else if (c.destUser?.id === m.id && c.kind !== 'rematch') {
     state.incoming = state.incoming.filter((x) => x.id !== c.id);
     if (c.status === 'created') {
       state.incoming.push(c);
@@ -406,9 +406,11 @@ function seekRow(s: Seek): VNode {
   const own = !!m && s.owner.id === m.id;
   return h('li.seek' + (own ? '.own' : ''), { key: s.id, attrs: { 'data-seek-id': s.id, 'data-tc': s.timeControl } }, [
     h('span.seek-who', playerName(s.owner)),
-    h('span.seek-clock', sayClock(s.timeControl)),
-    h('span.seek-color', colorWord(s.color)),
-    h('span.seek-rated', t(s.rated ? 'ui.home.rated' : 'ui.home.casual')),
+    h('span.seek-info', [
+      h('span.seek-clock', sayClock(s.timeControl)),
+      h('span.seek-color', colorWord(s.color)),
+      h('span.seek-rated', t(s.rated ? 'ui.home.rated' : 'ui.home.casual')),
+    ]),
     own
       ? h('button.seek-cancel.danger', { attrs: { type: 'button', 'aria-label': t('ui.home.seek.cancel_label', { clock: sayClock(s.timeControl) }) }, on: { click: () => void cancelSeek(s.id) } }, t('ui.home.seek.cancel'))
       : h(
