@@ -1,0 +1,119 @@
+// profile.test.mjs: a profile after a rated game played through the HTTP
+// API shows the ratings per speed (provisional with "?") and the history
+// (opponent, colour, result in words, time control, date, a link to the
+// replay), the game still going on under "playing now" with a link to it,
+// and a missing user's page says so; at desktop and phone sizes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
+import { signUp, challenge, play, foolsMate } from './account.fixture.mjs';
+
+let server, browser, alba, bruno, finished, running;
+
+/**
+ * fits reports whether the page is no wider than its 360 px viewport (a
+ * mobile viewport grows to fit wider content, so innerWidth alone cannot
+ * tell).
+ */
+const fits = async (page) => (await noHorizontalScroll(page)) && (await page.evaluate(() => document.documentElement.scrollWidth <= 361));
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  alba = await player(browser);
+  bruno = await player(browser);
+  await signUp(alba.context, server.url, 'alba');
+  await signUp(bruno.context, server.url, 'bruno');
+  // A rated blitz game that black mates at once, and a casual one still on.
+  finished = await challenge(server.url, alba.context, 'bruno', bruno.context);
+  await play(server.url, finished, alba.context, bruno.context, foolsMate);
+  running = await challenge(server.url, alba.context, 'bruno', bruno.context, { timeControl: 'move:30s', color: 'black', rated: false });
+  await play(server.url, running, bruno.context, alba.context, ['e2e4', 'e7e5']);
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('the profile shows the ratings per speed and the history after a finished game', async () => {
+  const { page, errors } = alba;
+  await page.goto(server.url + '/@/alba');
+  await page.locator('[data-testid=history-game]').first().waitFor();
+  assert.equal(await page.locator('h1').innerText(), 'alba');
+  assert.match(await page.locator('.profile-head p').innerText(), /^Miembro desde el \d+ de [a-z]+ de \d{4}$/);
+
+  // Ratings: four speeds; blitz moved after the loss and is provisional.
+  const rows = page.locator('#ratings tbody tr');
+  assert.equal(await rows.count(), 4);
+  assert.deepEqual(await rows.locator('th').allInnerTexts(), ['Bala', 'Relámpago', 'Rápida', 'Clásica']);
+  const blitz = page.locator('#ratings tr[data-speed=blitz] td');
+  // A provisional rating: its "?" shown, and said to a screen reader;
+  // the deviation beside it.
+  const [rating, games] = await blitz.allInnerTexts();
+  assert.match(await blitz.first().textContent(), /^(1\d{3})\? provisional Desviación ±\d+$/);
+  assert.ok(Number(rating.slice(0, 4)) < 1500, `the loss lowered the blitz rating (${rating})`);
+  assert.equal(await blitz.locator('.prov [aria-hidden]').innerText(), '?');
+  assert.equal(games, '1');
+  assert.deepEqual(await page.locator('#ratings tr[data-speed=bullet] td').allTextContents(), ['1500? provisional Desviación ±500', '0']);
+
+  // The history: one finished game, told from alba's side.
+  const item = page.locator('#history [data-testid=history-game]');
+  assert.equal(await item.count(), 1);
+  assert.equal(await item.getAttribute('data-game'), finished);
+  assert.match(await item.locator('.hg-result').innerText(), /^Derrota · Jaque mate −\d+$/);
+  assert.equal(await item.locator('.hg-players').innerText(), 'Con blancas contra bruno (1500)');
+  assert.equal(await item.locator('.hg-players a').getAttribute('href'), '/@/bruno');
+  assert.equal(await item.locator('.hg-meta').innerText(), '5+0 · Relámpago · Puntuable');
+  assert.match(await item.locator('time').innerText(), /\d{4}/);
+  assert.equal(await item.locator('a.hg-link').innerText(), 'Ver la partida');
+  assert.equal(await item.locator('a.hg-link').getAttribute('href'), '/replay/' + finished);
+
+  // The game going on, with a link to watch it.
+  const now = page.locator('#playing [data-testid=history-game]');
+  assert.equal(await now.count(), 1);
+  assert.match(await now.locator('.hg-result').innerText(), /^En curso/);
+  assert.equal(await now.locator('.hg-players').innerText(), 'Con negras contra bruno');
+  assert.equal(await now.locator('.hg-meta').innerText(), '30 s por jugada · Rápida · Amistosa');
+  assert.equal(await now.locator('a.hg-link').getAttribute('href'), '/game/' + running);
+
+  assert.deepEqual(await missingTexts(page), []);
+  assert.deepEqual(await axe(page), []);
+  await screenshot(page, 'profile-desktop');
+
+  // The link goes to the replay.
+  await item.locator('a.hg-link').click();
+  await page.waitForURL(server.url + '/replay/' + finished);
+  assert.deepEqual(errors, []);
+});
+
+test('the winner\'s profile on a phone, in English', async () => {
+  const { page, errors, context } = await player(browser, { size: 'phone', mobile: true, locale: 'en-US' });
+  await page.goto(server.url + '/@/bruno');
+  await page.locator('#history [data-testid=history-game]').first().waitFor();
+  const item = page.locator('#history [data-testid=history-game]');
+  assert.match(await item.locator('.hg-result').innerText(), /^Win · Checkmate \+\d+$/);
+  assert.equal(await item.locator('.hg-players').innerText(), 'With black against alba (1500)');
+  assert.deepEqual(await page.locator('#ratings thead th').allInnerTexts(), ['Speed', 'Rating', 'Games']);
+  assert.ok(await fits(page), 'no horizontal scrolling at 360 px');
+  assert.deepEqual(await missingTexts(page), []);
+  await context.close();
+
+  const es = await player(browser, { size: 'phone', mobile: true });
+  await es.page.goto(server.url + '/@/alba');
+  await es.page.locator('#history [data-testid=history-game]').first().waitFor();
+  assert.ok(await fits(es.page), 'no horizontal scrolling at 360 px');
+  assert.deepEqual(await axe(es.page), []);
+  await screenshot(es.page, 'profile-phone');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(es.errors, []);
+  await es.context.close();
+});
+
+test('a missing user: the server\'s words', async () => {
+  const { page, errors, context } = await player(browser);
+  await page.goto(server.url + '/@/nadie');
+  await page.locator('#profile-error').waitFor();
+  assert.equal(await page.locator('#profile-error').innerText(), 'No hay ningún usuario «nadie»');
+  assert.equal(await page.locator('h1').innerText(), 'Perfil');
+  assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
+  await context.close();
+});

@@ -1,0 +1,131 @@
+// replay.test.mjs: a finished game replayed move by move in pgn-viewer —
+// the header says the players and the result in words, the buttons and
+// the arrow keys step through the moves, its texts are Spanish, no link
+// leads to lichess.org, the PGN downloads — and every request the page
+// makes goes to the test server's origin.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, player, missingTexts, axe, screenshot } from './harness.mjs';
+import { signUp, challenge, play, foolsMate } from './account.fixture.mjs';
+
+let server, browser, carla, dario, id;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  carla = await player(browser);
+  dario = await player(browser);
+  await signUp(carla.context, server.url, 'carla');
+  await signUp(dario.context, server.url, 'dario');
+  id = await challenge(server.url, carla.context, 'dario', dario.context, { timeControl: '3+2', color: 'white', rated: false });
+  await play(server.url, id, carla.context, dario.context, foolsMate);
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** current is the SAN of the move the viewer shows, '' at the start. */
+const current = (page) => page.evaluate(() => document.querySelector('.lpv__moves .move.current')?.textContent ?? '');
+
+/** stepTo waits until the viewer shows san. */
+const stepTo = (page, san) =>
+  page.waitForFunction((san) => (document.querySelector('.lpv__moves .move.current')?.textContent ?? '') === san, san, { timeout: 3000 });
+
+test('the replay steps through the moves, in Spanish, and asks nothing of another site', async () => {
+  const { page, errors } = dario;
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(server.url + '/replay/' + id);
+  await page.locator('.lpv cg-board piece').first().waitFor();
+
+  // The header: players, the result in words, the clock.
+  assert.equal(await page.locator('#replay-title').textContent(), '○Blancas: carla contra ●Negras: dario');
+  assert.equal(await page.locator('#replay-result').innerText(), 'Las negras ganan por jaque mate');
+  assert.match(await page.locator('.replay-head p.muted').innerText(), /^3\+2 · Relámpago · Amistosa · \d+ dic 2026, \d\d:\d\d$/);
+
+  // dario played black: his board has black at the bottom.
+  assert.match(await page.locator('.lpv .cg-wrap').getAttribute('class'), /orientation-black/);
+  assert.deepEqual(await page.locator('.lpv__moves .move').allInnerTexts(), ['f3', 'e5', 'g4', 'Qh4#']);
+  assert.equal(await page.locator('.lpv__moves comment.result').innerText(), '0-1');
+  assert.equal(await page.locator('.lpv__moves comment:not(.result)').count(), 0, "the server's English comment is not shown");
+
+  // Step with the buttons: next, next, back.
+  assert.equal(await current(page), '');
+  const next = page.locator('.lpv__controls__goto--next');
+  const prev = page.locator('.lpv__controls__goto--prev');
+  assert.equal(await next.getAttribute('aria-label'), 'Jugada siguiente');
+  assert.equal(await prev.getAttribute('aria-label'), 'Jugada anterior');
+  await next.click();
+  await stepTo(page, 'f3');
+  await next.click();
+  await stepTo(page, 'e5');
+  assert.equal(await page.locator('.lpv cg-board square.last-move').count(), 2);
+  await prev.click();
+  await stepTo(page, 'f3');
+  // The arrow keys on the viewer, and Enter on a focused button.
+  await page.locator('.lpv').focus();
+  await page.keyboard.press('ArrowRight');
+  await stepTo(page, 'e5');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await stepTo(page, 'Qh4#');
+  assert.ok(await next.isDisabled(), 'no move after the mate');
+  await prev.focus();
+  await page.keyboard.press('Enter');
+  await stepTo(page, 'g4');
+  // A move of the list.
+  await page.locator('.lpv__moves .move', { hasText: 'Qh4#' }).click();
+  await stepTo(page, 'Qh4#');
+  assert.equal(await page.locator('.lpv cg-board square.check').count(), 1);
+  await screenshot(page, 'replay-desktop');
+
+  // The viewer's menu: its own texts in Spanish, nothing of lichess.
+  await page.locator('.lpv__controls__menu').click();
+  await page.locator('.lpv__menu').waitFor();
+  const entries = await page.locator('.lpv__menu .lpv__menu__entry').allInnerTexts();
+  assert.ok(entries.includes('Girar el tablero'), entries.join(' | '));
+  assert.ok(entries.includes('Ver el PGN'), entries.join(' | '));
+  assert.equal(await page.locator('a[href*="lichess"]').count(), 0, 'no link to lichess');
+  const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.href));
+  for (const href of hrefs) assert.ok(href.startsWith(server.url + '/') || href.startsWith('blob:'), 'a link off the site: ' + href);
+  await page.keyboard.press('Escape');
+  await page.locator('.lpv__menu').waitFor({ state: 'detached' });
+
+  // The PGN to download.
+  const download = page.locator('#replay-download');
+  assert.equal(await download.innerText(), 'Descargar el PGN');
+  assert.equal(await download.getAttribute('href'), `/api/game/${id}/pgn`);
+  const pgn = await page.request.get(server.url + `/api/game/${id}/pgn`);
+  assert.equal(pgn.status(), 200);
+  assert.match(await pgn.text(), /\[Result "0-1"\][\s\S]*Qh4#/);
+
+  assert.deepEqual(await missingTexts(page), []);
+  assert.deepEqual(await axe(page), []);
+  assert.deepEqual(errors, []);
+  const off = requests.filter((u) => !u.startsWith(server.url + '/') && !u.startsWith('data:') && !u.startsWith('blob:'));
+  assert.deepEqual(off, [], 'every request goes to the test server');
+  assert.ok(requests.some((u) => u.endsWith(`/api/game/${id}/pgn`)), 'the viewer was fed the PGN');
+});
+
+test('the replay fits a phone', async () => {
+  const { page, errors, context } = await player(browser, { size: 'phone', mobile: true });
+  await page.goto(server.url + '/replay/' + id);
+  await page.locator('.lpv cg-board piece').first().waitFor();
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 361), 'no horizontal scrolling at 360 px');
+  const board = await page.locator('.lpv cg-board').boundingBox();
+  assert.ok(board.width >= 300 && board.x >= 0 && board.x + board.width <= 360, `the board fills the width: ${JSON.stringify(board)}`);
+  await page.locator('.lpv__controls__goto--next').tap();
+  await stepTo(page, 'f3');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the replay of a game that does not exist says so', async () => {
+  const { page, errors, context } = await player(browser, { locale: 'en-US' });
+  await page.goto(server.url + '/replay/nosuchgm');
+  await page.locator('#replay-error').waitFor();
+  assert.equal(await page.locator('h1').innerText(), 'Game replay');
+  assert.match(await page.locator('#replay-error').innerText(), /game/i);
+  assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
+  await context.close();
+});
