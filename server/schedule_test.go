@@ -1,0 +1,121 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/schedule"
+)
+
+// schedEnv is a play environment with a schedule service on the
+// runtime's fake clock.
+func schedEnv(t *testing.T, postgres bool) (*playEnv, **schedule.Service) {
+	t.Helper()
+	var svc *schedule.Service
+	var env *playEnv
+	env = newPlayEnv(t, playOptions{fakeRuntimeClock: true, postgres: postgres, config: func(c *Config) {
+		var err error
+		svc, err = schedule.New(schedule.Config{Store: c.Accounts.(schedule.Store), Games: ScheduleGames(c.Runtime),
+			Now: func() time.Time { return env.clock.Now() }}) // env is set once newPlayEnv returns, before any call
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Schedule = svc
+	}})
+	return env, &svc
+}
+
+// TestScheduledGameOverHTTP: two accounts arrange a game over the API, the
+// one-hour rule refuses 59:59 with how late it is, both check in, the
+// game starts at its start time with the clock running; the proposer's
+// notification socket tells each step.
+func TestScheduledGameOverHTTP(t *testing.T) {
+	for _, pg := range []bool{false, true} {
+		name := "sqlite"
+		if pg {
+			name = "postgres"
+		}
+		t.Run(name, func(t *testing.T) {
+			env, svc := schedEnv(t, pg)
+			ana, beto := env.account(t, "ana"), env.account(t, "beto")
+			notes := ana.dial("/api/schedule/socket")
+			start := env.clock.Now().Add(3 * time.Hour)
+			local := start.In(mustZone(t, "America/New_York")).Format(schedule.LocalLayout)
+			var a scheduleJSON
+			ana.must(http.StatusCreated, "POST", "/api/schedule", map[string]any{"opponent": "beto", "local": local,
+				"zone": "America/New_York", "timeControl": "10+0", "color": "white", "rated": true}, &a)
+			if !a.StartAt.Equal(start) || a.Status != schedule.Proposed {
+				t.Fatalf("proposed %v %s, want %v", a.StartAt, a.Status, start)
+			}
+			wantNote(t, notes, "proposed")
+			beto.must(http.StatusOK, "POST", "/api/schedule/"+a.ID+"/accept", nil, &a)
+			wantNote(t, notes, "accepted")
+			if a.GameID == "" || a.White.Name != "ana" {
+				t.Fatalf("accepted: %+v", a.Arrangement)
+			}
+			env.clock.Advance(start.Add(-time.Hour + time.Second).Sub(env.clock.Now())) // 59:59 before
+			res := beto.do("POST", "/api/schedule/"+a.ID+"/postpone", map[string]string{"local": "2026-12-02T10:00", "zone": "UTC"})
+			body := expect(t, res, http.StatusConflict, string(game.CodePostponeTooLate))
+			if body.Params["left"] != "59:59" {
+				t.Errorf("refusal params %v, want left 59:59", body.Params)
+			}
+			env.clock.Advance(50 * time.Minute) // 9:59 before
+			if _, err := (*svc).Tick(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			wantNote(t, notes, "soon")
+			ana.must(http.StatusOK, "POST", "/api/schedule/"+a.ID+"/checkin", nil, nil)
+			beto.must(http.StatusOK, "POST", "/api/schedule/"+a.ID+"/checkin", nil, nil)
+			env.clock.Advance(start.Sub(env.clock.Now()) + 3*time.Second)
+			var got struct {
+				Game scheduleJSON `json:"game"`
+			}
+			deadline := time.Now().Add(5 * time.Second)
+			for {
+				(*svc).Tick(t.Context())
+				ana.must(http.StatusOK, "GET", "/api/schedule/"+a.ID, nil, &got)
+				if got.Game.Game != nil && got.Game.Game.Status == game.StatusStarted || time.Now().After(deadline) {
+					break
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			if g := got.Game.Game; g == nil || g.Status != game.StatusStarted || !g.Present[0] || !g.Present[1] {
+				t.Fatalf("after the start: %+v", got.Game.Game)
+			}
+			var gv struct {
+				WTime        *int64 `json:"wtime"`
+				ClockRunning bool   `json:"clockRunning"`
+			}
+			ana.must(http.StatusOK, "GET", "/api/game/"+a.GameID, nil, &gv)
+			if gv.WTime == nil || !gv.ClockRunning || *gv.WTime > (10*time.Minute-3*time.Second).Milliseconds() {
+				t.Errorf("white's clock %v (running %v) three seconds after the start: it did not start at the start time", gv.WTime, gv.ClockRunning)
+			}
+			wantNote(t, notes, "started")
+		})
+	}
+}
+
+func mustZone(t *testing.T, name string) *time.Location {
+	t.Helper()
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loc
+}
+
+// wantNote waits for the notification of type typ on socket c.
+func wantNote(t *testing.T, c *wsClient, typ string) {
+	t.Helper()
+	c.next("schedule "+typ, func(f wsFrame) bool {
+		if f.T != "schedule" {
+			return false
+		}
+		var e struct{ Type string }
+		_ = json.Unmarshal(f.D, &e)
+		return e.Type == typ
+	})
+}
