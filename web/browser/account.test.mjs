@@ -115,6 +115,28 @@ test('a refused log-in says why in Spanish, focused; too many say to wait', asyn
   await context.close();
 });
 
+test('a guest who signs up keeps its id (and so its games), in a new session', async () => {
+  const { page, errors, context } = await player(browser);
+  const guest = await (await context.request.post(server.url + '/api/guest', { data: {} })).json();
+  const before = (await context.cookies()).find((c) => c.name === 'joinpal_session')?.value;
+  await page.goto(server.url + '/signup');
+  await page.locator('.auth-guest').waitFor();
+  assert.equal(
+    await page.locator('.auth-guest').innerText(),
+    `Ahora juegas como invitado (${guest.displayName}): al crear la cuenta, tus partidas pasan a ella.`,
+  );
+  await fill(page, { username: 'gala', password, password2: password });
+  await page.waitForURL(server.url + '/');
+  const me = await (await context.request.get(server.url + '/api/account/me')).json();
+  assert.equal(me.id, guest.id, 'the same user');
+  assert.equal(me.guest, false);
+  assert.equal(me.username, 'gala');
+  const after = (await context.cookies()).find((c) => c.name === 'joinpal_session')?.value;
+  assert.ok(after && after !== before, 'a new session cookie');
+  assert.deepEqual(pageErrors(errors), []);
+  await context.close();
+});
+
 test('the forms in English, and the signed-in user is told so', async () => {
   const { page, errors, context } = await player(browser, { locale: 'en-US' });
   await page.goto(server.url + '/login');

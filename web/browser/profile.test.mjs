@@ -108,6 +108,30 @@ test('the winner\'s profile on a phone, in English', async () => {
   await es.context.close();
 });
 
+test('the history comes by pages of 20', async () => {
+  const celia = await player(browser);
+  await signUp(celia.context, server.url, 'celia');
+  for (let i = 0; i < 21; i++) {
+    const g = await challenge(server.url, celia.context, 'bruno', bruno.context, { timeControl: '10+0', color: 'white', rated: false });
+    const res = await celia.context.request.post(server.url + `/api/game/${g}/abort`, { data: {} });
+    assert.equal(res.status(), 200, await res.text());
+  }
+  const { page, errors } = celia;
+  await page.goto(server.url + '/@/celia');
+  await page.locator('#history-more').waitFor();
+  const items = page.locator('#history [data-testid=history-game]');
+  assert.equal(await items.count(), 20);
+  assert.equal(await items.first().locator('.hg-result').innerText(), 'Anulada');
+  assert.equal(await page.locator('#history-more').innerText(), 'Más partidas');
+  await page.click('#history-more');
+  await page.locator('#history-game-20').waitFor();
+  assert.equal(await items.count(), 21);
+  await page.waitForFunction(() => document.activeElement?.id === 'history-game-20');
+  assert.equal(await page.locator('#history-more').count(), 0, 'no page after the last');
+  assert.deepEqual(errors, []);
+  await celia.context.close();
+});
+
 test('a missing user: the server\'s words', async () => {
   const { page, errors, context } = await player(browser);
   await page.goto(server.url + '/@/nadie');

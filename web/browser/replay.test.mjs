@@ -120,6 +120,21 @@ test('the replay fits a phone', async () => {
   await context.close();
 });
 
+test('the home page loads no part of the viewer', async () => {
+  const { page, errors, context } = await player(browser);
+  const scripts = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('.js')) scripts.push(r);
+  });
+  await page.goto(server.url + '/');
+  await page.locator('header.site').waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.ok(scripts.length > 0);
+  for (const r of scripts) assert.ok(!(await r.text()).includes('lpv__'), 'pgn-viewer in ' + r.url());
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the replay of a game that does not exist says so', async () => {
   const { page, errors, context } = await player(browser, { locale: 'en-US' });
   await page.goto(server.url + '/replay/nosuchgm');
