@@ -39,6 +39,7 @@ test('the profile shows the ratings per speed and the history after a finished g
   await page.goto(server.url + '/@/alba');
   await page.locator('[data-testid=history-game]').first().waitFor();
   assert.equal(await page.locator('h1').innerText(), 'alba');
+  assert.equal(await page.title(), 'alba · Perfil · JoinPal');
   assert.match(await page.locator('.profile-head p').innerText(), /^Miembro desde el \d+ de [a-z]+ de \d{4}$/);
 
   // Ratings: four speeds; blitz moved after the loss and is provisional.

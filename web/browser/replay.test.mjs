@@ -120,6 +120,20 @@ test('the replay fits a phone', async () => {
   await context.close();
 });
 
+test('the replay of a game still going on links to it live', async () => {
+  const live = await challenge(server.url, carla.context, 'dario', dario.context, { timeControl: '10+0', color: 'black', rated: false });
+  await play(server.url, live, dario.context, carla.context, ['e2e4', 'c7c5', 'g1f3']);
+  const { page, errors } = carla;
+  await page.goto(server.url + '/replay/' + live);
+  await page.locator('.lpv cg-board piece').first().waitFor();
+  assert.equal(await page.locator('#replay-result').innerText(), 'En curso');
+  assert.equal(await page.locator('#replay-live').getAttribute('href'), '/game/' + live);
+  assert.equal(await page.title(), 'dario contra carla · Repetición · JoinPal');
+  assert.deepEqual(await page.locator('.lpv__moves .move').allInnerTexts(), ['e4', 'c5', 'Nf3']);
+  assert.match(await page.locator('.lpv .cg-wrap').getAttribute('class'), /orientation-black/, 'carla plays black');
+  assert.deepEqual(errors, []);
+});
+
 test('the home page loads no part of the viewer', async () => {
   const { page, errors, context } = await player(browser);
   const scripts = [];

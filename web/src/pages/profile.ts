@@ -1,7 +1,8 @@
 // profile.ts is a user's page (/@/{username}): their rating in each speed
 // (GET /api/user/{username}; a provisional rating, whose deviation is still
-// high, carries a "?"), the games they are playing now (from GET
-// /api/games/now) and their finished games, page by page (GET
+// high, carries a "?"), the games they are playing now (those of GET
+// /api/games/now?max=100, the newest the server lists: the history's API
+// has finished games only) and their finished games, page by page (GET
 // /api/games/user/{username}), each with its opponent, colour, result in
 // words, time control and date, and a link to its replay.
 import { page } from '../lib/layout';
@@ -106,6 +107,7 @@ export async function start(root: HTMLElement): Promise<void> {
     redraw();
     return;
   }
+  document.title = st.profile.username + ' · ' + t('ui.title.profile');
   redraw();
   const id = st.profile.id;
   await Promise.all([

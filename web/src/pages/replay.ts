@@ -74,6 +74,7 @@ export async function start(root: HTMLElement): Promise<void> {
     const [game, pgn] = await Promise.all([get<Game>(`/api/game/${encodeURIComponent(st.id)}`), pgnText(st.id)]);
     st.game = game;
     st.pgn = pgn;
+    document.title = t('ui.replay.vs_title', { white: playerName(game.players.white), black: playerName(game.players.black) }) + ' · ' + t('ui.title.replay');
   } catch (err) {
     st.error = err instanceof ApiError && err.code !== 'ui.error.network' ? err.message : t('ui.error.network');
   }
