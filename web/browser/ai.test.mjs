@@ -20,13 +20,37 @@ after(async () => {
 /** opening weakens white's king, so that the AI finds a mate soon (the fool's mate invites Qh4#). */
 const opening = ['f2f3', 'g2g4'];
 
-/** pick chooses white's next move from the legal ones: the opening while it lasts, then the first non-promotion in a shuffled list. */
-function pick(legal, ply, rnd) {
+/**
+ * pick chooses white's next move from the legal ones: the opening while it
+ * lasts, then, more often than not, a move of the king up the board (a king
+ * in the open is mated soon, so the game ends by the AI's play within a few
+ * dozen moves), else any move but a promotion, at random.
+ */
+function pick(legal, ply, fen, rnd) {
   const scripted = opening[ply / 2];
   if (scripted && legal.includes(scripted)) return scripted;
+  const king = kingSquare(fen);
+  const up = legal.filter((m) => m.slice(0, 2) === king && m[3] >= m[1]);
+  if (up.length && rnd() < 0.7) return up[Math.floor(rnd() * up.length)];
   const plain = legal.filter((m) => m.length === 4);
   const from = plain.length ? plain : legal;
   return from[Math.floor(rnd() * from.length)];
+}
+
+/** kingSquare finds white's king in a FEN ("e1"). */
+function kingSquare(fen) {
+  const rows = fen.split(' ')[0].split('/');
+  for (let r = 0; r < 8; r++) {
+    let file = 0;
+    for (const ch of rows[r]) {
+      if (ch >= '1' && ch <= '8') file += Number(ch);
+      else {
+        if (ch === 'K') return 'abcdefgh'[file] + (8 - r);
+        file++;
+      }
+    }
+  }
+  return '';
 }
 
 /** seeded is a small deterministic random generator, so that a failing run can be replayed. */
@@ -65,7 +89,7 @@ test('a game against the AI at Fácil, started from the home page, is played to 
     }
     // The page's board has the AI's last move (the move list shows it), then ours is clicked.
     if (g.ply > 0) await page.locator(`#moves [data-ply="${g.ply}"]`).waitFor();
-    const uci = pick(g.legal, g.ply, rnd);
+    const uci = pick(g.legal, g.ply, g.fen, rnd);
     await clickMove(page, uci);
     if (uci.length === 5) await page.locator('[data-testid^="promote-"]').first().click();
     g = await waitState(game, g.ply);
