@@ -62,6 +62,7 @@ export class GameCtrl {
   message?: string;
   copied = false;
   private lowWarned = false;
+  private navigating = false;
   private timer?: number;
 
   constructor(readonly redraw: () => void) {
@@ -305,6 +306,9 @@ export class GameCtrl {
 
   /** goTo leaves the page for href (no question: the game is over, or the player confirmed). */
   goTo(href: string): void {
+    // A rematch names its game twice (the ack and the rematch frame): go once.
+    if (this.navigating) return;
+    this.navigating = true;
     this.leaving = this.playing;
     location.href = href;
   }

@@ -24,6 +24,9 @@ function board(ctrl: GameCtrl): VNode {
     h('div#board.cg-wrap', {
       hook: {
         insert: (vnode) => ctrl.attach(vnode.elm as HTMLElement),
+        // Whatever moved the board on the page (a banner, a line that
+        // wrapped), chessground must measure it again for the next click.
+        postpatch: () => ctrl.ground?.state.dom.bounds.clear(),
         destroy: () => ctrl.detach(),
       },
     }),

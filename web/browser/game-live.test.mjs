@@ -1,0 +1,151 @@
+// game-live.test.mjs: the game page's life around the moves — a lost
+// connection shown and caught up (a move made offline is sent again with
+// its id), a spectator (in English) without controls, the FEN and the PGN,
+// an abort, and a rematch that takes both players to the new game.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, player, clickMove, missingTexts } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * cuttable makes the context's WebSockets cuttable from the test: every
+ * socket is kept in window.__ws, and while window.__blockWs is set a new
+ * one goes to a port where nothing listens (the connection stays lost).
+ */
+async function cuttable(context) {
+  await context.addInitScript(() => {
+    const Native = window.WebSocket;
+    window.__ws = [];
+    window.__urls = [];
+    window.__blockWs = false;
+    window.WebSocket = class extends Native {
+      constructor(url, protocols) {
+        super(window.__blockWs ? 'ws://127.0.0.1:9/' : url, protocols);
+        window.__urls.push(String(url));
+        window.__ws.push(this);
+      }
+    };
+  });
+}
+const cut = (page) => page.evaluate(() => {
+  window.__blockWs = true;
+  for (const ws of window.__ws) ws.close();
+});
+const mend = (page) => page.evaluate(() => {
+  window.__blockWs = false;
+});
+
+/** pair makes two guests find each other through seeks and opens the game page in both. */
+async function pair(tc = '5+0', { blackCuttable = false } = {}) {
+  const white = await player(browser);
+  const black = await player(browser);
+  if (blackCuttable) await cuttable(black.context);
+  await white.page.request.post(server.url + '/api/seek', { data: { timeControl: tc, color: 'white' } });
+  const res = await black.page.request.post(server.url + '/api/seek', { data: { timeControl: tc, color: 'black' } });
+  const { gameId } = await res.json();
+  assert.ok(gameId);
+  for (const p of [white, black]) {
+    await p.page.goto(server.url + '/game/' + gameId);
+    await p.page.locator('.player-bottom .player-you').waitFor();
+  }
+  return { white, black, gameId, close: () => Promise.all([white.context.close(), black.context.close()]) };
+}
+
+async function move(g, who, uci, ply) {
+  await who.page.locator('#turn', { hasText: 'Tu turno' }).waitFor();
+  await clickMove(who.page, uci);
+  for (const p of [g.white, g.black]) await p.page.locator(`.moves .move[data-ply="${ply}"]`).waitFor();
+}
+
+test('a lost connection is shown; a move made offline is resent, and the page catches up', async () => {
+  const g = await pair('5+0', { blackCuttable: true });
+  await move(g, g.white, 'e2e4', 1);
+  await g.black.page.locator('#turn', { hasText: 'Tu turno' }).waitFor();
+  await cut(g.black.page);
+  await g.black.page.locator('#connection-banner').waitFor();
+  assert.match(await g.black.page.locator('#connection-banner').innerText(), /reconectando/);
+  // Black moves while offline: the move waits, and goes with its id once back.
+  await clickMove(g.black.page, 'e7e5');
+  await mend(g.black.page);
+  await g.white.page.locator('.moves .move[data-ply="2"]').waitFor({ timeout: 15000 });
+  await g.black.page.locator('#connection-banner').waitFor({ state: 'detached' });
+  // White moves while black is offline: black catches up from its last version.
+  await cut(g.black.page);
+  await g.black.page.locator('#connection-banner').waitFor();
+  await g.white.page.locator('#turn', { hasText: 'Tu turno' }).waitFor();
+  await clickMove(g.white.page, 'g1f3');
+  await g.white.page.locator('.moves .move[data-ply="3"]').waitFor();
+  assert.equal(await g.black.page.locator('.moves .move[data-ply="3"]').count(), 0);
+  await mend(g.black.page);
+  await g.black.page.locator('.moves .move[data-ply="3"]').waitFor({ timeout: 15000 });
+  await g.black.page.locator('#connection-banner').waitFor({ state: 'detached' });
+  assert.deepEqual(await g.black.page.locator('.moves button.move').allInnerTexts(), ['e4', 'e5', 'Nf3']);
+  const urls = await g.black.page.evaluate(() => window.__urls);
+  assert.ok(urls.some((u) => /\/socket\?v=\d+$/.test(u)), `a reconnection passes ?v=: ${urls.join(' ')}`);
+  assert.deepEqual(g.white.errors, []);
+  await g.close();
+});
+
+test('a spectator sees the game without controls; the FEN is copied, the PGN downloads', async () => {
+  const g = await pair('5+0');
+  const watcher = await player(browser, { locale: 'en-US' });
+  await watcher.page.goto(server.url + '/game/' + g.gameId);
+  await watcher.page.locator('cg-board').waitFor();
+  await watcher.page.locator('#turn', { hasText: 'White to move' }).waitFor();
+  await move(g, g.white, 'e2e4', 1);
+  await move(g, g.black, 'e7e5', 2);
+  await watcher.page.locator('.moves .move[data-ply="2"]').waitFor();
+  for (const control of ['#resign', '#draw-offer', '#abort', 'input']) {
+    assert.equal(await watcher.page.locator(control).count(), 0, control);
+  }
+  assert.match(await watcher.page.locator('#board').getAttribute('class'), /orientation-white/);
+  assert.deepEqual(await missingTexts(watcher.page), []);
+
+  await g.white.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await g.white.page.locator('#copy-fen').click();
+  await g.white.page.locator('#copied', { hasText: 'FEN copiado' }).waitFor();
+  const fen = await g.white.page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(fen, 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
+  const href = await g.white.page.locator('#pgn').getAttribute('href');
+  const pgn = await g.white.page.request.get(server.url + href);
+  assert.equal(pgn.status(), 200);
+  assert.match(await pgn.text(), /1\. e4 .*e5/s);
+  await watcher.context.close();
+  await g.close();
+});
+
+test('an abort before both sides moved', async () => {
+  const g = await pair('5+0');
+  await g.white.page.locator('#abort').click();
+  for (const p of [g.white, g.black]) await p.page.locator('#result', { hasText: 'Partida anulada' }).waitFor();
+  await g.close();
+});
+
+test('a rematch, offered and accepted, takes both players to the new game', async () => {
+  const g = await pair('5+0');
+  await move(g, g.white, 'e2e4', 1);
+  await move(g, g.black, 'e7e5', 2);
+  await g.white.page.locator('#resign').click();
+  await g.white.page.locator('#confirm-yes').click();
+  for (const p of [g.white, g.black]) await p.page.locator('#result').waitFor();
+  await g.black.page.locator('#rematch').click();
+  await g.black.page.locator('#rematch-sent').waitFor();
+  await g.white.page.locator('#rematch-offered').waitFor();
+  await g.white.page.locator('#rematch-accept').click();
+  const old = g.gameId;
+  for (const p of [g.white, g.black]) await p.page.waitForURL((u) => /\/game\/\w+$/.test(u.pathname) && !u.pathname.endsWith(old));
+  assert.equal(g.white.page.url(), g.black.page.url());
+  // Colours swapped: the first game's white now plays black.
+  await g.white.page.locator('.player-bottom .player-you').waitFor();
+  assert.match(await g.white.page.locator('#board').getAttribute('class'), /orientation-black/);
+  await g.close();
+});
