@@ -206,6 +206,20 @@ async function accept(c: Challenge): Promise<void> {
   if (res?.gameId) goGame(res.gameId);
 }
 
+/** decline declines a challenge made to us, with reason, and drops it from the list. */
+function decline(c: Challenge, reason: string): Promise<void> {
+  state.errors.incoming = '';
+  return declineChallenge(
+    c,
+    reason,
+    () => {
+      state.incoming = state.incoming.filter((x) => x.id !== c.id);
+      redraw();
+    },
+    (e) => fail('incoming', e),
+  );
+}
+
 /** onChallenge takes a challenge frame of the lobby socket. */
 function onChallenge(c: Challenge): void {
   const m = me();
@@ -465,7 +479,7 @@ function view(): VNode {
       h('div.home-grid', [
         h('div.home-col', [quickSection(), formSection()]),
         h('div.home-col', [
-          challengesIn(state.incoming, { accept: (c) => void accept(c), decline: (c, reason) => void declineChallenge(c, reason, () => ((state.incoming = state.incoming.filter((x) => x.id !== c.id)), redraw()), (e) => fail('incoming', e)) }, errorLine('incoming')),
+          challengesIn(state.incoming, { accept: (c) => void accept(c), decline: (c, reason) => void decline(c, reason) }, errorLine('incoming')),
           seeksSection(),
           aiSection(state.ai, state.levels, state.presets, state.busy, redraw, () => void playAI(), errorLine('ai')),
           nowSection(),
