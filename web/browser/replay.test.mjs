@@ -71,6 +71,8 @@ test('the replay steps through the moves, in Spanish, and asks nothing of anothe
   await stepTo(page, 'Qh4#');
   assert.ok(await next.isDisabled(), 'no move after the mate');
   await prev.focus();
+  const ring = await prev.evaluate((b) => (b.matches(':focus-visible') ? getComputedStyle(b).outlineStyle : 'solid'));
+  assert.notEqual(ring, 'none', 'a focused button shows its focus');
   await page.keyboard.press('Enter');
   await stepTo(page, 'g4');
   // A move of the list.
