@@ -100,10 +100,17 @@ test('two browsers find each other through a seek: a preset in one, the listed s
   await listed.locator('button.seek-join').click();
   const id = await atGame(bruno.page);
   await atGame(alba.page, id);
+  // A third browser's home page lists the game among those being played, to watch.
+  const carla = await player(browser);
+  await carla.page.goto(server.url + '/');
+  const watch = carla.page.locator(`#playing-now a[href="/game/${id}"]`);
+  await watch.waitFor();
+  assert.match(await watch.innerText(), / contra /);
   assert.deepEqual(alba.errors, []);
   assert.deepEqual(bruno.errors, []);
   await alba.context.close();
   await bruno.context.close();
+  await carla.context.close();
 });
 
 test('one\'s own seek can be cancelled, and leaves the other browser\'s list', async () => {
