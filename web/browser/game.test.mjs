@@ -74,6 +74,8 @@ test("fool's mate by clicking: both pages agree on the moves and the result", as
   assert.equal(await g.white.page.locator('.cg-wrap').first().getAttribute('class').then((c) => c.includes('orientation-white')), true);
   assert.match(await g.black.page.locator('#board').getAttribute('class'), /orientation-black/);
   await plays(g, ['f2f3', 'e7e5', 'g2g4']);
+  // Each move is announced in words.
+  assert.notEqual((await g.black.page.locator('#announcer').innerText()).trim(), '');
   await screenshot(g.white.page, 'game-desktop');
   // The material balance and the clocks are there.
   assert.match(await g.white.page.locator('#clock-white').innerText(), /^\d:\d\d/);
@@ -82,6 +84,8 @@ test("fool's mate by clicking: both pages agree on the moves and the result", as
   const want = 'Las negras ganan por jaque mate';
   assert.equal(await result(g.white.page), want);
   assert.equal(await result(g.black.page), want);
+  // Screen readers hear the result (after the last move).
+  await g.white.page.locator('#announcer', { hasText: want }).waitFor();
   const sans = ['f3', 'e5', 'g4', 'Qh4#'];
   assert.deepEqual(await moveList(g.white.page), sans);
   assert.deepEqual(await moveList(g.black.page), sans);

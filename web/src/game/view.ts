@@ -166,7 +166,7 @@ function moves(ctrl: GameCtrl): VNode {
   }
   const last = san.length;
   const nav = (id: string, label: string, symbol: string, ply: number, disabled: boolean) =>
-    h('button.nav#' + id, { attrs: { type: 'button', 'aria-label': label, title: label, disabled }, on: { click: () => ctrl.show(ply) } }, symbol);
+    h('button#' + id + '.nav', { attrs: { type: 'button', 'aria-label': label, title: label, disabled }, on: { click: () => ctrl.show(ply) } }, symbol);
   return h('section.moves-box', { attrs: { 'aria-label': t('ui.game.moves') } }, [
     h('ol#moves.moves', { hook: { postpatch: (_, v) => scrollActive(v.elm as HTMLElement) } }, rows),
     h('div.move-nav', [
@@ -291,12 +291,13 @@ export function view(ctrl: GameCtrl): VNode[] {
     banner,
     h('h1.sr-only', t('ui.game.title', { white: ctrl.game.state.players.white.name, black: ctrl.game.state.players.black.name })),
     h('div.game-layout', [
-      h('div.board-col', [board(ctrl), input ? h('div.keyboard-box', [input]) : null]),
+      h('div.board-col', [board(ctrl)]),
       player(ctrl, top, 'top'),
       status(ctrl),
       controls(ctrl),
       moves(ctrl),
       player(ctrl, bottom, 'bottom'),
+      input ? h('div.keyboard-box', [input]) : null,
       tools(ctrl),
     ]),
     dialog(ctrl),
