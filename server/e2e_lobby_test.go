@@ -181,6 +181,9 @@ func TestE2EDirectChallenges(t *testing.T) {
 	if len(page.Games) != 1 || page.Games[0].ID != id || !page.Games[0].Rated || page.NextPage != nil {
 		t.Fatalf("alba's history: %+v", page)
 	}
+	if g := page.Games[0]; g.Termination != "checkmate" || g.Outcome != "outcome.checkmate.black" {
+		t.Fatalf("the listed game's end: termination %q, outcome %q", g.Termination, g.Outcome)
+	}
 	if g := page.Games[0]; g.Players["black"].RatingDiff == nil || *g.Players["black"].RatingDiff <= 0 {
 		t.Fatalf("the rated game's rating change: %+v", g.Players)
 	}

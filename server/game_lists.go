@@ -16,13 +16,18 @@ const (
 
 // summaryJSON is a game in a list, lichess's shape.
 type summaryJSON struct {
-	ID          string                   `json:"id"`
-	Rated       bool                     `json:"rated"`
-	Speed       string                   `json:"speed"`
-	TimeControl string                   `json:"timeControl"`
-	Status      string                   `json:"status"`
-	Winner      string                   `json:"winner,omitempty"`
-	Result      string                   `json:"result"`
+	ID          string `json:"id"`
+	Rated       bool   `json:"rated"`
+	Speed       string `json:"speed"`
+	TimeControl string `json:"timeControl"`
+	Status      string `json:"status"`
+	Winner      string `json:"winner,omitempty"`
+	Result      string `json:"result"`
+	// Termination is JoinPal's code of how the game ended; Outcome the
+	// catalogue code of the sentence that says it ("outcome.agreement"),
+	// as on a game's state (game.OutcomeCode); both absent while it goes on.
+	Termination string                   `json:"termination,omitempty"`
+	Outcome     string                   `json:"outcome,omitempty"`
 	Players     map[string]summaryPlayer `json:"players"`
 	Plies       int                      `json:"plies"`
 	CreatedAt   int64                    `json:"createdAt"`
@@ -46,6 +51,16 @@ func viewSummary(g game.Summary) summaryJSON {
 	if w, ok := g.Result.Winner(); ok {
 		out.Winner = w.String()
 	}
+	if g.Termination != game.TerminationNone {
+		out.Termination = g.Termination.String()
+	}
+	// Listed games start from the standard position: the side to move
+	// at the end follows from the number of moves.
+	toMove := game.White
+	if g.Plies%2 == 1 {
+		toMove = game.Black
+	}
+	out.Outcome = game.OutcomeCode(game.State{Status: g.Status, Termination: g.Termination, Result: g.Result}, toMove)
 	if !g.EndedAt.IsZero() {
 		out.EndedAt = g.EndedAt.UnixMilli()
 	}

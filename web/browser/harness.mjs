@@ -198,7 +198,11 @@ export async function axe(page) {
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-/** noHorizontalScroll reports whether the page fits its viewport's width. */
+/**
+ * noHorizontalScroll reports whether the page fits the width its context
+ * was given (a mobile viewport would otherwise widen to fit the content).
+ */
 export async function noHorizontalScroll(page) {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+  const width = page.viewportSize()?.width ?? 0;
+  return page.evaluate((w) => document.documentElement.scrollWidth <= w + 1 && window.innerWidth <= w + 1, width);
 }
