@@ -1,0 +1,178 @@
+// rules.test.mjs: the rules guide (issue 11) as a reader goes through it,
+// in Spanish and in English: one exercise of every section, on the board
+// (clicks) and with the keyboard (the move field), the refused castling
+// through check explained with the square and the attacker, the en-passant
+// capture refused one move later, a promotion chosen on the board; the
+// sections without a board show their text; the phone fits 360 px; the
+// practice button starts a game against the AI.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** ready waits until exercise id has its position from the server. */
+async function ready(page, id) {
+  await page.locator(`#ex-${id} .exercise-status`).filter({ hasText: /\S/ }).waitFor();
+  await page.locator(`#ex-${id}-board cg-board`).waitFor();
+}
+
+/** square clicks a square of exercise id's board, minding its orientation. */
+async function square(page, id, sq) {
+  const board = page.locator(`#ex-${id}-board`);
+  await board.scrollIntoViewIfNeeded();
+  const box = await page.locator(`#ex-${id}-board cg-board`).boundingBox();
+  const black = (await board.getAttribute('class')).includes('orientation-black');
+  const file = sq.charCodeAt(0) - 97;
+  const rank = Number(sq[1]) - 1;
+  const size = box.width / 8;
+  const col = black ? 7 - file : file;
+  const row = black ? rank : 7 - rank;
+  await page.mouse.click(box.x + size * (col + 0.5), box.y + size * (row + 0.5));
+}
+
+/** feedback returns exercise id's feedback once it has changed from before. */
+async function feedback(page, id, before) {
+  const fb = page.locator(`#ex-${id}-feedback`);
+  await page.waitForFunction(([sel, prev]) => {
+    const el = document.querySelector(sel);
+    return el && el.textContent !== prev && el.textContent.trim() !== '';
+  }, [`#ex-${id}-feedback`, before]);
+  return fb.innerText();
+}
+
+/** move plays uci on exercise id's board by clicks (and a promotion button) and returns the feedback. */
+async function click(page, id, uci, promo) {
+  await ready(page, id);
+  const before = await page.locator(`#ex-${id}-feedback`).textContent();
+  await square(page, id, uci.slice(0, 2));
+  await square(page, id, uci.slice(2, 4));
+  if (promo) await page.locator(`#ex-${id}-promo-${promo}`).click();
+  return feedback(page, id, before);
+}
+
+/** type plays text with the keyboard in exercise id's move field. */
+async function type(page, id, text) {
+  await ready(page, id);
+  const before = await page.locator(`#ex-${id}-feedback`).textContent();
+  await page.locator(`#ex-${id}-move`).fill(text);
+  await page.locator(`#ex-${id}-move`).press('Enter');
+  return feedback(page, id, before);
+}
+
+async function finished(page, id) {
+  await page.locator(`#ex-${id}[data-finished="true"]`).waitFor();
+}
+
+// Each section with the exercise gone through: tries in order, each [how,
+// move, pattern of the feedback per language]; the last one finishes it.
+const tour = [
+  ['board', 'board-squares', [['type', 'g1f3', { es: /Cf3/, en: /Nf3/ }]]],
+  ['pieces', null, { es: /Dama\s+9/, en: /Queen\s+9/ }],
+  ['pawn', 'pawn-capture', [
+    ['type', 'e4e5', { es: /el peón de e4 no puede avanzar: el caballo de e5 le cierra el paso/, en: /the pawn on e4 cannot advance: the knight on e5 is in its way/ }],
+    ['click', 'e4d5', { es: /exd5/, en: /exd5/ }],
+  ]],
+  ['knight', 'knight-jump', [['type', 'd3d5', { es: /el caballo salta en forma de L/, en: /the knight jumps in an L/ }], ['click', 'd3e5', { es: /Cxe5/, en: /Nxe5/ }]]],
+  ['bishop', 'bishop-diagonal', [['type', 'e2b5', { es: /Axb5/, en: /Bxb5/ }]]],
+  ['rook', 'rook-file', [['type', 'a1a7', { es: /Txa7/, en: /Rxa7/ }]]],
+  ['queen', 'queen-lines', [
+    ['type', 'd1d7', { es: /Dxd7\+ es una jugada legal, pero no es lo que se pide/, en: /Qxd7\+ is a legal move, but it is not what is asked/ }],
+    ['type', 'd1a4', { es: /Dxa4/, en: /Qxa4/ }],
+  ]],
+  ['king', 'king-safe', [['click', 'e1e2', { es: /atacada por la torre de a2/, en: /attacked by the rook on a2/ }], ['type', { es: 'Rf1', en: 'Kf1' }, { es: /Rf1/, en: /Kf1/ }]]],
+  ['castling', 'castle-through-check', [
+    ['click', 'e1g1', { es: /el rey no puede enrocar: pasaría por f1, atacada por el alfil de c4/, en: /the king cannot castle: it would pass through f1, attacked by the bishop on c4/ }],
+    ['type', 'O-O-O', { es: /O-O-O/, en: /O-O-O/ }],
+  ]],
+  ['en-passant', 'ep-expired', [
+    ['type', { es: 'Rd2', en: 'Kd2' }, { es: /Respuesta del rival: g6/, en: /Your opponent answers: g6/ }],
+    ['click', 'e5d6', { es: /la captura al paso solo se puede hacer justo después del avance doble/, en: /en passant is only possible right after the double step/ }],
+  ]],
+  ['promotion', 'promote-knight-mate', [['click', 'f7f8', { es: /f8=C#/, en: /f8=N#/ }, 'knight']]],
+  ['check', 'check-knight', [['type', 'a1d1', { es: /ese jaque no se puede tapar/, en: /that check cannot be blocked/ }], ['type', 'e1f1', { es: /Rf1/, en: /Kf1/ }]]],
+  ['endings', 'mate-not-stalemate', [
+    ['type', 'f1f7', { es: /Tablas por rey ahogado/, en: /Draw by stalemate/ }],
+    ['type', 'f1f8', { es: /Df8#/, en: /Qf8#/ }],
+  ]],
+  ['material', 'material-exchange', [['type', 'b3c5', { es: /Cxc5/, en: /Nxc5/ }]]],
+  ['joinpal', null, { es: /incremento opcional de 1 a 10 segundos/, en: /optional increment of 1 to 10 seconds/ }],
+  ['practice', null, { es: /Enroca pronto/, en: /Castle early/ }],
+  ['faq', 'faq-castle-rook-attacked', [['click', 'e1g1', { es: /O-O/, en: /O-O/ }]]],
+];
+
+async function goThrough(lang, locale) {
+  const { page, errors, context } = await player(browser, { locale });
+  await page.goto(server.url + '/rules');
+  await page.locator('h1').waitFor();
+  assert.equal(await page.getAttribute('html', 'lang'), lang);
+  const cards = await page.locator('.rules-cards li').count();
+  assert.equal(cards, tour.length, 'every section is listed');
+  assert.deepEqual(await missingTexts(page), []);
+  for (const [section, id, tries] of tour) {
+    await page.goto(server.url + '/rules/' + section);
+    await page.locator('#rules-title').waitFor();
+    if (!id) {
+      assert.match(await page.locator('.rules-main').innerText(), tries[lang], section);
+      continue;
+    }
+    for (const [how, move, want, promo] of tries) {
+      const text = typeof move === 'string' ? move : move[lang];
+      const got = how === 'click' ? await click(page, id, text, promo) : await type(page, id, text);
+      assert.match(got, want[lang], `${section}: ${text}`);
+    }
+    await finished(page, id);
+    assert.deepEqual(await missingTexts(page), [], section);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+}
+
+test('a Spanish reader goes through one exercise of every section', async () => {
+  await goThrough('es', 'es-ES');
+});
+
+test('an English reader goes through one exercise of every section', async () => {
+  await goThrough('en', 'en-GB');
+});
+
+test('a section on a phone: no horizontal scroll, accessible, linkable, the next exercise offered', async () => {
+  const { page, errors, context } = await player(browser, { size: 'phone', mobile: true });
+  await page.goto(server.url + '/rules/castling#conditions');
+  await ready(page, 'castle-through-check');
+  assert.equal(await noHorizontalScroll(page), true);
+  assert.deepEqual(await axe(page), []);
+  assert.match(await page.locator('#ex-castle-through-check-feedback').getAttribute('aria-live'), /polite/);
+  // The first exercise done by keyboard alone, then the next one offered.
+  assert.match(await type(page, 'castle-short', 'O-O'), /¡Enrocado!/);
+  await page.locator('#ex-castle-short [data-testid=next-exercise]').click();
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'ex-castle-through-check-move');
+  await screenshot(page, 'rules-castling-phone');
+  await page.goto(server.url + '/rules');
+  await page.locator('.rules-cards').waitFor();
+  assert.equal(await noHorizontalScroll(page), true);
+  assert.deepEqual(await axe(page), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('practice: one click starts a game against the AI at level Easy, without an account', async () => {
+  const { page, errors, context } = await player(browser);
+  await page.goto(server.url + '/rules/practice');
+  await page.locator('#rules-play-ai').click();
+  await page.waitForURL(/\/game\/[^/]+$/);
+  const id = page.url().split('/game/')[1];
+  const res = await context.request.get(server.url + '/api/game/' + id);
+  const g = await res.json();
+  assert.equal([g.players.white, g.players.black].some((p) => p?.aiLevel === 2), true, JSON.stringify(g));
+  assert.deepEqual(errors.filter((e) => !/WebSocket/.test(e)), []);
+  await context.close();
+});
