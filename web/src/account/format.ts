@@ -26,6 +26,10 @@ export interface Summary {
   status: string;
   winner?: Side;
   result: string;
+  /** termination is JoinPal's code of how it ended ("threefold_repetition"); absent while it goes on. */
+  termination?: string;
+  /** outcome is the catalogue code of the sentence that says how it ended. */
+  outcome?: string;
   players: Partial<Record<Side, Player>>;
   plies: number;
   createdAt: number;

@@ -206,7 +206,7 @@ function gameItem(g: Summary, userId: string, id: string): VNode {
   const me = g.players[side];
   const opp = g.players[other(side)];
   const v = verdict(g, side);
-  const how = v === 'playing' || v === 'aborted' ? '' : sayHow(g.status);
+  const how = v === 'playing' || v === 'aborted' ? '' : g.termination ? t('termination.' + g.termination) : sayHow(g.status);
   const oppLink = profileLink(opp);
   const oppName = playerName(opp) + (opp?.rating !== undefined ? ` (${opp.rating})` : '');
   const meta = [sayTimeControl(g.timeControl), saySpeed(g.speed), t(g.rated ? 'ui.account.rated' : 'ui.account.casual')].join(' · ');
