@@ -100,7 +100,14 @@ test('two browsers find each other through a seek: a preset in one, the listed s
   await listed.locator('button.seek-join').click();
   const id = await atGame(bruno.page);
   await atGame(alba.page, id);
-  // A third browser's home page lists the game among those being played, to watch.
+  // Once white has moved (over the HTTP API: the board is the game page's
+  // test), a third browser's home page lists the game among those being
+  // played, to watch.
+  const game = await (await alba.page.request.get(`${server.url}/api/game/${id}`)).json();
+  const albaMe = await (await alba.page.request.get(`${server.url}/api/account/me`)).json();
+  const white = game.players.white.id === albaMe.id ? alba : bruno;
+  const moved = await white.page.request.post(`${server.url}/api/game/${id}/move/e2e4`);
+  assert.equal(moved.status(), 200, await moved.text());
   const carla = await player(browser);
   await carla.page.goto(server.url + '/');
   const watch = carla.page.locator(`#playing-now a[href="/game/${id}"]`);
