@@ -417,6 +417,9 @@ func (s *Service) publish(ctx context.Context, e Event) {
 	}
 }
 
+// Wake has Run tick at once (after the clock was moved, for instance).
+func (s *Service) Wake() { s.poke() }
+
 // poke wakes Run: something changed that may be due sooner.
 func (s *Service) poke() {
 	select {

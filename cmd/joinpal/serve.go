@@ -46,6 +46,9 @@ type serveOptions struct {
 	logJSON   bool
 	// stopTimeout bounds the graceful stop.
 	stopTimeout time.Duration
+	// testClock runs the server on a clock that POST /test/clock moves
+	// forward (browser tests of scheduled games; never in production).
+	testClock bool
 }
 
 // envOr is the value of the environment variable name, or def.
@@ -81,10 +84,11 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 	stockfish := fs.String("stockfish", envOr("JOINPAL_STOCKFISH", ""), "`PATH` of Stockfish for the AI's top levels; empty: the built-in engine only (JOINPAL_STOCKFISH)")
 	level := fs.String("log-level", envOr("JOINPAL_LOG_LEVEL", "info"), "`LEVEL` of the logs: debug, info, warn or error (JOINPAL_LOG_LEVEL)")
 	format := fs.String("log-format", envOr("JOINPAL_LOG_FORMAT", "text"), "`FORMAT` of the logs: text or json (JOINPAL_LOG_FORMAT)")
+	testClock := fs.Bool("test-clock", envOr("JOINPAL_TEST_CLOCK", "") == "1", "for browser tests only: a clock that POST /test/clock moves forward (JOINPAL_TEST_CLOCK=1); never in production")
 	if code, ok := fs.parse(args, 0); !ok {
 		return serveOptions{}, code, false
 	}
-	opts = serveOptions{addr: *addr, db: *db, stockfish: *stockfish, stopTimeout: 30 * time.Second}
+	opts = serveOptions{addr: *addr, db: *db, stockfish: *stockfish, stopTimeout: 30 * time.Second, testClock: *testClock}
 	if err := opts.logLevel.UnmarshalText([]byte(*level)); err != nil {
 		return serveOptions{}, fs.usageError("--log-level %q: want debug, info, warn or error", *level), false
 	}
@@ -155,21 +159,29 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		return err
 	}
 	games := metrics.TimedStore(st)
-	rt := live.New(live.Config{Store: games, Nodes: st, Logger: log})
+	lc := live.Config{Store: games, Nodes: st, Logger: log}
+	now := time.Now
+	var tclock *testClock
+	if opts.testClock {
+		tclock = newTestClock()
+		lc.Clock, now = tclock, tclock.Now
+		log.Warn("joinpal: test clock on: POST /test/clock moves time forward; never use it in production")
+	}
+	rt := live.New(lc)
 	pool := ai.NewPool(ai.Config{Stockfish: opts.stockfish, Logger: log})
 	defer pool.Close()
 	player := ai.NewPlayer(ai.PlayerConfig{Pool: pool, Mover: server.AIMover(rt), Bus: rt.Bus(), Snapshots: rt, Logger: log})
-	lob, err := lobby.New(lobby.Config{Store: st, Games: server.GameStarter(rt), Log: log})
+	lob, err := lobby.New(lobby.Config{Store: st, Games: server.GameStarter(rt), Now: now, Log: log})
 	if err != nil {
 		return err
 	}
-	sched, err := schedule.New(schedule.Config{Store: st, Games: server.ScheduleGames(rt), Log: log})
+	sched, err := schedule.New(schedule.Config{Store: st, Games: server.ScheduleGames(rt), Now: now, Log: log})
 	if err != nil {
 		return err
 	}
 	srv, err := server.New(server.Config{
 		Accounts: st, Runtime: rt, Lobby: lob, AI: player, AIPool: pool,
-		Games: games, Listing: st, Ratings: st, Schedule: sched, Metrics: metrics, Log: log,
+		Games: games, Listing: st, Ratings: st, Schedule: sched, Metrics: metrics, Log: log, Now: now,
 	})
 	if err != nil {
 		return err
@@ -179,7 +191,14 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+	handler := srv.Handler()
+	if tclock != nil {
+		mux := http.NewServeMux()
+		mux.Handle("/", handler)
+		mux.Handle("/test/clock", tclock.handler(sched.Wake))
+		handler = mux
+	}
+	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()

@@ -1,9 +1,13 @@
-// schedule.ts: the page is being built.
-import { page } from '../lib/layout';
-import { mount, h } from '../lib/view';
-import { t } from '../lib/i18n';
+// schedule.ts is the scheduled games' page: /schedule (the upcoming games
+// and the form that proposes one) and /schedule/{id} (a game's waiting
+// room). See docs/GAMES.md, "Scheduled games".
+import { boot } from '../lib/boot';
+import { startList } from '../schedule/list';
+import { startRoom, signedIn } from '../schedule/room';
 
 /** start renders the page into root. */
 export function start(root: HTMLElement): void {
-  mount(root, (redraw) => page(redraw, [h('h1', t('ui.app.name'))]));
+  const id = boot().params.id;
+  if (id && signedIn()) startRoom(root, id);
+  else startList(root);
 }

@@ -1,0 +1,122 @@
+// notify.ts tells a signed-in user about their scheduled games on any page,
+// without reloading: it keeps the scheduled games' socket open
+// (/api/schedule/socket, docs/PROTOCOL.md) and shows each event as a small
+// notice under the page's header (proposed, accepted, postponed, about to
+// start, started, forfeited ...), announced to screen readers. A page
+// calls startNotify() once; a page that shows scheduled games also passes
+// a listener to hear every event (to load its list again).
+import { boot } from './boot';
+import { t } from './i18n';
+import { Socket, Frame } from './socket';
+
+/** ScheduleEvent is the data of a "schedule" frame. */
+export interface ScheduleEvent {
+  type: string;
+  minutes?: number;
+  by?: string;
+  scheduled: {
+    id: string;
+    proposer: { id: string; name: string };
+    opponent: { id: string; name: string };
+    startAt: string;
+    status: string;
+    gameId?: string;
+    result?: string;
+  };
+}
+
+type Listener = (e: ScheduleEvent) => void;
+
+let socket: Socket | undefined;
+const listeners = new Set<Listener>();
+
+/** The events told as a notice, and their catalogue codes (ui.schedule.note.<type>). */
+const noted = new Set([
+  'proposed',
+  'accepted',
+  'declined',
+  'canceled',
+  'expired',
+  'postponeAsked',
+  'postponed',
+  'postponeDeclined',
+  'postponeLapsed',
+  'soon',
+  'started',
+  'forfeited',
+]);
+
+/**
+ * startNotify opens the notification socket (once per page, for an
+ * account: guests have no scheduled games) and adds listener, if given,
+ * to hear every event. It returns a function that removes the listener.
+ */
+export function startNotify(listener?: Listener): () => void {
+  if (listener) listeners.add(listener);
+  const me = boot().me;
+  if (!socket && me && !me.guest) {
+    socket = new Socket({ url: () => Socket.url('/api/schedule/socket'), onFrame });
+  }
+  return () => {
+    if (listener) listeners.delete(listener);
+  };
+}
+
+function onFrame(f: Frame): void {
+  if (f.t !== 'schedule' || !f.d) return;
+  const e = f.d as ScheduleEvent;
+  for (const l of listeners) l(e);
+  if (noted.has(e.type)) show(e);
+}
+
+/** noteText is the sentence of event e for the signed-in user. */
+export function noteText(e: ScheduleEvent): string {
+  const me = boot().me;
+  const a = e.scheduled;
+  const other = a.proposer.id === me?.id ? a.opponent.name : a.proposer.name;
+  const when = new Date(a.startAt).toLocaleString(boot().lang === 'en' ? 'en-GB' : 'es-ES', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const params = { opponent: other, when, minutes: e.minutes ?? 0, result: a.result ?? '' };
+  if (e.type === 'soon') return t(e.minutes === 1 ? 'ui.schedule.note.soon1' : 'ui.schedule.note.soon15', params);
+  // Catalogue codes are snake_case: postponeAsked → postpone_asked.
+  return t('ui.schedule.note.' + e.type.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()), params);
+}
+
+/** box returns the notices' container, made once. */
+function box(): HTMLElement {
+  let el = document.getElementById('jp-notices');
+  if (el) return el;
+  el = document.createElement('div');
+  el.id = 'jp-notices';
+  el.className = 'notices';
+  el.setAttribute('role', 'status');
+  el.setAttribute('aria-live', 'polite');
+  // Outside the page's own tree (the view layer owns #app): fixed under
+  // the header by schedule.css.
+  document.body.append(el);
+  return el;
+}
+
+/** show adds a notice for e: a link to the game's waiting room and a button that closes it; it goes by itself after a minute. */
+function show(e: ScheduleEvent): void {
+  const el = box();
+  const note = document.createElement('div');
+  note.className = 'notice notice-' + e.type;
+  note.dataset.type = e.type;
+  note.dataset.scheduleId = e.scheduled.id;
+  const link = document.createElement('a');
+  link.href = '/schedule/' + encodeURIComponent(e.scheduled.id);
+  link.textContent = noteText(e);
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'notice-close';
+  close.textContent = '×';
+  close.setAttribute('aria-label', t('ui.schedule.note.close'));
+  close.addEventListener('click', () => note.remove());
+  note.append(link, close);
+  el.append(note);
+  while (el.children.length > 3) el.firstElementChild?.remove();
+  window.setTimeout(() => note.remove(), 60_000);
+}

@@ -1,0 +1,60 @@
+// types.ts: the scheduled games as the API shows them (docs/openapi.yaml,
+// ScheduledGame).
+
+/** Person is one of the two players. */
+export interface Person {
+  id: string;
+  name: string;
+}
+
+/** Postponement is one request to move the start. */
+export interface Postponement {
+  by: string;
+  from: string;
+  to: string;
+  zone: string;
+  status: 'pending' | 'accepted' | 'declined' | 'lapsed';
+  askedAt: string;
+  answeredAt?: string;
+}
+
+/** GameState is the scheduled part of an accepted arrangement's game. */
+export interface GameState {
+  /** status, termination and result are package game's codes ("created", "started" …; "none"; "1-0", "*" …). */
+  status: string;
+  termination: string;
+  result: string;
+  startAt: string;
+  checkInFrom: string;
+  noShowAt: string;
+  defaultTime: number;
+  present: [boolean, boolean];
+  endedAt?: string;
+}
+
+/** Scheduled is one arranged game. */
+export interface Scheduled {
+  id: string;
+  proposer: Person;
+  opponent: Person;
+  color: 'white' | 'black' | 'random';
+  white?: Person;
+  black?: Person;
+  timeControl: string;
+  rated: boolean;
+  startAt: string;
+  zone: string;
+  defaultTime: number;
+  status: 'proposed' | 'accepted' | 'started' | 'finished' | 'declined' | 'canceled' | 'expired';
+  gameId?: string;
+  postponements: Postponement[];
+  result?: string;
+  game?: GameState;
+  url: string;
+}
+
+/** MaxPostponeRequests is the server's schedule.MaxPostponeRequests. */
+export const MaxPostponeRequests = 2;
+
+/** statusCreated is the status of a game that has not started (package game). */
+export const statusCreated = 'created';
