@@ -108,6 +108,8 @@ test('a spectator sees the game without controls; the FEN is copied, the PGN dow
     assert.equal(await watcher.page.locator(control).count(), 0, control);
   }
   assert.match(await watcher.page.locator('#board').getAttribute('class'), /orientation-white/);
+  await watcher.page.locator('#flip').click();
+  await watcher.page.waitForFunction(() => document.querySelector('#board')?.classList.contains('orientation-black'));
   assert.deepEqual(await missingTexts(watcher.page), []);
 
   await g.white.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
@@ -148,4 +150,14 @@ test('a rematch, offered and accepted, takes both players to the new game', asyn
   await g.white.page.locator('.player-bottom .player-you').waitFor();
   assert.match(await g.white.page.locator('#board').getAttribute('class'), /orientation-black/);
   await g.close();
+});
+
+test('a game that does not exist is said in words', async () => {
+  const p = await player(browser);
+  await p.page.goto(server.url + '/game/nosuchgm');
+  await p.page.locator('#game-missing').waitFor();
+  assert.notEqual((await p.page.locator('#game-missing').innerText()).trim(), '');
+  await p.page.locator('#new-game').waitFor();
+  assert.deepEqual(await missingTexts(p.page), []);
+  await p.context.close();
 });

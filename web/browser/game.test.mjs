@@ -10,6 +10,7 @@ import {
   launch,
   player,
   clickMove,
+  dragMove,
   squareCenter,
   screenshot,
   missingTexts,
@@ -73,7 +74,12 @@ test("fool's mate by clicking: both pages agree on the moves and the result", as
   const g = await pair('5+0');
   assert.equal(await g.white.page.locator('.cg-wrap').first().getAttribute('class').then((c) => c.includes('orientation-white')), true);
   assert.match(await g.black.page.locator('#board').getAttribute('class'), /orientation-black/);
-  await plays(g, ['f2f3', 'e7e5', 'g2g4']);
+  await plays(g, ['f2f3']);
+  // A move by dragging the piece.
+  await g.black.page.locator('#turn', { hasText: 'Tu turno' }).waitFor();
+  await dragMove(g.black.page, 'e7e5');
+  await g.white.page.locator('.moves .move[data-ply="2"]').waitFor();
+  await plays(g, ['g2g4'], 2);
   // Each move is announced in words.
   assert.notEqual((await g.black.page.locator('#announcer').innerText()).trim(), '');
   await screenshot(g.white.page, 'game-desktop');

@@ -8,6 +8,7 @@ import type { Api } from '@lichess-org/chessground/api';
 import type { Key, MoveMetadata } from '@lichess-org/chessground/types';
 import { Socket, type Frame } from '../lib/socket';
 import { boot } from '../lib/boot';
+import { get, ApiError } from '../lib/api';
 import { t, lang } from '../lib/i18n';
 import { play } from '../lib/sound';
 import { announce } from '../lib/layout';
@@ -61,6 +62,9 @@ export class GameCtrl {
   /** message is the last refusal from the server, in the page's language. */
   message?: string;
   copied = false;
+  /** missing is the server's refusal when the game does not exist. */
+  missing?: string;
+  private checked = false;
   private lowWarned = false;
   private navigating = false;
   private timer?: number;
@@ -78,6 +82,10 @@ export class GameCtrl {
       },
     });
     this.timer = window.setInterval(() => this.tick(), 100);
+    // A socket that never opens says nothing of why: ask the HTTP API.
+    window.setTimeout(() => {
+      if (!this.game.loaded) void this.checkExists();
+    }, 1500);
   }
 
   /** me is the signed-in user's (or guest's) id. */
@@ -125,6 +133,25 @@ export class GameCtrl {
   detach(): void {
     this.ground?.destroy();
     this.ground = undefined;
+  }
+
+  /**
+   * checkExists asks the HTTP API about the game once, when the socket
+   * has not brought it in time: a game that does not exist (or a bad address)
+   * is said in words instead of reconnecting for ever.
+   */
+  private async checkExists(): Promise<void> {
+    if (this.checked) return;
+    this.checked = true;
+    try {
+      await get(`/api/game/${encodeURIComponent(this.id)}`);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) {
+        this.missing = e.message;
+        this.socket.close();
+        this.redraw();
+      }
+    }
   }
 
   private onOpen(): void {

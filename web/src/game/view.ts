@@ -275,6 +275,8 @@ export function view(ctrl: GameCtrl): VNode[] {
     !ctrl.online && (ctrl.connected || ctrl.game.loaded)
       ? h('div#connection-banner.connection-banner', { attrs: { role: 'alert' } }, t('ui.game.reconnecting'))
       : null;
+  if (ctrl.missing && !ctrl.game.loaded)
+    return [h('p#game-missing.error', { attrs: { role: 'alert' } }, ctrl.missing), h('a#new-game.button.primary', { attrs: { href: '/' } }, t('ui.game.new_game'))];
   if (!ctrl.game.loaded) return [banner, h('p#game-loading.loading', t('ui.game.loading'))].filter(Boolean) as VNode[];
   const bottom = ctrl.orientation;
   const top = other(bottom);
