@@ -8,7 +8,6 @@ import type { Api } from '@lichess-org/chessground/api';
 import type { Config } from '@lichess-org/chessground/config';
 import type { Key } from '@lichess-org/chessground/types';
 import { ApiError, get, post } from '../lib/api';
-import { announce } from '../lib/layout';
 import { lang, t } from '../lib/i18n';
 import { play } from '../lib/sound';
 import { h, VNode } from '../lib/view';
@@ -164,7 +163,8 @@ export class Exercise {
       }
     }
     this.typed = '';
-    announce(lines.join(' '));
+    const field = document.getElementById(this.domID + '-move') as HTMLInputElement | null;
+    if (field) field.value = '';
     this.sync();
     this.redraw();
   }
