@@ -67,6 +67,7 @@ export class GameCtrl {
   private checked = false;
   private lowWarned = false;
   private navigating = false;
+  private drawOfferSeen?: Color;
   private timer?: number;
 
   constructor(readonly redraw: () => void) {
@@ -176,6 +177,7 @@ export class GameCtrl {
         return;
       case 'rematch':
         this.rematch = f.d as Rematch;
+        if (this.rematch.status === 'created' && this.rematch.destUser?.id === this.me) announce(t('ui.game.rematch.offered'));
         if (this.rematch.status === 'accepted' && this.rematch.gameId) this.goTo('/game/' + this.rematch.gameId);
         this.redraw();
         return;
@@ -226,14 +228,16 @@ export class GameCtrl {
     if (change.kind === 'move') {
       play(/x/.test(change.san) ? 'capture' : /[+#]$/.test(change.san) ? 'check' : 'move');
       if (/[+#]$/.test(change.san) && /x/.test(change.san)) play('check');
-      const who = t('side.' + (st.turn === 'white' ? 'black' : 'white'));
-      announce(t('ui.game.announce.move', { side: who, move: describeMove(change.san, lang()) }));
+      const mover: Color = st.turn === 'white' ? 'black' : 'white';
+      announce(t('ui.game.announce.move', { side: mover, move: describeMove(change.san, lang()) }));
     } else if (change.kind === 'full' && first && change.started && st.ply === 0 && this.side) {
       play('start');
     }
-    if (change.kind !== 'full' || !first) {
-      if ((change.kind === 'move' || change.kind === 'state') && change.ended) this.announceEnd();
+    if (!first && change.kind !== 'ignored' && change.ended) this.announceEnd();
+    else if (change.kind === 'state' && st.drawOffer && st.drawOffer !== this.drawOfferSeen) {
+      announce(this.side && st.drawOffer !== this.side ? t('ui.game.draw.offered') : t('ui.game.draw.by.' + st.drawOffer));
     }
+    this.drawOfferSeen = st.drawOffer;
   }
 
   private announceEnd(): void {

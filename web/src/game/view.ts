@@ -78,8 +78,8 @@ function player(ctrl: GameCtrl, color: Color, where: 'top' | 'bottom'): VNode {
   return h('section.player.player-' + where, { attrs: { 'data-testid': 'player-' + color, 'aria-label': t('side.' + color) } }, [
     h('div.player-line', [
       h('span.player-side', { class: { [color]: true }, attrs: { 'aria-hidden': 'true' } }),
-      h('span.player-name', p.name),
-      p.aiLevel ? h('span.player-level', t('ui.game.ai_level', { level: t('level.' + p.aiLevel) })) : null,
+      // The AI is named by its level ("IA · Fácil"), from the catalogue.
+      h('span.player-name', p.aiLevel ? t('ui.game.ai_level', { level: t('level.' + p.aiLevel) }) : p.name),
       ctrl.side === color ? h('span.player-you', t('ui.game.you')) : null,
       turn ? h('span.player-turn', t('ui.game.to_move')) : null,
     ]),
@@ -134,7 +134,8 @@ function status(ctrl: GameCtrl): VNode {
   }
   if (ctrl.viewPly !== undefined) kids.push(h('p.history-note', t('ui.game.history', { ply: ctrl.viewPly })));
   if (ctrl.message) kids.push(h('p#game-message.error', { attrs: { role: 'alert' } }, ctrl.message));
-  return h('div#game-status.game-status', { attrs: { 'aria-live': 'polite' } }, kids);
+  // Moves, offers and the result reach screen readers through announce() (ctrl.ts).
+  return h('div#game-status.game-status', kids);
 }
 
 /** moves is the move list in SAN, numbered in two columns, each move a button to show its position. */
