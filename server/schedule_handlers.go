@@ -55,6 +55,10 @@ func (s *Server) scheduleView(r *http.Request, a schedule.Arrangement) scheduleJ
 // scheduleAccount returns the signed-in account of r; guests are refused
 // (scheduled games are between accounts).
 func (s *Server) scheduleAccount(w http.ResponseWriter, r *http.Request, scope account.Scope) (Identity, bool) {
+	if s.cfg.Schedule == nil {
+		s.writeError(w, r, newError(CodeNotFound, "no scheduled games on this server"))
+		return Identity{}, false
+	}
 	who, ok := s.signedIn(w, r, scope)
 	if !ok {
 		return Identity{}, false

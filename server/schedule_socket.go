@@ -23,6 +23,10 @@ func (s *Server) handleScheduleSocket(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, newError(CodeUnauthorized, "not signed in"))
 		return
 	}
+	if s.cfg.Schedule == nil {
+		s.writeError(w, r, newError(CodeNotFound, "no scheduled games on this server"))
+		return
+	}
 	sock, done, ok := s.upgrade(w, r)
 	if !ok {
 		return

@@ -42,6 +42,7 @@ func TestScheduledGameOverHTTP(t *testing.T) {
 			env, svc := schedEnv(t, pg)
 			ana, beto := env.account(t, "ana"), env.account(t, "beto")
 			notes := ana.dial("/api/schedule/socket")
+			betoEvents := beto.stream()
 			start := env.clock.Now().Add(3 * time.Hour)
 			local := start.In(mustZone(t, "America/New_York")).Format(schedule.LocalLayout)
 			var a scheduleJSON
@@ -51,6 +52,9 @@ func TestScheduledGameOverHTTP(t *testing.T) {
 				t.Fatalf("proposed %v %s, want %v", a.StartAt, a.Status, start)
 			}
 			wantNote(t, notes, "proposed")
+			if got := betoEvents.next(t, "schedule"); got.Schedule == nil || got.Schedule.Type != schedule.EventProposed || got.Schedule.Scheduled.ID != a.ID {
+				t.Fatalf("beto's event stream: %+v", got)
+			}
 			beto.must(http.StatusOK, "POST", "/api/schedule/"+a.ID+"/accept", nil, &a)
 			wantNote(t, notes, "accepted")
 			if a.GameID == "" || a.White.Name != "ana" {

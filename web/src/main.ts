@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   const load = pages[boot().page] ?? pages.home;
   const mod = await load();
   await mod.start(root);
+  // Scheduled games' notifications on every page (issue 10, lib/notify.ts).
+  void import('./lib/notify').then((n) => n.startNotify());
 }
 
 void main();

@@ -8,6 +8,12 @@
 import { boot } from './boot';
 import { t } from './i18n';
 import { Socket, Frame } from './socket';
+import { h, VNode } from './view';
+
+/** scheduleNavLink is the header's link to the scheduled games, for layout.ts to show to accounts. */
+export function scheduleNavLink(): VNode {
+  return h('a#nav-schedule', { attrs: { href: '/schedule' } }, t('ui.nav.schedule'));
+}
 
 /** ScheduleEvent is the data of a "schedule" frame. */
 export interface ScheduleEvent {
