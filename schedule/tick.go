@@ -49,6 +49,13 @@ func (s *Service) advance(ctx context.Context, a Arrangement) (Arrangement, erro
 			events = append(events, Event{Type: EventExpired})
 		}
 	case Accepted, Started:
+		if a.GameID == "" && !now.Before(a.StartAt) {
+			// Claimed by an acceptance whose game was never created (the
+			// process stopped between the two writes): nothing to play.
+			a.Status = Expired
+			events = append(events, Event{Type: EventExpired})
+			break
+		}
 		if i := a.Pending(); i >= 0 && !now.Before(a.StartAt.Add(-game.PostponeNotice)) {
 			a.Postponements[i].Status, a.Postponements[i].AnsweredAt = RequestLapsed, now
 			events = append(events, Event{Type: EventPostponeLapsed})
