@@ -19,7 +19,8 @@ after(async () => {
 /**
  * cuttable makes the context's WebSockets cuttable from the test: every
  * socket is kept in window.__ws, and while window.__blockWs is set a new
- * one goes to a port where nothing listens (the connection stays lost).
+ * one cannot be made (as when the network is gone), so the page keeps
+ * retrying until the test mends it.
  */
 async function cuttable(context) {
   await context.addInitScript(() => {
@@ -29,7 +30,8 @@ async function cuttable(context) {
     window.__blockWs = false;
     window.WebSocket = class extends Native {
       constructor(url, protocols) {
-        super(window.__blockWs ? 'ws://127.0.0.1:9/' : url, protocols);
+        if (window.__blockWs) throw new DOMException('the test cut the network', 'NetworkError');
+        super(url, protocols);
         window.__urls.push(String(url));
         window.__ws.push(this);
       }
