@@ -79,6 +79,7 @@ test('two players arrange a game, postpone it, check in, and it starts on time',
   const id = await mine.getAttribute('data-id');
   let a = await scheduled(ana, id);
   assert.equal(a.zone, 'Europe/Madrid');
+  await screenshot(ana.page, 'schedule-list');
 
   // Beto sees it arrive without reloading, in New York time, and accepts.
   await beto.page.locator('#jp-notices .notice[data-type="proposed"]').waitFor();

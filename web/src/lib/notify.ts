@@ -72,7 +72,8 @@ function onFrame(f: Frame): void {
   if (f.t !== 'schedule' || !f.d) return;
   const e = f.d as ScheduleEvent;
   for (const l of listeners) l(e);
-  if (noted.has(e.type)) show(e);
+  // What one did oneself needs no notice; what the other or the server did does.
+  if (noted.has(e.type) && e.by !== boot().me?.id) show(e);
 }
 
 /** noteText is the sentence of event e for the signed-in user. */
