@@ -99,7 +99,7 @@ function toc(ix: Index, current?: string): VNode {
 
 function indexView(ix: Index, redraw: () => void, st: State): VNode[] {
   return [
-    h('div.rules-layout', [
+    h('div.rules-index', [
       h('article.rules-main', [
         h('h1', ix.title),
         ...blocks(ix.intro, action(st, redraw)),
