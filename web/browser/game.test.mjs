@@ -102,9 +102,13 @@ test("fool's mate by clicking: both pages agree on the moves and the result", as
   // Earlier positions: Home shows the start, → the first move, End the last.
   await g.white.page.locator('main').click({ position: { x: 2, y: 2 } });
   await g.white.page.keyboard.press('Home');
-  await g.white.page.locator('.history-note').waitFor();
+  await g.white.page.locator('.history-note', { hasText: 'posición inicial' }).waitFor();
+  assert.equal(await g.white.page.locator('cg-board piece').count(), 32);
   await g.white.page.keyboard.press('ArrowRight');
   await g.white.page.locator('.moves .move.active[data-ply="1"]').waitFor();
+  await g.white.page.locator('.history-note', { hasText: 'tras 1. f3' }).waitFor();
+  await g.white.page.keyboard.press('ArrowRight');
+  await g.white.page.locator('.history-note', { hasText: 'tras 1... e5' }).waitFor();
   await g.white.page.keyboard.press('End');
   await g.white.page.locator('.moves .move.active[data-ply="4"]').waitFor();
   await g.white.page.locator('.history-note').waitFor({ state: 'detached' });

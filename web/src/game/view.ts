@@ -132,10 +132,21 @@ function status(ctrl: GameCtrl): VNode {
       }
     }
   }
-  if (ctrl.viewPly !== undefined) kids.push(h('p.history-note', t('ui.game.history', { ply: ctrl.viewPly })));
+  if (ctrl.viewPly !== undefined) kids.push(h('p.history-note', historyNote(ctrl, ctrl.viewPly)));
   if (ctrl.message) kids.push(h('p#game-message.error', { attrs: { role: 'alert' } }, ctrl.message));
   // Moves, offers and the result reach screen readers through announce() (ctrl.ts).
   return h('div#game-status.game-status', kids);
+}
+
+/** historyNote says which earlier position the board shows ("after 2. g4"). */
+function historyNote(ctrl: GameCtrl, ply: number): string {
+  if (ply === 0) return t('ui.game.history_start');
+  const blackFirst = ctrl.game.fens[0]?.split(' ')[1] === 'b';
+  const firstNo = Number(ctrl.game.fens[0]?.split(' ')[5] ?? '1') || 1;
+  const half = ply - 1 + (blackFirst ? 1 : 0);
+  const no = firstNo + Math.floor(half / 2);
+  const move = `${no}.${half % 2 === 1 ? '..' : ''} ${ctrl.game.san[ply - 1]}`;
+  return t('ui.game.history', { move });
 }
 
 /** moves is the move list in SAN, numbered in two columns, each move a button to show its position. */
