@@ -53,6 +53,8 @@ type fakeGames struct {
 	mu    sync.Mutex
 	games map[string]*fakeGame
 	now   func() time.Time
+	// onPostpone, if set, runs when a game is postponed (unlocked).
+	onPostpone func()
 }
 
 type fakeGame struct {
@@ -74,6 +76,9 @@ func (f *fakeGames) CreateScheduled(_ context.Context, g schedule.NewGame) (stri
 }
 
 func (f *fakeGames) Postpone(_ context.Context, id, _ string, at time.Time) error {
+	if f.onPostpone != nil {
+		f.onPostpone()
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	fg := f.games[id]
@@ -104,6 +109,7 @@ func (f *fakeGames) Schedule(_ context.Context, id string) (game.ScheduleState, 
 
 // env is a service on a SQLite store, fake games and a clock set by hand.
 type env struct {
+	store  *sqlite.Store
 	svc    *schedule.Service
 	games  *fakeGames
 	now    time.Time
@@ -117,7 +123,7 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	e := &env{now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
+	e := &env{store: st, now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
 	e.games = &fakeGames{games: map[string]*fakeGame{}, now: func() time.Time { return e.now }}
 	ev := &schedule.LocalEvents{}
 	e.events, _ = ev.Subscribe()
@@ -294,5 +300,35 @@ func TestICS(t *testing.T) {
 	}
 	if !strings.Contains(strings.ReplaceAll(ics, "\r\n ", ""), `larga \nsegunda`) {
 		t.Error("a newline not escaped")
+	}
+}
+
+// TestAcceptedPostponementSurvivesARace: another write to the arrangement
+// between the game's postponement and the arrangement's (a reminder on
+// another node) does not lose the new start.
+func TestAcceptedPostponementSurvivesARace(t *testing.T) {
+	e := newEnv(t)
+	a := e.propose(t, "2026-12-01T20:00")
+	a, _ = e.svc.Accept(t.Context(), a.ID, "beto")
+	a, err := e.svc.AskPostpone(t.Context(), a.ID, "ana", "2026-12-01T22:00", "UTC")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.games.onPostpone = func() {
+		b, err := e.store.Arrangement(context.Background(), a.ID)
+		if err == nil {
+			err = e.store.UpdateArrangement(context.Background(), b)
+		}
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	a, err = e.svc.AnswerPostpone(t.Context(), a.ID, "beto", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := e.store.Arrangement(t.Context(), a.ID)
+	if want := time.Date(2026, 12, 1, 22, 0, 0, 0, time.UTC); !got.StartAt.Equal(want) || got.Postponements[0].Status != schedule.RequestAccepted {
+		t.Errorf("after a racing write: start %v, request %s; want %v, accepted", got.StartAt, got.Postponements[0].Status, want)
 	}
 }

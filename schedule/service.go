@@ -198,6 +198,25 @@ func (s *Service) update(ctx context.Context, a Arrangement, e Event) (Arrangeme
 	return a, nil
 }
 
+// retryUpdate applies change to a and writes it; when someone else wrote
+// first (CodeConflict) it reads the arrangement again and applies change
+// to that, a few times. For the writes that follow a change already made to
+// the game, which must not be lost.
+func (s *Service) retryUpdate(ctx context.Context, a Arrangement, change func(*Arrangement), e Event) (Arrangement, error) {
+	for try := 0; ; try++ {
+		b := a
+		b.Postponements = append([]Postponement(nil), a.Postponements...)
+		change(&b)
+		out, err := s.update(ctx, b, e)
+		if err == nil || !errors.Is(err, ErrConflict) || try >= 4 {
+			return out, err
+		}
+		if a, err = s.cfg.Store.Arrangement(ctx, a.ID); err != nil {
+			return Arrangement{}, err
+		}
+	}
+}
+
 // Accept is the opponent's yes: the game is created and both are told.
 func (s *Service) Accept(ctx context.Context, id, userID string) (Arrangement, error) {
 	a, err := s.Get(ctx, id)
@@ -228,8 +247,7 @@ func (s *Service) Accept(ctx context.Context, id, userID string) (Arrangement, e
 		}
 		return Arrangement{}, fmt.Errorf("schedule: accept: %w", err)
 	}
-	claimed.GameID = gameID
-	out, err := s.update(ctx, claimed, Event{Type: EventAccepted, By: userID})
+	out, err := s.retryUpdate(ctx, claimed, func(b *Arrangement) { b.GameID = gameID }, Event{Type: EventAccepted, By: userID})
 	if err != nil {
 		return Arrangement{}, fmt.Errorf("schedule: accept: %w", err)
 	}
@@ -351,19 +369,29 @@ func (s *Service) AnswerPostpone(ctx context.Context, id, userID string, yes boo
 	if err != nil {
 		return Arrangement{}, fmt.Errorf("schedule: answer: %w", err)
 	}
-	p := &a.Postponements[i]
-	p.AnsweredAt = s.Now()
+	req := a.Postponements[i]
 	e := Event{Type: EventPostponeDeclined, By: userID}
 	if yes {
-		if err := s.cfg.Games.Postpone(ctx, a.GameID, p.By, p.To); err != nil {
+		if err := s.cfg.Games.Postpone(ctx, a.GameID, req.By, req.To); err != nil {
 			return Arrangement{}, fmt.Errorf("schedule: answer: %w", err)
 		}
-		p.Status, a.StartAt, a.Stage = RequestAccepted, p.To, StageNone
 		e.Type = EventPostponed
-	} else {
-		p.Status = RequestDeclined
 	}
-	out, err := s.update(ctx, a, e)
+	// The game has moved: the arrangement follows, however many writes
+	// (a reminder, say) came between.
+	now := s.Now()
+	out, err := s.retryUpdate(ctx, a, func(b *Arrangement) {
+		for j := range b.Postponements {
+			p := &b.Postponements[j]
+			if p.Status != RequestPending || !p.AskedAt.Equal(req.AskedAt) {
+				continue
+			}
+			p.AnsweredAt, p.Status = now, RequestDeclined
+			if yes {
+				p.Status, b.StartAt, b.Stage = RequestAccepted, p.To, StageNone
+			}
+		}
+	}, e)
 	if err != nil {
 		return Arrangement{}, fmt.Errorf("schedule: answer: %w", err)
 	}
