@@ -38,6 +38,21 @@ async function cuttable(context) {
     };
   });
 }
+/** timed calls window.__onMoveFrame when a `move` frame of white's arrives (the opponent's, on black's page), before the page handles it. */
+async function timed(context) {
+  await context.addInitScript(() => {
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url, protocols) {
+        super(url, protocols);
+        this.addEventListener('message', (e) => {
+          if (!String(e.data).startsWith('{"t":"move"')) return;
+          if (JSON.parse(e.data).d.ply % 2 === 1) window.__onMoveFrame?.();
+        });
+      }
+    };
+  });
+}
 const cut = (page) => page.evaluate(() => {
   window.__blockWs = true;
   for (const ws of window.__ws) ws.close();
@@ -47,10 +62,11 @@ const mend = (page) => page.evaluate(() => {
 });
 
 /** pair makes two guests find each other through seeks and opens the game page in both. */
-async function pair(tc = '5+0', { blackCuttable = false } = {}) {
+async function pair(tc = '5+0', { blackCuttable = false, blackTimed = false } = {}) {
   const white = await player(browser);
   const black = await player(browser);
   if (blackCuttable) await cuttable(black.context);
+  if (blackTimed) await timed(black.context);
   await white.page.request.post(server.url + '/api/seek', { data: { timeControl: tc, color: 'white' } });
   const res = await black.page.request.post(server.url + '/api/seek', { data: { timeControl: tc, color: 'black' } });
   const { gameId } = await res.json();
@@ -162,4 +178,45 @@ test('a game that does not exist is said in words', async () => {
   await p.page.locator('#new-game').waitFor();
   assert.deepEqual(await missingTexts(p.page), []);
   await p.context.close();
+});
+
+test('a move shows on the opponent’s board within a frame of its event arriving', async () => {
+  const g = await pair('5+0', { blackTimed: true });
+  // On black's page: when a `move` frame arrives, and when the board's DOM
+  // next changes (chessground draws in the following animation frame).
+  await g.black.page.evaluate(() => {
+    window.__lat = [];
+    window.__frames = [];
+    let since;
+    new MutationObserver(() => {
+      if (since === undefined) return;
+      window.__lat.push(performance.now() - since);
+      since = undefined;
+    }).observe(document.querySelector('cg-board'), { subtree: true, childList: true, attributes: true });
+    window.__onMoveFrame = () => (since = performance.now());
+    let last = performance.now();
+    const tick = (now) => {
+      window.__frames.push(now - last);
+      last = now;
+      if (window.__frames.length < 600) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const moves = ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6', 'd2d3', 'f8c5', 'c2c3', 'd7d6', 'b2b4', 'c5b6'];
+  for (const [i, uci] of moves.entries()) {
+    const mover = i % 2 === 0 ? g.white : g.black;
+    await mover.page.locator('#turn', { hasText: 'Tu turno' }).waitFor();
+    await clickMove(mover.page, uci);
+    for (const p of [g.white, g.black]) await p.page.locator(`.moves .move[data-ply="${i + 1}"]`).waitFor();
+  }
+  const { lat, frame } = await g.black.page.evaluate(() => {
+    const f = window.__frames.slice(1).sort((a, b) => a - b);
+    return { lat: window.__lat, frame: f[Math.floor(f.length / 2)] };
+  });
+  assert.equal(lat.length, 6, `one measure per white move: ${lat}`);
+  const sorted = [...lat].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  console.log(`move frame → board change on the opponent's page: median ${median.toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms (a frame is ${frame.toFixed(1)} ms here)`);
+  assert.ok(median <= frame * 1.5 + 4, `median ${median} ms, a frame ${frame} ms`);
+  await g.close();
 });
