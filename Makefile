@@ -100,7 +100,7 @@ bench-web: web-deps
 	@$(MAKE) --no-print-directory deps DEBS='chromium fonts-dejavu-core'
 	cd web && node build.mjs --out $(abspath $(BENCH_WEB_DIST))
 	$(GO) build -o $(BENCH_WEB_BIN) ./cmd/joinpal
-	@echo "machine: $$(nproc) vCPU, $$(lscpu | sed -n 's/^Model name: *//p'), $$(chromium --version 2>/dev/null)"
+	@echo "machine: $$(nproc) vCPU, $$(lscpu | sed -n 's/^Model name: *//p'), $$(chromium --version 2>/dev/null); load average $$(cut -d' ' -f1-3 /proc/loadavg)"
 	cd web && JOINPAL_BIN=$(abspath $(BENCH_WEB_BIN)) JOINPAL_WEB_DIR=$(abspath $(BENCH_WEB_DIST)) node bench/weight.mjs
 	cd web && JOINPAL_BIN=$(abspath $(BENCH_WEB_BIN)) JOINPAL_WEB_DIR=$(abspath $(BENCH_WEB_DIST)) MOVES=$(BENCH_WEB_MOVES) node bench/latency.mjs
 
