@@ -202,6 +202,38 @@ func checkPostpone(start, now, at time.Time) error {
 	return nil
 }
 
+// PostponeAsked moves a scheduled game's start to at on a request that a
+// player made at the moment asked and the opponent accepts now: the
+// one-hour rule is judged as of the request (see [CheckPostpone]; asked at
+// exactly 60:00 before the start is enough), and the game must not have
+// started, the new start still ahead. Refusals: CodeCannotPostpone (not a
+// scheduled game), CodePostponeTooLate, CodePostponeTooSoon, CodeGameOver.
+func (g *Game) PostponeAsked(side Side, at, asked time.Time) error {
+	if err := g.settle(); err != nil {
+		return err
+	}
+	st := &g.rec.State
+	now := g.now()
+	if st.ScheduledAt.IsZero() {
+		return NewError(CodeCannotPostpone, "the game is not a scheduled one", nil)
+	}
+	if asked.After(now) {
+		asked = now
+	}
+	if err := checkPostpone(st.ScheduledAt, asked, at); err != nil {
+		return err
+	}
+	if g.started() || !now.Before(st.ScheduledAt) {
+		return checkPostpone(st.ScheduledAt, now, at) // too late now: it says how late
+	}
+	if !at.After(now) {
+		return checkPostpone(st.ScheduledAt, now, at)
+	}
+	st.ScheduledAt = at.UTC().Truncate(time.Millisecond)
+	g.changed()
+	return nil
+}
+
 // CheckPostpone tells whether a scheduled game starting at start may be
 // postponed at the moment now to at, by the one-hour rule of
 // [Game.Postpone]: nil, or an error with CodePostponeTooLate or

@@ -262,3 +262,24 @@ func TestRestartAcrossTheForfeit(t *testing.T) {
 		t.Errorf("ended at %v, want the due time %v", got, start.Add(DefaultNoShowTime))
 	}
 }
+
+// TestPostponeAsked: a request made at exactly 60:00 before the start and
+// accepted 30 minutes later moves the start; one made at 59:59 does not;
+// an answer after the start is too late.
+func TestPostponeAsked(t *testing.T) {
+	now := newFakeTime()
+	g, start := scheduled(t, now, 0)
+	now.t = start.Add(-30 * time.Minute)
+	if err := g.PostponeAsked(White, start.Add(2*time.Hour), start.Add(-time.Hour+time.Second)); !errors.Is(err, ErrPostponeTooLate) {
+		t.Fatalf("asked at 59:59: %v", err)
+	}
+	must(t, g.PostponeAsked(White, start.Add(2*time.Hour), start.Add(-time.Hour)))
+	if got := g.State().ScheduledAt; !got.Equal(start.Add(2 * time.Hour)) {
+		t.Fatalf("start %v, want %v", got, start.Add(2*time.Hour))
+	}
+	start = start.Add(2 * time.Hour)
+	now.t = start.Add(time.Second)
+	if err := g.PostponeAsked(Black, start.Add(3*time.Hour), start.Add(-2*time.Hour)); !errors.Is(err, ErrPostponeTooLate) {
+		t.Fatalf("answered after the start: %v", err)
+	}
+}

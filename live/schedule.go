@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/joinpal/joinpal/game"
 )
@@ -12,6 +13,12 @@ import (
 // window opens, game.CodeNotScheduled for another game.
 func (r *Runtime) CheckIn(ctx context.Context, id, playerID string) error {
 	return r.playerCommand(ctx, id, playerID, (*game.Game).CheckIn)
+}
+
+// PostponeAsked moves scheduled game id's start to at on the request the
+// player playerID made at asked (see game.Game.PostponeAsked).
+func (r *Runtime) PostponeAsked(ctx context.Context, id, playerID string, at, asked time.Time) error {
+	return r.playerCommand(ctx, id, playerID, func(g *game.Game, side game.Side) error { return g.PostponeAsked(side, at, asked) })
 }
 
 // Schedule returns the scheduled part of game id as it stands now (read

@@ -189,7 +189,7 @@ func (a Arrangement) nextDue() time.Time {
 		consider(a.StartAt)
 	case Accepted, Started:
 		if a.Pending() >= 0 {
-			consider(a.StartAt.Add(-game.PostponeNotice))
+			consider(a.StartAt)
 		}
 		switch a.Stage {
 		case StageNone:

@@ -7,8 +7,8 @@
 // game, whose check-in, start, clock and no-show rules are package game's
 // (see game.Game.CheckIn). Either player may ask to postpone it until
 // exactly one hour before the start (game.CheckPostpone), to a new start at
-// least an hour ahead; the opponent accepts or declines; a request still
-// unanswered an hour before the start lapses; each player may ask
+// least an hour ahead; the opponent accepts or declines, until the start (a
+// request still unanswered then lapses); each player may ask
 // [MaxPostponeRequests] times per game, whatever the answers; every
 // request is kept, in order, in the arrangement's history.
 //

@@ -75,14 +75,14 @@ func (f *fakeGames) CreateScheduled(_ context.Context, g schedule.NewGame) (stri
 	return id, nil
 }
 
-func (f *fakeGames) Postpone(_ context.Context, id, _ string, at time.Time) error {
+func (f *fakeGames) Postpone(_ context.Context, id, _ string, at, asked time.Time) error {
 	if f.onPostpone != nil {
 		f.onPostpone()
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	fg := f.games[id]
-	if err := game.CheckPostpone(fg.st.StartAt, f.now(), at); err != nil {
+	if err := game.CheckPostpone(fg.st.StartAt, asked, at); err != nil {
 		return err
 	}
 	fg.st.StartAt, fg.st.NoShowAt = at, at.Add(fg.st.DefaultTime)
@@ -267,12 +267,12 @@ func TestPostponeRulesAndLimit(t *testing.T) {
 	if len(a.Postponements) != 2 || a.Postponements[0].Status != schedule.RequestDeclined || a.Postponements[1].Status != schedule.RequestAccepted {
 		t.Errorf("history %+v", a.Postponements)
 	}
-	// A request left unanswered lapses an hour before the start.
+	// A request left unanswered lapses at the start.
 	a, err = e.svc.AskPostpone(t.Context(), a.ID, "beto", "2026-12-02T12:00", "UTC")
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.now = a.StartAt.Add(-time.Hour)
+	e.now = a.StartAt
 	e.svc.Tick(t.Context())
 	a, _ = e.svc.Get(t.Context(), a.ID)
 	if a.Postponements[2].Status != schedule.RequestLapsed {

@@ -27,9 +27,10 @@ type Games interface {
 	// CreateScheduled creates and runs the scheduled game g; it returns
 	// the game's id.
 	CreateScheduled(ctx context.Context, g NewGame) (string, error)
-	// Postpone moves the start of game id, asked by playerID (the one-hour
-	// rule is game's: game.CheckPostpone).
-	Postpone(ctx context.Context, id, playerID string, at time.Time) error
+	// Postpone moves the start of game id to at, on the request playerID
+	// made at the moment asked (the one-hour rule is game's, judged as of
+	// the request: game.Game.PostponeAsked).
+	Postpone(ctx context.Context, id, playerID string, at, asked time.Time) error
 	// CheckIn records that playerID has shown up.
 	CheckIn(ctx context.Context, id, playerID string) error
 	// Schedule returns the scheduled part of game id as it stands.
@@ -350,8 +351,9 @@ func (s *Service) AskPostpone(ctx context.Context, id, userID, local, zone strin
 }
 
 // AnswerPostpone is the opponent's answer to the pending request: yes
-// moves the game's start (the one-hour rule applies again now: a yes less
-// than an hour before the start is refused), no keeps it.
+// moves the game's start, no keeps it. The answer may come until the start
+// (the one-hour rule is judged when the request was made); a request still
+// unanswered at the start lapses.
 func (s *Service) AnswerPostpone(ctx context.Context, id, userID string, yes bool) (Arrangement, error) {
 	a, err := s.Get(ctx, id)
 	if err != nil {
@@ -372,7 +374,7 @@ func (s *Service) AnswerPostpone(ctx context.Context, id, userID string, yes boo
 	req := a.Postponements[i]
 	e := Event{Type: EventPostponeDeclined, By: userID}
 	if yes {
-		if err := s.cfg.Games.Postpone(ctx, a.GameID, req.By, req.To); err != nil {
+		if err := s.cfg.Games.Postpone(ctx, a.GameID, req.By, req.To, req.AskedAt); err != nil {
 			return Arrangement{}, fmt.Errorf("schedule: answer: %w", err)
 		}
 		e.Type = EventPostponed

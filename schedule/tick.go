@@ -16,7 +16,7 @@ const tickBatch = 100
 const retryFloor = 250 * time.Millisecond
 
 // Tick does what has fallen due by now: proposals expire at their start,
-// unanswered postponement requests lapse an hour before it, the players
+// unanswered postponement requests lapse at it, the players
 // are reminded 15 and 1 minutes before, told when the game has started and
 // when a no-show decided it. It returns how many arrangements it advanced.
 func (s *Service) Tick(ctx context.Context) (int, error) {
@@ -56,7 +56,7 @@ func (s *Service) advance(ctx context.Context, a Arrangement) (Arrangement, erro
 			events = append(events, Event{Type: EventExpired})
 			break
 		}
-		if i := a.Pending(); i >= 0 && !now.Before(a.StartAt.Add(-game.PostponeNotice)) {
+		if i := a.Pending(); i >= 0 && !now.Before(a.StartAt) {
 			a.Postponements[i].Status, a.Postponements[i].AnsweredAt = RequestLapsed, now
 			events = append(events, Event{Type: EventPostponeLapsed})
 		}

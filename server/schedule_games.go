@@ -33,9 +33,9 @@ func (g scheduleGames) CreateScheduled(ctx context.Context, ng schedule.NewGame)
 	return ev.GameID, nil
 }
 
-// Postpone moves the game's start.
-func (g scheduleGames) Postpone(ctx context.Context, id, playerID string, at time.Time) error {
-	return g.rt.Postpone(ctx, id, playerID, at)
+// Postpone moves the game's start on a request made at asked.
+func (g scheduleGames) Postpone(ctx context.Context, id, playerID string, at, asked time.Time) error {
+	return g.rt.PostponeAsked(ctx, id, playerID, at, asked)
 }
 
 // CheckIn marks the player present.

@@ -21,7 +21,10 @@ type ScheduleStore interface {
 }
 
 // RunSchedule runs the conformance suite of scheduled games: schedule.Store
-// (round trip, compare-and-set, the lists, what is due), and the live
+// (round trip, compare-and-set, the lists, what is due), the schedule
+// service's rules on it (the one-hour boundary, 60:00 allowed and 59:59
+// refused; the limit of requests per player; reminders, start and forfeit
+// told once each, on the service's own schedule), and the live
 // runtime on the store across restarts — a start that fell due while the
 // server was down starts the game when it is back, charging nobody; a
 // no-show that fell due then is applied, with its due time recorded. open
@@ -36,6 +39,8 @@ func RunSchedule(t *testing.T, open func(t *testing.T) ScheduleStore) {
 		{"ArrangementLists", testArrangementLists},
 		{"RestartAcrossTheStart", testRestartAcrossStart},
 		{"RestartAcrossTheForfeit", testRestartAcrossForfeit},
+		{"ServicePostponeRules", testSchedulePostponeRules},
+		{"ServiceTellsOnTime", testScheduleTellsOnTime},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
