@@ -124,8 +124,14 @@ test('a resignation, with its confirmation', async () => {
   await plays(g, ['e2e4', 'e7e5']);
   await g.black.page.locator('#resign').click();
   await g.black.page.locator('#confirm').waitFor();
-  await g.black.page.locator('#confirm-no').click();
+  // The dialog takes the focus and keeps Tab inside; Escape closes it and the focus comes back.
+  assert.equal(await g.black.page.evaluate(() => document.activeElement?.id), 'confirm-yes');
+  await g.black.page.keyboard.press('Tab');
+  await g.black.page.keyboard.press('Tab');
+  assert.equal(await g.black.page.evaluate(() => document.activeElement?.id), 'confirm-yes');
+  await g.black.page.keyboard.press('Escape');
   await g.black.page.locator('#confirm').waitFor({ state: 'detached' });
+  assert.equal(await g.black.page.evaluate(() => document.activeElement?.id), 'resign');
   await g.black.page.locator('#resign').click();
   await g.black.page.locator('#confirm-yes').click();
   const want = 'Las blancas ganan: las negras abandonaron';

@@ -240,6 +240,23 @@ function tools(ctrl: GameCtrl): VNode {
   ]);
 }
 
+let opener: HTMLElement | null = null;
+
+/** trapTab keeps Tab inside the dialog: from its last button to its first, and back. */
+function trapTab(e: KeyboardEvent): void {
+  const buttons = [...(e.currentTarget as HTMLElement).querySelectorAll('button')];
+  if (!buttons.length) return;
+  const first = buttons[0];
+  const last = buttons[buttons.length - 1];
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 /** dialog is the open confirmation (resigning, leaving), over the page. */
 function dialog(ctrl: GameCtrl): VNode | null {
   const c = ctrl.confirm;
@@ -263,7 +280,15 @@ function dialog(ctrl: GameCtrl): VNode | null {
       'div#confirm.dialog',
       {
         attrs: { role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'confirm-title', 'aria-describedby': 'confirm-text' },
-        on: { keydown: (e: KeyboardEvent) => e.key === 'Escape' && close() },
+        on: { keydown: (e: KeyboardEvent) => (e.key === 'Escape' ? close() : e.key === 'Tab' && trapTab(e)) },
+        hook: {
+          // The focus goes back where it was (the resign button) when the dialog closes.
+          init: () => (opener = document.activeElement as HTMLElement | null),
+          destroy: () => {
+            if (opener?.isConnected) opener.focus();
+            opener = null;
+          },
+        },
       },
       [
         h('h2#confirm-title', t(c.kind === 'resign' ? 'ui.game.confirm.resign_title' : 'ui.game.confirm.leave_title')),
