@@ -312,6 +312,10 @@ func TestLogOutEverywhere(t *testing.T) {
 func TestExpiredSession(t *testing.T) {
 	onBothStores(t, func(t *testing.T, newEnv envMaker) {
 		env := newEnv(func(c *Config) { c.SessionTTL = 2 * time.Hour })
+		// The client's cookie jar judges expiry by the real time: the
+		// server's clock starts from it, so the cookie of a 2-hour session
+		// is alive for the jar whatever the hour of the run.
+		env.clock.Set(time.Now())
 		c, _ := env.signUp(t, "sleeper", "password")
 		kept := c.sessionCookie()
 		env.clock.Advance(90 * time.Minute) // used within its life: extended
