@@ -6,6 +6,7 @@ import { t } from './i18n';
 import { h, VNode } from './view';
 import { isMuted, setMuted } from './sound';
 import { api } from './api';
+import { scheduleNavLink } from './notify';
 
 /** switchLang makes lang the page's language: remembered in a cookie (and in the account when signed in), then the page reloads in it. */
 export async function switchLang(lang: string): Promise<void> {
@@ -31,6 +32,7 @@ export function header(redraw: () => void): VNode {
       h('a', { attrs: { href: '/rules' } }, t('ui.nav.rules')),
       ...(me && !me.guest
         ? [
+            scheduleNavLink(),
             h('a#nav-profile', { attrs: { href: '/@/' + encodeURIComponent(me.username ?? me.displayName) } }, me.displayName),
             h('button#nav-logout.link', { on: { click: logOut } }, t('ui.nav.logout')),
           ]
