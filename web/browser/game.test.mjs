@@ -143,6 +143,14 @@ test('a resignation, with its confirmation', async () => {
 test("leaving the page of a running game asks, then counts as resigning", async () => {
   const g = await pair('5+0');
   await plays(g, ['d2d4', 'd7d5']);
+  // Closing the tab gets the browser's own question (beforeunload); staying keeps the game.
+  const asked = new Promise((resolve) => g.black.page.once('dialog', (d) => {
+      resolve(d.type());
+      void d.dismiss();
+    }));
+  await g.black.page.close({ runBeforeUnload: true });
+  assert.equal(await asked, 'beforeunload');
+  assert.equal(g.black.page.isClosed(), false);
   await g.black.page.locator('header.site a[href="/"]').first().click();
   await g.black.page.locator('#confirm', { hasText: 'abandonar' }).waitFor();
   assert.match(g.black.page.url(), /\/game\//);
