@@ -22,6 +22,8 @@ export interface SocketOptions {
   onStatus?: (online: boolean) => void;
   /** pingEvery is the time between pings in ms (3000 by default). */
   pingEvery?: number;
+  /** connectTimeout is how long a connection may take to open, in ms (8000 by default), before it is dropped and tried again. */
+  connectTimeout?: number;
 }
 
 /** Socket is a reconnecting protocol socket. */
@@ -32,6 +34,7 @@ export class Socket {
   private pingTimer?: number;
   private pingSent = 0;
   private retryTimer?: number;
+  private connectTimer?: number;
   /** lag is the last measured round trip in ms (0 before the first pong). */
   lag = 0;
   /** online reports whether the socket is open now. */
@@ -59,6 +62,7 @@ export class Socket {
   close(): void {
     this.closed = true;
     clearInterval(this.pingTimer);
+    clearTimeout(this.connectTimer);
     clearTimeout(this.retryTimer);
     this.ws?.close(1000);
   }
@@ -82,7 +86,20 @@ export class Socket {
       return;
     }
     this.ws = ws;
+    // A socket left "connecting" (a network that swallows the handshake)
+    // never fires close on its own: give up on it and try again.
+    clearTimeout(this.connectTimer);
+    this.connectTimer = window.setTimeout(() => {
+      if (this.ws === ws && ws.readyState === WebSocket.CONNECTING) {
+        this.ws = undefined;
+        ws.onclose = null;
+        ws.close();
+        this.setOnline(false);
+        this.scheduleRetry();
+      }
+    }, this.opts.connectTimeout ?? 8000);
     ws.onopen = () => {
+      clearTimeout(this.connectTimer);
       this.retries = 0;
       this.setOnline(true);
       this.ping();
@@ -104,6 +121,7 @@ export class Socket {
       this.opts.onFrame(f);
     };
     ws.onclose = () => {
+      clearTimeout(this.connectTimer);
       if (this.ws !== ws) return;
       clearInterval(this.pingTimer);
       this.setOnline(false);
