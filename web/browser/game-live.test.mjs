@@ -106,7 +106,7 @@ test('a lost connection is shown; a move made offline is resent, and the page ca
   await mend(g.black.page);
   await g.black.page.locator('.moves .move[data-ply="3"]').waitFor({ timeout: 15000 });
   await g.black.page.locator('#connection-banner').waitFor({ state: 'detached' });
-  assert.deepEqual(await g.black.page.locator('.moves button.move').allInnerTexts(), ['e4', 'e5', 'Nf3']);
+  assert.deepEqual(await g.black.page.locator('.moves button.move').allInnerTexts(), ['e4', 'e5', 'Cf3']);
   const urls = await g.black.page.evaluate(() => window.__urls);
   assert.ok(urls.some((u) => /\/socket\?v=\d+$/.test(u)), `a reconnection passes ?v=: ${urls.join(' ')}`);
   assert.deepEqual(g.white.errors, []);

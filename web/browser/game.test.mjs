@@ -92,7 +92,7 @@ test("fool's mate by clicking: both pages agree on the moves and the result", as
   assert.equal(await result(g.black.page), want);
   // Screen readers hear the result (after the last move).
   await g.white.page.locator('#announcer', { hasText: want }).waitFor();
-  const sans = ['f3', 'e5', 'g4', 'Qh4#'];
+  const sans = ['f3', 'e5', 'g4', 'Dh4#'];
   assert.deepEqual(await moveList(g.white.page), sans);
   assert.deepEqual(await moveList(g.black.page), sans);
   // The king in check is highlighted, and the game's links are there.
@@ -195,7 +195,7 @@ test('a promotion through the picker', async () => {
   await clickMove(g.white.page, 'h7g8');
   await g.white.page.locator('[data-testid="promote-n"]').click();
   for (const p of [g.white, g.black]) await p.page.locator('.moves .move[data-ply="9"]').waitFor();
-  assert.equal((await moveList(g.black.page))[8], 'hxg8=N');
+  assert.equal((await moveList(g.black.page))[8], 'hxg8=C');
   assert.equal(await g.black.page.locator('cg-board piece.white.knight').count(), 3);
   await g.close();
 });
@@ -208,8 +208,8 @@ test('a premove is played when the turn comes', async () => {
   await g.black.page.locator('cg-board square.current-premove').first().waitFor();
   await clickMove(g.white.page, 'g1f3');
   for (const p of [g.white, g.black]) await p.page.locator('.moves .move[data-ply="4"]').waitFor();
-  assert.deepEqual(await moveList(g.white.page), ['e4', 'e5', 'Nf3', 'd6']);
-  assert.deepEqual(await moveList(g.black.page), ['e4', 'e5', 'Nf3', 'd6']);
+  assert.deepEqual(await moveList(g.white.page), ['e4', 'e5', 'Cf3', 'd6']);
+  assert.deepEqual(await moveList(g.black.page), ['e4', 'e5', 'Cf3', 'd6']);
   await g.close();
 });
 

@@ -148,7 +148,7 @@ test('moves typed with Spanish letters on Spanish pages', async () => {
   // R is the king (rey) on a Spanish page.
   await play(black, white, 'Rh8', 12, 'h8', 'black king');
   // The move list is the server's SAN; both pages agree.
-  const want = ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'Nf6', 'O-O', 'Be7', 'd3', 'O-O', 'Nbd2', 'Kh8'];
+  const want = ['e4', 'e5', 'Cf3', 'Cc6', 'Ab5', 'Cf6', 'O-O', 'Ae7', 'd3', 'O-O', 'Cbd2', 'Rh8'];
   assert.deepEqual(await moveList(white.page), want);
   assert.deepEqual(await moveList(black.page), want);
   await screenshot(white.page, 'keyboard-es');

@@ -3,7 +3,8 @@
 // or the result in words, the move list with its navigation, the buttons
 // of the game, and the confirmation dialogs.
 import { h, type VNode } from '../lib/view';
-import { t } from '../lib/i18n';
+import { t, lang } from '../lib/i18n';
+import { localSan } from './notation';
 import { finished, type Color } from './state';
 import { format } from './clock';
 import { material, type Counted } from './material';
@@ -145,7 +146,7 @@ function historyNote(ctrl: GameCtrl, ply: number): string {
   const firstNo = Number(ctrl.game.fens[0]?.split(' ')[5] ?? '1') || 1;
   const half = ply - 1 + (blackFirst ? 1 : 0);
   const no = firstNo + Math.floor(half / 2);
-  const move = `${no}.${half % 2 === 1 ? '..' : ''} ${ctrl.game.san[ply - 1]}`;
+  const move = `${no}.${half % 2 === 1 ? '..' : ''} ${localSan(ctrl.game.san[ply - 1], lang())}`;
   return t('ui.game.history', { move });
 }
 
@@ -164,7 +165,7 @@ function moves(ctrl: GameCtrl): VNode {
         class: { active: shown === i + 1 },
         on: { click: () => ctrl.show(i + 1) },
       },
-      san[i],
+      localSan(san[i], lang()),
     );
   let i = 0;
   let no = firstNo;
@@ -203,7 +204,9 @@ function controls(ctrl: GameCtrl): VNode | null {
     const mine = st.drawOffer === ctrl.side;
     const theirs = !!st.drawOffer && !mine;
     if (ctrl.canAbort) kids.push(h('button#abort', { attrs: { type: 'button' }, on: { click: () => ctrl.action('abort') } }, t('ui.game.abort')));
-    if (!theirs)
+    // The AI never answers a draw offer (an offer lapses with its move): no button against it.
+    const againstAI = !!ctrl.side && !!st.players[ctrl.side === 'white' ? 'black' : 'white']?.aiLevel;
+    if (!theirs && !againstAI)
       kids.push(h('button#draw-offer', { attrs: { type: 'button', disabled: mine }, on: { click: () => ctrl.action('draw-offer') } }, t('ui.game.draw.offer')));
     kids.push(
       h('button#resign.danger', { attrs: { type: 'button' }, on: { click: () => { ctrl.confirm = { kind: 'resign' }; ctrl.redraw(); } } }, t('ui.game.resign')),
