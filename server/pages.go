@@ -20,10 +20,11 @@ import (
 // comes first).
 const langCookie = "joinpal_lang"
 
-// Pages lists the browser pages: each name, as the shell's "page" tells
-// the bundle (web/src/main.ts), with the path parameters it reads.
+// Pages lists the browser pages by the name the shell's "page" tells the
+// bundle (web/src/main.ts registers a module for each; each has its title,
+// ui.title.<name>).
 func Pages() []string {
-	return []string{"home", "login", "signup", "profile", "game", "replay", "challenge"}
+	return []string{"home", "login", "signup", "profile", "game", "replay", "challenge", "rules", "schedule"}
 }
 
 // shellPage is the HTML every page of the interface starts as: the bundle's

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"io/fs"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -179,5 +180,46 @@ func TestAssets(t *testing.T) {
 		if r := c.do("GET", path, ""); r.status != 404 {
 			t.Errorf("%s: %d, want 404", path, r.status)
 		}
+	}
+}
+
+// TestEveryPageIsKnown: every page a route serves is in Pages, has a title
+// in every language, and a module in the bundle's registry.
+func TestEveryPageIsKnown(t *testing.T) {
+	main, err := os.ReadFile("../web/src/main.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newTestServer(t)
+	c := env.browser(t)
+	served := map[string]bool{}
+	param := regexp.MustCompile(`\{[^}]*\}`)
+	for _, rt := range env.srv.routes() {
+		method, path, _ := strings.Cut(rt.pattern, " ")
+		if method != "GET" || strings.HasPrefix(path, "/api/") || strings.HasPrefix(path, "/assets/") {
+			continue
+		}
+		r := c.do("GET", param.ReplaceAllString(strings.ReplaceAll(path, "{$}", ""), "x"), "")
+		if !strings.HasPrefix(r.header.Get("Content-Type"), "text/html") {
+			continue // not a page (/healthz, /metrics ...)
+		}
+		served[bootOf(t, r).Page] = true
+	}
+	for _, name := range Pages() {
+		for _, lang := range i18n.Languages() {
+			if !i18n.Has(lang, "ui.title."+name) {
+				t.Errorf("page %s has no title in %s", name, lang)
+			}
+		}
+		if !strings.Contains(string(main), "  "+name+": () => import(") {
+			t.Errorf("page %s is not in web/src/main.ts's registry", name)
+		}
+		if !served[name] {
+			t.Errorf("page %s is served by no route", name)
+		}
+		delete(served, name)
+	}
+	for name := range served {
+		t.Errorf("a route serves page %s, which Pages does not list", name)
 	}
 }
