@@ -8,7 +8,8 @@
 //
 // The pages' data is made through the HTTP API (docs/openapi.yaml): an
 // account (its profile), running games (seeks paired in the lobby, two moves
-// played), a game finished by the fool's mate (its replay), a challenge link.
+// played), a game finished by the fool's mate (its replay), a challenge link;
+// the home and schedule pages are also seen signed in to that account.
 // A page whose route the server does not have yet (/rules, /schedule) is
 // skipped, and says so.
 import { test, before, after } from 'node:test';
@@ -77,7 +78,8 @@ before(async () => {
   // An account with a finished game in its history (the profile and the replay).
   const ana = await identity();
   data.username = 'ana_pages';
-  await call(ana, 'POST', '/api/account/signup', { username: data.username, password: 'caballo-alfil-torre-9' });
+  data.password = 'caballo-alfil-torre-9';
+  await call(ana, 'POST', '/api/account/signup', { username: data.username, password: data.password });
   const finished = await pair(ana, await identity());
   await play(finished, ['f2f3', 'e7e5', 'g2g4', 'd8h4']);
   const end = await call(ana, 'GET', `/api/game/${finished.id}`);
@@ -123,7 +125,15 @@ const views = [
   { name: 'challenge', path: () => '/challenge/' + data.challenge },
   { name: 'rules', path: () => '/rules', when: () => data.rules },
   { name: 'schedule', path: () => '/schedule', when: () => data.schedule },
+  // What an account sees where a guest is asked to sign in.
+  { name: 'home-account', path: async (p) => (await logIn(p), '/') },
+  { name: 'schedule-account', path: async (p) => (await logIn(p), '/schedule'), when: () => data.schedule },
 ];
+
+/** logIn signs the player p in as the run's account (through its own cookies). */
+async function logIn(p) {
+  await call(p.page.request, 'POST', '/api/account/login', { username: data.username, password: data.password });
+}
 
 /** problems opens view in a new player of size and returns what fails there (empty: all good). */
 async function problems(view, size) {
