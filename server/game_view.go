@@ -20,6 +20,9 @@ type gameJSON struct {
 	Players   map[string]player `json:"players"`
 	// InitialFEN is the start position; absent for the standard one.
 	InitialFEN string `json:"initialFen,omitempty"`
+	// ScheduledAt is when a scheduled game starts (ms since 1970); absent
+	// for a game that was not arranged for a time.
+	ScheduledAt int64 `json:"scheduledAt,omitempty"`
 	stateJSON
 	// Moves is every move as UCI, separated by spaces (lichess's form);
 	// SAN the same moves in algebraic notation; Clocks the mover's time
@@ -169,6 +172,9 @@ func viewGame(hdr game.Record, ev game.Event, legal bool) gameJSON {
 		InitialFEN:  hdr.StartFEN,
 		stateJSON:   viewState(ev, legal),
 		SAN:         make([]string, 0, len(ev.Moves)),
+	}
+	if at := hdr.State.ScheduledAt; !at.IsZero() {
+		g.ScheduledAt = at.UnixMilli()
 	}
 	switch tc.Mode() {
 	case game.ModeWholeGame:

@@ -92,8 +92,12 @@ func TestScheduledGameOverHTTP(t *testing.T) {
 			var gv struct {
 				WTime        *int64 `json:"wtime"`
 				ClockRunning bool   `json:"clockRunning"`
+				ScheduledAt  int64  `json:"scheduledAt"`
 			}
 			ana.must(http.StatusOK, "GET", "/api/game/"+a.GameID, nil, &gv)
+			if gv.ScheduledAt != start.UnixMilli() {
+				t.Errorf("the game says it starts at %d, want %d", gv.ScheduledAt, start.UnixMilli())
+			}
 			if gv.WTime == nil || !gv.ClockRunning || *gv.WTime > (10*time.Minute-3*time.Second).Milliseconds() {
 				t.Errorf("white's clock %v (running %v) three seconds after the start: it did not start at the start time", gv.WTime, gv.ClockRunning)
 			}

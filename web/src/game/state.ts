@@ -48,6 +48,8 @@ export interface FullData extends StateData {
   timeControl: string;
   clock?: ClockData;
   createdAt: number;
+  /** scheduledAt is when a scheduled game starts (ms since 1970). */
+  scheduledAt?: number;
   players: { white: PlayerData; black: PlayerData };
   initialFen?: string;
   moves: string;
