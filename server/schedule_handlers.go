@@ -126,12 +126,13 @@ func (s *Server) postSchedule(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, s.scheduleView(r, a))
 }
 
-// showSchedule serves GET /api/schedule/{id}: one scheduled game, to its
-// players, with the server's now.
-func (s *Server) showSchedule(w http.ResponseWriter, r *http.Request) {
+// ownSchedule reads the scheduled game of the request's {id} for a signed-in
+// account that plays in it; a game of others is not found, as one that does
+// not exist. It has answered the request when ok is false.
+func (s *Server) ownSchedule(w http.ResponseWriter, r *http.Request) (a schedule.Arrangement, ok bool) {
 	who, ok := s.scheduleAccount(w, r, account.ScopeChallengeRead)
 	if !ok {
-		return
+		return a, false
 	}
 	a, err := s.cfg.Schedule.Get(r.Context(), r.PathValue("id"))
 	if err == nil && !a.Involves(who.User.ID) {
@@ -139,6 +140,16 @@ func (s *Server) showSchedule(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		s.writeError(w, r, err)
+		return a, false
+	}
+	return a, true
+}
+
+// showSchedule serves GET /api/schedule/{id}: one scheduled game, to its
+// players, with the server's now.
+func (s *Server) showSchedule(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.ownSchedule(w, r)
+	if !ok {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"now": s.cfg.Schedule.Now(), "game": s.scheduleView(r, a)})
@@ -191,16 +202,8 @@ func (s *Server) scheduleAction(action string) http.HandlerFunc {
 // scheduleICS serves GET /api/schedule/{id}/ics: the game as an iCalendar
 // file, its texts in the requester's language.
 func (s *Server) scheduleICS(w http.ResponseWriter, r *http.Request) {
-	who, ok := s.scheduleAccount(w, r, account.ScopeChallengeRead)
+	a, ok := s.ownSchedule(w, r)
 	if !ok {
-		return
-	}
-	a, err := s.cfg.Schedule.Get(r.Context(), r.PathValue("id"))
-	if err == nil && !a.Involves(who.User.ID) {
-		err = schedule.NewError(schedule.CodeNotFound, "no such scheduled game", nil)
-	}
-	if err != nil {
-		s.writeError(w, r, err)
 		return
 	}
 	lang := s.lang(r)
