@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"net/http"
-	"sync"
 
 	"github.com/joinpal/joinpal/lobby"
 )
@@ -31,8 +30,8 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 	ctx := context.WithoutCancel(r.Context())
 	userID := who.User.ID
 	lb := s.cfg.Lobby
-	events, cancel := lb.Events().Subscribe()
-	defer func() { cancel() }()
+	sub := subscribe(lb.Events(), func() { s.sendSeeks(ctx, sock) })
+	defer sub.cancel()
 	s.sendSeeks(ctx, sock)
 	if userID != "" {
 		if s.play.hub.join(lobbyPresence, userID) {
@@ -44,35 +43,7 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 			}
 		}()
 	}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for {
-			select {
-			case e, ok := <-events:
-				if !ok { // fell behind: start again from the list
-					events, cancel = lb.Events().Subscribe()
-					s.sendSeeks(ctx, sock)
-					continue
-				}
-				if f, ok := lobbyFrame(e, userID); ok {
-					sock.send(f)
-				}
-			case <-sock.done:
-				return
-			}
-		}
-	}()
-	sock.serve(ctx, func(f inFrame, _ []byte) {
-		if f.T == "ping" {
-			lag, _ := sock.lag.measured()
-			sock.sendLossy(outFrame{T: "pong", D: map[string]int64{"lag": lag.Milliseconds()}})
-			return
-		}
-		sock.send(errorFrame(sock.lang, 0, newError(CodeUnknownFrame, "unknown frame type", "type", clip(f.T))))
-	})
-	wg.Wait()
+	listen(ctx, sock, sub, func(e lobby.Event) (outFrame, bool) { return lobbyFrame(e, userID) })
 }
 
 // sendSeeks sends the open seeks as one "seeks" frame.

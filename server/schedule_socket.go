@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"net/http"
-	"sync"
 
 	"github.com/joinpal/joinpal/schedule"
 )
@@ -34,36 +33,11 @@ func (s *Server) handleScheduleSocket(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	ctx := context.WithoutCancel(r.Context())
 	userID := who.User.ID
-	events, cancel := s.cfg.Schedule.Events().Subscribe()
-	defer func() { cancel() }()
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for {
-			select {
-			case e, ok := <-events:
-				if !ok {
-					events, cancel = s.cfg.Schedule.Events().Subscribe()
-					continue
-				}
-				if e.Concerns(userID) {
-					sock.send(outFrame{T: "schedule", D: scheduleEventJSON(e)})
-				}
-			case <-sock.done:
-				return
-			}
-		}
-	}()
-	sock.serve(ctx, func(f inFrame, _ []byte) {
-		if f.T == "ping" {
-			lag, _ := sock.lag.measured()
-			sock.sendLossy(outFrame{T: "pong", D: map[string]int64{"lag": lag.Milliseconds()}})
-			return
-		}
-		sock.send(errorFrame(sock.lang, 0, newError(CodeUnknownFrame, "unknown frame type", "type", clip(f.T))))
+	sub := subscribe(s.cfg.Schedule.Events(), nil)
+	defer sub.cancel()
+	listen(ctx, sock, sub, func(e schedule.Event) (outFrame, bool) {
+		return outFrame{T: "schedule", D: scheduleEventJSON(e)}, e.Concerns(userID)
 	})
-	wg.Wait()
 }
 
 // scheduleEvent is one notification as sockets and the event stream send
