@@ -1,20 +1,12 @@
 // account.test.mjs: signing up, logging out and logging in through the
 // pages' forms, the server's refusals shown beside their field in Spanish
 // and focused, and ?next= taking the user back (to this site only).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
+import { suite, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
 import { password } from './account.fixture.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = suite();
 
 /** fill types the form's fields and sends it. */
 async function fill(page, fields) {
@@ -30,8 +22,8 @@ const focused = (page, id) =>
 const pageErrors = (errors) => errors.filter((e) => !/^Failed to load resource: the server responded with a status of 4\d\d/.test(e));
 
 test('sign up, log out and log in again, back to the page of ?next=', async () => {
-  const { page, errors, context } = await player(browser);
-  await page.goto(server.url + '/signup?next=' + encodeURIComponent('/@/marta'));
+  const { page, errors, context } = await player(env.browser);
+  await page.goto(env.server.url + '/signup?next=' + encodeURIComponent('/@/marta'));
   await page.locator('#auth-form').waitFor();
   assert.equal(await page.locator('h1').innerText(), 'Crear una cuenta');
   assert.equal(await page.locator('label[for=password2]').innerText(), 'Repite la contraseña');
@@ -54,15 +46,15 @@ test('sign up, log out and log in again, back to the page of ?next=', async () =
 
   // Accepted: the browser goes to ?next=, signed in.
   await fill(page, { username: 'marta', password, password2: password });
-  await page.waitForURL(server.url + '/@/marta');
+  await page.waitForURL(env.server.url + '/@/marta');
   await page.locator('#nav-profile').waitFor();
   assert.equal(await page.locator('#nav-profile').innerText(), 'marta');
   const cookies = await context.cookies();
   assert.ok(cookies.some((c) => c.name === 'joinpal_session' && c.httpOnly), 'a session cookie, HttpOnly');
 
   // A second browser cannot take the name.
-  const other = await player(browser);
-  await other.page.goto(server.url + '/signup');
+  const other = await player(env.browser);
+  await other.page.goto(env.server.url + '/signup');
   await fill(other.page, { username: 'Marta', password, password2: password });
   await other.page.locator('#username-error').waitFor();
   assert.equal(await other.page.locator('#username-error').innerText(), 'El nombre de usuario «Marta» ya está en uso');
@@ -70,25 +62,25 @@ test('sign up, log out and log in again, back to the page of ?next=', async () =
 
   // Log out with the header's button: home, nobody signed in.
   await page.click('#nav-logout');
-  await page.waitForURL(server.url + '/');
+  await page.waitForURL(env.server.url + '/');
   await page.locator('#nav-login').waitFor();
   assert.equal(await page.locator('#nav-profile').count(), 0);
 
   // Log in from the header's link; a ?next= to another site goes home instead.
-  await page.goto(server.url + '/login?next=' + encodeURIComponent('//evil.example/x'));
+  await page.goto(env.server.url + '/login?next=' + encodeURIComponent('//evil.example/x'));
   await page.locator('#auth-form').waitFor();
   assert.equal(await page.locator('#password2').count(), 0);
   assert.equal(await page.getAttribute('#password', 'autocomplete'), 'current-password');
   await fill(page, { username: 'marta', password });
-  await page.waitForURL(server.url + '/');
+  await page.waitForURL(env.server.url + '/');
   await page.locator('#nav-profile').waitFor();
   assert.deepEqual(pageErrors(errors), []);
   await context.close();
 });
 
 test('a refused log-in says why in Spanish, focused; too many say to wait', async () => {
-  const { page, errors, context } = await player(browser, { size: 'phone', mobile: true });
-  await page.goto(server.url + '/login');
+  const { page, errors, context } = await player(env.browser, { size: 'phone', mobile: true });
+  await page.goto(env.server.url + '/login');
   await page.locator('#auth-form').waitFor();
   assert.equal(await page.locator('h1').innerText(), 'Entrar');
   await fill(page, { username: 'nadie', password: 'no-es-esta-1' });
@@ -116,18 +108,18 @@ test('a refused log-in says why in Spanish, focused; too many say to wait', asyn
 });
 
 test('a guest who signs up keeps its id (and so its games), in a new session', async () => {
-  const { page, errors, context } = await player(browser);
-  const guest = await (await context.request.post(server.url + '/api/guest', { data: {} })).json();
+  const { page, errors, context } = await player(env.browser);
+  const guest = await (await context.request.post(env.server.url + '/api/guest', { data: {} })).json();
   const before = (await context.cookies()).find((c) => c.name === 'joinpal_session')?.value;
-  await page.goto(server.url + '/signup');
+  await page.goto(env.server.url + '/signup');
   await page.locator('.auth-guest').waitFor();
   assert.equal(
     await page.locator('.auth-guest').innerText(),
     `Ahora juegas como invitado (${guest.displayName}): al crear la cuenta, tus partidas pasan a ella.`,
   );
   await fill(page, { username: 'gala', password, password2: password });
-  await page.waitForURL(server.url + '/');
-  const me = await (await context.request.get(server.url + '/api/account/me')).json();
+  await page.waitForURL(env.server.url + '/');
+  const me = await (await context.request.get(env.server.url + '/api/account/me')).json();
   assert.equal(me.id, guest.id, 'the same user');
   assert.equal(me.guest, false);
   assert.equal(me.username, 'gala');
@@ -138,17 +130,17 @@ test('a guest who signs up keeps its id (and so its games), in a new session', a
 });
 
 test('the forms in English, and the signed-in user is told so', async () => {
-  const { page, errors, context } = await player(browser, { locale: 'en-US' });
-  await page.goto(server.url + '/login');
+  const { page, errors, context } = await player(env.browser, { locale: 'en-US' });
+  await page.goto(env.server.url + '/login');
   await page.locator('#auth-form').waitFor();
   assert.equal(await page.locator('label[for=username]').innerText(), 'Username');
   assert.equal(await page.locator('#auth-switch').getAttribute('href'), '/signup');
-  await page.goto(server.url + '/signup?next=%2F%40%2Fines');
+  await page.goto(env.server.url + '/signup?next=%2F%40%2Fines');
   await page.locator('#auth-form').waitFor();
   assert.equal(await page.locator('#auth-switch').getAttribute('href'), '/login?next=%2F%40%2Fines');
   await fill(page, { username: 'ines', password, password2: password });
-  await page.waitForURL(server.url + '/@/ines');
-  await page.goto(server.url + '/login');
+  await page.waitForURL(env.server.url + '/@/ines');
+  await page.goto(env.server.url + '/login');
   await page.locator('#auth-signed-in').waitFor();
   assert.equal(await page.locator('#auth-signed-in').innerText(), 'You are already logged in as ines.');
   assert.deepEqual(await missingTexts(page), []);

@@ -3,19 +3,11 @@
 // player's moves are clicked on the squares, chosen from the legal moves the
 // server lists, until the AI mates (or the game ends otherwise) and the
 // result shows in words.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, player, clickMove } from './harness.mjs';
+import { suite, player, clickMove } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = suite();
 
 /** opening weakens white's king, so that the AI finds a mate soon (the fool's mate invites Qh4#). */
 const opening = ['f2f3', 'g2g4'];
@@ -60,9 +52,9 @@ function seeded(seed) {
 }
 
 test('a game against the AI at Fácil, started from the home page, is played to its end', async (t) => {
-  const me = await player(browser);
+  const me = await player(env.browser);
   const { page } = me;
-  await page.goto(server.url + '/');
+  await page.goto(env.server.url + '/');
   await page.locator('#ai-level option[value="2"]').waitFor({ state: 'attached' });
   await page.locator('#ai-level').selectOption('2');
   assert.match(await page.locator('#ai-level option:checked').innerText(), /^Fácil \(Elo \d+\)$/);
@@ -73,7 +65,7 @@ test('a game against the AI at Fácil, started from the home page, is played to 
   const id = new URL(page.url()).pathname.split('/').pop();
   await page.locator('cg-board').first().waitFor();
 
-  const game = async () => (await page.request.get(`${server.url}/api/game/${id}`)).json();
+  const game = async () => (await page.request.get(`${env.server.url}/api/game/${id}`)).json();
   const g0 = await game();
   assert.equal(g0.players.black.aiLevel, 2, 'the AI plays black at level 2');
   assert.equal(g0.timeControl, 'untimed');

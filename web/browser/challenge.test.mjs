@@ -3,26 +3,18 @@
 // reason that the challenger reads in words, accepted (both go to the
 // game), cancelled by the challenger; and the page of a challenge that does
 // not exist.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
+import { suite, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = suite();
 
 /** account opens a browser signed up as username, on the home page. */
 async function account(username, opts) {
-  const p = await player(browser, opts);
-  const res = await p.page.request.post(server.url + '/api/account/signup', { data: { username, password: 'contraseña-larga' } });
+  const p = await player(env.browser, opts);
+  const res = await p.page.request.post(env.server.url + '/api/account/signup', { data: { username, password: 'contraseña-larga' } });
   assert.equal(res.status(), 201, await res.text());
-  await p.page.goto(server.url + '/');
+  await p.page.goto(env.server.url + '/');
   await p.page.locator('#seeks .status.online').waitFor();
   await p.page.locator('#ai-level option').first().waitFor({ state: 'attached' });
   return p;
@@ -66,10 +58,10 @@ test('a direct challenge: declined with a reason, then accepted, then cancelled'
   await alba.page.locator('#challenge-status', { hasText: 'Desafío rechazado: Ahora no es buen momento' }).waitFor();
 
   // Accepted on the challenge page: both go to the game.
-  await alba.page.goto(server.url + '/');
+  await alba.page.goto(env.server.url + '/');
   await alba.page.locator('#seeks .status.online').waitFor();
   id = await challenge(alba, 'bruno');
-  await bruno.page.goto(server.url + '/challenge/' + id);
+  await bruno.page.goto(env.server.url + '/challenge/' + id);
   await bruno.page.locator('#challenge-accept').waitFor();
   assert.match(await bruno.page.locator('#challenge-status').innerText(), /alba te desafía/);
   assert.equal(await bruno.page.locator('#challenge-decline').count(), 1);
@@ -84,9 +76,9 @@ test('a direct challenge: declined with a reason, then accepted, then cancelled'
   await bruno.page.locator('cg-board').first().waitFor();
 
   // Cancelled by the challenger: the page says so, and Bruno's list drops it.
-  await alba.page.goto(server.url + '/');
+  await alba.page.goto(env.server.url + '/');
   await alba.page.locator('#seeks .status.online').waitFor();
-  await bruno.page.goto(server.url + '/');
+  await bruno.page.goto(env.server.url + '/');
   await bruno.page.locator('#seeks .status.online').waitFor();
   id = await challenge(alba, 'bruno');
   await bruno.page.locator(`li.incoming[data-challenge-id="${id}"]`).waitFor();
@@ -102,11 +94,11 @@ test('a direct challenge: declined with a reason, then accepted, then cancelled'
 });
 
 test('a challenge page that names no challenge says so, in English too', async () => {
-  const es = await player(browser);
-  await es.page.goto(server.url + '/challenge/zzzzzzzz');
+  const es = await player(env.browser);
+  await es.page.goto(env.server.url + '/challenge/zzzzzzzz');
   await es.page.locator('#challenge-missing', { hasText: 'Ese desafío no existe' }).waitFor();
-  const en = await player(browser, { locale: 'en-US' });
-  await en.page.goto(server.url + '/challenge/zzzzzzzz');
+  const en = await player(env.browser, { locale: 'en-US' });
+  await en.page.goto(env.server.url + '/challenge/zzzzzzzz');
   await en.page.locator('#challenge-missing').waitFor();
   assert.doesNotMatch(await en.page.locator('#challenge-missing').innerText(), /desafío/);
   assert.deepEqual(await missingTexts(en.page), []);

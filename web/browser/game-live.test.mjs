@@ -2,19 +2,11 @@
 // connection shown and caught up (a move made offline is sent again with
 // its id), a spectator (in English) without controls, the FEN and the PGN,
 // an abort, and a rematch that takes both players to the new game.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, player, clickMove, missingTexts } from './harness.mjs';
+import { suite, seekPair, player, clickMove, missingTexts } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = suite();
 
 /**
  * cuttable makes the context's WebSockets cuttable from the test: every
@@ -61,22 +53,14 @@ const mend = (page) => page.evaluate(() => {
   window.__blockWs = false;
 });
 
-/** pair makes two guests find each other through seeks and opens the game page in both. */
-async function pair(tc = '5+0', { blackCuttable = false, blackTimed = false } = {}) {
-  const white = await player(browser);
-  const black = await player(browser);
-  if (blackCuttable) await cuttable(black.context);
-  if (blackTimed) await timed(black.context);
-  await white.page.request.post(server.url + '/api/seek', { data: { timeControl: tc, color: 'white' } });
-  const res = await black.page.request.post(server.url + '/api/seek', { data: { timeControl: tc, color: 'black' } });
-  const { gameId } = await res.json();
-  assert.ok(gameId);
-  for (const p of [white, black]) {
-    await p.page.goto(server.url + '/game/' + gameId);
-    await p.page.locator('.player-bottom .player-you').waitFor();
-  }
-  return { white, black, gameId, close: () => Promise.all([white.context.close(), black.context.close()]) };
-}
+/** pair makes two guests find each other through seeks and opens the game page in both; black's context may be made cuttable or timed first. */
+const pair = (tc = '5+0', { blackCuttable = false, blackTimed = false } = {}) =>
+  seekPair(env, tc, {
+    prepare: async (white, black) => {
+      if (blackCuttable) await cuttable(black.context);
+      if (blackTimed) await timed(black.context);
+    },
+  });
 
 async function move(g, who, uci, ply) {
   await who.page.locator('#turn', { hasText: 'Tu turno' }).waitFor();
@@ -115,8 +99,8 @@ test('a lost connection is shown; a move made offline is resent, and the page ca
 
 test('a spectator sees the game without controls; the FEN is copied, the PGN downloads', async () => {
   const g = await pair('5+0');
-  const watcher = await player(browser, { locale: 'en-US' });
-  await watcher.page.goto(server.url + '/game/' + g.gameId);
+  const watcher = await player(env.browser, { locale: 'en-US' });
+  await watcher.page.goto(env.server.url + '/game/' + g.gameId);
   await watcher.page.locator('cg-board').waitFor();
   await watcher.page.locator('#turn', { hasText: 'White to move' }).waitFor();
   await move(g, g.white, 'e2e4', 1);
@@ -130,13 +114,13 @@ test('a spectator sees the game without controls; the FEN is copied, the PGN dow
   await watcher.page.waitForFunction(() => document.querySelector('#board')?.classList.contains('orientation-black'));
   assert.deepEqual(await missingTexts(watcher.page), []);
 
-  await g.white.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await g.white.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
   await g.white.page.locator('#copy-fen').click();
   await g.white.page.locator('#copied', { hasText: 'FEN copiado' }).waitFor();
   const fen = await g.white.page.evaluate(() => navigator.clipboard.readText());
   assert.equal(fen, 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
   const href = await g.white.page.locator('#pgn').getAttribute('href');
-  const pgn = await g.white.page.request.get(server.url + href);
+  const pgn = await g.white.page.request.get(env.server.url + href);
   assert.equal(pgn.status(), 200);
   assert.match(await pgn.text(), /1\. e4 .*e5/s);
   await watcher.context.close();
@@ -171,8 +155,8 @@ test('a rematch, offered and accepted, takes both players to the new game', asyn
 });
 
 test('a game that does not exist is said in words', async () => {
-  const p = await player(browser);
-  await p.page.goto(server.url + '/game/nosuchgm');
+  const p = await player(env.browser);
+  await p.page.goto(env.server.url + '/game/nosuchgm');
   await p.page.locator('#game-missing').waitFor();
   assert.notEqual((await p.page.locator('#game-missing').innerText()).trim(), '');
   await p.page.locator('#new-game').waitFor();

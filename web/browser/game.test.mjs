@@ -3,11 +3,11 @@
 // a whole game to checkmate by clicking squares, a resignation, leaving the
 // page, a draw by agreement, a loss on time, a promotion through the
 // picker, a premove; and the page at desktop and phone sizes.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer,
-  launch,
+  suite,
+  seekPair,
   player,
   clickMove,
   dragMove,
@@ -18,36 +18,7 @@ import {
   noHorizontalScroll,
 } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/**
- * pair makes two guests seek the same time control (white's seek first,
- * each with its own context's cookie), and opens the game page in both.
- */
-async function pair(tc = '5+0', opts = {}) {
-  const white = await player(browser, opts.white);
-  const black = await player(browser, opts.black);
-  const first = await white.page.request.post(server.url + '/api/seek', { data: { timeControl: tc, color: 'white' } });
-  assert.equal(first.status(), 201, await first.text());
-  const second = await black.page.request.post(server.url + '/api/seek', { data: { timeControl: tc, color: 'black' } });
-  assert.equal(second.status(), 201, await second.text());
-  const { gameId } = await second.json();
-  assert.ok(gameId, 'the second seek paired');
-  for (const p of [white, black]) {
-    await p.page.goto(server.url + '/game/' + gameId);
-    await p.page.locator('cg-board').waitFor();
-    await p.page.locator('.player-bottom .player-you').waitFor();
-  }
-  return { white, black, gameId, close: () => Promise.all([white.context.close(), black.context.close()]) };
-}
+const env = suite();
 
 /** plays plays the moves (UCI) by clicking, alternately from the side to move, each waiting until both pages show it. */
 async function plays(g, moves, startPly = 0) {
@@ -71,7 +42,7 @@ async function result(page) {
 }
 
 test("fool's mate by clicking: both pages agree on the moves and the result", async () => {
-  const g = await pair('5+0');
+  const g = await seekPair(env, '5+0');
   assert.equal(await g.white.page.locator('.cg-wrap').first().getAttribute('class').then((c) => c.includes('orientation-white')), true);
   assert.match(await g.black.page.locator('#board').getAttribute('class'), /orientation-black/);
   await plays(g, ['f2f3']);
@@ -120,7 +91,7 @@ test("fool's mate by clicking: both pages agree on the moves and the result", as
 });
 
 test('a resignation, with its confirmation', async () => {
-  const g = await pair('5+0');
+  const g = await seekPair(env, '5+0');
   await plays(g, ['e2e4', 'e7e5']);
   await g.black.page.locator('#resign').click();
   await g.black.page.locator('#confirm').waitFor();
@@ -141,7 +112,7 @@ test('a resignation, with its confirmation', async () => {
 });
 
 test("leaving the page of a running game asks, then counts as resigning", async () => {
-  const g = await pair('5+0');
+  const g = await seekPair(env, '5+0');
   await plays(g, ['d2d4', 'd7d5']);
   // Closing the tab gets the browser's own question (beforeunload); staying keeps the game.
   const asked = new Promise((resolve) => g.black.page.once('dialog', (d) => {
@@ -154,13 +125,13 @@ test("leaving the page of a running game asks, then counts as resigning", async 
   await g.black.page.locator('header.site a[href="/"]').first().click();
   await g.black.page.locator('#confirm', { hasText: 'abandonar' }).waitFor();
   assert.match(g.black.page.url(), /\/game\//);
-  await Promise.all([g.black.page.waitForURL(server.url + '/'), g.black.page.locator('#confirm-yes').click()]);
+  await Promise.all([g.black.page.waitForURL(env.server.url + '/'), g.black.page.locator('#confirm-yes').click()]);
   assert.equal(await result(g.white.page), 'Las blancas ganan: las negras abandonaron');
   await g.close();
 });
 
 test('a draw by agreement', async () => {
-  const g = await pair('5+0');
+  const g = await seekPair(env, '5+0');
   await plays(g, ['g1f3', 'g8f6']);
   await g.white.page.locator('#draw-offer').click();
   await g.white.page.locator('#draw-sent').waitFor();
@@ -172,7 +143,7 @@ test('a draw by agreement', async () => {
 });
 
 test('a loss on time with a per-move clock of 5 s (the shortest there is)', async () => {
-  const g = await pair('move:5s');
+  const g = await seekPair(env, 'move:5s');
   await plays(g, ['e2e4', 'e7e5']);
   // White lets the time run out: the clock shows tenths and warns.
   await g.white.page.locator('#clock-white.low').waitFor();
@@ -183,7 +154,7 @@ test('a loss on time with a per-move clock of 5 s (the shortest there is)', asyn
 });
 
 test('a promotion through the picker', async () => {
-  const g = await pair('5+0');
+  const g = await seekPair(env, '5+0');
   await plays(g, ['h2h4', 'g7g5', 'h4g5', 'h7h6', 'g5h6', 'g8f6', 'h6h7', 'h8g8']);
   await g.white.page.locator('#turn', { hasText: 'Tu turno' }).waitFor();
   await clickMove(g.white.page, 'h7g8');
@@ -201,7 +172,7 @@ test('a promotion through the picker', async () => {
 });
 
 test('a premove is played when the turn comes', async () => {
-  const g = await pair('5+0');
+  const g = await seekPair(env, '5+0');
   await plays(g, ['e2e4', 'e7e5']);
   // Black premoves d7d6 while white is to move.
   await clickMove(g.black.page, 'd7d6');
@@ -214,7 +185,7 @@ test('a premove is played when the turn comes', async () => {
 });
 
 test('on a phone: the board fills the width, no horizontal scrolling, touch moves', async () => {
-  const g = await pair('5+0', { white: { size: 'phone', mobile: true }, black: { size: 'phone', mobile: true } });
+  const g = await seekPair(env, '5+0', { white: { size: 'phone', mobile: true }, black: { size: 'phone', mobile: true } });
   const box = await g.white.page.locator('cg-board').boundingBox();
   assert.ok(box.width >= 340 && box.width <= 360, `board width ${box.width}`);
   assert.equal(await noHorizontalScroll(g.white.page), true);

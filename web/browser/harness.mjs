@@ -5,6 +5,8 @@
 // web/test-output/, and the checks every page must pass (no code shown
 // instead of a text, axe-core without serious violations).
 import { spawn } from 'node:child_process';
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -74,6 +76,29 @@ export async function startServer(extraArgs = []) {
   };
 }
 
+/**
+ * suite gives a test file its server (started with serve's extra args) and
+ * its Chromium: it registers node:test's before and after hooks (start
+ * both, then run setup(env) if given; close the browser, stop the server)
+ * and returns the object whose server and browser the before hook sets,
+ * for the tests to use as env.server and env.browser. A file's own data
+ * goes in setup rather than in a before hook of its own: Node 20 starts
+ * top-level before hooks at once, without waiting for the one before.
+ */
+export function suite({ args = [], setup } = {}) {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer(args);
+    env.browser = await launch();
+    if (setup) await setup(env);
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}
+
 /** launch starts Debian's Chromium, headless. */
 export async function launch() {
   return chromium.launch({
@@ -119,6 +144,32 @@ export async function player(browser, { locale = 'es-ES', size = 'desktop', mobi
     if (m.type() === 'error') errors.push(m.text());
   });
   return { context, page, errors };
+}
+
+/**
+ * seekPair makes two guests (players of their own contexts, with the
+ * options white and black) seek the time control tc, white's seek first,
+ * so that the lobby pairs them, and opens the game page in both. prepare,
+ * when given, runs on the two players before they seek (to set up their
+ * contexts). It resolves once both pages show their side:
+ * { white, black, gameId, close }.
+ */
+export async function seekPair(env, tc = '5+0', { white: whiteOpts, black: blackOpts, prepare } = {}) {
+  const white = await player(env.browser, whiteOpts);
+  const black = await player(env.browser, blackOpts);
+  if (prepare) await prepare(white, black);
+  const first = await white.page.request.post(env.server.url + '/api/seek', { data: { timeControl: tc, color: 'white' } });
+  assert.equal(first.status(), 201, await first.text());
+  const second = await black.page.request.post(env.server.url + '/api/seek', { data: { timeControl: tc, color: 'black' } });
+  assert.equal(second.status(), 201, await second.text());
+  const { gameId } = await second.json();
+  assert.ok(gameId, 'the second seek paired');
+  for (const p of [white, black]) {
+    await p.page.goto(env.server.url + '/game/' + gameId);
+    await p.page.locator('cg-board').waitFor();
+    await p.page.locator('.player-bottom .player-you').waitFor();
+  }
+  return { white, black, gameId, close: () => Promise.all([white.context.close(), black.context.close()]) };
 }
 
 /** squareCenter returns the page coordinates of square's centre ("e2") on the page's board. */

@@ -2,19 +2,11 @@
 // default and English one click away, screenshots at desktop and phone
 // sizes, two browsers finding each other through a seek, and a challenge
 // link copied by one and accepted by the other.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
+import { suite, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = suite();
 
 /** ready waits for the home page's parts that come from the server: the presets, the AI's levels, the seek list. */
 async function ready(page) {
@@ -31,8 +23,8 @@ async function atGame(page, gameId) {
 }
 
 test('the home page speaks Spanish by default, switches to English, fits a phone and passes axe', async () => {
-  const desk = await player(browser);
-  await desk.page.goto(server.url + '/');
+  const desk = await player(env.browser);
+  await desk.page.goto(env.server.url + '/');
   await ready(desk.page);
   assert.equal(await desk.page.getAttribute('html', 'lang'), 'es');
   const main = desk.page.locator('#main');
@@ -65,8 +57,8 @@ test('the home page speaks Spanish by default, switches to English, fits a phone
   assert.match(await desk.page.locator('#ai-level option[value="2"]').innerText(), /^Easy \(Elo \d+\)$/);
   assert.deepEqual(await missingTexts(desk.page), []);
 
-  const phone = await player(browser, { size: 'phone', mobile: true });
-  await phone.page.goto(server.url + '/');
+  const phone = await player(env.browser, { size: 'phone', mobile: true });
+  await phone.page.goto(env.server.url + '/');
   await ready(phone.page);
   assert.equal(await noHorizontalScroll(phone.page), true);
   assert.deepEqual(await axe(phone.page), []);
@@ -78,10 +70,10 @@ test('the home page speaks Spanish by default, switches to English, fits a phone
 });
 
 test('two browsers find each other through a seek: a preset in one, the listed seek joined in the other', async () => {
-  const alba = await player(browser);
-  const bruno = await player(browser, { size: 'phone', mobile: true });
-  await alba.page.goto(server.url + '/');
-  await bruno.page.goto(server.url + '/');
+  const alba = await player(env.browser);
+  const bruno = await player(env.browser, { size: 'phone', mobile: true });
+  await alba.page.goto(env.server.url + '/');
+  await bruno.page.goto(env.server.url + '/');
   await ready(alba.page);
   await ready(bruno.page);
 
@@ -103,13 +95,13 @@ test('two browsers find each other through a seek: a preset in one, the listed s
   // Once white has moved (over the HTTP API: the board is the game page's
   // test), a third browser's home page lists the game among those being
   // played, to watch.
-  const game = await (await alba.page.request.get(`${server.url}/api/game/${id}`)).json();
-  const albaMe = await (await alba.page.request.get(`${server.url}/api/account/me`)).json();
+  const game = await (await alba.page.request.get(`${env.server.url}/api/game/${id}`)).json();
+  const albaMe = await (await alba.page.request.get(`${env.server.url}/api/account/me`)).json();
   const white = game.players.white.id === albaMe.id ? alba : bruno;
-  const moved = await white.page.request.post(`${server.url}/api/game/${id}/move/e2e4`);
+  const moved = await white.page.request.post(`${env.server.url}/api/game/${id}/move/e2e4`);
   assert.equal(moved.status(), 200, await moved.text());
-  const carla = await player(browser);
-  await carla.page.goto(server.url + '/');
+  const carla = await player(env.browser);
+  await carla.page.goto(env.server.url + '/');
   const watch = carla.page.locator(`#playing-now a[href="/game/${id}"]`);
   await watch.waitFor();
   assert.match(await watch.innerText(), / contra /);
@@ -121,10 +113,10 @@ test('two browsers find each other through a seek: a preset in one, the listed s
 });
 
 test('one\'s own seek can be cancelled, and leaves the other browser\'s list', async () => {
-  const alba = await player(browser);
-  const bruno = await player(browser);
-  await alba.page.goto(server.url + '/');
-  await bruno.page.goto(server.url + '/');
+  const alba = await player(env.browser);
+  const bruno = await player(env.browser);
+  await alba.page.goto(env.server.url + '/');
+  await bruno.page.goto(env.server.url + '/');
   await ready(alba.page);
   await ready(bruno.page);
   // A custom per-move clock from the form.
@@ -146,10 +138,10 @@ test('one\'s own seek can be cancelled, and leaves the other browser\'s list', a
 });
 
 test('a challenge link copied by one browser and opened by another starts a game for both', async () => {
-  const alba = await player(browser);
-  await alba.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  const bruno = await player(browser);
-  await alba.page.goto(server.url + '/');
+  const alba = await player(env.browser);
+  await alba.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+  const bruno = await player(env.browser);
+  await alba.page.goto(env.server.url + '/');
   await ready(alba.page);
   await alba.page.locator('#form-minutes').fill('10');
   await alba.page.locator('#form-increment').selectOption('5');

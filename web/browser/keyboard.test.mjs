@@ -2,40 +2,21 @@
 // are played and show on the opponent's board — Spanish letters on Spanish
 // pages, English ones on English pages — and an illegal or an ambiguous
 // entry stays in the field with its reason.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, player, screenshot, missingTexts, axe } from './harness.mjs';
+import { suite, seekPair, player, screenshot, missingTexts, axe } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = suite();
 
 /**
- * pair makes two players (their own contexts) seek the same clock, so the
- * lobby pairs them, and opens the game on both pages; it resolves to
- * { white, black } once each page shows its move field.
+ * pair makes two guests in the browser's locale find each other through
+ * seeks and opens the game on both pages; it resolves to { white, black,
+ * gameId } once each page shows its move field.
  */
 async function pair(locale) {
-  const a = await player(browser, { locale });
-  const b = await player(browser, { locale });
-  const first = await a.page.request.post(server.url + '/api/seek', { data: { timeControl: '5+0' } });
-  assert.equal(first.status(), 201, await first.text());
-  const second = await b.page.request.post(server.url + '/api/seek', { data: { timeControl: '5+0' } });
-  assert.equal(second.status(), 201, await second.text());
-  const { gameId } = await second.json();
-  assert.ok(gameId, 'the second seek started a game');
-  for (const p of [a, b]) {
-    await p.page.goto(`${server.url}/game/${gameId}`);
-    await p.page.locator('#move-input').waitFor();
-  }
-  const aIsWhite = (await a.page.locator('#board').getAttribute('class')).includes('orientation-white');
-  return aIsWhite ? { white: a, black: b, gameId } : { white: b, black: a, gameId };
+  const g = await seekPair(env, '5+0', { white: { locale }, black: { locale } });
+  for (const p of [g.white, g.black]) await p.page.locator('#move-input').waitFor();
+  return g;
 }
 
 /** pieceAt returns what chessground shows on square ("white knight"), or '' for nothing. */

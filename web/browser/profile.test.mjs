@@ -3,12 +3,12 @@
 // (opponent, colour, result in words, time control, date, a link to the
 // replay), the game still going on under "playing now" with a link to it,
 // and a missing user's page says so; at desktop and phone sizes.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
+import { suite, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
 import { signUp, challenge, play, foolsMate } from './account.fixture.mjs';
 
-let server, browser, alba, bruno, finished, running;
+let alba, bruno, finished, running;
 
 /**
  * fits reports whether the page is no wider than its 360 px viewport (a
@@ -16,27 +16,23 @@ let server, browser, alba, bruno, finished, running;
  * tell).
  */
 const fits = async (page) => (await noHorizontalScroll(page)) && (await page.evaluate(() => document.documentElement.scrollWidth <= 361));
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  alba = await player(browser);
-  bruno = await player(browser);
-  await signUp(alba.context, server.url, 'alba');
-  await signUp(bruno.context, server.url, 'bruno');
-  // A rated blitz game that black mates at once, and a casual one still on.
-  finished = await challenge(server.url, alba.context, 'bruno', bruno.context);
-  await play(server.url, finished, alba.context, bruno.context, foolsMate);
-  running = await challenge(server.url, alba.context, 'bruno', bruno.context, { timeControl: 'move:30s', color: 'black', rated: false });
-  await play(server.url, running, bruno.context, alba.context, ['e2e4', 'e7e5']);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+const env = suite({
+  setup: async () => {
+    alba = await player(env.browser);
+    bruno = await player(env.browser);
+    await signUp(alba.context, env.server.url, 'alba');
+    await signUp(bruno.context, env.server.url, 'bruno');
+    // A rated blitz game that black mates at once, and a casual one still on.
+    finished = await challenge(env.server.url, alba.context, 'bruno', bruno.context);
+    await play(env.server.url, finished, alba.context, bruno.context, foolsMate);
+    running = await challenge(env.server.url, alba.context, 'bruno', bruno.context, { timeControl: 'move:30s', color: 'black', rated: false });
+    await play(env.server.url, running, bruno.context, alba.context, ['e2e4', 'e7e5']);
+  },
 });
 
 test('the profile shows the ratings per speed and the history after a finished game', async () => {
   const { page, errors } = alba;
-  await page.goto(server.url + '/@/alba');
+  await page.goto(env.server.url + '/@/alba');
   await page.locator('[data-testid=history-game]').first().waitFor();
   assert.equal(await page.locator('h1').innerText(), 'alba');
   assert.equal(await page.title(), 'alba · Perfil · JoinPal');
@@ -82,13 +78,13 @@ test('the profile shows the ratings per speed and the history after a finished g
 
   // The link goes to the replay.
   await item.locator('a.hg-link').click();
-  await page.waitForURL(server.url + '/replay/' + finished);
+  await page.waitForURL(env.server.url + '/replay/' + finished);
   assert.deepEqual(errors, []);
 });
 
 test('the winner\'s profile on a phone, in English', async () => {
-  const { page, errors, context } = await player(browser, { size: 'phone', mobile: true, locale: 'en-US' });
-  await page.goto(server.url + '/@/bruno');
+  const { page, errors, context } = await player(env.browser, { size: 'phone', mobile: true, locale: 'en-US' });
+  await page.goto(env.server.url + '/@/bruno');
   await page.locator('#history [data-testid=history-game]').first().waitFor();
   const item = page.locator('#history [data-testid=history-game]');
   assert.match(await item.locator('.hg-result').innerText(), /^Win · Checkmate \+\d+$/);
@@ -98,8 +94,8 @@ test('the winner\'s profile on a phone, in English', async () => {
   assert.deepEqual(await missingTexts(page), []);
   await context.close();
 
-  const es = await player(browser, { size: 'phone', mobile: true });
-  await es.page.goto(server.url + '/@/alba');
+  const es = await player(env.browser, { size: 'phone', mobile: true });
+  await es.page.goto(env.server.url + '/@/alba');
   await es.page.locator('#history [data-testid=history-game]').first().waitFor();
   assert.ok(await fits(es.page), 'no horizontal scrolling at 360 px');
   assert.deepEqual(await axe(es.page), []);
@@ -110,15 +106,15 @@ test('the winner\'s profile on a phone, in English', async () => {
 });
 
 test('the history comes by pages of 20', async () => {
-  const celia = await player(browser);
-  await signUp(celia.context, server.url, 'celia');
+  const celia = await player(env.browser);
+  await signUp(celia.context, env.server.url, 'celia');
   for (let i = 0; i < 21; i++) {
-    const g = await challenge(server.url, celia.context, 'bruno', bruno.context, { timeControl: '10+0', color: 'white', rated: false });
-    const res = await celia.context.request.post(server.url + `/api/game/${g}/abort`, { data: {} });
+    const g = await challenge(env.server.url, celia.context, 'bruno', bruno.context, { timeControl: '10+0', color: 'white', rated: false });
+    const res = await celia.context.request.post(env.server.url + `/api/game/${g}/abort`, { data: {} });
     assert.equal(res.status(), 200, await res.text());
   }
   const { page, errors } = celia;
-  await page.goto(server.url + '/@/celia');
+  await page.goto(env.server.url + '/@/celia');
   await page.locator('#history-more').waitFor();
   const items = page.locator('#history [data-testid=history-game]');
   assert.equal(await items.count(), 20);
@@ -134,8 +130,8 @@ test('the history comes by pages of 20', async () => {
 });
 
 test('a missing user: the server\'s words', async () => {
-  const { page, errors, context } = await player(browser);
-  await page.goto(server.url + '/@/nadie');
+  const { page, errors, context } = await player(env.browser);
+  await page.goto(env.server.url + '/@/nadie');
   await page.locator('#profile-error').waitFor();
   assert.equal(await page.locator('#profile-error').innerText(), 'No hay ningún usuario «nadie»');
   assert.equal(await page.locator('h1').innerText(), 'Perfil');

@@ -3,25 +3,21 @@
 // the arrow keys step through the moves, its texts are Spanish, no link
 // leads to lichess.org, the PGN downloads — and every request the page
 // makes goes to the test server's origin.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, player, missingTexts, axe, screenshot } from './harness.mjs';
+import { suite, player, missingTexts, axe, screenshot } from './harness.mjs';
 import { signUp, challenge, play, foolsMate } from './account.fixture.mjs';
 
-let server, browser, carla, dario, id;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  carla = await player(browser);
-  dario = await player(browser);
-  await signUp(carla.context, server.url, 'carla');
-  await signUp(dario.context, server.url, 'dario');
-  id = await challenge(server.url, carla.context, 'dario', dario.context, { timeControl: '3+2', color: 'white', rated: false });
-  await play(server.url, id, carla.context, dario.context, foolsMate);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+let carla, dario, id;
+const env = suite({
+  setup: async () => {
+    carla = await player(env.browser);
+    dario = await player(env.browser);
+    await signUp(carla.context, env.server.url, 'carla');
+    await signUp(dario.context, env.server.url, 'dario');
+    id = await challenge(env.server.url, carla.context, 'dario', dario.context, { timeControl: '3+2', color: 'white', rated: false });
+    await play(env.server.url, id, carla.context, dario.context, foolsMate);
+  },
 });
 
 /** current is the SAN of the move the viewer shows, '' at the start. */
@@ -35,7 +31,7 @@ test('the replay steps through the moves, in Spanish, and asks nothing of anothe
   const { page, errors } = dario;
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
-  await page.goto(server.url + '/replay/' + id);
+  await page.goto(env.server.url + '/replay/' + id);
   await page.locator('.lpv cg-board piece').first().waitFor();
 
   // The header: players, the result in words, the clock.
@@ -89,7 +85,7 @@ test('the replay steps through the moves, in Spanish, and asks nothing of anothe
   assert.ok(entries.includes('Ver el PGN'), entries.join(' | '));
   assert.equal(await page.locator('a[href*="lichess"]').count(), 0, 'no link to lichess');
   const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.href));
-  for (const href of hrefs) assert.ok(href.startsWith(server.url + '/') || href.startsWith('blob:'), 'a link off the site: ' + href);
+  for (const href of hrefs) assert.ok(href.startsWith(env.server.url + '/') || href.startsWith('blob:'), 'a link off the site: ' + href);
   await page.keyboard.press('Escape');
   await page.locator('.lpv__menu').waitFor({ state: 'detached' });
 
@@ -97,21 +93,21 @@ test('the replay steps through the moves, in Spanish, and asks nothing of anothe
   const download = page.locator('#replay-download');
   assert.equal(await download.innerText(), 'Descargar el PGN');
   assert.equal(await download.getAttribute('href'), `/api/game/${id}/pgn`);
-  const pgn = await page.request.get(server.url + `/api/game/${id}/pgn`);
+  const pgn = await page.request.get(env.server.url + `/api/game/${id}/pgn`);
   assert.equal(pgn.status(), 200);
   assert.match(await pgn.text(), /\[Result "0-1"\][\s\S]*Qh4#/);
 
   assert.deepEqual(await missingTexts(page), []);
   assert.deepEqual(await axe(page), []);
   assert.deepEqual(errors, []);
-  const off = requests.filter((u) => !u.startsWith(server.url + '/') && !u.startsWith('data:') && !u.startsWith('blob:'));
+  const off = requests.filter((u) => !u.startsWith(env.server.url + '/') && !u.startsWith('data:') && !u.startsWith('blob:'));
   assert.deepEqual(off, [], 'every request goes to the test server');
   assert.ok(requests.some((u) => u.endsWith(`/api/game/${id}/pgn`)), 'the viewer was fed the PGN');
 });
 
 test('the replay fits a phone', async () => {
-  const { page, errors, context } = await player(browser, { size: 'phone', mobile: true });
-  await page.goto(server.url + '/replay/' + id);
+  const { page, errors, context } = await player(env.browser, { size: 'phone', mobile: true });
+  await page.goto(env.server.url + '/replay/' + id);
   await page.locator('.lpv cg-board piece').first().waitFor();
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 361), 'no horizontal scrolling at 360 px');
   const board = await page.locator('.lpv cg-board').boundingBox();
@@ -123,10 +119,10 @@ test('the replay fits a phone', async () => {
 });
 
 test('the replay of a game still going on links to it live', async () => {
-  const live = await challenge(server.url, carla.context, 'dario', dario.context, { timeControl: '10+0', color: 'black', rated: false });
-  await play(server.url, live, dario.context, carla.context, ['e2e4', 'c7c5', 'g1f3']);
+  const live = await challenge(env.server.url, carla.context, 'dario', dario.context, { timeControl: '10+0', color: 'black', rated: false });
+  await play(env.server.url, live, dario.context, carla.context, ['e2e4', 'c7c5', 'g1f3']);
   const { page, errors } = carla;
-  await page.goto(server.url + '/replay/' + live);
+  await page.goto(env.server.url + '/replay/' + live);
   await page.locator('.lpv cg-board piece').first().waitFor();
   assert.equal(await page.locator('#replay-result').innerText(), 'En curso');
   assert.equal(await page.locator('#replay-live').getAttribute('href'), '/game/' + live);
@@ -137,12 +133,12 @@ test('the replay of a game still going on links to it live', async () => {
 });
 
 test('the home page loads no part of the viewer', async () => {
-  const { page, errors, context } = await player(browser);
+  const { page, errors, context } = await player(env.browser);
   const scripts = [];
   page.on('response', (r) => {
     if (r.url().endsWith('.js')) scripts.push(r);
   });
-  await page.goto(server.url + '/');
+  await page.goto(env.server.url + '/');
   await page.locator('header.site').waitFor();
   await page.waitForLoadState('networkidle');
   assert.ok(scripts.length > 0);
@@ -152,8 +148,8 @@ test('the home page loads no part of the viewer', async () => {
 });
 
 test('the replay of a game that does not exist says so', async () => {
-  const { page, errors, context } = await player(browser, { locale: 'en-US' });
-  await page.goto(server.url + '/replay/nosuchgm');
+  const { page, errors, context } = await player(env.browser, { locale: 'en-US' });
+  await page.goto(env.server.url + '/replay/nosuchgm');
   await page.locator('#replay-error').waitFor();
   assert.equal(await page.locator('h1').innerText(), 'Game replay');
   assert.match(await page.locator('#replay-error').innerText(), /game/i);

@@ -5,19 +5,11 @@
 // capture refused one move later, a promotion chosen on the board; the
 // sections without a board show their text; the phone fits 360 px; the
 // practice button starts a game against the AI.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
+import { suite, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = suite();
 
 /** ready waits until exercise id has its position from the server. */
 async function ready(page, id) {
@@ -110,15 +102,15 @@ const tour = [
 ];
 
 async function goThrough(lang, locale) {
-  const { page, errors, context } = await player(browser, { locale });
-  await page.goto(server.url + '/rules');
+  const { page, errors, context } = await player(env.browser, { locale });
+  await page.goto(env.server.url + '/rules');
   await page.locator('h1').waitFor();
   assert.equal(await page.getAttribute('html', 'lang'), lang);
   const cards = await page.locator('.rules-cards li').count();
   assert.equal(cards, tour.length, 'every section is listed');
   assert.deepEqual(await missingTexts(page), []);
   for (const [section, id, tries] of tour) {
-    await page.goto(server.url + '/rules/' + section);
+    await page.goto(env.server.url + '/rules/' + section);
     await page.locator('#rules-title').waitFor();
     if (!id) {
       assert.match(await page.locator('.rules-main').innerText(), tries[lang], section);
@@ -145,8 +137,8 @@ test('an English reader goes through one exercise of every section', async () =>
 });
 
 test('a section on a phone: no horizontal scroll, accessible, linkable, the next exercise offered', async () => {
-  const { page, errors, context } = await player(browser, { size: 'phone', mobile: true });
-  await page.goto(server.url + '/rules/castling#conditions');
+  const { page, errors, context } = await player(env.browser, { size: 'phone', mobile: true });
+  await page.goto(env.server.url + '/rules/castling#conditions');
   await ready(page, 'castle-through-check');
   assert.equal(await noHorizontalScroll(page), true);
   assert.deepEqual(await axe(page), []);
@@ -156,7 +148,7 @@ test('a section on a phone: no horizontal scroll, accessible, linkable, the next
   await page.locator('#ex-castle-short [data-testid=next-exercise]').click();
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'ex-castle-through-check-move');
   await screenshot(page, 'rules-castling-phone');
-  await page.goto(server.url + '/rules');
+  await page.goto(env.server.url + '/rules');
   await page.locator('.rules-cards').waitFor();
   assert.equal(await noHorizontalScroll(page), true);
   assert.deepEqual(await axe(page), []);
@@ -165,12 +157,12 @@ test('a section on a phone: no horizontal scroll, accessible, linkable, the next
 });
 
 test('practice: one click starts a game against the AI at level Easy, without an account', async () => {
-  const { page, errors, context } = await player(browser);
-  await page.goto(server.url + '/rules/practice');
+  const { page, errors, context } = await player(env.browser);
+  await page.goto(env.server.url + '/rules/practice');
   await page.locator('#rules-play-ai').click();
   await page.waitForURL(/\/game\/[^/]+$/);
   const id = page.url().split('/game/')[1];
-  const res = await context.request.get(server.url + '/api/game/' + id);
+  const res = await context.request.get(env.server.url + '/api/game/' + id);
   const g = await res.json();
   assert.equal([g.players.white, g.players.black].some((p) => p?.aiLevel === 2), true, JSON.stringify(g));
   assert.deepEqual(errors.filter((e) => !/WebSocket/.test(e)), []);

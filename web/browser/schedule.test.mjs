@@ -13,40 +13,32 @@
 // server's own timers; the pages count down on the server's "now" (as they
 // always do), so the jump reaches them with the next answer. The last
 // seconds before the start run in real time.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, sizes, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
+import { suite, sizes, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startServer(['--test-clock']);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = suite({ args: ['--test-clock'] });
 
 /** person opens a browser context in a locale and time zone, signed up as username. */
 async function person(username, { locale, timezoneId, size = 'desktop', mobile = false }) {
-  const context = await browser.newContext({ locale, timezoneId, viewport: sizes[size], isMobile: mobile, hasTouch: mobile });
+  const context = await env.browser.newContext({ locale, timezoneId, viewport: sizes[size], isMobile: mobile, hasTouch: mobile });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  const res = await page.request.post(server.url + '/api/account/signup', { data: { username, password: 'contraseña-larga' } });
+  const res = await page.request.post(env.server.url + '/api/account/signup', { data: { username, password: 'contraseña-larga' } });
   assert.equal(res.status(), 201, await res.text());
   return { context, page, errors };
 }
 
 /** moveClock moves the server's clock to the instant at (ms). */
 async function moveClock(at) {
-  const res = await fetch(server.url + '/test/clock', { method: 'POST', body: JSON.stringify({ to: new Date(at).toISOString() }) });
+  const res = await fetch(env.server.url + '/test/clock', { method: 'POST', body: JSON.stringify({ to: new Date(at).toISOString() }) });
   assert.equal(res.status, 200, await res.text());
 }
 
 /** scheduled reads the scheduled game id as p's account sees it. */
 async function scheduled(p, id) {
-  const res = await p.page.request.get(server.url + '/api/schedule/' + id);
+  const res = await p.page.request.get(env.server.url + '/api/schedule/' + id);
   assert.equal(res.status(), 200, await res.text());
   return (await res.json()).game;
 }
@@ -54,11 +46,11 @@ async function scheduled(p, id) {
 test('two players arrange a game, postpone it, check in, and it starts on time', async () => {
   const ana = await person('ana', { locale: 'es-ES', timezoneId: 'Europe/Madrid' });
   const beto = await person('beto', { locale: 'en-GB', timezoneId: 'America/New_York', size: 'phone', mobile: true });
-  await beto.page.goto(server.url + '/schedule');
+  await beto.page.goto(env.server.url + '/schedule');
   await beto.page.locator('#sched-empty').waitFor();
 
   // Ana proposes a 5+0 game two hours ahead, in her zone.
-  await ana.page.goto(server.url + '/schedule');
+  await ana.page.goto(env.server.url + '/schedule');
   await ana.page.locator('#sched-empty').waitFor();
   const local = await ana.page.evaluate(() => {
     const d = new Date(Date.now() + 2 * 3600_000);
@@ -94,13 +86,13 @@ test('two players arrange a game, postpone it, check in, and it starts on time',
   await ana.page.locator('#jp-notices .notice[data-type="accepted"]').waitFor();
 
   // Ana asks to postpone it by an hour from the waiting room; Beto accepts.
-  await ana.page.goto(server.url + '/schedule/' + id);
+  await ana.page.goto(env.server.url + '/schedule/' + id);
   await ana.page.locator('#room-postpone').waitFor();
   const start0 = Date.parse(a.startAt);
   await ana.page.locator('#room-postpone').click();
   await ana.page.locator('#room-pending').waitFor();
   await beto.page.locator('#jp-notices .notice[data-type="postponeAsked"]').waitFor();
-  await beto.page.goto(server.url + '/schedule/' + id);
+  await beto.page.goto(env.server.url + '/schedule/' + id);
   await beto.page.locator('#room-postpone-accept').click();
   await beto.page.locator('#room-history li[data-status="accepted"]').waitFor();
   await ana.page.locator('#room-history li[data-status="accepted"]').waitFor();
@@ -128,7 +120,7 @@ test('two players arrange a game, postpone it, check in, and it starts on time',
   await moveClock(start - 3000);
   const gameURL = new RegExp('/game/' + a.gameId + '$');
   await Promise.all([ana.page.waitForURL(gameURL, { timeout: 20_000 }), beto.page.waitForURL(gameURL, { timeout: 20_000 })]);
-  const res = await ana.page.request.get(server.url + '/api/game/' + a.gameId);
+  const res = await ana.page.request.get(env.server.url + '/api/game/' + a.gameId);
   const g = await res.json();
   assert.equal(g.status, 'started');
   assert.equal(g.clockRunning, true, "white's clock runs from the start, before any move");
