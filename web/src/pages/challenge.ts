@@ -32,7 +32,13 @@ const state: State = { id: '', loadError: '', error: '', reason: 'generic', copi
 let redraw: () => void = () => {};
 let lobby: Lobby | undefined;
 
+let going = '';
+
 function goGame(id: string): void {
+  // The answer to an accept and the lobby socket's frame both say where the
+  // game is: go once, as a second navigation would cancel the first.
+  if (going === id) return;
+  going = id;
   location.href = '/game/' + encodeURIComponent(id);
 }
 
