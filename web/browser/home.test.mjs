@@ -1,10 +1,11 @@
 // home.test.mjs: the home page and lobby in a real Chromium — Spanish by
 // default and English one click away, screenshots at desktop and phone
-// sizes, two browsers finding each other through a seek, and a challenge
+// sizes, two browsers finding each other through a seek and playing it to
+// checkmate by clicking squares, and a challenge
 // link copied by one and accepted by the other.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
+import { suite, player, missingTexts, axe, noHorizontalScroll, screenshot, clickMove } from './harness.mjs';
 
 const env = suite();
 
@@ -92,24 +93,36 @@ test('two browsers find each other through a seek: a preset in one, the listed s
   await listed.locator('button.seek-join').click();
   const id = await atGame(bruno.page);
   await atGame(alba.page, id);
-  // Once white has moved (over the HTTP API: the board is the game page's
-  // test), a third browser's home page lists the game among those being
-  // played, to watch.
+  // They play the game out on the boards, by clicking squares: fool's mate.
+  // White's first move starts the game, and then a third browser's home
+  // page lists it among those being played, to watch.
   const game = await (await alba.page.request.get(`${env.server.url}/api/game/${id}`)).json();
   const albaMe = await (await alba.page.request.get(`${env.server.url}/api/account/me`)).json();
   const white = game.players.white.id === albaMe.id ? alba : bruno;
-  const moved = await white.page.request.post(`${env.server.url}/api/game/${id}/move/e2e4`);
-  assert.equal(moved.status(), 200, await moved.text());
-  const carla = await player(env.browser);
-  await carla.page.goto(env.server.url + '/');
-  const watch = carla.page.locator(`#playing-now a[href="/game/${id}"]`);
-  await watch.waitFor();
-  assert.match(await watch.innerText(), / contra /);
+  const black = white === alba ? bruno : alba;
+  const mate = ['f2f3', 'e7e5', 'g2g4', 'd8h4'];
+  for (const [i, uci] of mate.entries()) {
+    const mover = i % 2 === 0 ? white : black;
+    await mover.page.locator('#turn', { hasText: 'Tu turno' }).waitFor();
+    await clickMove(mover.page, uci);
+    for (const p of [white, black]) await p.page.locator(`.moves .move[data-ply="${i + 1}"]`).waitFor();
+    if (i === 0) {
+      const carla = await player(env.browser);
+      await carla.page.goto(env.server.url + '/');
+      const watch = carla.page.locator(`#playing-now a[href="/game/${id}"]`);
+      await watch.waitFor();
+      assert.match(await watch.innerText(), / contra /);
+      await carla.context.close();
+    }
+  }
+  for (const p of [white, black]) {
+    await p.page.locator('#result', { hasText: 'Las negras ganan por jaque mate' }).waitFor();
+    assert.deepEqual(await p.page.locator('.moves button.move').allInnerTexts(), ['f3', 'e5', 'g4', 'Dh4#']);
+  }
   assert.deepEqual(alba.errors, []);
   assert.deepEqual(bruno.errors, []);
   await alba.context.close();
   await bruno.context.close();
-  await carla.context.close();
 });
 
 test('one\'s own seek can be cancelled, and leaves the other browser\'s list', async () => {
