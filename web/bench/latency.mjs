@@ -12,8 +12,8 @@
 // before the "next" one). The mover plays over HTTP
 // (POST /api/game/{id}/move/{uci}, a legal move drawn with a fixed seed
 // from GET /api/game/{id}); the opponent answers the same way; each move
-// waits until the page has shown the one before. A game that ends is
-// followed by a new one until the mover has played MOVES moves.
+// waits until the page has shown the one before, then 0–50 ms more. A game
+// that ends is followed by a new one until the mover has played MOVES moves.
 //
 //   JOINPAL_BIN=bin/joinpal [JOINPAL_WEB_DIR=dir] [MOVES=40] node web/bench/latency.mjs
 //
@@ -143,6 +143,10 @@ try {
       const legal = side === moverSide ? state.legal : (await call(client, 'GET', `/api/game/${g.id}`)).legal;
       if (!legal?.length) break;
       const uci = legal[Math.floor(random() * legal.length)];
+      // A pause of 0–50 ms (from the same seed): the wait below ends on a
+      // frame of the page, and moves sent at once would all reach the page at
+      // the same point of its frames.
+      await new Promise((r) => setTimeout(r, random() * 50));
       await call(client, 'POST', `/api/game/${g.id}/move/${uci}`);
       const want = seen + 1;
       const shown = await page
