@@ -12,26 +12,25 @@
 // the home and schedule pages are also seen signed in to that account.
 // A page whose route the server does not have yet (/rules, /schedule) is
 // skipped, and says so.
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'playwright-core';
-import { startServer, launch, player, screenshot, missingTexts, axe, noHorizontalScroll } from './harness.mjs';
+import { suite, player, screenshot, missingTexts, axe, noHorizontalScroll } from './harness.mjs';
 
-let server, browser;
 /** api are the API-only identities (each its own cookies) made for the run. */
 const apis = [];
 const data = {};
 
 /** identity is a new API client with its own cookies (a guest at its first request). */
 async function identity() {
-  const c = await request.newContext({ baseURL: server.url, extraHTTPHeaders: { 'Accept-Language': 'es-ES' } });
+  const c = await request.newContext({ baseURL: env.server.url, extraHTTPHeaders: { 'Accept-Language': 'es-ES' } });
   apis.push(c);
   return c;
 }
 
 /** call posts (or gets) and returns the JSON answer, failing with the server's words on a refusal. */
 async function call(client, method, path, body) {
-  const url = server.url + path; // a browser context's request has no base URL
+  const url = env.server.url + path; // a browser context's request has no base URL
   const res = method === 'GET' ? await client.get(url) : await client.post(url, body === undefined ? {} : { data: body });
   const text = await res.text();
   if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${text}`);
@@ -68,13 +67,14 @@ async function play(g, moves) {
 
 /** routed reports whether the server serves path as a page (200 HTML). */
 async function routed(path) {
-  const res = await fetch(server.url + path);
+  const res = await fetch(env.server.url + path);
   return res.ok && (res.headers.get('content-type') ?? '').startsWith('text/html');
 }
 
-before(async () => {
-  server = await startServer();
-  browser = await launch();
+// suite starts the server and Chromium, then makes the pages' data.
+const env = suite({ setup: makeData });
+
+async function makeData() {
   // An account with a finished game in its history (the profile and the replay).
   const ana = await identity();
   data.username = 'ana_pages';
@@ -93,12 +93,10 @@ before(async () => {
   data.challenge = (await call(ana, 'POST', '/api/challenge/open', { timeControl: '5+0' })).id;
   data.rules = await routed('/rules');
   data.schedule = await routed('/schedule');
-});
+}
 
 after(async () => {
   for (const c of apis) await c.dispose().catch(() => {});
-  await browser?.close();
-  await server?.stop();
 });
 
 /**
@@ -137,10 +135,10 @@ async function logIn(p) {
 
 /** problems opens view in a new player of size and returns what fails there (empty: all good). */
 async function problems(view, size) {
-  const p = await player(browser, { size, mobile: size === 'phone' });
+  const p = await player(env.browser, { size, mobile: size === 'phone' });
   try {
     const path = await view.path(p);
-    await p.page.goto(server.url + path, { waitUntil: 'networkidle' });
+    await p.page.goto(env.server.url + path, { waitUntil: 'networkidle' });
     await p.page.locator('header.site').waitFor({ timeout: 5000 });
     const found = [];
     if (view.ready) {
@@ -198,9 +196,9 @@ for (const view of views) {
 }
 
 test('the header switches to English, and the next page stays English', async () => {
-  const p = await player(browser);
+  const p = await player(env.browser);
   try {
-    await p.page.goto(server.url + '/', { waitUntil: 'networkidle' });
+    await p.page.goto(env.server.url + '/', { waitUntil: 'networkidle' });
     assert.equal(await p.page.getAttribute('html', 'lang'), 'es');
     await Promise.all([p.page.waitForEvent('load'), p.page.locator('#lang-switch').click()]);
     await p.page.locator('header.site').waitFor();
@@ -208,7 +206,7 @@ test('the header switches to English, and the next page stays English', async ()
     await p.page.waitForLoadState('networkidle');
     assert.deepEqual(await missingTexts(p.page), []);
     await screenshot(p.page, 'home-desktop-en');
-    await p.page.goto(server.url + '/login', { waitUntil: 'networkidle' });
+    await p.page.goto(env.server.url + '/login', { waitUntil: 'networkidle' });
     await p.page.locator('header.site').waitFor();
     assert.equal(await p.page.getAttribute('html', 'lang'), 'en', 'the next page forgot the English choice');
     assert.deepEqual(await missingTexts(p.page), []);
@@ -221,9 +219,9 @@ test('the header switches to English, and the next page stays English', async ()
 });
 
 test('an English browser gets English by default', async () => {
-  const p = await player(browser, { locale: 'en-US' });
+  const p = await player(env.browser, { locale: 'en-US' });
   try {
-    await p.page.goto(server.url + '/', { waitUntil: 'networkidle' });
+    await p.page.goto(env.server.url + '/', { waitUntil: 'networkidle' });
     await p.page.locator('header.site').waitFor();
     assert.equal(await p.page.getAttribute('html', 'lang'), 'en');
     assert.equal(await p.page.locator('#lang-switch').getAttribute('lang'), 'es', 'the switch offers Spanish');
