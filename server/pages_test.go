@@ -1,7 +1,10 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"os"
 	"regexp"
@@ -221,5 +224,30 @@ func TestEveryPageIsKnown(t *testing.T) {
 	}
 	for name := range served {
 		t.Errorf("a route serves page %s, which Pages does not list", name)
+	}
+}
+
+// TestPageShellCompressed: the shell (which carries a whole catalogue) is
+// sent gzip-compressed to a browser that takes it, and plain otherwise.
+func TestPageShellCompressed(t *testing.T) {
+	env := newTestServer(t)
+	c := env.browser(t)
+	plain := c.do("GET", "/", "", "Accept-Encoding", "identity")
+	packed := c.do("GET", "/", "", "Accept-Encoding", "gzip, deflate, br")
+	if plain.header.Get("Content-Encoding") != "" || packed.header.Get("Content-Encoding") != "gzip" ||
+		!strings.Contains(packed.header.Get("Vary"), "Accept-Encoding") {
+		t.Fatalf("encodings: plain %q, packed %q (Vary %q)", plain.header.Get("Content-Encoding"),
+			packed.header.Get("Content-Encoding"), packed.header.Get("Vary"))
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(packed.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unpacked, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(unpacked, plain.body) || len(packed.body)*2 > len(plain.body) {
+		t.Errorf("the compressed shell (%d bytes) is not the plain one (%d bytes) made smaller", len(packed.body), len(plain.body))
 	}
 }
