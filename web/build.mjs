@@ -35,7 +35,7 @@ const result = await esbuild.build({
   legalComments: 'linked',
   outdir: assets,
   entryNames: '[name]-[hash]',
-  chunkNames: 'chunk-[name]-[hash]',
+  chunkNames: '[name]-[hash]',
   assetNames: '[name]-[hash]',
   loader: { '.svg': 'file', '.woff2': 'file' },
   metafile: true,
