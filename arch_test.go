@@ -39,14 +39,16 @@ var allowedImports = map[string][]string{
 	"ratelimit": {},
 	// The shared shape of the domain's coded errors.
 	"internal/coded": {},
-	"account":        {"i18n"},
+	// Random ids, drawn without bias.
+	"internal/randid": {},
+	"account":         {"i18n"},
 	// The domain: never a store, never the runtime or the server.
 	"game": {"chess", "chess/pgn", "i18n", "internal/coded"},
 	// The runtime sees stores only through game's interfaces.
 	"live": {"chess", "game", "i18n", "internal/coded"},
 	// The lobby: seeks, challenges, rematches; stores through its own Store.
-	"lobby":    {"game", "internal/coded", "rating"},
-	"schedule": {"game", "internal/coded"},
+	"lobby":    {"game", "internal/coded", "internal/randid", "rating"},
+	"schedule": {"game", "internal/coded", "internal/randid"},
 	// Stores import game and their shared internals.
 	"store/sqlite":               {"account", "chess", "game", "lobby", "rating", "schedule", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/rated"},
 	"store/postgres":             {"account", "chess", "game", "lobby", "rating", "schedule", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/rated"},
@@ -64,7 +66,7 @@ var allowedImports = map[string][]string{
 	// The AI's players: engines, and games only through game's types.
 	"ai": {"chess", "engine", "game", "uci"},
 	// The HTTP server: the domain's services behind one table of routes.
-	"server": {"account", "ai", "docs", "engine", "game", "i18n", "live", "lobby", "ratelimit", "rating", "rules", "schedule", "web"},
+	"server": {"account", "ai", "docs", "engine", "game", "i18n", "internal/randid", "live", "lobby", "ratelimit", "rating", "rules", "schedule", "web"},
 	// Documents the server serves as they are (openapi.yaml).
 	"docs": {},
 	// The browser interface's bundle, embedded as built (web/dist).

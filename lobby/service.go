@@ -2,13 +2,13 @@ package lobby
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"log/slog"
 	mrand "math/rand/v2"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/randid"
 )
 
 // NewGame is a game the lobby asks a [GameStarter] to start.
@@ -127,20 +127,5 @@ func (s *Service) publish(ctx context.Context, e Event) {
 	}
 }
 
-const idAlphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-// randomID returns 8 letters and digits, uniformly from crypto/rand (bytes
-// of 248 and above are drawn again, so that no letter is likelier).
-func randomID() string {
-	out := make([]byte, 0, 8)
-	var b [16]byte
-	for len(out) < 8 {
-		rand.Read(b[:])
-		for _, c := range b {
-			if int(c) < 4*len(idAlphabet) && len(out) < 8 {
-				out = append(out, idAlphabet[int(c)%len(idAlphabet)])
-			}
-		}
-	}
-	return string(out)
-}
+// randomID returns 8 letters and digits, uniformly from crypto/rand.
+func randomID() string { return randid.String(randid.Alphanumeric, 8) }

@@ -2,7 +2,6 @@ package schedule
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/randid"
 )
 
 // NewGame is the scheduled game an accepted proposal creates.
@@ -458,18 +458,5 @@ func (s *Service) poke() {
 	}
 }
 
-const idAlphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-func randomID() string {
-	out := make([]byte, 0, 8)
-	var b [16]byte
-	for len(out) < 8 {
-		rand.Read(b[:])
-		for _, c := range b {
-			if int(c) < 4*len(idAlphabet) && len(out) < 8 {
-				out = append(out, idAlphabet[int(c)%len(idAlphabet)])
-			}
-		}
-	}
-	return string(out)
-}
+// randomID returns 8 letters and digits, uniformly from crypto/rand.
+func randomID() string { return randid.String(randid.Alphanumeric, 8) }

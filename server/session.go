@@ -8,6 +8,7 @@ import (
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/i18n"
+	"github.com/joinpal/joinpal/internal/randid"
 )
 
 // sessionCookie is the cookie that carries a browser's session secret.
@@ -98,26 +99,12 @@ func (s *Server) newGuest(w http.ResponseWriter, r *http.Request) (Identity, err
 	return Identity{User: u, Session: sess}, nil
 }
 
-const idAlphabet = "0123456789abcdefghijklmnopqrstuvwxyz"
-
 // newUserID returns a fresh user id: 16 random letters and digits (36^16 ≈
 // 8×10^24), drawn without bias from crypto/rand.
 func newUserID() string { return randomString(16) }
 
-// randomString returns n characters of idAlphabet, uniformly.
-func randomString(n int) string {
-	out := make([]byte, 0, n)
-	var b [32]byte
-	for len(out) < n {
-		rand.Read(b[:])
-		for _, c := range b {
-			if int(c) < 7*len(idAlphabet) && len(out) < n { // 252: no letter likelier
-				out = append(out, idAlphabet[int(c)%len(idAlphabet)])
-			}
-		}
-	}
-	return string(out)
-}
+// randomString returns n lower-case letters and digits, uniformly.
+func randomString(n int) string { return randid.String(randid.LowerAlphanumeric, n) }
 
 // guestNames is how many two-word guest names the catalogues have
 // (guest.name.1 … guest.name.N).
