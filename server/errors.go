@@ -58,7 +58,7 @@ var codes = []CodeInfo{
 	{CodeBadScope, []string{"scope"}, "an API token asked for with a scope that does not exist"},
 	{CodeBadTokenName, []string{"max"}, "an API token's name that is empty or longer than the limit"},
 	{CodeTokenNotFound, []string{"token"}, "a token id that is not one of the user's tokens"},
-	{CodeRateLimited, []string{"seconds"}, "too many log-ins or sign-ups from one address or for one account; retry after the seconds given"},
+	{CodeRateLimited, []string{"seconds"}, "too many log-ins or sign-ups from one address or for one account, or new games asked by one player; retry after the seconds given"},
 	{CodeCrossOrigin, nil, "a state-changing request or WebSocket upgrade sent by another site's page"},
 	{CodeBadLanguage, []string{"lang"}, "a language setting other than es, en or empty (the browser's choice)"},
 	{CodeNotFound, nil, "a path the server has no route for"},

@@ -199,6 +199,9 @@ func (s *Server) offerRematch(ctx context.Context, gameID, userID string) (strin
 		if s.Draining() {
 			return "", newError(CodeRestarting, "the server is restarting")
 		}
+		if err := s.limitNewGames(userID); err != nil {
+			return "", err
+		}
 		next, _, err := s.startAIGame(ctx, human, side.Other(), machine.AILevel, rec.TimeControl)
 		return next.ID, err
 	}

@@ -57,7 +57,21 @@ func (s *Server) playRequest(w http.ResponseWriter, r *http.Request, req any, sc
 	if startsGame && s.refuseWhileDraining(w, r) {
 		return Identity{}, false
 	}
-	return s.player(w, r, scope)
+	who, ok := s.player(w, r, scope)
+	if !ok {
+		return Identity{}, false
+	}
+	if err := s.limitNewGames(who.User.ID); err != nil {
+		s.writeError(w, r, err)
+		return Identity{}, false
+	}
+	return who, true
+}
+
+// limitNewGames takes one of the player's new-game requests from
+// Limits.NewGamesPerPlayer, or returns the refusal (CodeRateLimited).
+func (s *Server) limitNewGames(playerID string) error {
+	return limited(s.newGamesPerPlayer, playerID)
 }
 
 // postSeek serves POST /api/seek: a seek in the lobby, paired at once with

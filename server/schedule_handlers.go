@@ -104,6 +104,10 @@ func (s *Server) postSchedule(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if err := s.limitNewGames(who.User.ID); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	tc, err := game.ParseTimeControl(req.TimeControl)
 	if err != nil {
 		s.writeError(w, r, err)

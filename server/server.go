@@ -45,6 +45,12 @@ type Limits struct {
 	SignupsPerIP, SignupsPerAccount Rate
 	// GuestsPerIP bounds the guests one address creates (30 per 10 min).
 	GuestsPerIP Rate
+	// NewGamesPerPlayer bounds what one player (account or guest) asks to
+	// start: seeks, challenges to a user or by link, games against the AI,
+	// rematches against the AI and scheduled-game proposals, all counted
+	// together (60 per 10 minutes: far more than anyone plays, far fewer
+	// than a script floods).
+	NewGamesPerPlayer Rate
 }
 
 // DefaultLimits returns the limits used when Config.Limits leaves one zero.
@@ -55,6 +61,7 @@ func DefaultLimits() Limits {
 		SignupsPerIP:      Rate{5, time.Hour},
 		SignupsPerAccount: Rate{5, time.Hour},
 		GuestsPerIP:       Rate{30, 10 * time.Minute},
+		NewGamesPerPlayer: Rate{60, 10 * time.Minute},
 	}
 }
 
@@ -137,6 +144,7 @@ type Server struct {
 	loginsPerIP, loginsPerAccount   *ratelimit.Keyed
 	signupsPerIP, signupsPerAccount *ratelimit.Keyed
 	guestsPerIP                     *ratelimit.Keyed
+	newGamesPerPlayer               *ratelimit.Keyed
 
 	ready    atomic.Bool
 	draining atomic.Bool
@@ -191,6 +199,7 @@ func New(cfg Config) (*Server, error) {
 		signupsPerIP:      limit(cfg.Limits.SignupsPerIP, def.SignupsPerIP),
 		signupsPerAccount: limit(cfg.Limits.SignupsPerAccount, def.SignupsPerAccount),
 		guestsPerIP:       limit(cfg.Limits.GuestsPerIP, def.GuestsPerIP),
+		newGamesPerPlayer: limit(cfg.Limits.NewGamesPerPlayer, def.NewGamesPerPlayer),
 	}
 	for _, o := range cfg.TrustedOrigins {
 		if err := s.cop.AddTrustedOrigin(o); err != nil {

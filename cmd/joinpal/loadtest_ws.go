@@ -145,7 +145,9 @@ func startChildServer(ctx context.Context, stderr io.Writer) (*childServer, erro
 	addr := ln.Addr().String()
 	ln.Close()
 	c := &childServer{base: "http://" + addr, db: filepath.Join(dir, "joinpal.db"), dir: dir, done: make(chan error, 1)}
-	c.cmd = exec.Command(exe, "serve", "--addr", addr, "--db", c.db, "--log-level", "warn")
+	// The bots play thousands of games as a handful of guests: far more
+	// than the default new-games limit lets one player ask for.
+	c.cmd = exec.Command(exe, "serve", "--addr", addr, "--db", c.db, "--log-level", "warn", "--new-games-limit", "1000000/1s")
 	c.cmd.Stdout, c.cmd.Stderr = stderr, stderr
 	if err := c.cmd.Start(); err != nil {
 		os.RemoveAll(dir)

@@ -49,6 +49,9 @@ type serveOptions struct {
 	// testClock runs the server on a clock that POST /test/clock moves
 	// forward (browser tests of scheduled games; never in production).
 	testClock bool
+	// newGames is the server's Limits.NewGamesPerPlayer (its default when
+	// zero).
+	newGames server.Rate
 }
 
 // envOr is the value of the environment variable name, or def.
@@ -85,10 +88,18 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 	level := fs.String("log-level", envOr("JOINPAL_LOG_LEVEL", "info"), "`LEVEL` of the logs: debug, info, warn or error (JOINPAL_LOG_LEVEL)")
 	format := fs.String("log-format", envOr("JOINPAL_LOG_FORMAT", "text"), "`FORMAT` of the logs: text or json (JOINPAL_LOG_FORMAT)")
 	testClock := fs.Bool("test-clock", envOr("JOINPAL_TEST_CLOCK", "") == "1", "for browser tests only: a clock that POST /test/clock moves forward (JOINPAL_TEST_CLOCK=1); never in production")
+	def := server.DefaultLimits().NewGamesPerPlayer
+	newGames := fs.String("new-games-limit", envOr("JOINPAL_NEW_GAMES_LIMIT", formatRate(def)),
+		"`N/PERIOD`: the seeks, challenges, AI games and scheduled proposals one player may ask for, N at once and one every PERIOD/N (JOINPAL_NEW_GAMES_LIMIT)")
 	if code, ok := fs.parse(args, 0); !ok {
 		return serveOptions{}, code, false
 	}
 	opts = serveOptions{addr: *addr, db: *db, stockfish: *stockfish, stopTimeout: 30 * time.Second, testClock: *testClock}
+	rate, err := parseRate(*newGames)
+	if err != nil {
+		return serveOptions{}, fs.usageError("--new-games-limit %q: %v", *newGames, err), false
+	}
+	opts.newGames = rate
 	if err := opts.logLevel.UnmarshalText([]byte(*level)); err != nil {
 		return serveOptions{}, fs.usageError("--log-level %q: want debug, info, warn or error", *level), false
 	}
@@ -182,6 +193,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	srv, err := server.New(server.Config{
 		Accounts: st, Runtime: rt, Lobby: lob, AI: player, AIPool: pool,
 		Games: games, Listing: st, Ratings: st, Schedule: sched, Metrics: metrics, Log: log, Now: now,
+		Limits: server.Limits{NewGamesPerPlayer: opts.newGames},
 	})
 	if err != nil {
 		return err
