@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"time"
 
 	"github.com/joinpal/joinpal/chess"
@@ -35,7 +36,7 @@ func (g *Game) Move(side Side, uci string, lag time.Duration, clientMoveID int64
 	pos := g.history.Position()
 	m, err := pos.ParseUCI(uci)
 	if err != nil {
-		return MoveRecord{}, NewError(CodeIllegalMove, "move "+clip(uci)+" refused", err).With("move", clip(uci))
+		return MoveRecord{}, NewError(CodeIllegalMove, "move "+clip(uci)+" refused", whyIllegal(&pos, uci, err)).With("move", clip(uci))
 	}
 	if g.clock != nil {
 		if err := g.clock.pressable(); err != nil {
@@ -141,4 +142,19 @@ func later(a, b time.Time) time.Time {
 		return a
 	}
 	return b
+}
+
+// whyIllegal is the cause of refusing uci in pos: for a well-formed move
+// that breaks a rule, the rules core's detailed reason (chess.Position.Try:
+// "it would pass through f1, attacked by the bishop on c4" where ParseUCI
+// says "through check"); for text that is no UCI move, ParseUCI's own
+// syntax error err. It runs only on a refusal, so legal moves pay nothing.
+func whyIllegal(pos *chess.Position, uci string, err error) error {
+	if !errors.Is(err, chess.ErrIllegalMove) {
+		return err
+	}
+	if _, detailed := pos.Try(uci); detailed != nil && errors.Is(detailed, chess.ErrIllegalMove) {
+		return detailed
+	}
+	return err
 }
