@@ -47,6 +47,18 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	userID := who.User.ID
+	// Subscribed before the answer's header goes out: a client that has
+	// seen the stream open gets every event from then on.
+	events, cancel := s.cfg.Lobby.Events().Subscribe()
+	defer func() { cancel() }()
+	mine, unsubscribe := s.play.streams.subscribe(userID)
+	defer unsubscribe()
+	var sched <-chan schedule.Event
+	if s.cfg.Schedule != nil {
+		var cancelSched func()
+		sched, cancelSched = s.cfg.Schedule.Events().Subscribe()
+		defer func() { cancelSched() }()
+	}
 	flusher, _ := w.(http.Flusher)
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
@@ -65,16 +77,6 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 		flusher.Flush()
 	}
 	ctx := r.Context()
-	events, cancel := s.cfg.Lobby.Events().Subscribe()
-	defer func() { cancel() }()
-	mine, unsubscribe := s.play.streams.subscribe(userID)
-	defer unsubscribe()
-	var sched <-chan schedule.Event
-	if s.cfg.Schedule != nil {
-		var cancelSched func()
-		sched, cancelSched = s.cfg.Schedule.Events().Subscribe()
-		defer func() { cancelSched() }()
-	}
 	finished := make(chan streamEvent, 16)
 	watched := map[string]bool{}
 	watch := func(gameID string) {
