@@ -108,15 +108,24 @@ func (p *person) stream() *streamReader {
 	return s
 }
 
+// next returns the next line of type typ, failing if none comes within
+// frameWait (instead of hanging until the test binary's timeout).
 func (s *streamReader) next(t *testing.T, typ string) streamEvent {
 	t.Helper()
-	for e := range s.lines {
-		if e.Type == typ {
-			return e
+	timeout := time.After(frameWait)
+	for {
+		select {
+		case e, ok := <-s.lines:
+			if !ok {
+				t.Fatalf("the stream ended before a %s line", typ)
+			}
+			if e.Type == typ {
+				return e
+			}
+		case <-timeout:
+			t.Fatalf("no %s line within %s", typ, frameWait)
 		}
 	}
-	t.Fatalf("the stream ended before a %s line", typ)
-	return streamEvent{}
 }
 
 // TestE2EDirectChallenges: a challenge to an account is declined with a
