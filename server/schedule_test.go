@@ -42,6 +42,10 @@ func TestScheduledGameOverHTTP(t *testing.T) {
 			env, svc := schedEnv(t, pg)
 			ana, beto := env.account(t, "ana"), env.account(t, "beto")
 			notes := ana.dial("/api/schedule/socket")
+			// The socket subscribes after the upgrade: its pong says it
+			// has, so the proposal's note cannot come before it.
+			notes.send("ping", nil)
+			notes.frame("pong")
 			betoEvents := beto.stream()
 			start := env.clock.Now().Add(3 * time.Hour)
 			local := start.In(mustZone(t, "America/New_York")).Format(schedule.LocalLayout)
@@ -77,7 +81,9 @@ func TestScheduledGameOverHTTP(t *testing.T) {
 			var got struct {
 				Game scheduleJSON `json:"game"`
 			}
-			deadline := time.Now().Add(5 * time.Second)
+			// The runtime's timers run in goroutines of their own
+			// (playClock.Advance): wait for the start they make.
+			deadline := time.Now().Add(frameWait)
 			for {
 				(*svc).Tick(t.Context())
 				ana.must(http.StatusOK, "GET", "/api/schedule/"+a.ID, nil, &got)
