@@ -6,11 +6,11 @@ import { setBoot } from '../lib/boot';
 import { sayTimeControl, saySpeed, playerName, profileLink, verdict, sayHow, sideOf, signed, gameLink, Summary } from './format';
 
 const catalogue: Record<string, string> = {
-  'ui.account.tc.untimed': 'Sin reloj',
-  'ui.account.tc.game': '{minutes}+{increment}',
-  'ui.account.tc.move_seconds': '{seconds} s por jugada',
-  'ui.account.tc.move_minutes': '{minutes} min por jugada',
-  'ui.account.speed.blitz': 'Relámpago',
+  'ui.home.clock.untimed': 'Sin reloj',
+  'ui.home.clock.game': '{minutes}+{increment}',
+  'ui.home.clock.move_seconds': '{seconds} s por jugada',
+  'ui.home.clock.move_minutes': '{minutes} min por jugada',
+  'ui.home.speed.blitz': 'Relámpago',
   'ui.account.ai': 'la IA ({level})',
   'level.2': 'Fácil',
   'termination.checkmate': 'Jaque mate',

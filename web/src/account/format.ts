@@ -4,6 +4,7 @@
 // shapes (docs/openapi.yaml: GameSummary, the game JSON) and has no rules
 // of chess of its own: the server says who won and how it ended.
 import { t, locale } from '../lib/i18n';
+import { sayClock } from '../home/clock';
 
 /** Side is a colour of the pieces. */
 export type Side = 'white' | 'black';
@@ -39,19 +40,14 @@ export interface Summary {
 /** Speeds are the rating pools in the order a profile shows them. */
 export const speeds = ['bullet', 'blitz', 'rapid', 'classical'] as const;
 
-/** sayTimeControl says the server's compact time control ("5+3", "move:30s", "move:1m", "untimed"). */
+/** sayTimeControl says the server's compact time control ("5+3", "move:30s", "move:1m", "untimed"), in the same words as the home page. */
 export function sayTimeControl(tc: string): string {
-  if (tc === 'untimed') return t('ui.account.tc.untimed');
-  let m = /^(\d+)\+(\d+)$/.exec(tc);
-  if (m) return t('ui.account.tc.game', { minutes: m[1], increment: m[2] });
-  m = /^move:(\d+)([sm])$/.exec(tc);
-  if (m) return m[2] === 'm' ? t('ui.account.tc.move_minutes', { minutes: m[1] }) : t('ui.account.tc.move_seconds', { seconds: m[1] });
-  return tc;
+  return sayClock(tc);
 }
 
-/** saySpeed names a speed (bullet, blitz, rapid, classical). */
+/** saySpeed names a speed (bullet, blitz, rapid, classical), in the same words as the home page's presets. */
 export function saySpeed(speed: string): string {
-  return (speeds as readonly string[]).includes(speed) ? t('ui.account.speed.' + speed) : speed;
+  return (speeds as readonly string[]).includes(speed) ? t('ui.home.speed.' + speed) : speed;
 }
 
 /** playerName is how a player is named: an AI by its level in the page's language, a person by their name. */
