@@ -11,9 +11,9 @@ import (
 const MaxListLimit = 100
 
 // Listing is the read side of the store that lists games: a player's
-// finished games (their history) and the games being played now (the
-// lobby's "watch" list). Package game declares it; store/sqlite and
-// store/postgres implement it.
+// finished games (their history), the games being played now (the
+// lobby's "watch" list) and those of one player (their profile's).
+// Package game declares it; store/sqlite and store/postgres implement it.
 type Listing interface {
 	// PlayerGames returns the finished games (status ended or aborted) in
 	// which userID played either side, newest first (by EndedAt, then by
@@ -25,6 +25,11 @@ type Listing interface {
 	// PlayingNow returns the games being played (status started), newest
 	// first (by CreatedAt, then by id, descending), at most limit.
 	PlayingNow(ctx context.Context, limit int) ([]Summary, error)
+	// PlayerPlaying returns the games being played (status started) in
+	// which userID plays either side, in PlayingNow's order, at most limit
+	// (see MaxListLimit): a player's games in progress however many others
+	// the server runs. An empty userID lists nothing.
+	PlayerPlaying(ctx context.Context, userID string, limit int) ([]Summary, error)
 }
 
 // Summary is one game as a list shows it: who played, the clock, whether it

@@ -11,8 +11,9 @@ import (
 	"github.com/joinpal/joinpal/store/internal/codec"
 )
 
-// The lists of games (game.Listing): a player's finished games and the
-// games being played now, each game with the rating changes its end made.
+// The lists of games (game.Listing): a player's finished games, the games
+// being played now and those one player is playing, each game with the
+// rating changes its end made.
 
 var _ game.Listing = (*Store)(nil)
 
@@ -38,6 +39,23 @@ func (s *Store) PlayingNow(ctx context.Context, limit int) ([]game.Summary, erro
 		" ORDER BY g.created_at DESC NULLS LAST, g.id DESC LIMIT $1", game.ClampListLimit(limit))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: games playing now: %w", err)
+	}
+	return out, nil
+}
+
+// PlayerPlaying returns the games userID is playing, newest first; see
+// game.Listing. The partial indexes games_white_playing and
+// games_black_playing (migrations/0005_playing.sql) hold only the started
+// games, by player: the planner ORs the two (a BitmapOr), reading neither
+// the player's history nor the other games being played.
+func (s *Store) PlayerPlaying(ctx context.Context, userID string, limit int) ([]game.Summary, error) {
+	if userID == "" {
+		return []game.Summary{}, nil
+	}
+	out, err := s.summaries(ctx, codec.SummarySelect+"WHERE (g.white_id = $1 OR g.black_id = $1) AND "+codec.StartedWhere+
+		" ORDER BY g.created_at DESC NULLS LAST, g.id DESC LIMIT $2", userID, game.ClampListLimit(limit))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: games user %q is playing: %w", userID, err)
 	}
 	return out, nil
 }

@@ -9,8 +9,9 @@ import (
 	"github.com/joinpal/joinpal/store/internal/codec"
 )
 
-// The lists of games (game.Listing): a player's finished games and the
-// games being played now, each game with the rating changes its end made.
+// The lists of games (game.Listing): a player's finished games, the games
+// being played now and those one player is playing, each game with the
+// rating changes its end made.
 
 var _ game.Listing = (*Store)(nil)
 
@@ -36,6 +37,25 @@ func (s *Store) PlayingNow(ctx context.Context, limit int) ([]game.Summary, erro
 		" ORDER BY g.created_at DESC NULLS LAST, g.id DESC LIMIT ?", game.ClampListLimit(limit))
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: games playing now: %w", err)
+	}
+	return out, nil
+}
+
+// PlayerPlaying returns the games userID is playing, newest first; see
+// game.Listing. Each side is looked up in its own partial index of the
+// started games (games_white_playing, games_black_playing:
+// migrations/0005_playing.sql), so neither the player's history nor the
+// other games being played are read; written as one OR, SQLite would
+// scan games_status's started games instead.
+func (s *Store) PlayerPlaying(ctx context.Context, userID string, limit int) ([]game.Summary, error) {
+	if userID == "" {
+		return []game.Summary{}, nil
+	}
+	out, err := s.summaries(ctx, codec.SummarySelect+"WHERE g.id IN (SELECT g.id FROM games g WHERE g.white_id = ? AND "+codec.StartedWhere+
+		" UNION ALL SELECT g.id FROM games g WHERE g.black_id = ? AND "+codec.StartedWhere+
+		") ORDER BY g.created_at DESC NULLS LAST, g.id DESC LIMIT ?", userID, userID, game.ClampListLimit(limit))
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: games user %q is playing: %w", userID, err)
 	}
 	return out, nil
 }

@@ -60,6 +60,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore, refuse func
 		{"ConcurrentRatedEnds", testConcurrentRatedEnds},
 		{"History", testHistory},
 		{"PlayingNow", testPlayingNow},
+		{"PlayerPlaying", testPlayerPlaying},
 		{"AccountsCanceledAndClosed", testAccountsCanceledAndClosed},
 	}
 	for _, tt := range tests {
@@ -530,6 +531,7 @@ func testAccountsCanceledAndClosed(t *testing.T, s AccountStore) {
 			{"Ratings", func() error { return second(s.Ratings(ctx, "a")) }},
 			{"PlayerGames", func() error { return second(s.PlayerGames(ctx, "a", 0, 10)) }},
 			{"PlayingNow", func() error { return second(s.PlayingNow(ctx, 10)) }},
+			{"PlayerPlaying", func() error { return second(s.PlayerPlaying(ctx, "a", 10)) }},
 		}
 	}
 	ctx, cancel := context.WithCancel(t.Context())

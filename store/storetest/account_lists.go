@@ -116,3 +116,73 @@ func testPlayingNow(t *testing.T, s AccountStore) {
 		t.Errorf("PlayingNow(2) = %v, %v; want %v", summaryIDs(got), err, want[:2])
 	}
 }
+
+// testPlayerPlaying lists one player's started games, on either side,
+// however many newer games others play, and drops a game once it ends.
+func testPlayerPlaying(t *testing.T, s AccountStore) {
+	ctx := t.Context()
+	games := []struct {
+		id, white, black string
+		createdMs        int64
+		started          bool
+	}{
+		{"q0", "ana", "bob", 1000, true},
+		{"q1", "bob", "ana", 3000, true},
+		{"q2", "ana", "bob", 4000, false}, // created, no move yet: not being played
+		{"q3", "ana", "", 2000, true},     // against the AI
+		{"q4", "cid", "ana", 3000, true},  // ties q1 in CreatedAt: by id
+		{"q5", "cid", "bob", 9000, true},  // newer, without ana
+		{"q6", "dan", "eva", 8000, true},
+	}
+	recs := map[string]game.Record{}
+	for _, g := range games {
+		rec := ratedRecord(t, g.id, g.white, g.black, "3+2", g.id == "q0")
+		rec.CreatedAt = at(g.createdMs)
+		mustCreate(t, s, rec)
+		if g.started {
+			if err := s.AppendMove(ctx, rec.ID, move(0), stateAfter(rec, 0)); err != nil {
+				t.Fatal(err)
+			}
+			rec.Moves = []game.MoveRecord{move(0)}
+		}
+		recs[g.id] = rec
+	}
+	mustCreate(t, s, endedGame(t, "over", "ana", "bob", false, game.Drawn, 99_000))
+	for _, tt := range []struct {
+		user  string
+		limit int
+		want  []string
+	}{
+		{"ana", 10, []string{"q4", "q1", "q3", "q0"}}, // newest first, then by id
+		{"ana", 2, []string{"q4", "q1"}},
+		{"ana", 0, []string{"q4"}}, // a limit below 1 is 1
+		{"ana", 1000, []string{"q4", "q1", "q3", "q0"}},
+		{"bob", 10, []string{"q5", "q1", "q0"}},
+		{"eva", 10, []string{"q6"}},
+		{"nobody", 10, []string{}},
+		{"", 10, []string{}}, // the AI's empty id, or no user: nothing
+	} {
+		got, err := s.PlayerPlaying(ctx, tt.user, tt.limit)
+		if err != nil || !slices.Equal(summaryIDs(got), tt.want) {
+			t.Errorf("PlayerPlaying(%q, %d) = %v, %v; want %v", tt.user, tt.limit, summaryIDs(got), err, tt.want)
+		}
+	}
+	got, err := s.PlayerPlaying(ctx, "ana", 1)
+	if err != nil || len(got) != 1 {
+		t.Fatalf("PlayerPlaying(ana, 1) = %v, %v", got, err)
+	}
+	rec := recs["q4"]
+	if g := got[0]; g.White != rec.White || g.Black != rec.Black || g.TimeControl != rec.TimeControl || g.Rated ||
+		g.Status != game.StatusStarted || g.Plies != 1 || !g.CreatedAt.Equal(rec.CreatedAt) || !g.EndedAt.IsZero() {
+		t.Errorf("PlayerPlaying's newest %+v, want the started game %+v", g, rec)
+	}
+	// Once q4 ends it is ana's history, no longer her game in progress.
+	end := endState(rec, game.WhiteWins, 10_000)
+	end.Seq++
+	if err := s.SaveState(ctx, "q4", end); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.PlayerPlaying(ctx, "ana", 10); err != nil || !slices.Equal(summaryIDs(got), []string{"q1", "q3", "q0"}) {
+		t.Errorf("PlayerPlaying(ana) after q4 ended = %v, %v; want [q1 q3 q0]", summaryIDs(got), err)
+	}
+}
