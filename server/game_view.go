@@ -23,6 +23,11 @@ type gameJSON struct {
 	// ScheduledAt is when a scheduled game starts (ms since 1970); absent
 	// for a game that was not arranged for a time.
 	ScheduledAt int64 `json:"scheduledAt,omitempty"`
+	// StartsIn, CheckedIn and DefaultTime are a scheduled game's check-in
+	// state (absent for other games): see scheduleFields.
+	StartsIn    *int64          `json:"startsIn,omitempty"`
+	CheckedIn   map[string]bool `json:"checkedIn,omitempty"`
+	DefaultTime int64           `json:"defaultTime,omitempty"`
 	stateJSON
 	// Moves is every move as UCI, separated by spaces (lichess's form);
 	// SAN the same moves in algebraic notation; Clocks the mover's time
@@ -173,9 +178,7 @@ func viewGame(hdr game.Record, ev game.Event, legal bool) gameJSON {
 		stateJSON:   viewState(ev, legal),
 		SAN:         make([]string, 0, len(ev.Moves)),
 	}
-	if at := hdr.State.ScheduledAt; !at.IsZero() {
-		g.ScheduledAt = at.UnixMilli()
-	}
+	scheduleFields(&g, hdr, ev)
 	switch tc.Mode() {
 	case game.ModeWholeGame:
 		g.Clock = &clockJSON{Initial: ms(tc.Base()), Increment: ms(tc.Increment())}
@@ -192,6 +195,33 @@ func viewGame(hdr game.Record, ev game.Event, legal bool) gameJSON {
 	}
 	g.Moves = strings.Join(uci, " ")
 	return g
+}
+
+// scheduleFields fills in a scheduled game's start and check-in state, as
+// the record hdr holds it (the record of a GET is read at the request; a
+// socket's, when the socket opened) at the moment of ev: ScheduledAt the
+// start; StartsIn the ms from ev.At to it while the game has not started
+// (0 once it is due), for a page to count down on its own clock without
+// trusting the browser's date; CheckedIn whether each player has checked
+// in (from game.CheckInWindow before the start); DefaultTime how long
+// after the start an absent player loses by no-show, in ms.
+func scheduleFields(g *gameJSON, hdr game.Record, ev game.Event) {
+	at := hdr.State.ScheduledAt
+	if at.IsZero() {
+		return
+	}
+	g.ScheduledAt = at.UnixMilli()
+	if ev.Status == game.StatusCreated && !ev.At.IsZero() {
+		left := max(at.Sub(ev.At), 0).Milliseconds()
+		g.StartsIn = &left
+	}
+	present := hdr.State.Present
+	g.CheckedIn = map[string]bool{"white": present[game.White], "black": present[game.Black]}
+	def := hdr.DefaultTime
+	if def <= 0 {
+		def = game.DefaultNoShowTime
+	}
+	g.DefaultTime = ms(def)
 }
 
 func viewPlayer(p game.Player) player {
