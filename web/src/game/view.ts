@@ -3,12 +3,13 @@
 // or the result in words, the move list with its navigation, the buttons
 // of the game, and the confirmation dialogs.
 import { h, type VNode } from '../lib/view';
-import { t, lang, locale } from '../lib/i18n';
+import { t, lang } from '../lib/i18n';
 import { localSan } from './notation';
 import { finished, type Color } from './state';
 import { format } from './clock';
 import { material, type Counted } from './material';
 import { keyboardInput } from './keyboard-input';
+import { waiting } from './scheduled';
 import type { GameCtrl } from './ctrl';
 
 const roles: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
@@ -111,16 +112,9 @@ function status(ctrl: GameCtrl): VNode {
   if (finished(st.status)) {
     kids.push(h('p#result.result', { attrs: { 'data-testid': 'result' } }, st.outcome ? t(st.outcome) : st.result));
   } else {
-    if (st.status === 'created' && st.scheduledAt) {
-      const when = new Intl.DateTimeFormat(locale(), { dateStyle: 'full', timeStyle: 'short' }).format(new Date(st.scheduledAt));
-      kids.push(
-        h('p#scheduled-start.note', [
-          t('ui.game.scheduled_start', { when }),
-          ' ',
-          h('a', { attrs: { href: '/schedule' } }, t('ui.game.scheduled_room')),
-        ]),
-      );
-    }
+    // A scheduled game before its start: the countdown, who has checked in, the waiting room (scheduled.ts).
+    const scheduled = waiting(ctrl);
+    if (scheduled) kids.push(scheduled);
     kids.push(
       h(
         'p#turn.turn',
