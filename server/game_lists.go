@@ -95,6 +95,32 @@ func (s *Server) playingNow(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
+// userPlaying serves GET /api/games/user/{username}/now: the games the
+// account is playing, newest first (?max=N, at most game.MaxListLimit), as
+// GET /api/games/now lists them.
+func (s *Server) userPlaying(w http.ResponseWriter, r *http.Request) {
+	limit, err := pageParam(r, "max", defaultPageSize)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	u, err := s.cfg.Accounts.UserByUsername(r.Context(), r.PathValue("username"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, err := s.cfg.Listing.PlayerPlaying(r.Context(), u.ID, limit)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	out := make([]summaryJSON, 0, len(list))
+	for _, g := range list {
+		out = append(out, viewSummary(g))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
 // userGames serves GET /api/games/user/{username}?page=N&max=M: the
 // account's finished games, newest first, page N (from 1) of M games.
 func (s *Server) userGames(w http.ResponseWriter, r *http.Request) {

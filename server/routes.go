@@ -61,6 +61,7 @@ func (s *Server) routes() []route {
 		{"POST /api/game/{id}/rematch/decline", s.gameAction("rematch-decline")},
 		{"GET /api/games/now", s.playingNow},
 		{"GET /api/games/user/{username}", s.userGames},
+		{"GET /api/games/user/{username}/now", s.userPlaying},
 		{"GET /api/user/{username}", s.userProfile},
 
 		// The lobby: seeks, and its socket.
