@@ -1,10 +1,9 @@
 // profile.ts is a user's page (/@/{username}): their rating in each speed
 // (GET /api/user/{username}; a provisional rating, whose deviation is still
-// high, carries a "?"), the games they are playing now (those of GET
-// /api/games/now?max=100, the newest the server lists: the history's API
-// has finished games only) and their finished games, page by page (GET
-// /api/games/user/{username}), each with its opponent, colour, result in
-// words, time control and date, and a link to its replay.
+// high, carries a "?"), the games they are playing now (GET
+// /api/games/user/{username}/now) and their finished games, page by page
+// (GET /api/games/user/{username}), each with its opponent, colour, result
+// in words, time control and date, and a link to its replay.
 import { page } from '../lib/layout';
 import { mount, h, VNode } from '../lib/view';
 import { t } from '../lib/i18n';
@@ -64,6 +63,9 @@ interface State {
 /** pageSize is how many games a page of the history holds. */
 const pageSize = 20;
 
+/** maxPlaying is how many of the games being played the page lists (the API's most). */
+const maxPlaying = 100;
+
 function message(err: unknown): string {
   if (err instanceof ApiError && err.code !== 'ui.error.network') return err.message;
   return t('ui.error.network');
@@ -109,12 +111,11 @@ export async function start(root: HTMLElement): Promise<void> {
   }
   document.title = st.profile.username + ' · ' + t('ui.title.profile');
   redraw();
-  const id = st.profile.id;
   await Promise.all([
     loadGames(1),
-    get<Summary[]>('/api/games/now?max=100')
+    get<Summary[]>(`/api/games/user/${enc}/now?max=${maxPlaying}`)
       .then((list) => {
-        st.playing = list.filter((g) => sideOf(g, id) !== undefined);
+        st.playing = list;
         redraw();
       })
       .catch(() => {}), // the games now are extra: the history stands without them
