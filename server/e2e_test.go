@@ -191,6 +191,10 @@ func TestE2EEndings(t *testing.T) {
 		white.state("the offer", func(st stateJSON) bool { return st.DrawOffer == "black" })
 		white.send("draw-decline", map[string]any{"id": 5})
 		white.ack(5)
+		// Black's frames come in order: e2e4 (no offer yet), its offer,
+		// the decline. Passing the offer first makes "gone" mean the
+		// decline, not the e2e4 frame before the offer.
+		black.state("the offer", func(st stateJSON) bool { return st.DrawOffer == "black" })
 		black.state("the offer gone", func(st stateJSON) bool { return st.DrawOffer == "" })
 	})
 	t.Run("leave by beacon", func(t *testing.T) {
