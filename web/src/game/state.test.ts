@@ -1,7 +1,7 @@
 // state.test.ts: the page applies the socket's frames as the protocol says.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Game, positions, dests, promotions, canAbort, inCheck, finished } from './state';
+import { Game, positions, dests, promotions, canAbort, beforeStart, inCheck, finished } from './state';
 
 const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const afterE4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
@@ -86,6 +86,12 @@ test('abort, check and the end of a game', () => {
     [1, 'aborted', false],
   ];
   for (const [ply, status, want] of cases) assert.equal(canAbort({ ply, status } as any), want, `${ply} ${status}`);
+  // A scheduled game is never aborted, before its start or after.
+  assert.equal(canAbort({ ply: 0, status: 'created', scheduledAt: 1 } as any), false);
+  assert.equal(canAbort({ ply: 1, status: 'started', scheduledAt: 1 } as any), false);
+  assert.equal(beforeStart({ ply: 0, status: 'created', scheduledAt: 1 } as any), true);
+  assert.equal(beforeStart({ ply: 0, status: 'started', scheduledAt: 1 } as any), false);
+  assert.equal(beforeStart({ ply: 0, status: 'created' } as any), false);
   assert.equal(inCheck('Qh4#'), true);
   assert.equal(inCheck('Bb5+'), true);
   assert.equal(inCheck('Nf3'), false);

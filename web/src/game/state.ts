@@ -194,7 +194,12 @@ export function inCheck(san: string | undefined): boolean {
   return !!san && /[+#]$/.test(san);
 }
 
-/** canAbort reports whether a player may still abort: the game runs and not both sides have moved. */
-export function canAbort(d: StateData): boolean {
-  return !finished(d.status) && d.ply < 2;
+/** canAbort reports whether a player may still abort: the game runs, not both sides have moved, and it is no scheduled game (which can never be aborted: game.Abort). */
+export function canAbort(d: StateData & { scheduledAt?: number }): boolean {
+  return !finished(d.status) && d.ply < 2 && !d.scheduledAt;
+}
+
+/** beforeStart reports whether d is a scheduled game waiting for its start time: nobody moves yet, so no side is "to move". */
+export function beforeStart(d: StateData & { scheduledAt?: number }): boolean {
+  return d.status === 'created' && !!d.scheduledAt;
 }

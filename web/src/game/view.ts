@@ -5,7 +5,7 @@
 import { h, type VNode } from '../lib/view';
 import { t, lang } from '../lib/i18n';
 import { localSan } from './notation';
-import { finished, type Color } from './state';
+import { finished, beforeStart, type Color } from './state';
 import { format } from './clock';
 import { material, type Counted } from './material';
 import { keyboardInput } from './keyboard-input';
@@ -75,7 +75,7 @@ function player(ctrl: GameCtrl, color: Color, where: 'top' | 'bottom'): VNode {
   for (const k of ['q', 'r', 'b', 'n', 'p'] as Counted[]) {
     for (let i = 0; i < mat.captured[k]; i++) captured.push(pieceIcon(roles[k], other(color)));
   }
-  const turn = !finished(st.status) && st.turn === color;
+  const turn = !finished(st.status) && !beforeStart(st) && st.turn === color;
   const running = ctrl.clock.isRunning(color);
   return h('section.player.player-' + where, { attrs: { 'data-testid': 'player-' + color, 'aria-label': t('side.' + color) } }, [
     h('div.player-line', [
@@ -115,12 +115,14 @@ function status(ctrl: GameCtrl): VNode {
     // A scheduled game before its start: the countdown, who has checked in, the waiting room (scheduled.ts).
     const scheduled = waiting(ctrl);
     if (scheduled) kids.push(scheduled);
-    kids.push(
-      h(
-        'p#turn.turn',
-        ctrl.side && st.turn === ctrl.side ? t('ui.game.your_turn') : t('ui.game.turn.' + st.turn),
-      ),
-    );
+    // Before a scheduled start nobody is to move yet: the box above says when it starts.
+    if (!beforeStart(st))
+      kids.push(
+        h(
+          'p#turn.turn',
+          ctrl.side && st.turn === ctrl.side ? t('ui.game.your_turn') : t('ui.game.turn.' + st.turn),
+        ),
+      );
     if (st.drawOffer) {
       if (ctrl.side && st.drawOffer !== ctrl.side) {
         kids.push(
@@ -210,7 +212,8 @@ function controls(ctrl: GameCtrl): VNode | null {
     if (ctrl.canAbort) kids.push(h('button#abort', { attrs: { type: 'button' }, on: { click: () => ctrl.action('abort') } }, t('ui.game.abort')));
     // The AI never answers a draw offer (an offer lapses with its move): no button against it.
     const againstAI = !!ctrl.side && !!st.players[ctrl.side === 'white' ? 'black' : 'white']?.aiLevel;
-    if (!theirs && !againstAI)
+    // Before a scheduled start there is no game to agree a draw in yet; resigning stays possible.
+    if (!theirs && !againstAI && !beforeStart(st))
       kids.push(h('button#draw-offer', { attrs: { type: 'button', disabled: mine }, on: { click: () => ctrl.action('draw-offer') } }, t('ui.game.draw.offer')));
     kids.push(
       h('button#resign.danger', { attrs: { type: 'button' }, on: { click: () => { ctrl.confirm = { kind: 'resign' }; ctrl.redraw(); } } }, t('ui.game.resign')),

@@ -72,8 +72,15 @@ function onFrame(f: Frame): void {
   if (f.t !== 'schedule' || !f.d) return;
   const e = f.d as ScheduleEvent;
   for (const l of listeners) l(e);
-  // What one did oneself needs no notice; what the other or the server did does.
-  if (noted.has(e.type) && e.by !== boot().me?.id) show(e);
+  // What one did oneself needs no notice; what the other or the server did does,
+  // except that the page of the game itself already shows it starting.
+  if (noted.has(e.type) && e.by !== boot().me?.id && !onItsGamePage(e)) show(e);
+}
+
+/** onItsGamePage reports whether this page is the game of e, whose own board and countdown tell of its start, so a notice would only cover them. */
+function onItsGamePage(e: ScheduleEvent): boolean {
+  const b = boot();
+  return b.page === 'game' && !!e.scheduled.gameId && b.params.id === e.scheduled.gameId && (e.type === 'soon' || e.type === 'started');
 }
 
 /** noteText is the sentence of event e for the signed-in user. */
