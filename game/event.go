@@ -55,6 +55,19 @@ type Event struct {
 	Legal []string `json:"legal,omitempty"`
 	// At is when the event happened.
 	At time.Time `json:"at"`
+	// Schedule is a scheduled game's start and check-ins as they stand at
+	// the event (nil for a game that was not arranged for a time), so that
+	// a postponement or a check-in reaches a watcher with its event.
+	Schedule *EventSchedule `json:"schedule,omitempty"`
+}
+
+// EventSchedule is the scheduled part of an [Event].
+type EventSchedule struct {
+	// StartAt is when the game starts (State.ScheduledAt).
+	StartAt time.Time `json:"startAt"`
+	// Present holds, per side, whether that player has checked in
+	// (State.Present).
+	Present [2]bool `json:"present"`
 }
 
 // Bus carries a game's events to whoever watches it: in one process now,
@@ -88,6 +101,9 @@ func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 		Result:      st.Result,
 		DrawOffer:   st.DrawOffer,
 		At:          now.UTC(),
+	}
+	if !st.ScheduledAt.IsZero() {
+		ev.Schedule = &EventSchedule{StartAt: st.ScheduledAt.UTC(), Present: st.Present}
 	}
 	if typ == EventFull {
 		ev.Moves = append([]MoveRecord(nil), g.rec.Moves...)

@@ -20,14 +20,9 @@ type gameJSON struct {
 	Players   map[string]player `json:"players"`
 	// InitialFEN is the start position; absent for the standard one.
 	InitialFEN string `json:"initialFen,omitempty"`
-	// ScheduledAt is when a scheduled game starts (ms since 1970); absent
-	// for a game that was not arranged for a time.
-	ScheduledAt int64 `json:"scheduledAt,omitempty"`
-	// StartsIn, CheckedIn and DefaultTime are a scheduled game's check-in
-	// state (absent for other games): see scheduleFields.
-	StartsIn    *int64          `json:"startsIn,omitempty"`
-	CheckedIn   map[string]bool `json:"checkedIn,omitempty"`
-	DefaultTime int64           `json:"defaultTime,omitempty"`
+	// DefaultTime is how long after its start a scheduled game's absent
+	// player loses by no-show, in ms (absent for other games).
+	DefaultTime int64 `json:"defaultTime,omitempty"`
 	stateJSON
 	// Moves is every move as UCI, separated by spaces (lichess's form);
 	// SAN the same moves in algebraic notation; Clocks the mover's time
@@ -80,6 +75,16 @@ type stateJSON struct {
 	// Legal is the legal moves of the side to move, as UCI; players get
 	// them, spectators do not.
 	Legal []string `json:"legal,omitempty"`
+	// ScheduledAt is when a scheduled game starts (ms since 1970); absent
+	// for a game that was not arranged for a time. StartsIn is the ms from
+	// the event to the start while the game has not started (0 once it is
+	// due), for a page to count down on its own clock without trusting the
+	// browser's date; CheckedIn whether each player has checked in. All
+	// three are as of the event, so a postponement or a check-in arrives
+	// with its frame.
+	ScheduledAt int64           `json:"scheduledAt,omitempty"`
+	StartsIn    *int64          `json:"startsIn,omitempty"`
+	CheckedIn   map[string]bool `json:"checkedIn,omitempty"`
 }
 
 // moveJSON is the move of a "move" frame.
@@ -147,6 +152,14 @@ func viewState(ev game.Event, legal bool) stateJSON {
 	if legal {
 		st.Legal = ev.Legal
 	}
+	if sc := ev.Schedule; sc != nil && !sc.StartAt.IsZero() {
+		st.ScheduledAt = sc.StartAt.UnixMilli()
+		if ev.Status == game.StatusCreated && !ev.At.IsZero() {
+			left := max(sc.StartAt.Sub(ev.At), 0).Milliseconds()
+			st.StartsIn = &left
+		}
+		st.CheckedIn = map[string]bool{"white": sc.Present[game.White], "black": sc.Present[game.Black]}
+	}
 	return st
 }
 
@@ -197,26 +210,19 @@ func viewGame(hdr game.Record, ev game.Event, legal bool) gameJSON {
 	return g
 }
 
-// scheduleFields fills in a scheduled game's start and check-in state, as
-// the record hdr holds it (the record of a GET is read at the request; a
-// socket's, when the socket opened) at the moment of ev: ScheduledAt the
-// start; StartsIn the ms from ev.At to it while the game has not started
-// (0 once it is due), for a page to count down on its own clock without
-// trusting the browser's date; CheckedIn whether each player has checked
-// in (from game.CheckInWindow before the start); DefaultTime how long
-// after the start an absent player loses by no-show, in ms.
+// scheduleFields fills in what a scheduled game's JSON says beside its
+// state at ev (viewState: the start, the countdown, the check-ins): its
+// default time, from the record hdr, and — for an event made before events
+// carried their schedule — the start and check-ins as hdr holds them.
 func scheduleFields(g *gameJSON, hdr game.Record, ev game.Event) {
 	at := hdr.State.ScheduledAt
-	if at.IsZero() {
+	if at.IsZero() && ev.Schedule == nil {
 		return
 	}
-	g.ScheduledAt = at.UnixMilli()
-	if ev.Status == game.StatusCreated && !ev.At.IsZero() {
-		left := max(at.Sub(ev.At), 0).Milliseconds()
-		g.StartsIn = &left
+	if ev.Schedule == nil {
+		ev.Schedule = &game.EventSchedule{StartAt: at, Present: hdr.State.Present}
+		g.stateJSON = viewState(ev, g.Legal != nil)
 	}
-	present := hdr.State.Present
-	g.CheckedIn = map[string]bool{"white": present[game.White], "black": present[game.Black]}
 	def := hdr.DefaultTime
 	if def <= 0 {
 		def = game.DefaultNoShowTime

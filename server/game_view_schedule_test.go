@@ -147,3 +147,38 @@ func TestGameJSONFollowsCheckIn(t *testing.T) {
 		t.Fatalf("after the start: %+v", v)
 	}
 }
+
+// TestGameSocketFollowsPostponementAndCheckIn: a socket opened on a
+// scheduled game before a postponement and a check-in hears both in the
+// frames they make — the new start and who has checked in — not the
+// record as it stood when the socket opened.
+func TestGameSocketFollowsPostponementAndCheckIn(t *testing.T) {
+	env, _ := schedEnv(t, false)
+	ana, beto := env.account(t, "ana"), env.account(t, "beto")
+	watcher := env.account(t, "carla")
+	start := env.clock.Now().Add(3 * time.Hour).Truncate(time.Minute)
+	var a scheduleJSON
+	ana.must(http.StatusCreated, "POST", "/api/schedule", map[string]any{"opponent": "beto",
+		"local": start.UTC().Format(schedule.LocalLayout), "zone": "UTC", "timeControl": "5+0", "color": "white"}, &a)
+	beto.must(http.StatusOK, "POST", "/api/schedule/"+a.ID+"/accept", nil, &a)
+
+	sock := watcher.dial("/api/game/" + a.GameID + "/socket")
+	if st := sock.state("the first frame", func(stateJSON) bool { return true }); st.ScheduledAt != start.UnixMilli() || st.CheckedIn["black"] {
+		t.Fatalf("the first frame: %+v", st)
+	}
+
+	later := start.Add(2 * time.Hour)
+	beto.must(http.StatusOK, "POST", "/api/schedule/"+a.ID+"/postpone", map[string]string{"local": later.UTC().Format(schedule.LocalLayout), "zone": "UTC"}, nil)
+	ana.must(http.StatusOK, "POST", "/api/schedule/"+a.ID+"/postpone/accept", nil, nil)
+	st := sock.state("the postponement", func(st stateJSON) bool { return st.ScheduledAt == later.UnixMilli() })
+	if st.StartsIn == nil || *st.StartsIn != later.Sub(env.clock.Now()).Milliseconds() {
+		t.Fatalf("after the postponement, startsIn %v, want %d", deref(st.StartsIn), later.Sub(env.clock.Now()).Milliseconds())
+	}
+
+	env.clock.Advance(later.Add(-10 * time.Minute).Sub(env.clock.Now()))
+	beto.must(http.StatusOK, "POST", "/api/schedule/"+a.ID+"/checkin", nil, nil)
+	st = sock.state("black's check-in", func(st stateJSON) bool { return st.CheckedIn["black"] })
+	if st.CheckedIn["white"] || st.StartsIn == nil || *st.StartsIn != (10*time.Minute).Milliseconds() || st.ScheduledAt != later.UnixMilli() {
+		t.Fatalf("after black's check-in: %+v, startsIn %v", st, deref(st.StartsIn))
+	}
+}

@@ -7,9 +7,10 @@
 // (/schedule/{id}). At the start the runtime starts the game and the page
 // becomes the game (ctrl.ts follows the socket's state frame).
 //
-// The game socket's frames do not carry the check-in state: each time the
-// game's version moves (a player checked in, the start moved, a socket
-// reconnected) the page reads GET /api/game/{id} again. A player's page
+// The game socket's frames carry the start, the time left and the
+// check-ins as of their event: each time the game's version moves (a
+// player checked in, the start moved, a socket reconnected) the page takes
+// them from the frame and counts down from that moment. A player's page
 // finds the game's arrangement in GET /api/schedule by its gameId, and
 // checks the player in by itself once check-in opens, as the waiting room
 // does.
@@ -38,7 +39,6 @@ interface Waiting {
   heard: number;
   /** version is the game's version data was read for (-1: never). */
   version: number;
-  reading: boolean;
   /** room is the arrangement's id (players only), once found. */
   room?: string;
   roomLooked: boolean;
@@ -54,7 +54,7 @@ const pages = new WeakMap<GameCtrl, Waiting>();
 function waitingOf(ctrl: GameCtrl): Waiting {
   let w = pages.get(ctrl);
   if (!w) {
-    w = { heard: performance.now(), version: -1, reading: false, roomLooked: false, tried: false, busy: false };
+    w = { heard: performance.now(), version: -1, roomLooked: false, tried: false, busy: false };
     pages.set(ctrl, w);
     // The countdown moves every second until the start (then the clocks take over).
     const timer = window.setInterval(() => {
@@ -70,20 +70,12 @@ function waitingOf(ctrl: GameCtrl): Waiting {
   return w;
 }
 
-/** read reads the game's scheduled part again (GET /api/game/{id}) for the version the page has. */
-async function read(ctrl: GameCtrl, w: Waiting): Promise<void> {
-  const version = ctrl.game.version;
-  w.reading = true;
-  try {
-    const d = await get<ScheduleData>(`/api/game/${encodeURIComponent(ctrl.id)}`);
-    w.data = d;
-    w.heard = performance.now();
-    w.version = version;
-  } catch {
-    w.version = version; // the socket's next event tries again
-  }
-  w.reading = false;
-  ctrl.redraw();
+/** read takes the game's scheduled part from the frame the page has just applied (its version). */
+function read(ctrl: GameCtrl, w: Waiting): void {
+  const st = ctrl.game.state as ScheduleData;
+  w.data = { status: st.status, scheduledAt: st.scheduledAt, startsIn: st.startsIn, checkedIn: st.checkedIn, defaultTime: st.defaultTime };
+  w.heard = performance.now();
+  w.version = ctrl.game.version;
 }
 
 /** findRoom looks the game's arrangement up among the player's scheduled games. */
@@ -111,7 +103,7 @@ async function checkIn(ctrl: GameCtrl, w: Waiting): Promise<void> {
     w.error = e instanceof ApiError ? e.message : String(e);
   }
   w.busy = false;
-  await read(ctrl, w);
+  ctrl.redraw(); // the check-in's own state frame brings who is there
 }
 
 /** left is the ms left to the start as the page counts. */
@@ -142,7 +134,7 @@ export function waiting(ctrl: GameCtrl): VNode | null {
   const st = ctrl.game.state as ScheduleData & { players: { white: { name: string }; black: { name: string } } };
   if (st.status !== 'created' || !st.scheduledAt) return null;
   const w = waitingOf(ctrl);
-  if (!w.reading && w.version !== ctrl.game.version) void read(ctrl, w);
+  if (w.version !== ctrl.game.version) read(ctrl, w);
   if (ctrl.side && !w.roomLooked) void findRoom(ctrl, w);
   const d: ScheduleData = w.data ?? st;
   const at = d.scheduledAt ?? st.scheduledAt;

@@ -39,6 +39,12 @@ export interface StateData {
   outcome?: string;
   drawOffer?: Color;
   legal?: string[];
+  /** scheduledAt is when a scheduled game starts (ms since 1970), as of the frame's event. */
+  scheduledAt?: number;
+  /** startsIn is the ms from the frame's event to a scheduled game's start, until it starts. */
+  startsIn?: number;
+  /** checkedIn says whether each player of a scheduled game has checked in. */
+  checkedIn?: { white: boolean; black: boolean };
 }
 
 /** FullData is the data of a `full` frame. */
@@ -48,8 +54,8 @@ export interface FullData extends StateData {
   timeControl: string;
   clock?: ClockData;
   createdAt: number;
-  /** scheduledAt is when a scheduled game starts (ms since 1970). */
-  scheduledAt?: number;
+  /** defaultTime is how long after a scheduled game's start an absent player loses, in ms. */
+  defaultTime?: number;
   players: { white: PlayerData; black: PlayerData };
   initialFen?: string;
   moves: string;
@@ -149,6 +155,9 @@ export class Game {
     d.outcome = st.outcome;
     d.drawOffer = st.drawOffer;
     d.legal = st.legal ?? [];
+    d.scheduledAt = st.scheduledAt;
+    d.startsIn = st.startsIn;
+    d.checkedIn = st.checkedIn;
   }
 }
 
@@ -195,11 +204,11 @@ export function inCheck(san: string | undefined): boolean {
 }
 
 /** canAbort reports whether a player may still abort: the game runs, not both sides have moved, and it is no scheduled game (which can never be aborted: game.Abort). */
-export function canAbort(d: StateData & { scheduledAt?: number }): boolean {
+export function canAbort(d: StateData): boolean {
   return !finished(d.status) && d.ply < 2 && !d.scheduledAt;
 }
 
 /** beforeStart reports whether d is a scheduled game waiting for its start time: nobody moves yet, so no side is "to move". */
-export function beforeStart(d: StateData & { scheduledAt?: number }): boolean {
+export function beforeStart(d: StateData): boolean {
   return d.status === 'created' && !!d.scheduledAt;
 }
