@@ -31,6 +31,9 @@ async function plays(g, moves, startPly = 0) {
   }
 }
 
+/** activeId waits until the focus is on the element with id (the focus moves in a render hook, after the click or key that asked for it). */
+const activeId = (page, id) => page.waitForFunction((id) => document.activeElement?.id === id, id);
+
 /** moveList returns the SAN of the page's move list. */
 const moveList = (page) => page.locator('.moves button.move').allInnerTexts();
 
@@ -51,8 +54,9 @@ test("fool's mate by clicking: both pages agree on the moves and the result", as
   await dragMove(g.black.page, 'e7e5');
   await g.white.page.locator('.moves .move[data-ply="2"]').waitFor();
   await plays(g, ['g2g4'], 2);
-  // Each move is announced in words.
-  assert.notEqual((await g.black.page.locator('#announcer').innerText()).trim(), '');
+  // Each move is announced in words (announce() empties the live region and
+  // fills it 30 ms later, so the text is waited for, not read at once).
+  await g.black.page.waitForFunction(() => document.getElementById('announcer')?.textContent?.trim() !== '');
   await screenshot(g.white.page, 'game-desktop');
   // The material balance and the clocks are there.
   assert.match(await g.white.page.locator('#clock-white').innerText(), /^\d:\d\d/);
@@ -74,7 +78,7 @@ test("fool's mate by clicking: both pages agree on the moves and the result", as
   await g.white.page.locator('main').click({ position: { x: 2, y: 2 } });
   await g.white.page.keyboard.press('Home');
   await g.white.page.locator('.history-note', { hasText: 'posición inicial' }).waitFor();
-  assert.equal(await g.white.page.locator('cg-board piece').count(), 32);
+  await g.white.page.waitForFunction(() => document.querySelectorAll('cg-board piece').length === 32);
   await g.white.page.keyboard.press('ArrowRight');
   await g.white.page.locator('.moves .move.active[data-ply="1"]').waitFor();
   await g.white.page.locator('.history-note', { hasText: 'tras 1. f3' }).waitFor();
@@ -96,13 +100,13 @@ test('a resignation, with its confirmation', async () => {
   await g.black.page.locator('#resign').click();
   await g.black.page.locator('#confirm').waitFor();
   // The dialog takes the focus and keeps Tab inside; Escape closes it and the focus comes back.
-  assert.equal(await g.black.page.evaluate(() => document.activeElement?.id), 'confirm-yes');
+  await activeId(g.black.page, 'confirm-yes');
   await g.black.page.keyboard.press('Tab');
   await g.black.page.keyboard.press('Tab');
   assert.equal(await g.black.page.evaluate(() => document.activeElement?.id), 'confirm-yes');
   await g.black.page.keyboard.press('Escape');
   await g.black.page.locator('#confirm').waitFor({ state: 'detached' });
-  assert.equal(await g.black.page.evaluate(() => document.activeElement?.id), 'resign');
+  await activeId(g.black.page, 'resign');
   await g.black.page.locator('#resign').click();
   await g.black.page.locator('#confirm-yes').click();
   const want = 'Las blancas ganan: las negras abandonaron';
@@ -160,7 +164,7 @@ test('a promotion through the picker', async () => {
   await clickMove(g.white.page, 'h7g8');
   await g.white.page.locator('#promotion').waitFor();
   // The picker takes the keyboard: its first choice has the focus; Escape cancels.
-  assert.equal(await g.white.page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'promote-q');
+  await g.white.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'promote-q');
   await g.white.page.keyboard.press('Escape');
   await g.white.page.locator('#promotion').waitFor({ state: 'detached' });
   await clickMove(g.white.page, 'h7g8');
@@ -177,6 +181,7 @@ test('a premove is played when the turn comes', async () => {
   // Black premoves d7d6 while white is to move.
   await clickMove(g.black.page, 'd7d6');
   await g.black.page.locator('cg-board square.current-premove').first().waitFor();
+  await g.white.page.locator('#turn', { hasText: 'Tu turno' }).waitFor();
   await clickMove(g.white.page, 'g1f3');
   for (const p of [g.white, g.black]) await p.page.locator('.moves .move[data-ply="4"]').waitFor();
   assert.deepEqual(await moveList(g.white.page), ['e4', 'e5', 'Cf3', 'd6']);
@@ -195,8 +200,11 @@ test('on a phone: the board fills the width, no horizontal scrolling, touch move
       await page.touchscreen.tap(x, y);
     }
   };
+  // Each side taps once its page has the turn (and so the server's legal moves on its board).
+  await g.white.page.locator('#turn', { hasText: 'Tu turno' }).waitFor();
   await tap(g.white.page, 'e2e4');
   await g.black.page.locator('.moves .move[data-ply="1"]').waitFor();
+  await g.black.page.locator('#turn', { hasText: 'Tu turno' }).waitFor();
   await tap(g.black.page, 'c7c5');
   await g.white.page.locator('.moves .move[data-ply="2"]').waitFor();
   assert.equal(await noHorizontalScroll(g.black.page), true);

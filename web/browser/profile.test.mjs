@@ -33,7 +33,9 @@ const env = suite({
 test('the profile shows the ratings per speed and the history after a finished game', async () => {
   const { page, errors } = alba;
   await page.goto(env.server.url + '/@/alba');
-  await page.locator('[data-testid=history-game]').first().waitFor();
+  // The history and the games being played come in two answers, in either order.
+  await page.locator('#history [data-testid=history-game]').first().waitFor();
+  await page.locator('#playing [data-testid=history-game]').first().waitFor();
   assert.equal(await page.locator('h1').innerText(), 'alba');
   assert.equal(await page.title(), 'alba · Perfil · JoinPal');
   assert.match(await page.locator('.profile-head p').innerText(), /^Miembro desde el \d+ de [a-z]+ de \d{4}$/);

@@ -146,7 +146,7 @@ test('a section on a phone: no horizontal scroll, accessible, linkable, the next
   // The first exercise done by keyboard alone, then the next one offered.
   assert.match(await type(page, 'castle-short', 'O-O'), /¡Enrocado!/);
   await page.locator('#ex-castle-short [data-testid=next-exercise]').click();
-  assert.equal(await page.evaluate(() => document.activeElement?.id), 'ex-castle-through-check-move');
+  await page.waitForFunction(() => document.activeElement?.id === 'ex-castle-through-check-move');
   await screenshot(page, 'rules-castling-phone');
   await page.goto(env.server.url + '/rules');
   await page.locator('.rules-cards').waitFor();
