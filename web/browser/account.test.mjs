@@ -14,9 +14,9 @@ async function fill(page, fields) {
   await page.click('#auth-submit');
 }
 
-/** focused waits until the element with id has the focus, and reports whether it came. */
+/** focused waits (up to 10 s) until the element with id has the focus, and reports whether it came. */
 const focused = (page, id) =>
-  page.waitForFunction((id) => document.activeElement?.id === id, id, { timeout: 2000 }).then(() => true, () => false);
+  page.waitForFunction((id) => document.activeElement?.id === id, id, { timeout: 10000 }).then(() => true, () => false);
 
 /** pageErrors are errors, less the console's notes of the refusals the test asks for (a 4xx answer). */
 const pageErrors = (errors) => errors.filter((e) => !/^Failed to load resource: the server responded with a status of 4\d\d/.test(e));

@@ -78,8 +78,10 @@ test('a lost connection is shown; a move made offline is resent, and the page ca
   // Black moves while offline: the move waits, and goes with its id once back.
   await clickMove(g.black.page, 'e7e5');
   await mend(g.black.page);
-  await g.white.page.locator('.moves .move[data-ply="2"]').waitFor({ timeout: 15000 });
-  await g.black.page.locator('#connection-banner').waitFor({ state: 'detached' });
+  // The socket retries with a growing delay (up to 8 s, ±25 %, web/src/lib/socket.ts),
+  // so the wait leaves room for a late retry on a slow machine.
+  await g.white.page.locator('.moves .move[data-ply="2"]').waitFor({ timeout: 45000 });
+  await g.black.page.locator('#connection-banner').waitFor({ state: 'detached', timeout: 45000 });
   // White moves while black is offline: black catches up from its last version.
   await cut(g.black.page);
   await g.black.page.locator('#connection-banner').waitFor();
@@ -88,8 +90,8 @@ test('a lost connection is shown; a move made offline is resent, and the page ca
   await g.white.page.locator('.moves .move[data-ply="3"]').waitFor();
   assert.equal(await g.black.page.locator('.moves .move[data-ply="3"]').count(), 0);
   await mend(g.black.page);
-  await g.black.page.locator('.moves .move[data-ply="3"]').waitFor({ timeout: 15000 });
-  await g.black.page.locator('#connection-banner').waitFor({ state: 'detached' });
+  await g.black.page.locator('.moves .move[data-ply="3"]').waitFor({ timeout: 45000 });
+  await g.black.page.locator('#connection-banner').waitFor({ state: 'detached', timeout: 45000 });
   assert.deepEqual(await g.black.page.locator('.moves button.move').allInnerTexts(), ['e4', 'e5', 'Cf3']);
   const urls = await g.black.page.evaluate(() => window.__urls);
   assert.ok(urls.some((u) => /\/socket\?v=\d+$/.test(u)), `a reconnection passes ?v=: ${urls.join(' ')}`);

@@ -34,7 +34,7 @@ export async function startServer(extraArgs = []) {
   });
   let log = '';
   const addr = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('joinpal serve did not listen within 20 s:\n' + log)), 20000);
+    const timer = setTimeout(() => reject(new Error('joinpal serve did not listen within 60 s:\n' + log)), 60000);
     const onData = (chunk) => {
       log += chunk;
       for (const line of log.split('\n')) {
@@ -52,11 +52,12 @@ export async function startServer(extraArgs = []) {
     proc.on('exit', (code) => reject(new Error(`joinpal serve exited (${code}):\n${log}`)));
   });
   const url = `http://${addr}`;
-  for (let i = 0; i < 200; i++) {
+  for (const deadline = Date.now() + 60000; ; ) {
     try {
       const res = await fetch(url + '/healthz');
       if (res.ok) break;
     } catch {}
+    if (Date.now() > deadline) throw new Error(`joinpal serve at ${url} did not answer /healthz within 60 s:\n` + log);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

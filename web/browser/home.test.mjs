@@ -18,8 +18,8 @@ async function ready(page) {
 
 /** atGame waits until page shows the game gameId (or any game when absent) with its board, and returns the id. */
 async function atGame(page, gameId) {
-  await page.waitForURL(gameId ? `**/game/${gameId}` : /\/game\/[A-Za-z0-9]+$/, { timeout: 15000 });
-  await page.locator('cg-board').first().waitFor({ timeout: 15000 });
+  await page.waitForURL(gameId ? `**/game/${gameId}` : /\/game\/[A-Za-z0-9]+$/);
+  await page.locator('cg-board').first().waitFor();
   return new URL(page.url()).pathname.split('/').pop();
 }
 

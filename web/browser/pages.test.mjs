@@ -139,13 +139,13 @@ async function problems(view, size) {
   try {
     const path = await view.path(p);
     await p.page.goto(env.server.url + path, { waitUntil: 'networkidle' });
-    await p.page.locator('header.site').waitFor({ timeout: 5000 });
+    await p.page.locator('header.site').waitFor();
     const found = [];
     if (view.ready) {
       try {
-        await p.page.locator(view.ready).first().waitFor({ timeout: 5000 });
+        await p.page.locator(view.ready).first().waitFor();
       } catch {
-        found.push(`no ${view.ready} on the page within 5 s`);
+        found.push(`no ${view.ready} on the page within 30 s`);
       }
     }
     const lang = await p.page.getAttribute('html', 'lang');

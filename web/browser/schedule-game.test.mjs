@@ -136,7 +136,7 @@ test('before a scheduled start the game page counts down, shows who has checked 
   // becomes the game, White's clock running before any move.
   await moveClock(start - 3000);
   for (const p of [ana, beto, carla]) {
-    await p.page.locator('#clock-white.running').waitFor({ timeout: 20_000 });
+    await p.page.locator('#clock-white.running').waitFor();
     assert.equal(await p.page.locator('#scheduled').count(), 0, 'the countdown is gone once the game runs');
   }
   const g = await api(ana, 'GET', '/api/game/' + a.gameId);

@@ -119,7 +119,7 @@ test('two players arrange a game, postpone it, check in, and it starts on time',
   // taken to the game, whose clock started then.
   await moveClock(start - 3000);
   const gameURL = new RegExp('/game/' + a.gameId + '$');
-  await Promise.all([ana.page.waitForURL(gameURL, { timeout: 20_000 }), beto.page.waitForURL(gameURL, { timeout: 20_000 })]);
+  await Promise.all([ana.page.waitForURL(gameURL), beto.page.waitForURL(gameURL)]);
   const res = await ana.page.request.get(env.server.url + '/api/game/' + a.gameId);
   const g = await res.json();
   assert.equal(g.status, 'started');
