@@ -93,7 +93,9 @@ func TestFlags(t *testing.T) {
 		if l.N != flags {
 			t.Errorf("%s: %d measurements, want %d", name, l.N, flags)
 		}
-		if l.Max > 5*time.Second {
+		// A bound far above any delay seen, so a loaded machine does not
+		// fail it: it catches a flag measured against the wrong instant.
+		if l.Max > 30*time.Second {
 			t.Errorf("%s: max %v: not a sensible delay", name, l.Max)
 		}
 	}

@@ -26,6 +26,10 @@ func (s *Server) handleScheduleSocket(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, newError(CodeNotFound, "no scheduled games on this server"))
 		return
 	}
+	// Subscribed before the upgrade: a client whose socket is open hears
+	// every event from then on (it need not ping first to be sure).
+	sub := subscribe(s.cfg.Schedule.Events(), nil)
+	defer sub.cancel()
 	sock, done, ok := s.upgrade(w, r)
 	if !ok {
 		return
@@ -33,8 +37,6 @@ func (s *Server) handleScheduleSocket(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	ctx := context.WithoutCancel(r.Context())
 	userID := who.User.ID
-	sub := subscribe(s.cfg.Schedule.Events(), nil)
-	defer sub.cancel()
 	listen(ctx, sock, sub, func(e schedule.Event) (outFrame, bool) {
 		return outFrame{T: "schedule", D: scheduleEventJSON(e)}, e.Concerns(userID)
 	})
