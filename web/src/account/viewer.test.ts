@@ -28,6 +28,15 @@ test('pgnForViewer keeps the clocks and drops the words', () => {
   assert.equal(pgnForViewer('[Result "*"]\n\n1. e4 {a note} *\n'), '[Result "*"]\n\n1. e4  *\n');
 });
 
+test('pgnForViewer names the players as the page does, quoting what needs it', () => {
+  const pgn = '[Event "JoinPal"]\n[White "Lince \\"Veloz\\" 4821"]\n[Black "Fácil"]\n[WhiteElo "1500"]\n[Result "1-0"]\n\n1. e4 1-0\n';
+  assert.equal(
+    pgnForViewer(pgn, { white: 'Lince "Veloz" 4821', black: 'the AI (Easy)' }),
+    '[Event "JoinPal"]\n[White "Lince \\"Veloz\\" 4821"]\n[Black "the AI (Easy)"]\n[WhiteElo "1500"]\n[Result "1-0"]\n\n1. e4 1-0\n',
+  );
+  assert.equal(pgnForViewer('[White "a"]\n\n*', { white: 'x\\y', black: 'b' }), '[White "x\\\\y"]\n\n*');
+});
+
 test('translateViewer writes the viewer\'s placeholders and names what it lacks', () => {
   setBoot({
     page: 'replay', params: {}, lang: 'es', langs: ['es', 'en'], me: null,

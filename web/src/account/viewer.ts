@@ -15,10 +15,21 @@ export function viewerCss(raw: string): string {
   return own.replace(/@font-face\s*\{[^}]*\}/g, '');
 }
 
-/** pgnForViewer returns pgn with every comment of its moves cut down to its commands ([%clk 0:04:59]); a comment of text only goes. */
-export function pgnForViewer(pgn: string): string {
+/**
+ * pgnForViewer returns pgn with every comment of its moves cut down to its
+ * commands ([%clk 0:04:59]); a comment of text only goes. names, when given,
+ * replace the White and Black tags with the players' names as the page says
+ * them ("the AI (Easy)" on an English page, where the PGN keeps the stored
+ * name); the download keeps the PGN as it is.
+ */
+export function pgnForViewer(pgn: string, names?: { white: string; black: string }): string {
   const split = pgn.search(/\r?\n\r?\n/);
-  const headers = split < 0 ? '' : pgn.slice(0, split);
+  let headers = split < 0 ? '' : pgn.slice(0, split);
+  if (names) {
+    // A PGN string token escapes its quote and backslash with a backslash.
+    const quoted = (v: string) => '"' + v.replace(/[\\"]/g, (c) => '\\' + c) + '"';
+    headers = headers.replace(/^\[(White|Black) "(?:[^"\\]|\\.)*"\]/gm, (_all, tag: string) => `[${tag} ${quoted(tag === 'White' ? names.white : names.black)}]`);
+  }
   const moves = split < 0 ? pgn : pgn.slice(split);
   const cut = moves.replace(/\{([^}]*)\}/g, (_all, body: string) => {
     const commands = body.match(/\[%[^\]]*\]/g);

@@ -210,7 +210,9 @@ function gameItem(g: Summary, userId: string, id: string): VNode {
   const how = v === 'playing' || v === 'aborted' ? '' : g.termination ? t('termination.' + g.termination) : sayHow(g.status);
   const oppLink = profileLink(opp);
   const oppName = playerName(opp) + (opp?.rating !== undefined ? ` (${opp.rating})` : '');
-  const meta = [sayTimeControl(g.timeControl), saySpeed(g.speed), t(g.rated ? 'ui.account.rated' : 'ui.account.casual')].join(' · ');
+  // An untimed game has no speed to name (the server files it under classical).
+  const speed = g.timeControl === 'untimed' ? '' : saySpeed(g.speed);
+  const meta = [sayTimeControl(g.timeControl), speed, t(g.rated ? 'ui.account.rated' : 'ui.account.casual')].filter(Boolean).join(' · ');
   const when = g.endedAt ?? g.createdAt;
   return h('li.history-game', { attrs: { id, tabindex: '-1', 'data-testid': 'history-game', 'data-game': g.id } }, [
     h('div.hg-result.' + v, [

@@ -95,10 +95,13 @@ function view(st: State): VNode[] {
   const live = running(g.status);
   const meta = [
     sayTimeControl(g.timeControl),
-    saySpeed(g.speed),
+    // An untimed game has no speed to name (the server files it under classical).
+    g.timeControl === 'untimed' ? '' : saySpeed(g.speed),
     t(g.rated ? 'ui.account.rated' : 'ui.account.casual'),
     sayDate(g.createdAt),
-  ].join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const me = boot().me;
   const orientation: Side = me && g.players.black?.id === me.id && g.players.white?.id !== me.id ? 'black' : 'white';
   return [
@@ -137,10 +140,10 @@ function startViewer(el: HTMLElement, pgn: string, g: Game, orientation: Side): 
   const target = document.createElement('div');
   el.appendChild(target);
   const ctrl = PgnViewer(target, {
-    pgn: pgnForViewer(pgn),
+    pgn: pgnForViewer(pgn, { white: playerName(g.players.white), black: playerName(g.players.black) }),
     orientation,
     showPlayers: true,
-    showClocks: true,
+    showClocks: g.timeControl !== 'untimed', // an untimed game's viewer would show '-' for each clock
     showMoves: 'auto',
     showControls: true,
     initialPly: 0,
