@@ -57,7 +57,8 @@ var (
 	SELECT id, $2::integer, $17::text, $18::text, $19::bigint, $20::bigint, $21::bigint, $22::bigint, $23::timestamptz FROM g`
 	saveStateSQL  = `UPDATE games SET ` + stateSet(2) + ` WHERE id = $1`
 	upsertNodeSQL = `INSERT INTO nodes (node, last_seen, stopped) VALUES ($1, $2, $3)
-		ON CONFLICT (node) DO UPDATE SET last_seen = excluded.last_seen, stopped = excluded.stopped`
+		ON CONFLICT (node) DO UPDATE SET last_seen = excluded.last_seen, stopped = excluded.stopped
+		WHERE excluded.last_seen >= nodes.last_seen`
 	insertGameSQL = `INSERT INTO games (id,
 		white_id, white_name, white_ai_level, black_id, black_name, black_ai_level,
 		time_control, start_fen, created_at,

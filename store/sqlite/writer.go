@@ -122,7 +122,8 @@ func (w *writeStmts) prepare(ctx context.Context, db *sql.DB) error {
 		{&w.saveState, `UPDATE games SET ` + stateCols + ` WHERE id = ?`},
 		{&w.nextPly, `SELECT next_ply FROM games WHERE id = ?`},
 		{&w.upsertNode, `INSERT INTO nodes (node, last_seen, stopped) VALUES (?, ?, ?)
-			ON CONFLICT (node) DO UPDATE SET last_seen = excluded.last_seen, stopped = excluded.stopped`},
+			ON CONFLICT (node) DO UPDATE SET last_seen = excluded.last_seen, stopped = excluded.stopped
+			WHERE excluded.last_seen >= nodes.last_seen`},
 		{&w.gameBeforeEnd, gameBeforeEndSQL},
 		{&w.countAccounts, countAccountsSQL},
 		{&w.selectRating, selectRatingSQL},

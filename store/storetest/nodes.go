@@ -51,6 +51,11 @@ func testNodes(t *testing.T, open func(t *testing.T) Store) {
 		{"other node", false, "b", at(3000), nodeStatus{LastSeen: at(2500), Stopped: true}, nodeStatus{LastSeen: at(3000)}},
 		{"restart", false, "a", at(4000), nodeStatus{LastSeen: at(4000)}, nodeStatus{LastSeen: at(3000)}},
 		{"stop of the other", true, "b", at(5000), nodeStatus{LastSeen: at(4000)}, nodeStatus{LastSeen: at(5000), Stopped: true}},
+		// A heartbeat that was sent before the stop but commits after it
+		// (a write that timed out and went through late) changes nothing:
+		// the node stays stopped and its last sight does not go back.
+		{"late heartbeat of the other", false, "b", at(4900), nodeStatus{LastSeen: at(4000)}, nodeStatus{LastSeen: at(5000), Stopped: true}},
+		{"late heartbeat", false, "a", at(3900), nodeStatus{LastSeen: at(4000)}, nodeStatus{LastSeen: at(5000), Stopped: true}},
 	}
 	for _, st := range steps {
 		var err error
