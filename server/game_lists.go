@@ -75,6 +75,16 @@ func viewSummary(g game.Summary) summaryJSON {
 	return out
 }
 
+// viewSummaries describes a list of games (an empty list, not null, when
+// there is none).
+func viewSummaries(list []game.Summary) []summaryJSON {
+	out := make([]summaryJSON, 0, len(list))
+	for _, g := range list {
+		out = append(out, viewSummary(g))
+	}
+	return out
+}
+
 // playingNow serves GET /api/games/now: the games being played, newest
 // first (?max=N, at most game.MaxListLimit).
 func (s *Server) playingNow(w http.ResponseWriter, r *http.Request) {
@@ -88,11 +98,7 @@ func (s *Server) playingNow(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	out := make([]summaryJSON, 0, len(list))
-	for _, g := range list {
-		out = append(out, viewSummary(g))
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, viewSummaries(list))
 }
 
 // userPlaying serves GET /api/games/user/{username}/now: the games the
@@ -114,11 +120,7 @@ func (s *Server) userPlaying(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	out := make([]summaryJSON, 0, len(list))
-	for _, g := range list {
-		out = append(out, viewSummary(g))
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, viewSummaries(list))
 }
 
 // userGames serves GET /api/games/user/{username}?page=N&max=M: the
@@ -155,9 +157,7 @@ func (s *Server) userGames(w http.ResponseWriter, r *http.Request) {
 		next := page + 1
 		out.NextPage = &next
 	}
-	for _, g := range list {
-		out.Games = append(out.Games, viewSummary(g))
-	}
+	out.Games = viewSummaries(list)
 	writeJSON(w, http.StatusOK, out)
 }
 
