@@ -211,7 +211,7 @@ func (s *Server) scheduleICS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := s.lang(r)
-	params := map[string]string{"white": a.Proposer.Name, "black": a.Opponent.Name, "tc": a.TimeControl.String()}
+	params := map[string]string{"white": a.Proposer.Name, "black": a.Opponent.Name, "tc": icsClock(lang, a.TimeControl)}
 	if a.White != nil && a.Black != nil {
 		params["white"], params["black"] = a.White.Name, a.Black.Name
 	}
@@ -226,4 +226,18 @@ func (s *Server) scheduleICS(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="joinpal-%s.ics"`, a.ID))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write([]byte(a.ICS(s.cfg.Schedule.Now(), host, url, summary, desc+"\n"+url)))
+}
+
+// icsClock writes a clock as the pages do ("5+3", "30 s", "1 min"): a
+// calendar shows the summary to people, who do not read the API's
+// "move:30s".
+func icsClock(lang string, tc game.TimeControl) string {
+	if tc.Mode() != game.ModePerMove {
+		return tc.String()
+	}
+	d := tc.PerMove()
+	if d%time.Minute == 0 {
+		return i18n.Message(lang, "ui.home.clock.short_minutes", map[string]string{"minutes": fmt.Sprint(int(d / time.Minute))})
+	}
+	return i18n.Message(lang, "ui.home.clock.short_seconds", map[string]string{"seconds": fmt.Sprint(int(d / time.Second))})
 }

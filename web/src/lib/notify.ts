@@ -28,6 +28,7 @@ export interface ScheduleEvent {
     status: string;
     gameId?: string;
     result?: string;
+    postponements?: { status: string; to: string }[];
   };
 }
 
@@ -74,7 +75,8 @@ function onFrame(f: Frame): void {
   for (const l of listeners) l(e);
   // What one did oneself needs no notice; what the other or the server did does,
   // except that the page of the game itself already shows it starting.
-  if (noted.has(e.type) && e.by !== boot().me?.id && !onItsGamePage(e)) show(e);
+  if (e.by === boot().me?.id) forget(e.scheduled.id); // what one answered oneself is no longer news
+  else if (noted.has(e.type) && !onItsGamePage(e)) show(e);
 }
 
 /** onItsGamePage reports whether this page is the game of e, whose own board and countdown tell of its start, so a notice would only cover them. */
@@ -88,11 +90,16 @@ export function noteText(e: ScheduleEvent): string {
   const me = boot().me;
   const a = e.scheduled;
   const other = a.proposer.id === me?.id ? a.opponent.name : a.proposer.name;
-  const when = new Date(a.startAt).toLocaleString(boot().lang === 'en' ? 'en-GB' : 'es-ES', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  const params = { opponent: other, when, minutes: e.minutes ?? 0, result: a.result ?? '' };
+  const say = (iso: string) =>
+    new Date(iso).toLocaleString(boot().lang === 'en' ? 'en-GB' : 'es-ES', { dateStyle: 'medium', timeStyle: 'short' });
+  const asked = a.postponements?.find((p) => p.status === 'pending');
+  const params = {
+    opponent: other,
+    when: say(a.startAt),
+    to: asked ? say(asked.to) : '',
+    minutes: e.minutes ?? 0,
+    result: t(a.result === '1-0' ? 'outcome.no_show.white' : a.result === '0-1' ? 'outcome.no_show.black' : 'outcome.no_show.both'),
+  };
   if (e.type === 'soon') return t(e.minutes === 1 ? 'ui.schedule.note.soon1' : 'ui.schedule.note.soon15', params);
   // Catalogue codes are snake_case: postponeAsked → postpone_asked.
   return t('ui.schedule.note.' + e.type.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()), params);
@@ -113,9 +120,17 @@ function box(): HTMLElement {
   return el;
 }
 
+/** forget removes the notices of scheduled game id. */
+function forget(id: string): void {
+  const el = document.getElementById('jp-notices');
+  if (!el) return;
+  for (const old of Array.from(el.children)) if ((old as HTMLElement).dataset.scheduleId === id) old.remove();
+}
+
 /** show adds a notice for e: a link to the game's waiting room and a button that closes it; it goes by itself after a minute. */
 function show(e: ScheduleEvent): void {
   const el = box();
+  forget(e.scheduled.id); // one notice per scheduled game: the newest says where it stands
   const note = document.createElement('div');
   note.className = 'notice notice-' + e.type;
   note.dataset.type = e.type;

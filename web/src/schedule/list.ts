@@ -11,8 +11,8 @@ import { get, post, ApiError } from '../lib/api';
 import { startNotify } from '../lib/notify';
 import { Clock, clockText, clockError, limits } from '../home/clock';
 import { Scheduled } from './types';
-import { setServerNow, serverNow, zone, whenShort, localInput, countdown } from './time';
-import { title, details, statusText, myID, opponentOf } from './words';
+import { setServerNow, serverNow, zone, whenShort, localInput, countdown, instantOf } from './time';
+import { title, details, statusText, myID, opponentOf, errorText } from './words';
 
 interface Form {
   opponent: string;
@@ -85,6 +85,11 @@ async function propose(ev: Event): Promise<void> {
     state.formError = t(bad);
     return redraw();
   }
+  // A time already gone gets its own words (the server would only say "at least 5 minutes ahead").
+  if (instantOf(f.when, f.zone) <= serverNow()) {
+    state.formError = t('ui.schedule.form.past', { when: f.when.replace('T', ' '), zone: f.zone });
+    return redraw();
+  }
   state.busy = true;
   redraw();
   try {
@@ -101,7 +106,7 @@ async function propose(ev: Event): Promise<void> {
     announce(t('ui.schedule.proposed', { opponent: a.opponent.name }));
     await load();
   } catch (e) {
-    state.formError = e instanceof ApiError ? e.message : String(e);
+    state.formError = errorText(e);
   }
   state.busy = false;
   redraw();
@@ -112,7 +117,7 @@ async function act(a: Scheduled, action: string): Promise<void> {
     await post('/api/schedule/' + encodeURIComponent(a.id) + '/' + action);
     state.error = '';
   } catch (e) {
-    state.error = e instanceof ApiError ? e.message : String(e);
+    state.error = errorText(e);
   }
   await load();
 }

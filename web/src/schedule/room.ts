@@ -11,7 +11,7 @@ import { get, post, ApiError } from '../lib/api';
 import { startNotify } from '../lib/notify';
 import { Scheduled, MaxPostponeRequests, statusCreated } from './types';
 import { setServerNow, zone, when, whenShort, localInput, countdown, left } from './time';
-import { title, details, statusText, myID, nameOf } from './words';
+import { title, details, statusText, myID, nameOf, errorText } from './words';
 
 interface State {
   id: string;
@@ -55,7 +55,7 @@ async function act(action: string, body: unknown = {}): Promise<boolean> {
     state.a = await post<Scheduled>('/api/schedule/' + encodeURIComponent(state.id) + '/' + action, body);
     state.error = '';
   } catch (e) {
-    state.error = e instanceof ApiError ? e.message : String(e);
+    state.error = errorText(e);
     ok = false;
   }
   state.busy = false;
@@ -106,7 +106,9 @@ function presence(a: Scheduled): VNode | null {
   return h('section.card.room-presence', { attrs: { 'aria-labelledby': 'room-presence-title' } }, [
     h('h2#room-presence-title', t('ui.schedule.room.presence')),
     h('ul', [row(0, a.white.name), row(1, a.black.name)]),
-    h('p.hint', t('ui.schedule.room.default', { minutes: Math.round(g.defaultTime / 60e9), when: whenShort(g.noShowAt) })),
+    g.status === statusCreated || g.status === 'started'
+      ? h('p.hint', t('ui.schedule.room.default', { minutes: Math.round(g.defaultTime / 60e9), when: whenShort(g.noShowAt) }))
+      : null,
     side >= 0 && !g.present[side as 0 | 1] && a.status === 'accepted'
       ? open
         ? h('button#room-checkin.primary', { attrs: { disabled: state.busy }, on: { click: () => void act('checkin') } }, t('ui.schedule.room.checkin'))
@@ -116,7 +118,8 @@ function presence(a: Scheduled): VNode | null {
 }
 
 function postponing(a: Scheduled): VNode | null {
-  if (!a.game && a.status !== 'accepted') return null;
+  // Once the game has started only the history is left to show, if any.
+  if (a.status !== 'accepted' && a.postponements.length === 0) return null;
   const mine = myID();
   const pending = a.postponements.find((p) => p.status === 'pending');
   const used = a.postponements.filter((p) => p.by === mine).length;

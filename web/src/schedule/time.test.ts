@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setBoot } from '../lib/boot';
-import { setServerNow, serverNow, countdown, left, localInput } from './time';
+import { setServerNow, serverNow, countdown, left, localInput, instantOf } from './time';
 
 setBoot({
   page: 'schedule',
@@ -26,4 +26,11 @@ test('the countdown follows the server’s clock, not the browser’s', () => {
 
 test('localInput writes a datetime-local value', () => {
   assert.match(localInput(Date.now()), /^\d{4}-\d\d-\d\dT\d\d:\d\d$/);
+});
+
+test('instantOf reads a wall time in its zone', () => {
+  assert.equal(new Date(instantOf('2026-12-01T17:43', 'Europe/Madrid')).toISOString(), '2026-12-01T16:43:00.000Z');
+  assert.equal(new Date(instantOf('2026-07-01T11:43', 'America/New_York')).toISOString(), '2026-07-01T15:43:00.000Z');
+  assert.equal(new Date(instantOf('2026-12-01T16:43', 'UTC')).toISOString(), '2026-12-01T16:43:00.000Z');
+  assert.ok(Number.isNaN(instantOf('mañana', 'UTC')));
 });

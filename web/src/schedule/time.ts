@@ -58,3 +58,24 @@ export function countdown(iso: string): string {
 export function left(iso: string): number {
   return Date.parse(iso) - serverNow();
 }
+
+/** offsetIn is how far the wall clock of tz is ahead of UTC at ms (ms). */
+function offsetIn(ms: number, tz: string): number {
+  const f = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const p: Record<string, number> = {};
+  for (const part of f.formatToParts(new Date(ms))) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour % 24, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
+}
+
+/** instantOf is the instant (ms) of the datetime-local text local in the IANA zone tz, or NaN; close enough for a form's hint (the server decides daylight-saving edges). */
+export function instantOf(local: string, tz: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) return NaN;
+  const wall = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]);
+  try {
+    const first = wall - offsetIn(wall, tz);
+    return wall - offsetIn(first, tz);
+  } catch {
+    return NaN;
+  }
+}

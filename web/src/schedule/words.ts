@@ -1,7 +1,8 @@
 // words.ts: what the schedule pages say of a scheduled game.
-import { t } from '../lib/i18n';
+import { t, locale } from '../lib/i18n';
 import { boot } from '../lib/boot';
-import { sayClock } from '../home/clock';
+import { sayClock, sayClockShort } from '../home/clock';
+import { ApiError } from '../lib/api';
 import { Scheduled } from './types';
 
 /** myID is the signed-in user's id ('' for nobody). */
@@ -19,11 +20,11 @@ export function nameOf(a: Scheduled, id: string): string {
   return a.proposer.id === id ? a.proposer.name : a.opponent.name;
 }
 
-/** title says who plays whom, and the clock ("Ana contra Beto (10+5)"). */
+/** title says who plays whom, and the clock as people write it ("Ana contra Beto (10+5)", "(30 s)", never the API's "move:30s"). */
 export function title(a: Scheduled): string {
   const white = a.white?.name ?? a.proposer.name;
   const black = a.black?.name ?? a.opponent.name;
-  return t('ui.schedule.ics.summary', { white, black, tc: a.timeControl });
+  return t('ui.schedule.ics.summary', { white, black, tc: sayClockShort(a.timeControl) });
 }
 
 /** details says the clock, rated or casual, and the colours. */
@@ -36,10 +37,39 @@ export function details(a: Scheduled): string {
   return [sayClock(a.timeControl), kind, colour].join(' · ');
 }
 
-/** statusText says where a stands. */
+/** noShowOutcome says who lost a game a no-show decided, from its result ("1-0", "0-1", "0-0"). */
+export function noShowOutcome(result: string): string {
+  if (result === '1-0') return t('outcome.no_show.white');
+  if (result === '0-1') return t('outcome.no_show.black');
+  return t('outcome.no_show.both');
+}
+
+/** statusText says where a stands; a finished game, how it ended. */
 export function statusText(a: Scheduled): string {
-  if (a.status === 'finished' && a.result) return t('ui.schedule.status.forfeited', { result: a.result });
+  if (a.status === 'finished' && a.result) return t('ui.schedule.status.forfeited', { result: noShowOutcome(a.result) });
+  const g = a.game;
+  if (a.status === 'finished' && g && g.result && g.result !== '*' && g.termination !== 'none')
+    return t('ui.schedule.status.ended', { how: t('termination.' + g.termination), result: g.result });
   return t('ui.schedule.status.' + a.status);
+}
+
+/** The parameters of a refusal that are instants (RFC 3339, UTC), which a person reads in their own zone. */
+const instants = ['start', 'earliest', 'opens'];
+
+/** errorText is a refusal as the page says it: the server's text, with any instant it names in the browser's zone and language. */
+export function errorText(e: unknown): string {
+  if (!(e instanceof ApiError)) return String(e);
+  const params: Record<string, string> = { ...e.params };
+  let moved = false;
+  for (const k of instants) {
+    const ms = params[k] ? Date.parse(params[k]) : NaN;
+    if (Number.isNaN(ms)) continue;
+    params[k] = new Date(ms).toLocaleString(locale(), { dateStyle: 'medium', timeStyle: 'medium' });
+    moved = true;
+  }
+  if (!moved) return e.message;
+  const text = t(e.code, params);
+  return text === e.code ? e.message : text;
 }
 
 /** description is the .ics event's description. */

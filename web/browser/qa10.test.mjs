@@ -1,0 +1,107 @@
+// qa10.test.mjs: what a reviewer of the scheduled games found a person
+// reads wrong, kept right — a past time refused in its own words, a
+// per-move clock written as people write it (not the API's "move:30s"), a
+// postponement notice that says to when and is replaced, not stacked, by
+// the game's next one, the 59:59 refusal naming the start in the reader's
+// zone (not in RFC 3339 UTC), and a both-absent game's room saying who lost
+// without an empty postponements box. The server runs with --test-clock
+// (see schedule.test.mjs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { suite, sizes, missingTexts, screenshot } from './harness.mjs';
+
+const env = suite({ args: ['--test-clock'] });
+
+async function person(username, { locale, timezoneId, size = 'desktop', mobile = false }) {
+  const context = await env.browser.newContext({ locale, timezoneId, viewport: sizes[size], isMobile: mobile, hasTouch: mobile });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const res = await page.request.post(env.server.url + '/api/account/signup', { data: { username, password: 'contraseña-larga' } });
+  assert.equal(res.status(), 201, await res.text());
+  return { context, page, errors };
+}
+
+async function moveClock(at) {
+  const res = await fetch(env.server.url + '/test/clock', { method: 'POST', body: JSON.stringify({ to: new Date(at).toISOString() }) });
+  assert.equal(res.status, 200, await res.text());
+}
+
+async function scheduled(p, id) {
+  const res = await p.page.request.get(env.server.url + '/api/schedule/' + id);
+  assert.equal(res.status(), 200, await res.text());
+  return (await res.json()).game;
+}
+
+/** wall is the datetime-local text of ms in the page's zone. */
+const wall = (page, ms) =>
+  page.evaluate((ms) => {
+    const d = new Date(ms);
+    const p = (n) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  }, ms);
+
+test('the words of a scheduled game: past time, per-move clock, postponement notices, 59:59, both absent', async () => {
+  const ana = await person('quela', { locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  const beto = await person('quito', { locale: 'en-US', timezoneId: 'America/New_York', size: 'phone', mobile: true });
+  await ana.page.goto(env.server.url + '/schedule');
+  await ana.page.locator('#sched-empty').waitFor();
+  await ana.page.locator('#sched-opponent').fill('quito');
+  await ana.page.locator('#sched-when').fill(await wall(ana.page, Date.now() - 3600_000));
+  await ana.page.locator('#sched-propose').click();
+  await ana.page.locator('#sched-form-error', { hasText: 'ya han pasado' }).waitFor();
+
+  const start0 = Math.ceil((Date.now() + 2 * 3600_000) / 60_000) * 60_000;
+  await ana.page.locator('#sched-when').fill(await wall(ana.page, start0));
+  await ana.page.locator('#sched-mode').selectOption('move');
+  await ana.page.locator('#sched-seconds').fill('30');
+  await ana.page.locator('#sched-color').selectOption('white');
+  await ana.page.locator('#sched-default').fill('5');
+  await ana.page.locator('#sched-propose').click();
+  const mine = ana.page.locator('li.sched-item[data-status="proposed"]');
+  await mine.waitFor();
+  const id = await mine.getAttribute('data-id');
+  assert.equal(await mine.locator('h3').innerText(), 'Partida de ajedrez: quela contra quito (30 s)');
+  const acc = await beto.page.request.post(env.server.url + '/api/schedule/' + id + '/accept');
+  assert.equal(acc.status(), 200, await acc.text());
+
+  // Ana asks to postpone; Beto, on another page, is told to when; his own
+  // answer takes the notice away.
+  await beto.page.goto(env.server.url + '/');
+  await ana.page.goto(env.server.url + '/schedule/' + id);
+  await ana.page.locator('#room-postpone').click();
+  const note = beto.page.locator('#jp-notices .notice[data-type="postponeAsked"]');
+  await note.waitFor();
+  const to = new Date(start0 + 3600_000).toLocaleString('en-GB', { timeZone: 'America/New_York', dateStyle: 'medium', timeStyle: 'short' });
+  assert.match(await note.innerText(), new RegExp('quela asks to postpone the game of .* to ' + to));
+  await screenshot(beto.page, 'qa10-postpone-notice-phone');
+  const dec = await beto.page.request.post(env.server.url + '/api/schedule/' + id + '/postpone/decline');
+  assert.equal(dec.status(), 200, await dec.text());
+  await beto.page.locator('#jp-notices .notice').waitFor({ state: 'detached' });
+  await ana.page.locator('#room-history li[data-status="declined"]', { hasText: 'quela pidió aplazarla del' }).waitFor();
+
+  // 59:59 before the start: refused, the start said in Madrid time.
+  await moveClock(start0 - 3599_000);
+  await ana.page.locator('#room-postpone').click();
+  const err = ana.page.locator('#room-action-error');
+  await err.waitFor();
+  const text = await err.innerText();
+  assert.match(text, /^Demasiado tarde para aplazar: .* la partida empieza en 59:5\d \(comienzo: /);
+  const madrid = new Date(start0).toLocaleString('es-ES', { timeZone: 'Europe/Madrid', dateStyle: 'medium', timeStyle: 'medium' });
+  assert.ok(text.includes(madrid), `${text} names ${madrid}`);
+  assert.doesNotMatch(text, /\d{4}-\d\d-\d\dT/);
+
+  // Nobody checks in: at the default time both lose, and the room says so.
+  await ana.page.goto(env.server.url + '/');
+  await beto.page.goto(env.server.url + '/');
+  await moveClock(start0 + 5 * 60_000 + 1000);
+  await beto.page.locator('#jp-notices .notice[data-type="forfeited"]', { hasText: 'Both lose: neither player showed up' }).waitFor();
+  await ana.page.goto(env.server.url + '/schedule/' + id);
+  await ana.page.locator('#room-status', { hasText: 'Terminada. Ambos pierden por incomparecencia' }).waitFor();
+  assert.equal(await ana.page.locator('#room-postpone').count(), 0);
+  assert.equal((await scheduled(ana, id)).result, '0-0');
+  assert.deepEqual(await missingTexts(ana.page), []);
+  await screenshot(ana.page, 'qa10-both-absent');
+  assert.deepEqual(ana.errors, []);
+  assert.deepEqual(beto.errors, []);
+});
