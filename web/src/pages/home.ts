@@ -458,7 +458,8 @@ function seeksSection(): VNode {
 }
 
 function nowSection(): VNode {
-  const name = (p: GameSummary['players']['white']) => (p?.aiLevel ? t('level.' + p.aiLevel) : p?.name ?? '?');
+  // The AI is named as the profile and the replay name it ("la IA (Fácil)"), not by its level's word alone.
+  const name = (p: GameSummary['players']['white']) => (p?.aiLevel ? t('ui.account.ai', { level: t('level.' + p.aiLevel) }) : p?.name ?? '?');
   return h('section#playing-now.card', { attrs: { 'aria-labelledby': 'now-title' } }, [
     h('h2#now-title', t('ui.home.now.title')),
     state.now.length
