@@ -59,6 +59,8 @@ export class GameCtrl {
   /** leaving is set once the player confirmed leaving a running game (the beacon goes on pagehide). */
   leaving = false;
   rematch?: Rematch;
+  /** drawDeclined is set when the opponent declined the player's draw offer, until the next move or offer. */
+  drawDeclined = false;
   /** message is the last refusal from the server, in the page's language. */
   message?: string;
   copied = false;
@@ -237,6 +239,12 @@ export class GameCtrl {
     else if (change.kind === 'state' && st.drawOffer && st.drawOffer !== this.drawOfferSeen) {
       announce(this.side && st.drawOffer !== this.side ? t('ui.game.draw.offered') : t('ui.game.draw.by.' + st.drawOffer));
     }
+    // The player's own offer gone in a state frame, the game going on: the opponent declined it
+    // (a move lets it lapse silently, an acceptance ends the game).
+    if (change.kind === 'state' && !change.ended && this.side && this.drawOfferSeen === this.side && !st.drawOffer) {
+      this.drawDeclined = true;
+      announce(t('ui.game.draw.declined'));
+    } else if (change.kind !== 'state' || st.drawOffer) this.drawDeclined = false;
     this.drawOfferSeen = st.drawOffer;
   }
 

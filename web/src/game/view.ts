@@ -123,6 +123,7 @@ function status(ctrl: GameCtrl): VNode {
           ctrl.side && st.turn === ctrl.side ? t('ui.game.your_turn') : t('ui.game.turn.' + st.turn),
         ),
       );
+    if (ctrl.drawDeclined && !st.drawOffer) kids.push(h('p#draw-declined.offer', { attrs: { role: 'status' } }, t('ui.game.draw.declined')));
     if (st.drawOffer) {
       if (ctrl.side && st.drawOffer !== ctrl.side) {
         kids.push(
