@@ -1,0 +1,87 @@
+// qa9.test.mjs: what a player's review of the game page and the home page
+// found missing — the player who offered a draw is told it was declined
+// (until the next move), in either language; the links drawn as buttons
+// (new game, PGN) sit level with the buttons beside them; the home page's
+// games in play name the AI as the profile and the replay do.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { suite, seekPair, player, clickMove, screenshot, missingTexts } from './harness.mjs';
+
+const env = suite();
+
+/** move plays uci on mover's page once it is mover's turn, and waits until both pages show it as ply. */
+async function move(g, mover, uci, ply) {
+  await mover.page.locator('.player-bottom .player-turn').waitFor();
+  await clickMove(mover.page, uci);
+  for (const p of [g.white, g.black]) await p.page.locator(`.moves .move[data-ply="${ply}"]`).waitFor();
+}
+
+/** tops returns the top edge of each element (by selector) on page. */
+const tops = (page, selectors) => page.evaluate((s) => s.map((q) => Math.round(document.querySelector(q).getBoundingClientRect().top)), selectors);
+
+test('a declined draw offer is said to the player who made it, until the next move', async () => {
+  const g = await seekPair(env, '5+0', { black: { locale: 'en-US', size: 'phone', mobile: true } });
+  try {
+    await move(g, g.white, 'e2e4', 1);
+    await move(g, g.black, 'e7e5', 2);
+    // White's offer, declined by black: white is told so, in Spanish, and so is a screen reader.
+    await g.white.page.locator('#draw-offer').click();
+    await g.black.page.locator('#draw-decline').click();
+    const note = g.white.page.locator('#draw-declined');
+    await note.waitFor();
+    assert.equal(await note.innerText(), 'Tu rival ha rechazado las tablas');
+    await g.white.page.waitForFunction(() => document.getElementById('announcer')?.textContent === 'Tu rival ha rechazado las tablas');
+    assert.equal(await g.black.page.locator('#draw-declined').count(), 0, 'the one who declined is told nothing');
+    assert.deepEqual(await missingTexts(g.white.page), []);
+    await screenshot(g.white.page, 'qa9-draw-declined-desktop');
+    // The next move takes the note away.
+    await move(g, g.white, 'g1f3', 3);
+    assert.equal(await g.white.page.locator('#draw-declined').count(), 0);
+    // Black's offer, declined by white: black is told so in English.
+    await g.black.page.locator('#draw-offer').click();
+    await g.white.page.locator('#draw-decline').click();
+    const en = g.black.page.locator('#draw-declined');
+    await en.waitFor();
+    assert.equal(await en.innerText(), 'Your opponent declined the draw');
+    await screenshot(g.black.page, 'qa9-draw-declined-phone');
+  } finally {
+    await g.close();
+  }
+});
+
+test("the game's link-buttons sit level with the buttons beside them", async () => {
+  const g = await seekPair(env, '5+0');
+  try {
+    await move(g, g.white, 'e2e4', 1);
+    await g.white.page.locator('#resign').click();
+    await g.white.page.locator('#confirm-yes').click();
+    await g.black.page.locator('#result').waitFor();
+    const [rematch, newGame, flip, pgn] = await tops(g.black.page, ['#rematch', '#new-game', '#flip', '#pgn']);
+    assert.equal(newGame, rematch, 'Nueva partida is level with Revancha');
+    assert.equal(pgn, flip, 'Descargar PGN is level with Girar el tablero');
+  } finally {
+    await g.close();
+  }
+});
+
+test('the games in play name the AI as the profile does', async () => {
+  const alba = await player(env.browser);
+  const watcher = await player(env.browser);
+  try {
+    const res = await alba.page.request.post(env.server.url + '/api/challenge/ai', { data: { level: 2, color: 'white', timeControl: 'untimed' } });
+    assert.equal(res.status(), 201, await res.text());
+    const { id } = await res.json();
+    // A game is listed as played once it has a move.
+    await alba.page.goto(env.server.url + '/game/' + id);
+    await alba.page.locator('.player-bottom .player-turn').waitFor();
+    await clickMove(alba.page, 'e2e4');
+    await alba.page.locator('.moves .move[data-ply="2"]').waitFor();
+    await watcher.page.goto(env.server.url + '/');
+    const link = watcher.page.locator(`#playing-now a[href="/game/${id}"]`);
+    await link.waitFor();
+    assert.match(await link.innerText(), / contra la IA \(Fácil\)$/);
+  } finally {
+    await alba.context.close();
+    await watcher.context.close();
+  }
+});
