@@ -95,6 +95,9 @@ func checkExercise(ex Exercise) []error {
 				}
 				for _, m := range pos.LegalMoves(nil) {
 					if pl := played(pos, m); st.accepts(pl) {
+						if pl.Ending != "" && !st.asksEnd() {
+							errs = append(errs, fmt.Errorf("step %d in %s: %s ends the game (%s), which the step does not ask for", i, pos.FEN(), pl.SAN, pl.Ending))
+						}
 						after, _ := chess.ParseFEN(pl.FEN)
 						afters = append(afters, after)
 					}
@@ -123,6 +126,21 @@ func checkExercise(ex Exercise) []error {
 		frontier = next
 	}
 	return errs
+}
+
+// asksEnd reports whether the step asks for a move that ends the game (a
+// mate, a stalemate or a draw); a step that does not must not end it with
+// any move it accepts, or the reader is told "draw" where the text
+// praises something else (a bishop that takes the last rook leaves king
+// and bishop against king: insufficient material).
+func (st Step) asksEnd() bool {
+	for _, g := range st.Goals {
+		switch g {
+		case GoalMate, GoalStalemate, GoalInsuff, GoalFifty, GoalDraw:
+			return true
+		}
+	}
+	return false
 }
 
 // checkGuide checks one language's texts: ids, non-empty texts, blocks of

@@ -192,3 +192,28 @@ func FuzzJudge(f *testing.F) {
 		}
 	})
 }
+
+// TestCheckExerciseEnding: an accepted move that ends the game is a
+// mistake unless the step asks for an ending (a capture that leaves king
+// and bishop against king is a draw the praise would not mention).
+func TestCheckExerciseEnding(t *testing.T) {
+	cases := []struct {
+		name string
+		ex   Exercise
+		bad  bool
+	}{
+		{"capture leaves bare bishop", Exercise{FEN: "4k3/8/8/1r6/8/8/4B3/4K3 w - - 0 1", Steps: []Step{{Answers: []string{"e2b5"}}}}, true},
+		{"capture leaves a pawn", Exercise{FEN: "4k3/7p/8/1r6/8/8/4B3/4K3 w - - 0 1", Steps: []Step{{Answers: []string{"e2b5"}}}}, false},
+		{"asked for the draw", Exercise{FEN: "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", Steps: []Step{{Goals: []Goal{GoalInsuff}}}}, false},
+		{"asked for mate", Exercise{FEN: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Steps: []Step{{Goals: []Goal{GoalMate}}}}, false},
+		{"any move, one of them mates", Exercise{FEN: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Steps: []Step{{Goals: []Goal{GoalAny}}}}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			errs := checkExercise(c.ex)
+			if got := len(errs) > 0; got != c.bad {
+				t.Errorf("errors %v, want some: %v", errs, c.bad)
+			}
+		})
+	}
+}
