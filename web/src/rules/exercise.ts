@@ -11,7 +11,7 @@ import { ApiError, get, post } from '../lib/api';
 import { lang, t } from '../lib/i18n';
 import { play } from '../lib/sound';
 import { h, VNode } from '../lib/view';
-import { dests, needsPromotion, shownSAN, typedMove } from './notation';
+import { dests, echoTyped, needsPromotion, shownSAN, typedMove } from './notation';
 import { describePosition } from './describe';
 import { rich } from './text';
 import type { ExerciseView, Played, PositionView, TryAnswer } from './types';
@@ -117,8 +117,9 @@ export class Exercise {
     this.sync();
     const task = this.ex.steps[this.step];
     let a: TryAnswer;
+    const sent = typedMove(text, lang());
     try {
-      a = await post<TryAnswer>('/api/rules/try', { fen: this.fen, move: typedMove(text, lang()), exercise: this.ex.id, step: this.step });
+      a = await post<TryAnswer>('/api/rules/try', { fen: this.fen, move: sent, exercise: this.ex.id, step: this.step });
     } catch (e) {
       this.busy = false;
       this.feedback = { kind: 'error', lines: [e instanceof ApiError ? e.message : String(e)] };
@@ -130,7 +131,7 @@ export class Exercise {
     const v = a.exercise;
     const lines: string[] = [];
     if (!a.legal && a.refusal) {
-      lines.push(a.refusal.message);
+      lines.push(echoTyped(a.refusal.message, sent, text.trim()));
       if (v?.done) lines.push(task.praise);
       else lines.push(t('ui.rules.hint', { hint: task.hint }));
       this.feedback = { kind: v?.done ? 'done' : 'refused', lines };
@@ -167,6 +168,26 @@ export class Exercise {
     if (field) field.value = '';
     this.sync();
     this.redraw();
+    if (this.finished) this.focusWayOn();
+  }
+
+  /**
+   * focusWayOn moves the keyboard, once the finished exercise is drawn, from
+   * its move field (now disabled, which would drop the focus to the page's
+   * start) to the way on: the next exercise or section, or else "start again".
+   */
+  private focusWayOn(): void {
+    const inside = () => {
+      const a = document.activeElement;
+      return !a || a === document.body || !!document.getElementById(this.domID)?.contains(a);
+    };
+    if (!inside()) return;
+    requestAnimationFrame(() => {
+      if (!inside()) return;
+      const root = document.getElementById(this.domID);
+      const to = root?.querySelector<HTMLElement>('[data-testid=next-exercise], [data-testid=next-section]') ?? document.getElementById(this.domID + '-restart');
+      to?.focus({ preventScroll: true });
+    });
   }
 
   private sound(m: Played): void {

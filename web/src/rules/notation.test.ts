@@ -1,7 +1,7 @@
 // notation.test.ts: Spanish letters in and out, destinations from UCI.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { typedMove, shownSAN, dests, needsPromotion } from './notation';
+import { typedMove, shownSAN, dests, needsPromotion, echoTyped } from './notation';
 
 test('typedMove reads Spanish letters on a Spanish page only', () => {
   const cases: [string, string, string][] = [
@@ -37,4 +37,11 @@ test('dests groups legal moves by origin; promotions count once', () => {
   assert.deepEqual(m.get('a7'), ['a8']);
   assert.equal(needsPromotion([{ uci: 'a7a8q' }], 'a7', 'a8'), true);
   assert.equal(needsPromotion([{ uci: 'e2e4' }], 'e2', 'e4'), false);
+});
+
+test('echoTyped gives the refusal back with the move as typed', () => {
+  assert.equal(echoTyped('Jugada ilegal Be2a6: el alfil de e2 no puede llegar a a6', 'Be2a6', 'Ae2a6'), 'Jugada ilegal Ae2a6: el alfil de e2 no puede llegar a a6');
+  assert.equal(echoTyped('Jugada ilegal Kg1: no tienes una torre en h1', 'Kg1', 'Rg1'), 'Jugada ilegal Rg1: no tienes una torre en h1');
+  assert.equal(echoTyped('Illegal move e2e5: the pawn on e2 cannot go to e5', 'e2e5', 'e2e5'), 'Illegal move e2e5: the pawn on e2 cannot go to e5');
+  assert.equal(echoTyped('Jugada ilegal e1g1: …', 'e1g1', ''), 'Jugada ilegal e1g1: …');
 });

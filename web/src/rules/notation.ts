@@ -15,6 +15,15 @@ export function typedMove(text: string, lang: string): string {
   return out;
 }
 
+/**
+ * echoTyped gives back the server's refusal with the move as the reader
+ * typed it: a Spanish "Ae2a6" is sent as "Be2a6", and the reader should not
+ * read letters they did not type.
+ */
+export function echoTyped(message: string, sent: string, typed: string): string {
+  return sent === typed || !typed ? message : message.replace(sent, typed);
+}
+
 /** shownSAN writes the server's SAN in the page's language's letters. */
 export function shownSAN(san: string, lang: string): string {
   if (lang !== 'es') return san;
