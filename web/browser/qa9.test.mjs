@@ -85,3 +85,22 @@ test('the games in play name the AI as the profile does', async () => {
     await watcher.context.close();
   }
 });
+
+test('a move typed while looking back at an earlier position is played in the live one', async () => {
+  const g = await seekPair(env, '5+0');
+  try {
+    await move(g, g.white, 'e2e4', 1);
+    await move(g, g.black, 'e7e5', 2);
+    // White looks back two moves, then types its move.
+    await g.white.page.locator('#nav-first').click();
+    await g.white.page.locator('.history-note').waitFor();
+    await g.white.page.locator('#move-input').fill('Cf3');
+    await g.white.page.locator('#move-input').press('Enter');
+    for (const p of [g.white, g.black]) await p.page.locator('.moves .move[data-ply="3"]', { hasText: /^[CN]f3$/ }).waitFor();
+    assert.equal(await g.white.page.locator('.history-note').count(), 0, 'the board is back at the live position');
+    assert.equal(await g.white.page.locator('#move-input-error').innerText(), '');
+    assert.equal(await g.white.page.locator('#move-input').inputValue(), '');
+  } finally {
+    await g.close();
+  }
+});

@@ -331,10 +331,15 @@ export function view(ctrl: GameCtrl): VNode[] {
   const input =
     ctrl.side && !finished(ctrl.game.state.status)
       ? keyboardInput({
-          legal: () => (ctrl.viewPly === undefined && ctrl.game.state.turn === ctrl.side ? ctrl.game.state.legal ?? [] : []),
+          legal: () => (ctrl.game.state.turn === ctrl.side ? ctrl.game.state.legal ?? [] : []),
           fen: () => ctrl.game.state.fen,
-          play: (uci) => ctrl.playUci(uci),
-          enabled: () => ctrl.playing && ctrl.viewPly === undefined && ctrl.game.state.turn === ctrl.side,
+          // A move typed while looking back at an earlier position is played
+          // in the live one, which the board goes back to (as a lichess player expects).
+          play: (uci) => {
+            if (ctrl.viewPly !== undefined) ctrl.show(ctrl.game.uci.length);
+            ctrl.playUci(uci);
+          },
+          enabled: () => ctrl.playing && ctrl.game.state.turn === ctrl.side,
         })
       : null;
   return [
