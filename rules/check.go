@@ -23,9 +23,8 @@ var idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 // not legal, whose answers or reply are not legal moves there, whose goals
 // no move meets, whose accepted move ends the game unasked (a draw or a
 // mate the step's words do not speak of) or whose refused try is not
-// refused with its code; a
-// section, rule or exercise missing from a language or different from
-// Spanish's; an empty text. The tests require none, so that a translator or
+// refused with its code; a section, rule or exercise missing from a
+// language or different from Spanish's; an empty text. The tests require none, so that a translator or
 // a teacher who edits the data files learns of a mistake from `go test
 // ./rules`.
 func Check(b *Book) []error {
