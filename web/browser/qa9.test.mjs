@@ -104,3 +104,27 @@ test('a move typed while looking back at an earlier position is played in the li
     await g.close();
   }
 });
+
+test('the move list steps keep the keyboard focus, even at the start or the end', async () => {
+  const g = await seekPair(env, '5+0');
+  try {
+    await move(g, g.white, 'e2e4', 1);
+    await move(g, g.black, 'e7e5', 2);
+    const page = g.white.page;
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+    await page.locator('#nav-first').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.history-note').waitFor();
+    assert.equal(await focused(), 'nav-first', '« keeps the focus once at the start');
+    assert.equal(await page.locator('#nav-first').getAttribute('aria-disabled'), 'true');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.locator('.history-note').innerText(), 'Viendo la posición inicial (Fin para volver)');
+    await page.locator('#nav-last').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.history-note').waitFor({ state: 'detached' });
+    assert.equal(await focused(), 'nav-last', '» keeps the focus once at the end');
+    assert.equal(await page.locator('#nav-last').getAttribute('aria-disabled'), 'true');
+  } finally {
+    await g.close();
+  }
+});

@@ -185,8 +185,15 @@ function moves(ctrl: GameCtrl): VNode {
     rows.push(h('li.move-row', [h('span.move-no', no + '.'), move(i), i + 1 < san.length ? move(i + 1) : h('span.move.empty')]));
   }
   const last = san.length;
+  // A step that leads nowhere is aria-disabled, not disabled: the button keeps the
+  // focus of the keyboard user who just pressed it (« at the start, » at the end),
+  // which a disabled button would drop to the page's top.
   const nav = (id: string, label: string, symbol: string, ply: number, disabled: boolean) =>
-    h('button#' + id + '.nav', { attrs: { type: 'button', 'aria-label': label, title: label, disabled }, on: { click: () => ctrl.show(ply) } }, symbol);
+    h(
+      'button#' + id + '.nav',
+      { attrs: { type: 'button', 'aria-label': label, title: label, 'aria-disabled': disabled ? 'true' : 'false' }, on: { click: () => !disabled && ctrl.show(ply) } },
+      symbol,
+    );
   return h('section.moves-box', { attrs: { 'aria-label': t('ui.game.moves') } }, [
     h('ol#moves.moves', { hook: { postpatch: (_, v) => scrollActive(v.elm as HTMLElement) } }, rows),
     h('div.move-nav', [
