@@ -128,3 +128,33 @@ test('the move list steps keep the keyboard focus, even at the start or the end'
     await g.close();
   }
 });
+
+test('a keyboard player keeps a focus: on the draw offer once made, on the result once the game ends', async () => {
+  const g = await seekPair(env, '5+0');
+  try {
+    await move(g, g.white, 'e2e4', 1);
+    await move(g, g.black, 'e7e5', 2);
+    const page = g.white.page;
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+    await page.locator('#draw-offer').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#draw-sent').waitFor();
+    assert.equal(await focused(), 'draw-offer');
+    assert.equal(await page.locator('#draw-offer').getAttribute('aria-disabled'), 'true');
+    // A second press sends nothing: no refusal comes back.
+    await page.keyboard.press('Enter');
+    await g.black.page.locator('#draw-decline').click();
+    await page.locator('#draw-declined').waitFor();
+    assert.equal(await page.locator('#game-message').count(), 0);
+    // Resigning from the keyboard: the dialog, then the result has the focus.
+    await page.locator('#resign').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'confirm-yes');
+    await page.keyboard.press('Enter');
+    await page.locator('#result').waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'result');
+    assert.equal(await page.locator('#result').innerText(), 'Las negras ganan: las blancas abandonaron');
+  } finally {
+    await g.close();
+  }
+});

@@ -59,6 +59,8 @@ export class GameCtrl {
   /** leaving is set once the player confirmed leaving a running game (the beacon goes on pagehide). */
   leaving = false;
   rematch?: Rematch;
+  /** endedHere is set when the game ended while the page was open (not when it was loaded finished). */
+  endedHere = false;
   /** drawDeclined is set when the opponent declined the player's draw offer, until the next move or offer. */
   drawDeclined = false;
   /** message is the last refusal from the server, in the page's language. */
@@ -249,6 +251,7 @@ export class GameCtrl {
   }
 
   private announceEnd(): void {
+    this.endedHere = true;
     play('end');
     const st = this.game.state;
     if (st.outcome) window.setTimeout(() => announce(t(st.outcome!)), 600);

@@ -110,7 +110,18 @@ function status(ctrl: GameCtrl): VNode {
   const st = ctrl.game.state;
   const kids: (VNode | null)[] = [];
   if (finished(st.status)) {
-    kids.push(h('p#result.result', { attrs: { 'data-testid': 'result' } }, st.outcome ? t(st.outcome) : st.result));
+    kids.push(
+      h(
+        'p#result.result',
+        {
+          attrs: { 'data-testid': 'result', tabindex: '-1' },
+          // The end takes away the button a keyboard player was on (resign, accept the draw):
+          // the focus goes to the result rather than to the page's top.
+          hook: { insert: (v) => ctrl.endedHere && lostFocus() && (v.elm as HTMLElement).focus() },
+        },
+        st.outcome ? t(st.outcome) : st.result,
+      ),
+    );
   } else {
     // A scheduled game before its start: the countdown, who has checked in, the waiting room (scheduled.ts).
     const scheduled = waiting(ctrl);
@@ -144,6 +155,11 @@ function status(ctrl: GameCtrl): VNode {
   if (ctrl.message) kids.push(h('p#game-message.error', { attrs: { role: 'alert' } }, ctrl.message));
   // Moves, offers and the result reach screen readers through announce() (ctrl.ts).
   return h('div#game-status.game-status', kids);
+}
+
+/** lostFocus reports whether the focus is on no element of the page (its element was removed). */
+function lostFocus(): boolean {
+  return !document.activeElement || document.activeElement === document.body;
 }
 
 /** historyNote says which earlier position the board shows ("after 2. g4"). */
@@ -222,7 +238,14 @@ function controls(ctrl: GameCtrl): VNode | null {
     const againstAI = !!ctrl.side && !!st.players[ctrl.side === 'white' ? 'black' : 'white']?.aiLevel;
     // Before a scheduled start there is no game to agree a draw in yet; resigning stays possible.
     if (!theirs && !againstAI && !beforeStart(st))
-      kids.push(h('button#draw-offer', { attrs: { type: 'button', disabled: mine }, on: { click: () => ctrl.action('draw-offer') } }, t('ui.game.draw.offer')));
+      // aria-disabled once offered, so that the button keeps the focus of the player who pressed it.
+      kids.push(
+        h(
+          'button#draw-offer',
+          { attrs: { type: 'button', 'aria-disabled': mine ? 'true' : 'false' }, on: { click: () => !mine && ctrl.action('draw-offer') } },
+          t('ui.game.draw.offer'),
+        ),
+      );
     kids.push(
       h('button#resign.danger', { attrs: { type: 'button' }, on: { click: () => { ctrl.confirm = { kind: 'resign' }; ctrl.redraw(); } } }, t('ui.game.resign')),
     );
