@@ -51,6 +51,11 @@ func TestTryExplains(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1b3", CodeWayRook, map[string]string{"from": "a1", "to": "b3"}},
 		{"4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1e3", CodeWayQueen, map[string]string{"from": "d1", "to": "e3"}},
 		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1e3", CodeWayKing, map[string]string{"from": "e1", "to": "e3"}},
+		// SAN with two pieces of the kind: the one that could go there is meant.
+		{"4k3/8/8/8/8/8/6n1/R3K2R w KQ - 0 1", "Rb1", CodeStillInCheckNoBlock, nil},
+		// A king's SAN two squares along its rank is a king's step, not castling (O-O).
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Kg1", CodeWayKing, map[string]string{"from": "e1", "to": "g1"}},
+		{"4k3/8/8/8/8/8/8/4K2R w K - 0 1", "Kg1", CodeWayKing, map[string]string{"from": "e1", "to": "g1"}},
 		// Refusals with nothing more to say keep their plain codes.
 		{StartingFEN, "e3e4", CodeNoPiece, map[string]string{"square": "e3"}},
 		{StartingFEN, "Nf4", CodeNoPieceReaches, map[string]string{"piece": "knight", "square": "f4"}},

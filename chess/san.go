@@ -202,14 +202,44 @@ func (p *Position) sanIllegal(text string, pt PieceType, to Square, promo PieceT
 			"%s has no %s that could go to %s", p.turn, pt, to))
 	}
 	if !candidates.More() {
-		why := p.whyIllegal(candidates.First(), to, promo)
-		if explain {
-			why = p.explain(why, candidates.First(), to)
+		return asMove(text, p.sanWhy(candidates.First(), to, pt, promo, explain))
+	}
+	// Several pieces of that kind: when only one of them could go there by
+	// its way of moving (the move is refused for another reason, a check
+	// it leaves or does not parry), that one is meant, and its refusal says
+	// why. A piece in the way is not such a reason.
+	meant, n := NoSquare, 0
+	for b := candidates; b != 0; b &= b - 1 {
+		from := b.First()
+		if why := p.whyIllegal(from, to, promo); why != nil && why.Code != CodeUnreachable && why.Code != CodeOwnPieceOnTarget && !isCastlingRefusal(why.Code) {
+			meant, n = from, n+1
 		}
-		return asMove(text, why)
+	}
+	if n == 1 {
+		return asMove(text, p.sanWhy(meant, to, pt, promo, explain))
 	}
 	return asMove(text, errorf(CodeNoPieceReaches, kv("piece", pt.String(), "square", to.String()),
 		"no %s %s can move to %s", p.turn, pt, to))
+}
+
+// sanWhy is why the SAN move of the piece on from to to is refused. A king's
+// SAN move two squares along its rank is no castling (SAN writes that O-O),
+// so it is refused as a king's step, not for castling's conditions.
+func (p *Position) sanWhy(from, to Square, pt PieceType, promo PieceType, explain bool) *Error {
+	why := p.whyIllegal(from, to, promo)
+	if pt == King && why != nil && isCastlingRefusal(why.Code) {
+		why = errorf(CodeUnreachable, kv("piece", King.String(), "from", from.String(), "to", to.String()),
+			"a king on %s cannot reach %s", from, to)
+	}
+	if explain {
+		why = p.explain(why, from, to)
+	}
+	return why
+}
+
+// isCastlingRefusal reports whether code refuses a castling move.
+func isCastlingRefusal(code string) bool {
+	return strings.HasPrefix(code, "chess.move.illegal.castling.")
 }
 
 // castlingReason says why castling on one side is refused (in detail with
