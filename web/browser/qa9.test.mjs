@@ -1,8 +1,11 @@
-// qa9.test.mjs: what a player's review of the game page and the home page
+// qa9.test.mjs: what a player's review of the game, home and replay pages
 // found missing — the player who offered a draw is told it was declined
 // (until the next move), in either language; the links drawn as buttons
 // (new game, PGN) sit level with the buttons beside them; the home page's
-// games in play name the AI as the profile and the replay do.
+// games in play name the AI as the profile and the replay do; a move typed
+// while looking back is played in the live position; a keyboard player's
+// focus survives the move list's ends, a draw offer and the game's end; the
+// replay's accessible board names its squares in the page's language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, seekPair, player, clickMove, screenshot, missingTexts } from './harness.mjs';
@@ -154,6 +157,28 @@ test('a keyboard player keeps a focus: on the draw offer once made, on the resul
     await page.locator('#result').waitFor();
     await page.waitForFunction(() => document.activeElement?.id === 'result');
     assert.equal(await page.locator('#result').innerText(), 'Las negras ganan: las blancas abandonaron');
+  } finally {
+    await g.close();
+  }
+});
+
+test("the replay's accessible board names its squares as the page's language says them", async () => {
+  const g = await seekPair(env, '5+0');
+  try {
+    await move(g, g.white, 'e2e4', 1);
+    await g.black.page.locator('#resign').click();
+    await g.black.page.locator('#confirm-yes').click();
+    await g.white.page.locator('#result').waitFor();
+    const page = g.white.page;
+    await page.goto(env.server.url + '/replay/' + g.gameId);
+    const a8 = page.locator('.lpv [role=gridcell]').first();
+    await page.waitForFunction(() => document.querySelector('.lpv [role=gridcell]')?.getAttribute('aria-label') === 'a8: torre negra');
+    assert.equal(await a8.innerText(), 'a8: torre negra');
+    // Stepping to 1. e4 renames the squares the move changed.
+    await page.locator('.lpv__moves .move').first().click();
+    const cell = (sq) => page.locator('.lpv [role=gridcell]').nth((8 - Number(sq[1])) * 8 + sq.charCodeAt(0) - 97);
+    await page.waitForFunction(() => [...document.querySelectorAll('.lpv [role=gridcell]')][36]?.getAttribute('aria-label') === 'e4: peón blanco');
+    assert.equal(await cell('e2').getAttribute('aria-label'), 'e2: vacía');
   } finally {
     await g.close();
   }

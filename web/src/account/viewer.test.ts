@@ -7,7 +7,7 @@ import raw from '../../node_modules/@lichess-org/pgn-viewer/dist/lichess-pgn-vie
 import es from '../../../i18n/ui/replay.es.json';
 import en from '../../../i18n/ui/replay.en.json';
 import { setBoot } from '../lib/boot';
-import { viewerCss, pgnForViewer, translateViewer, viewerTexts } from './viewer';
+import { viewerCss, pgnForViewer, translateViewer, viewerTexts, squareLabel } from './viewer';
 
 test('viewerCss keeps the .lpv rules and drops chessground and the font', () => {
   const css = viewerCss(raw);
@@ -50,5 +50,26 @@ test('translateViewer writes the viewer\'s placeholders and names what it lacks'
 test('every viewer text has a text in both catalogues', () => {
   for (const [lang, cat] of Object.entries({ es, en }) as [string, Record<string, string>][]) {
     for (const key of viewerTexts) assert.ok(cat['ui.replay.lpv.' + key], `${lang}: ui.replay.lpv.${key}`);
+  }
+});
+
+test("squareLabel says the accessible board's squares in the page's language", () => {
+  const catalogues = { es, en } as Record<string, Record<string, string>>;
+  const cases: [string, string, string | undefined][] = [
+    ['es', 'A8 negras torre', 'a8: torre negra'],
+    ['es', 'E1 blancas rey', 'e1: rey blanco'],
+    ['es', 'D8 negras dama', 'd8: dama negra'],
+    ['es', 'C6 vacía', 'c6: vacía'],
+    ['en', 'A8 black rook', 'a8: black rook'],
+    ['en', 'H2 white pawn', 'h2: white pawn'],
+    ['en', 'B3 empty', 'b3: empty'],
+    // Already rewritten, or not a square's name: left as it is.
+    ['es', 'a8: torre negra', undefined],
+    ['es', 'A8 negras', undefined],
+    ['en', 'I9 black rook', undefined],
+  ];
+  for (const [lang, label, want] of cases) {
+    setBoot({ page: 'replay', params: {}, lang, langs: ['es', 'en'], me: null, t: catalogues[lang] });
+    assert.equal(squareLabel(label), want, `${lang}: ${label}`);
   }
 });

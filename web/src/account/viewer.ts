@@ -91,3 +91,28 @@ export function translateViewer(key: string): string | undefined {
   if (!has(code)) return undefined;
   return t(code, { 1: '%1$s', 2: '%2$s', 3: '%3$s' });
 }
+
+const cellColors = ['white', 'black'] as const;
+const cellRoles = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'] as const;
+
+/**
+ * squareLabel rewrites the name pgn-viewer gives a square of its
+ * accessible board ("A8 negras torre": the file in capitals, then the
+ * words of its aria.black and aria.piece.rook side by side) as the page's
+ * language says it ("a8: torre negra", ui.replay.cell.*); undefined when
+ * label is not one of the viewer's (already rewritten, say).
+ */
+export function squareLabel(label: string): string | undefined {
+  const m = /^([A-H])([1-8]) (.+)$/.exec(label);
+  if (!m) return undefined;
+  const square = m[1].toLowerCase() + m[2];
+  const rest = m[3];
+  if (rest === translateViewer('aria.empty')) return t('ui.replay.cell.square', { square, piece: t('ui.replay.cell.empty') });
+  for (const color of cellColors) {
+    for (const role of cellRoles) {
+      if (rest === `${translateViewer('aria.' + color)} ${translateViewer('aria.piece.' + role)}`)
+        return t('ui.replay.cell.square', { square, piece: t('ui.replay.cell.' + color + '.' + role) });
+    }
+  }
+  return undefined;
+}

@@ -12,7 +12,7 @@ import { t } from '../lib/i18n';
 import { boot } from '../lib/boot';
 import { get, ApiError } from '../lib/api';
 import { Player, Side, sayTimeControl, saySpeed, playerName, profileLink, running, sayDate } from '../account/format';
-import { viewerCss, pgnForViewer, translateViewer } from '../account/viewer';
+import { viewerCss, pgnForViewer, translateViewer, squareLabel } from '../account/viewer';
 
 /** Game is the part of GET /api/game/{id} the header shows. */
 interface Game {
@@ -188,7 +188,14 @@ function nameMovesByTheirText(el: HTMLElement): void {
       const label = b.getAttribute('aria-label') ?? '';
       if (text && !label.startsWith(text)) b.setAttribute('aria-label', text + ', ' + label);
     }
+    // The accessible board's squares, as the page's language says them ("a8: torre negra", not "A8 negras torre").
+    for (const cell of el.querySelectorAll<HTMLElement>('.lpv [role=gridcell][aria-label]')) {
+      const label = squareLabel(cell.getAttribute('aria-label') ?? '');
+      if (!label) continue;
+      cell.setAttribute('aria-label', label);
+      cell.textContent = label;
+    }
   };
   fix();
-  new MutationObserver(fix).observe(el, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+  new MutationObserver(fix).observe(el, { childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
 }
