@@ -121,7 +121,7 @@ test('the move list steps keep the keyboard focus, even at the start or the end'
     assert.equal(await focused(), 'nav-first', '« keeps the focus once at the start');
     assert.equal(await page.locator('#nav-first').getAttribute('aria-disabled'), 'true');
     await page.keyboard.press('Enter');
-    assert.equal(await page.locator('.history-note').innerText(), 'Viendo la posición inicial (Fin para volver)');
+    assert.equal(await page.locator('.history-note').innerText(), 'Viendo la posición inicial (» o la tecla Fin para volver)');
     await page.locator('#nav-last').focus();
     await page.keyboard.press('Enter');
     await page.locator('.history-note').waitFor({ state: 'detached' });
