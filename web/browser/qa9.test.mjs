@@ -1,7 +1,8 @@
 // qa9.test.mjs: what a player's review of the game, home and replay pages
 // found missing — the player who offered a draw is told it was declined
 // (until the next move), in either language; the links drawn as buttons
-// (new game, PGN) sit level with the buttons beside them; the home page's
+// (new game, PGN) sit level with the buttons beside them; the game page says
+// its clock and speed; the home page's
 // games in play name the AI as the profile and the replay do; a move typed
 // while looking back is played in the live position; a keyboard player's
 // focus survives the move list's ends, a draw offer and the game's end; the
@@ -52,16 +53,19 @@ test('a declined draw offer is said to the player who made it, until the next mo
   }
 });
 
-test("the game's link-buttons sit level with the buttons beside them", async () => {
-  const g = await seekPair(env, '5+0');
+test("the game says its clock and speed; its link-buttons sit level with the buttons beside them", async () => {
+  const g = await seekPair(env, '5+0', { black: { locale: 'en-US' } });
   try {
+    // The game says its clock and speed, as the profile and the replay do.
+    assert.equal(await g.white.page.locator('#game-meta').innerText(), '5+0 · Relámpago');
+    assert.equal(await g.black.page.locator('#game-meta').innerText(), '5+0 · Blitz');
     await move(g, g.white, 'e2e4', 1);
     await g.white.page.locator('#resign').click();
     await g.white.page.locator('#confirm-yes').click();
     await g.black.page.locator('#result').waitFor();
     const [rematch, newGame, flip, pgn] = await tops(g.black.page, ['#rematch', '#new-game', '#flip', '#pgn']);
-    assert.equal(newGame, rematch, 'Nueva partida is level with Revancha');
-    assert.equal(pgn, flip, 'Descargar PGN is level with Girar el tablero');
+    assert.equal(newGame, rematch, 'the new game link is level with the rematch button');
+    assert.equal(pgn, flip, 'the PGN link is level with the flip button');
   } finally {
     await g.close();
   }

@@ -59,8 +59,8 @@ export class GameCtrl {
   /** leaving is set once the player confirmed leaving a running game (the beacon goes on pagehide). */
   leaving = false;
   rematch?: Rematch;
-  /** endedHere is set when the game ended while the page was open (not when it was loaded finished). */
-  endedHere = false;
+  /** focusLost is set when a render removed the button that had the focus (resign, accept the draw: the game ended). */
+  focusLost = false;
   /** drawDeclined is set when the opponent declined the player's draw offer, until the next move or offer. */
   drawDeclined = false;
   /** message is the last refusal from the server, in the page's language. */
@@ -229,6 +229,8 @@ export class GameCtrl {
 
   private feedback(change: Change, first: boolean): void {
     const st = this.game.state;
+    // A button lost to a move (abort, once both sides moved) is no reason for the result to take the focus later.
+    if (change.kind === 'move') this.focusLost = false;
     if (change.kind === 'move') {
       play(/x/.test(change.san) ? 'capture' : /[+#]$/.test(change.san) ? 'check' : 'move');
       if (/[+#]$/.test(change.san) && /x/.test(change.san)) play('check');
@@ -251,7 +253,6 @@ export class GameCtrl {
   }
 
   private announceEnd(): void {
-    this.endedHere = true;
     play('end');
     const st = this.game.state;
     if (st.outcome) window.setTimeout(() => announce(t(st.outcome!)), 600);

@@ -11,6 +11,7 @@ import { material, type Counted } from './material';
 import { keyboardInput } from './keyboard-input';
 import { waiting } from './scheduled';
 import type { GameCtrl } from './ctrl';
+import { sayTimeControl, saySpeed } from '../account/format';
 
 const roles: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
@@ -108,7 +109,7 @@ function player(ctrl: GameCtrl, color: Color, where: 'top' | 'bottom'): VNode {
 /** status is whose turn, the draw offer, or the result in words. */
 function status(ctrl: GameCtrl): VNode {
   const st = ctrl.game.state;
-  const kids: (VNode | null)[] = [];
+  const kids: (VNode | null)[] = [meta(ctrl)];
   if (finished(st.status)) {
     kids.push(
       h(
@@ -117,7 +118,12 @@ function status(ctrl: GameCtrl): VNode {
           attrs: { 'data-testid': 'result', tabindex: '-1' },
           // The end takes away the button a keyboard player was on (resign, accept the draw):
           // the focus goes to the result rather than to the page's top.
-          hook: { insert: (v) => ctrl.endedHere && lostFocus() && (v.elm as HTMLElement).focus() },
+          hook: {
+            insert: (v) => {
+              if (ctrl.focusLost && lostFocus()) (v.elm as HTMLElement).focus();
+              ctrl.focusLost = false;
+            },
+          },
         },
         st.outcome ? t(st.outcome) : st.result,
       ),
@@ -140,7 +146,7 @@ function status(ctrl: GameCtrl): VNode {
         kids.push(
           h('div#draw-offered.offer', { attrs: { role: 'status' } }, [
             h('p', t('ui.game.draw.offered')),
-            h('button#draw-accept.primary', { attrs: { type: 'button' }, on: { click: () => ctrl.action('draw-accept') } }, t('ui.game.draw.accept')),
+            h('button#draw-accept.primary', { attrs: { type: 'button' }, hook: keepFocus(ctrl), on: { click: () => ctrl.action('draw-accept') } }, t('ui.game.draw.accept')),
             h('button#draw-decline', { attrs: { type: 'button' }, on: { click: () => ctrl.action('draw-decline') } }, t('ui.game.draw.decline')),
           ]),
         );
@@ -157,9 +163,30 @@ function status(ctrl: GameCtrl): VNode {
   return h('div#game-status.game-status', kids);
 }
 
+/** keepFocus is the hook of a button the game's end removes: it notes that the focus was on it, for the result to take. */
+function keepFocus(ctrl: GameCtrl) {
+  return {
+    destroy: (v: VNode) => {
+      if (v.elm && document.activeElement === v.elm) ctrl.focusLost = true;
+    },
+  };
+}
+
 /** lostFocus reports whether the focus is on no element of the page (its element was removed). */
 function lostFocus(): boolean {
   return !document.activeElement || document.activeElement === document.body;
+}
+
+/**
+ * meta says the game's clock and speed, as the profile and the replay say
+ * them ("3+2 · Relámpago"). Whether it is rated is not said: the socket's
+ * full frame does not carry it (only GET /api/game/{id} does).
+ */
+function meta(ctrl: GameCtrl): VNode {
+  const st = ctrl.game.state;
+  // An untimed game has no speed to name (the server files it under classical).
+  const parts = [sayTimeControl(st.timeControl), st.timeControl === 'untimed' ? '' : saySpeed(st.speed)];
+  return h('p#game-meta.game-meta', parts.filter(Boolean).join(' · '));
 }
 
 /** historyNote says which earlier position the board shows ("after 2. g4"). */
@@ -233,7 +260,7 @@ function controls(ctrl: GameCtrl): VNode | null {
   if (ctrl.playing) {
     const mine = st.drawOffer === ctrl.side;
     const theirs = !!st.drawOffer && !mine;
-    if (ctrl.canAbort) kids.push(h('button#abort', { attrs: { type: 'button' }, on: { click: () => ctrl.action('abort') } }, t('ui.game.abort')));
+    if (ctrl.canAbort) kids.push(h('button#abort', { attrs: { type: 'button' }, hook: keepFocus(ctrl), on: { click: () => ctrl.action('abort') } }, t('ui.game.abort')));
     // The AI never answers a draw offer (an offer lapses with its move): no button against it.
     const againstAI = !!ctrl.side && !!st.players[ctrl.side === 'white' ? 'black' : 'white']?.aiLevel;
     // Before a scheduled start there is no game to agree a draw in yet; resigning stays possible.
@@ -242,12 +269,12 @@ function controls(ctrl: GameCtrl): VNode | null {
       kids.push(
         h(
           'button#draw-offer',
-          { attrs: { type: 'button', 'aria-disabled': mine ? 'true' : 'false' }, on: { click: () => !mine && ctrl.action('draw-offer') } },
+          { attrs: { type: 'button', 'aria-disabled': mine ? 'true' : 'false' }, hook: keepFocus(ctrl), on: { click: () => !mine && ctrl.action('draw-offer') } },
           t('ui.game.draw.offer'),
         ),
       );
     kids.push(
-      h('button#resign.danger', { attrs: { type: 'button' }, on: { click: () => { ctrl.confirm = { kind: 'resign' }; ctrl.redraw(); } } }, t('ui.game.resign')),
+      h('button#resign.danger', { attrs: { type: 'button' }, hook: keepFocus(ctrl), on: { click: () => { ctrl.confirm = { kind: 'resign' }; ctrl.redraw(); } } }, t('ui.game.resign')),
     );
   } else if (finished(st.status)) {
     if (ctrl.side && st.status !== 'aborted') kids.push(rematch(ctrl));
