@@ -187,3 +187,23 @@ test("the replay's accessible board names its squares as the page's language say
     await g.close();
   }
 });
+
+test('a game in play whose white is the AI starts its line with a capital', async () => {
+  const alba = await player(env.browser);
+  const watcher = await player(env.browser);
+  try {
+    const res = await alba.page.request.post(env.server.url + '/api/challenge/ai', { data: { level: 1, color: 'black', timeControl: 'untimed' } });
+    assert.equal(res.status(), 201, await res.text());
+    const { id } = await res.json();
+    // The AI (white) moves first; the game is listed once it has a move.
+    await alba.page.goto(env.server.url + '/game/' + id);
+    await alba.page.locator('.moves .move[data-ply="1"]').waitFor();
+    await watcher.page.goto(env.server.url + '/');
+    const link = watcher.page.locator(`#playing-now a[href="/game/${id}"]`);
+    await link.waitFor();
+    assert.match(await link.innerText(), /^La IA \(Principiante\) contra /);
+  } finally {
+    await alba.context.close();
+    await watcher.context.close();
+  }
+});

@@ -4,7 +4,7 @@
 // against the AI, and the games being played now.
 import { page, announce } from '../lib/layout';
 import { mount, h, VNode } from '../lib/view';
-import { t } from '../lib/i18n';
+import { t, locale } from '../lib/i18n';
 import { get, post, api, ApiError } from '../lib/api';
 import { Lobby } from '../home/lobby';
 import { me, isAccount, refreshMe } from '../home/me';
@@ -457,6 +457,11 @@ function seeksSection(): VNode {
   ]);
 }
 
+/** capitalized starts text with a capital: a line that starts with the AI reads "La IA (Fácil) contra …". */
+function capitalized(text: string): string {
+  return text.charAt(0).toLocaleUpperCase(locale()) + text.slice(1);
+}
+
 function nowSection(): VNode {
   // The AI is named as the profile and the replay name it ("la IA (Fácil)"), not by its level's word alone.
   const name = (p: GameSummary['players']['white']) => (p?.aiLevel ? t('ui.account.ai', { level: t('level.' + p.aiLevel) }) : p?.name ?? '?');
@@ -467,7 +472,7 @@ function nowSection(): VNode {
           'ul.now-list',
           state.now.map((g) =>
             h('li', { key: g.id }, [
-              h('a', { attrs: { href: '/game/' + encodeURIComponent(g.id) } }, t('ui.home.now.game', { white: name(g.players.white), black: name(g.players.black) })),
+              h('a', { attrs: { href: '/game/' + encodeURIComponent(g.id) } }, capitalized(t('ui.home.now.game', { white: name(g.players.white), black: name(g.players.black) }))),
               ' ',
               h('span.hint', sayClock(g.timeControl)),
             ]),
