@@ -34,6 +34,10 @@ test('sayTimeControl says each form the server writes', () => {
 test('players: an AI by its level, a link only for an account', () => {
   assert.equal(playerName({ id: 'x', name: 'Fácil', aiLevel: 2 }), 'la IA (Fácil)');
   assert.equal(playerName({ id: 'x', name: 'ana' }), 'ana');
+  // Opening a line, the AI starts with a capital; a person's name never changes.
+  assert.equal(playerName({ id: 'x', name: 'Fácil', aiLevel: 2 }, true), 'La IA (Fácil)');
+  assert.equal(playerName({ id: 'x', name: 'ana' }, true), 'ana');
+  assert.equal(playerName(undefined, true), '?');
   assert.equal(profileLink({ name: 'ana_b-2' }), '/@/ana_b-2');
   assert.equal(profileLink({ name: 'Lince Veloz 4821' }), undefined);
   assert.equal(profileLink({ name: 'Easy', aiLevel: 2 }), undefined);

@@ -50,10 +50,15 @@ export function saySpeed(speed: string): string {
   return (speeds as readonly string[]).includes(speed) ? t('ui.home.speed.' + speed) : speed;
 }
 
-/** playerName is how a player is named: an AI by its level in the page's language, a person by their name. */
-export function playerName(p: Player | undefined): string {
+/** playerName is how a player is named: an AI by its level in the page's language (with a capital when opening, a line), a person by their name. */
+export function playerName(p: Player | undefined, opening = false): string {
   if (!p) return '?';
-  if (p.aiLevel !== undefined && p.aiLevel > 0) return t('ui.account.ai', { level: t('level.' + p.aiLevel) });
+  if (p.aiLevel !== undefined && p.aiLevel > 0) {
+    // The catalogue writes the AI for the middle of a sentence ("la IA (Fácil)"); a name that opens a line
+    // or stands alone starts with a capital. A person's name is never changed.
+    const ai = t('ui.account.ai', { level: t('level.' + p.aiLevel) });
+    return opening ? ai.charAt(0).toLocaleUpperCase(locale()) + ai.slice(1) : ai;
+  }
   return p.name;
 }
 

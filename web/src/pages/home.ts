@@ -4,7 +4,8 @@
 // against the AI, and the games being played now.
 import { page, announce } from '../lib/layout';
 import { mount, h, VNode } from '../lib/view';
-import { t, locale } from '../lib/i18n';
+import { t } from '../lib/i18n';
+import { playerName as gamePlayerName } from '../account/format';
 import { get, post, api, ApiError } from '../lib/api';
 import { Lobby } from '../home/lobby';
 import { me, isAccount, refreshMe } from '../home/me';
@@ -457,14 +458,9 @@ function seeksSection(): VNode {
   ]);
 }
 
-/** capitalized starts text with a capital: a line that starts with the AI reads "La IA (Fácil) contra …". */
-function capitalized(text: string): string {
-  return text.charAt(0).toLocaleUpperCase(locale()) + text.slice(1);
-}
-
 function nowSection(): VNode {
-  // The AI is named as the profile and the replay name it ("la IA (Fácil)"), not by its level's word alone.
-  const name = (p: GameSummary['players']['white']) => (p?.aiLevel ? t('ui.account.ai', { level: t('level.' + p.aiLevel) }) : p?.name ?? '?');
+  // The AI is named as the profile and the replay name it ("la IA (Fácil)"; "La IA" opening the line), not by its level's word alone.
+  const name = (p: GameSummary['players']['white'], opening = false) => gamePlayerName(p, opening);
   return h('section#playing-now.card', { attrs: { 'aria-labelledby': 'now-title' } }, [
     h('h2#now-title', t('ui.home.now.title')),
     state.now.length
@@ -472,7 +468,7 @@ function nowSection(): VNode {
           'ul.now-list',
           state.now.map((g) =>
             h('li', { key: g.id }, [
-              h('a', { attrs: { href: '/game/' + encodeURIComponent(g.id) } }, capitalized(t('ui.home.now.game', { white: name(g.players.white), black: name(g.players.black) }))),
+              h('a', { attrs: { href: '/game/' + encodeURIComponent(g.id) } }, t('ui.home.now.game', { white: name(g.players.white, true), black: name(g.players.black) })),
               ' ',
               h('span.hint', sayClock(g.timeControl)),
             ]),

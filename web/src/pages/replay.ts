@@ -74,7 +74,7 @@ export async function start(root: HTMLElement): Promise<void> {
     const [game, pgn] = await Promise.all([get<Game>(`/api/game/${encodeURIComponent(st.id)}`), pgnText(st.id)]);
     st.game = game;
     st.pgn = pgn;
-    document.title = t('ui.replay.vs_title', { white: playerName(game.players.white), black: playerName(game.players.black) }) + ' · ' + t('ui.title.replay');
+    document.title = t('ui.replay.vs_title', { white: playerName(game.players.white, true), black: playerName(game.players.black) }) + ' · ' + t('ui.title.replay');
   } catch (err) {
     st.error = err instanceof ApiError && err.code !== 'ui.error.network' ? err.message : t('ui.error.network');
   }
@@ -88,7 +88,9 @@ function view(st: State): VNode[] {
   const name = (side: Side): VNode => {
     const p = g.players[side];
     const link = profileLink(p);
-    return link ? h('a.replay-player', { attrs: { href: link } }, playerName(p)) : h('span.replay-player', playerName(p));
+    // White's name opens the heading: "○ La IA (Fácil) contra ● alba".
+    const text = playerName(p, side === 'white');
+    return link ? h('a.replay-player', { attrs: { href: link } }, text) : h('span.replay-player', text);
   };
   const side = (s: Side): VNode =>
     h('span.replay-side', [h('span', { attrs: { 'aria-hidden': 'true' } }, s === 'white' ? '○' : '●'), h('span.sr-only', t('side.' + s) + ': ')]);
@@ -140,7 +142,8 @@ function startViewer(el: HTMLElement, pgn: string, g: Game, orientation: Side): 
   const target = document.createElement('div');
   el.appendChild(target);
   const ctrl = PgnViewer(target, {
-    pgn: pgnForViewer(pgn, { white: playerName(g.players.white), black: playerName(g.players.black) }),
+    // Each name stands alone in the viewer's player bar.
+    pgn: pgnForViewer(pgn, { white: playerName(g.players.white, true), black: playerName(g.players.black, true) }),
     orientation,
     showPlayers: true,
     showClocks: g.timeControl !== 'untimed', // an untimed game's viewer would show '-' for each clock
