@@ -81,6 +81,7 @@ func checkExercise(ex Exercise) []error {
 			}
 		}
 		for _, pos := range frontier {
+			past := ex.past(i, pos)
 			var afters []chess.Position
 			if st.Refused != nil {
 				_, err := Play(pos, st.Refused.Move)
@@ -95,7 +96,7 @@ func checkExercise(ex Exercise) []error {
 					}
 				}
 				for _, m := range pos.LegalMoves(nil) {
-					if pl := played(pos, m); st.accepts(pl) {
+					if pl := playedAfter(past, m); st.accepts(pl) {
 						if pl.Ending != "" && !st.asksEnd() {
 							errs = append(errs, fmt.Errorf("step %d in %s: %s ends the game (%s), which the step does not ask for", i, pos.FEN(), pl.SAN, pl.Ending))
 						}
@@ -137,7 +138,7 @@ func checkExercise(ex Exercise) []error {
 func (st Step) asksEnd() bool {
 	for _, g := range st.Goals {
 		switch g {
-		case GoalMate, GoalStalemate, GoalInsuff, GoalFifty, GoalDraw:
+		case GoalMate, GoalStalemate, GoalInsuff, GoalFifty, GoalRepetition, GoalDraw:
 			return true
 		}
 	}

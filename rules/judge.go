@@ -30,6 +30,7 @@ const (
 	GoalKingMove    Goal = "king_move"            // moves the king (castling included)
 	GoalInsuff      Goal = "draw_insufficient"    // ends the game: insufficient material
 	GoalFifty       Goal = "draw_fifty"           // ends the game: fifty moves
+	GoalRepetition  Goal = "draw_repetition"      // ends the game: threefold repetition (with the exercise's Moves as its past)
 	GoalDraw        Goal = "draw"                 // ends the game in a draw of any kind
 	GoalNotEnd      Goal = "game_goes_on"         // does not end the game
 	GoalParry       Goal = "parry_check"          // a move out of check (any legal one, in check)
@@ -43,7 +44,7 @@ const (
 func Goals() []Goal {
 	return []Goal{GoalAny, GoalCheck, GoalMate, GoalStalemate, GoalCapture, GoalNoCapture, GoalCastle, GoalCastleShort,
 		GoalCastleLong, GoalEnPassant, GoalPromote, GoalQueen, GoalRook, GoalBishop, GoalKnight, GoalKingMove, GoalInsuff,
-		GoalFifty, GoalDraw, GoalNotEnd, GoalParry, GoalCaptureChk, GoalInterpose, GoalKingEscapes, GoalWinExchange}
+		GoalFifty, GoalRepetition, GoalDraw, GoalNotEnd, GoalParry, GoalCaptureChk, GoalInterpose, GoalKingEscapes, GoalWinExchange}
 }
 
 // Played is a legal move as the guide shows it.
@@ -73,15 +74,29 @@ type Played struct {
 // rules core's refusal (a *chess.Error from chess.Position.Try, the detailed
 // reason).
 func Play(pos chess.Position, text string) (Played, error) {
+	return playIn(chess.NewHistory(pos), text)
+}
+
+// playIn is Play in the current position of h, whose past decides a
+// repetition.
+func playIn(h *chess.History, text string) (Played, error) {
+	pos := h.Position()
 	m, err := pos.Try(text)
 	if err != nil {
 		return Played{}, err
 	}
-	return played(pos, m), nil
+	return playedAfter(h, m), nil
 }
 
 // played describes the legal move m of pos.
 func played(pos chess.Position, m chess.Move) Played {
+	return playedAfter(chess.NewHistory(pos), m)
+}
+
+// playedAfter describes the legal move m of h's current position, h's past
+// counting for the repetitions (h itself is left as it is).
+func playedAfter(past *chess.History, m chess.Move) Played {
+	pos := past.Position()
 	pl := Played{UCI: pos.UCI(m), SAN: pos.SAN(m), EnPassant: m.IsEnPassant(), before: pos, move: m}
 	switch {
 	case m.IsEnPassant():
@@ -99,7 +114,10 @@ func played(pos chess.Position, m chess.Move) Played {
 	if pt := m.Promotion(); pt != chess.NoPieceType {
 		pl.Promotion = pt.String()
 	}
-	h := chess.NewHistory(pos)
+	h := chess.NewHistory(past.Start())
+	for _, mv := range past.Moves() {
+		_ = h.Play(mv) // played before
+	}
 	_ = h.Play(m) // m is legal
 	after := h.Position()
 	pl.FEN = after.FEN()
@@ -145,6 +163,8 @@ func (pl Played) Meets(g Goal) bool {
 		return pl.Ending == string(chess.EndInsufficientMaterial)
 	case GoalFifty:
 		return pl.Ending == string(chess.EndFiftyMoves)
+	case GoalRepetition:
+		return pl.Ending == string(chess.EndThreefoldRepetition)
 	case GoalDraw:
 		return pl.Ending != "" && !pl.Mate
 	case GoalNotEnd:
@@ -187,7 +207,7 @@ func (b *Book) Judge(id string, step int, pos chess.Position, text string) (pl P
 		return Played{}, nil, Verdict{}, fmt.Errorf("%w: exercise %q, step %d", ErrNotFound, id, step)
 	}
 	st := ex.Steps[step]
-	pl, refusal = Play(pos, text)
+	pl, refusal = playIn(ex.past(step, pos), text)
 	v.Next = step
 	switch {
 	case refusal != nil:
@@ -237,6 +257,38 @@ func (st Step) accepts(pl Played) bool {
 		}
 	}
 	return true
+}
+
+// past is the history a try in pos at step of ex is played after: at the
+// first step, from the exercise's start, the FEN and its Moves (so that a
+// repetition counts them); later, or in another position, pos alone.
+func (ex Exercise) past(step int, pos chess.Position) *chess.History {
+	if step == 0 && len(ex.Moves) > 0 {
+		if h, err := ex.history(); err == nil {
+			if now := h.Position(); now.FEN() == pos.FEN() {
+				return h
+			}
+		}
+	}
+	return chess.NewHistory(pos)
+}
+
+// history is the exercise's FEN followed by its Moves.
+func (ex Exercise) history() (*chess.History, error) {
+	pos, err := chess.ParseFEN(ex.FEN)
+	if err != nil {
+		return nil, err
+	}
+	h := chess.NewHistory(pos)
+	for _, text := range ex.Moves {
+		now := h.Position()
+		m, err := now.Try(text)
+		if err != nil {
+			return nil, err
+		}
+		_ = h.Play(m) // legal: Try found it
+	}
+	return h, nil
 }
 
 // Start returns the position where exercise ex starts (after its Moves)

@@ -111,6 +111,8 @@ func TestJudge(t *testing.T) {
 		{"mate-not-stalemate", []try{{"Qf7", "", false, 0, false}, {"Qf8#", "", true, -1, true}}},
 		{"king-safe", []try{{"e1e2", chess.CodeKingAttacked, false, 0, false}, {"Kf1", "", true, -1, true}}},
 		{"check-knight", []try{{"a1d1", chess.CodeStillInCheckNoBlock, false, 0, false}, {"Kf1", "", true, -1, true}}},
+		// The exercise's Moves are the past a repetition counts.
+		{"draw-repetition", []try{{"Rc2", "", false, 0, false}, {"Ra2", "", true, -1, true}}},
 	}
 	for _, tc := range tests {
 		pos := start(tc.id)
@@ -135,6 +137,15 @@ func TestJudge(t *testing.T) {
 			}
 			step = v.Next
 		}
+	}
+	// The same position with no past is no repetition: the third time needs
+	// the exercise's moves before it (the FEN alone does not count them).
+	rep := start("draw-repetition")
+	if pl, _, _, _ := b.Judge("draw-repetition", 0, rep, "Ra2"); pl.Ending != string(chess.EndThreefoldRepetition) || pl.OutcomeCode != "outcome.threefold_repetition" {
+		t.Errorf("Ra2 at the exercise's start: %+v", pl)
+	}
+	if pl, err := Play(rep, "Ra2"); err != nil || pl.Ending != "" {
+		t.Errorf("Ra2 in the position alone: %+v, %v", pl, err)
 	}
 	if _, _, _, err := b.Judge("nope", 0, start("ep-capture"), "e5d6"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("unknown exercise: %v", err)
