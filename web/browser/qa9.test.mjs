@@ -2,14 +2,15 @@
 // found missing — the player who offered a draw is told it was declined
 // (until the next move), in either language; the links drawn as buttons
 // (new game, PGN) sit level with the buttons beside them; the game page says
-// its clock and speed; the home page's
-// games in play name the AI as the profile and the replay do; a move typed
+// its clock and speed; the home page's games in play name the AI as the
+// profile and the replay do, with a capital opening a line; a move typed
 // while looking back is played in the live position; a keyboard player's
 // focus survives the move list's ends, a draw offer and the game's end; the
-// replay's accessible board names its squares in the page's language.
+// replay's accessible board names its squares in the page's language; on a
+// phone the opponent's draw offer shows under the board without scrolling.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, seekPair, player, clickMove, screenshot, missingTexts } from './harness.mjs';
+import { suite, seekPair, player, clickMove, screenshot, missingTexts, noHorizontalScroll } from './harness.mjs';
 
 const env = suite();
 
@@ -205,5 +206,23 @@ test('a game in play whose white is the AI starts its line with a capital', asyn
   } finally {
     await alba.context.close();
     await watcher.context.close();
+  }
+});
+
+test("on a phone the opponent's draw offer shows under the board without scrolling", async () => {
+  const g = await seekPair(env, '5+0', { black: { locale: 'en-US', size: 'phone', mobile: true } });
+  try {
+    await move(g, g.white, 'e2e4', 1);
+    await g.white.page.locator('#draw-offer').click();
+    const accept = g.black.page.locator('#draw-accept');
+    await accept.waitFor();
+    const box = await accept.boundingBox();
+    const board = await g.black.page.locator('cg-board').boundingBox();
+    assert.ok(box.y > board.y + board.height, 'under the board');
+    assert.ok(box.y + box.height <= 740, `the accept button ends at ${box.y + box.height}, inside the phone's 740 px`);
+    assert.equal(await noHorizontalScroll(g.black.page), true);
+    await screenshot(g.black.page, 'qa9-phone-draw-offer');
+  } finally {
+    await g.close();
   }
 });
