@@ -45,14 +45,14 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, viewGameRecord(rec, ev, isPlayer))
 }
 
-// gameRecordJSON is a game with the flag only the record knows.
+// gameRecordJSON is a game as GET /api/game/{id} and the endpoints that
+// start one answer it: the same as a socket's full frame.
 type gameRecordJSON struct {
 	gameJSON
-	Rated bool `json:"rated"`
 }
 
 func viewGameRecord(rec game.Record, ev game.Event, legal bool) gameRecordJSON {
-	return gameRecordJSON{gameJSON: viewGame(rec, ev, legal), Rated: rec.Rated}
+	return gameRecordJSON{gameJSON: viewGame(rec, ev, legal)}
 }
 
 // getGamePGN serves GET /api/game/{id}/pgn: the game as PGN, a [%clk]

@@ -18,6 +18,8 @@ type gameJSON struct {
 	Clock     *clockJSON        `json:"clock,omitempty"`
 	CreatedAt int64             `json:"createdAt"`
 	Players   map[string]player `json:"players"`
+	// Rated says whether the game counts for the players' ratings.
+	Rated bool `json:"rated"`
 	// InitialFEN is the start position; absent for the standard one.
 	InitialFEN string `json:"initialFen,omitempty"`
 	// DefaultTime is how long after its start a scheduled game's absent
@@ -188,6 +190,7 @@ func viewGame(hdr game.Record, ev game.Event, legal bool) gameJSON {
 		CreatedAt:   hdr.CreatedAt.UnixMilli(),
 		Players:     map[string]player{"white": viewPlayer(hdr.White), "black": viewPlayer(hdr.Black)},
 		InitialFEN:  hdr.StartFEN,
+		Rated:       hdr.Rated,
 		stateJSON:   viewState(ev, legal),
 		SAN:         make([]string, 0, len(ev.Moves)),
 	}

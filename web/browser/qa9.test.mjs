@@ -58,8 +58,8 @@ test("the game says its clock and speed; its link-buttons sit level with the but
   const g = await seekPair(env, '5+0', { black: { locale: 'en-US' } });
   try {
     // The game says its clock and speed, as the profile and the replay do.
-    assert.equal(await g.white.page.locator('#game-meta').innerText(), '5+0 · Relámpago');
-    assert.equal(await g.black.page.locator('#game-meta').innerText(), '5+0 · Blitz');
+    assert.equal(await g.white.page.locator('#game-meta').innerText(), '5+0 · Relámpago · Amistosa');
+    assert.equal(await g.black.page.locator('#game-meta').innerText(), '5+0 · Blitz · Casual');
     await move(g, g.white, 'e2e4', 1);
     await g.white.page.locator('#resign').click();
     await g.white.page.locator('#confirm-yes').click();

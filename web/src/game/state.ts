@@ -51,6 +51,8 @@ export interface StateData {
 export interface FullData extends StateData {
   id: string;
   speed: string;
+  /** rated says whether the game counts for the ratings. */
+  rated?: boolean;
   timeControl: string;
   clock?: ClockData;
   createdAt: number;

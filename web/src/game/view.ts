@@ -178,14 +178,17 @@ function lostFocus(): boolean {
 }
 
 /**
- * meta says the game's clock and speed, as the profile and the replay say
- * them ("3+2 · Relámpago"). Whether it is rated is not said: the socket's
- * full frame does not carry it (only GET /api/game/{id} does).
+ * meta says the game's clock, speed and whether it is rated, as the
+ * profile and the replay say them ("3+2 · Relámpago · Puntuable").
  */
 function meta(ctrl: GameCtrl): VNode {
   const st = ctrl.game.state;
   // An untimed game has no speed to name (the server files it under classical).
-  const parts = [sayTimeControl(st.timeControl), st.timeControl === 'untimed' ? '' : saySpeed(st.speed)];
+  const parts = [
+    sayTimeControl(st.timeControl),
+    st.timeControl === 'untimed' ? '' : saySpeed(st.speed),
+    st.rated === undefined ? '' : t(st.rated ? 'ui.account.rated' : 'ui.account.casual'),
+  ];
   return h('p#game-meta.game-meta', parts.filter(Boolean).join(' · '));
 }
 
