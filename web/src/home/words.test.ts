@@ -39,6 +39,8 @@ test('colours are named, and a seek is met by the opposite colour', () => {
 test('a person is named with their rating, rounded, when they have one', () => {
   assert.equal(playerName({ id: 'a', name: 'alba', rating: 1512.6 }), 'alba (1513)');
   assert.equal(playerName({ id: 'b', name: 'Oso Tenaz 3315' }), 'Oso Tenaz 3315');
+  // A guest's rating is the starting one of every newcomer, and never used: it is not said.
+  assert.equal(playerName({ id: 'c', name: 'Lince Veloz 4821', guest: true, rating: 1500 }), 'Lince Veloz 4821');
 });
 
 test('clocks are said in words, long and short', () => {

@@ -5,9 +5,9 @@ import { LobbyPlayer } from './types';
 
 type Color = 'white' | 'black' | 'random';
 
-/** playerName is a person's name with their rating, when they have one ("alba (1500)"). */
+/** playerName is a person's name with their rating, when they have one ("alba (1500)"); a guest plays casual games only, so no rating is said for one. */
 export function playerName(p: LobbyPlayer): string {
-  return p.rating ? t('ui.home.player_rating', { name: p.name, rating: Math.round(p.rating) }) : p.name;
+  return p.rating && !p.guest ? t('ui.home.player_rating', { name: p.name, rating: Math.round(p.rating) }) : p.name;
 }
 
 /** colorWord names a colour asked for: Blancas, Negras, Al azar. */
