@@ -9,29 +9,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, sizes, missingTexts, screenshot } from './harness.mjs';
+import { person, moveClock, scheduled, gotoListening } from './schedule.fixture.mjs';
 
 const env = suite({ args: ['--test-clock'] });
-
-async function person(username, { locale, timezoneId, size = 'desktop', mobile = false }) {
-  const context = await env.browser.newContext({ locale, timezoneId, viewport: sizes[size], isMobile: mobile, hasTouch: mobile });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  const res = await page.request.post(env.server.url + '/api/account/signup', { data: { username, password: 'contraseña-larga' } });
-  assert.equal(res.status(), 201, await res.text());
-  return { context, page, errors };
-}
-
-async function moveClock(at) {
-  const res = await fetch(env.server.url + '/test/clock', { method: 'POST', body: JSON.stringify({ to: new Date(at).toISOString() }) });
-  assert.equal(res.status, 200, await res.text());
-}
-
-async function scheduled(p, id) {
-  const res = await p.page.request.get(env.server.url + '/api/schedule/' + id);
-  assert.equal(res.status(), 200, await res.text());
-  return (await res.json()).game;
-}
 
 /** wall is the datetime-local text of ms in the page's zone. */
 const wall = (page, ms) =>
@@ -42,8 +22,8 @@ const wall = (page, ms) =>
   }, ms);
 
 test('the words of a scheduled game: past time, per-move clock, postponement notices, 59:59, both absent', async () => {
-  const ana = await person('quela', { locale: 'es-ES', timezoneId: 'Europe/Madrid' });
-  const beto = await person('quito', { locale: 'en-US', timezoneId: 'America/New_York', size: 'phone', mobile: true });
+  const ana = await person(env, 'quela', { locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  const beto = await person(env, 'quito', { locale: 'en-US', timezoneId: 'America/New_York', size: 'phone', mobile: true });
   await ana.page.goto(env.server.url + '/schedule');
   await ana.page.locator('#sched-empty').waitFor();
   await ana.page.locator('#sched-opponent').fill('quito');
@@ -67,7 +47,7 @@ test('the words of a scheduled game: past time, per-move clock, postponement not
 
   // Ana asks to postpone; Beto, on another page, is told to when; his own
   // answer takes the notice away.
-  await beto.page.goto(env.server.url + '/');
+  await gotoListening(beto, env.server.url + '/');
   await ana.page.goto(env.server.url + '/schedule/' + id);
   await ana.page.locator('#room-postpone').click();
   const note = beto.page.locator('#jp-notices .notice[data-type="postponeAsked"]');
@@ -81,7 +61,7 @@ test('the words of a scheduled game: past time, per-move clock, postponement not
   await ana.page.locator('#room-history li[data-status="declined"]', { hasText: 'quela pidió aplazarla del' }).waitFor();
 
   // 59:59 before the start: refused, the start said in Madrid time.
-  await moveClock(start0 - 3599_000);
+  await moveClock(env, start0 - 3599_000);
   await ana.page.locator('#room-postpone').click();
   const err = ana.page.locator('#room-action-error');
   await err.waitFor();
@@ -93,13 +73,13 @@ test('the words of a scheduled game: past time, per-move clock, postponement not
 
   // Nobody checks in: at the default time both lose, and the room says so.
   await ana.page.goto(env.server.url + '/');
-  await beto.page.goto(env.server.url + '/');
-  await moveClock(start0 + 5 * 60_000 + 1000);
+  await gotoListening(beto, env.server.url + '/');
+  await moveClock(env, start0 + 5 * 60_000 + 1000);
   await beto.page.locator('#jp-notices .notice[data-type="forfeited"]', { hasText: 'Both lose: neither player showed up' }).waitFor();
   await ana.page.goto(env.server.url + '/schedule/' + id);
   await ana.page.locator('#room-status', { hasText: 'Terminada. Ambos pierden por incomparecencia' }).waitFor();
   assert.equal(await ana.page.locator('#room-postpone').count(), 0);
-  assert.equal((await scheduled(ana, id)).result, '0-0');
+  assert.equal((await scheduled(env, ana, id)).result, '0-0');
   assert.deepEqual(await missingTexts(ana.page), []);
   await screenshot(ana.page, 'qa10-both-absent');
   assert.deepEqual(ana.errors, []);

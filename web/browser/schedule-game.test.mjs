@@ -16,27 +16,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, sizes, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
+import { person, moveClock, scheduled } from './schedule.fixture.mjs';
 
 const env = suite({ args: ['--test-clock'] });
-
-/** person opens a browser context in a locale and time zone, signed up as username (or anonymous without one). */
-async function person(username, { locale, timezoneId, size = 'desktop', mobile = false }) {
-  const context = await env.browser.newContext({ locale, timezoneId, viewport: sizes[size], isMobile: mobile, hasTouch: mobile, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  if (username) {
-    const res = await page.request.post(env.server.url + '/api/account/signup', { data: { username, password: 'contraseña-larga' } });
-    assert.equal(res.status(), 201, await res.text());
-  }
-  return { context, page, errors };
-}
-
-/** moveClock moves the server's clock to the instant at (ms). */
-async function moveClock(at) {
-  const res = await fetch(env.server.url + '/test/clock', { method: 'POST', body: JSON.stringify({ to: new Date(at).toISOString() }) });
-  assert.equal(res.status, 200, await res.text());
-}
 
 /** api calls the API as p's account and returns the JSON answer, checking its status. */
 async function api(p, method, path, data, want = 200) {
@@ -59,9 +41,9 @@ async function presence(page) {
 }
 
 test('before a scheduled start the game page counts down, shows who has checked in and the waiting room, then starts the game', async () => {
-  const ana = await person('ana', { locale: 'es-ES', timezoneId: 'Europe/Madrid' });
-  const beto = await person('beto', { locale: 'en-GB', timezoneId: 'America/New_York', size: 'phone', mobile: true });
-  const carla = await person('', { locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  const ana = await person(env, 'ana', { deviceScaleFactor: 1, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  const beto = await person(env, 'beto', { deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'America/New_York', size: 'phone', mobile: true });
+  const carla = await person(env, '', { deviceScaleFactor: 1, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
 
   // Ana proposes a 5+0 game two hours ahead (UTC wall time), with a
   // default time of 3 minutes; Beto accepts.
@@ -75,7 +57,7 @@ test('before a scheduled start the game page counts down, shows who has checked 
 
   // Twenty minutes before: check-in is not open. Ana sees the countdown,
   // nobody checked in, when check-in opens, the rule and her waiting room.
-  await moveClock(start - 20 * 60_000);
+  await moveClock(env, start - 20 * 60_000);
   await ana.page.goto(gameURL);
   await ana.page.locator('#scheduled-countdown').waitFor();
   let left = await countdownMs(ana.page);
@@ -110,7 +92,7 @@ test('before a scheduled start the game page counts down, shows who has checked 
   // Ten minutes before: Beto opens the page and is checked in by it; Ana's
   // page, open since before, sees him arrive, learns that check-in is open
   // and checks Ana in; everyone sees both.
-  await moveClock(start - 10 * 60_000);
+  await moveClock(env, start - 10 * 60_000);
   await beto.page.goto(gameURL);
   await beto.page.locator('#scheduled-countdown').waitFor();
   for (const p of [ana, beto, carla]) {
@@ -134,7 +116,7 @@ test('before a scheduled start the game page counts down, shows who has checked 
 
   // Three seconds before: the rest in real time. At the start each page
   // becomes the game, White's clock running before any move.
-  await moveClock(start - 3000);
+  await moveClock(env, start - 3000);
   for (const p of [ana, beto, carla]) {
     await p.page.locator('#clock-white.running').waitFor();
     assert.equal(await p.page.locator('#scheduled').count(), 0, 'the countdown is gone once the game runs');

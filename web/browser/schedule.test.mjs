@@ -16,36 +16,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, sizes, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
+import { person, moveClock, scheduled } from './schedule.fixture.mjs';
 
 const env = suite({ args: ['--test-clock'] });
 
-/** person opens a browser context in a locale and time zone, signed up as username. */
-async function person(username, { locale, timezoneId, size = 'desktop', mobile = false }) {
-  const context = await env.browser.newContext({ locale, timezoneId, viewport: sizes[size], isMobile: mobile, hasTouch: mobile });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  const res = await page.request.post(env.server.url + '/api/account/signup', { data: { username, password: 'contraseña-larga' } });
-  assert.equal(res.status(), 201, await res.text());
-  return { context, page, errors };
-}
-
-/** moveClock moves the server's clock to the instant at (ms). */
-async function moveClock(at) {
-  const res = await fetch(env.server.url + '/test/clock', { method: 'POST', body: JSON.stringify({ to: new Date(at).toISOString() }) });
-  assert.equal(res.status, 200, await res.text());
-}
-
-/** scheduled reads the scheduled game id as p's account sees it. */
-async function scheduled(p, id) {
-  const res = await p.page.request.get(env.server.url + '/api/schedule/' + id);
-  assert.equal(res.status(), 200, await res.text());
-  return (await res.json()).game;
-}
-
 test('two players arrange a game, postpone it, check in, and it starts on time', async () => {
-  const ana = await person('ana', { locale: 'es-ES', timezoneId: 'Europe/Madrid' });
-  const beto = await person('beto', { locale: 'en-GB', timezoneId: 'America/New_York', size: 'phone', mobile: true });
+  const ana = await person(env, 'ana', { locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  const beto = await person(env, 'beto', { locale: 'en-GB', timezoneId: 'America/New_York', size: 'phone', mobile: true });
   await beto.page.goto(env.server.url + '/schedule');
   await beto.page.locator('#sched-empty').waitFor();
 
@@ -69,7 +46,7 @@ test('two players arrange a game, postpone it, check in, and it starts on time',
   const mine = ana.page.locator('li.sched-item[data-status="proposed"]');
   await mine.waitFor();
   const id = await mine.getAttribute('data-id');
-  let a = await scheduled(ana, id);
+  let a = await scheduled(env, ana, id);
   assert.equal(a.zone, 'Europe/Madrid');
   await screenshot(ana.page, 'schedule-list');
 
@@ -96,7 +73,7 @@ test('two players arrange a game, postpone it, check in, and it starts on time',
   await beto.page.locator('#room-postpone-accept').click();
   await beto.page.locator('#room-history li[data-status="accepted"]').waitFor();
   await ana.page.locator('#room-history li[data-status="accepted"]').waitFor();
-  a = await scheduled(ana, id);
+  a = await scheduled(env, ana, id);
   const start = Date.parse(a.startAt);
   assert.equal(start, start0 + 3600_000, 'postponed by the hour asked for');
   assert.equal(Date.parse(a.game.startAt), start, 'the game moved with it');
@@ -105,7 +82,7 @@ test('two players arrange a game, postpone it, check in, and it starts on time',
 
   // Ten minutes before the start: the reminder arrives, and the open
   // waiting rooms check both players in by themselves.
-  await moveClock(start - 10 * 60_000);
+  await moveClock(env, start - 10 * 60_000);
   await ana.page.locator('#jp-notices .notice[data-type="soon"]').waitFor();
   for (const p of [ana, beto]) {
     await p.page.locator('#room-present-white[data-present="true"]').waitFor();
@@ -117,7 +94,7 @@ test('two players arrange a game, postpone it, check in, and it starts on time',
 
   // Three seconds before: the rest in real time. At the start both are
   // taken to the game, whose clock started then.
-  await moveClock(start - 3000);
+  await moveClock(env, start - 3000);
   const gameURL = new RegExp('/game/' + a.gameId + '$');
   await Promise.all([ana.page.waitForURL(gameURL), beto.page.waitForURL(gameURL)]);
   const res = await ana.page.request.get(env.server.url + '/api/game/' + a.gameId);
@@ -125,7 +102,7 @@ test('two players arrange a game, postpone it, check in, and it starts on time',
   assert.equal(g.status, 'started');
   assert.equal(g.clockRunning, true, "white's clock runs from the start, before any move");
   assert.ok(g.wtime <= 5 * 60_000, `white's clock ${g.wtime} ms`);
-  a = await scheduled(ana, id);
+  a = await scheduled(env, ana, id);
   assert.equal(Date.parse(a.game.startAt), start, 'started at the arranged time');
   assert.deepEqual(a.game.present, [true, true]);
   assert.deepEqual(ana.errors, []);
