@@ -40,15 +40,16 @@ var allowedImports = map[string][]string{
 	// The shared shape of the domain's coded errors.
 	"internal/coded": {},
 	// Random ids, drawn without bias.
-	"internal/randid": {},
-	"account":         {"i18n"},
+	"internal/randid":    {},
+	"internal/broadcast": {},
+	"account":            {"i18n"},
 	// The domain: never a store, never the runtime or the server.
 	"game": {"chess", "chess/pgn", "i18n", "internal/coded"},
 	// The runtime sees stores only through game's interfaces.
 	"live": {"chess", "game", "i18n", "internal/coded"},
 	// The lobby: seeks, challenges, rematches; stores through its own Store.
-	"lobby":    {"game", "internal/coded", "internal/randid", "rating"},
-	"schedule": {"game", "internal/coded", "internal/randid"},
+	"lobby":    {"game", "internal/broadcast", "internal/coded", "internal/randid", "rating"},
+	"schedule": {"game", "internal/broadcast", "internal/coded", "internal/randid"},
 	// Stores import game and their shared internals.
 	"store/sqlite":               {"account", "chess", "game", "lobby", "rating", "schedule", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/rated"},
 	"store/postgres":             {"account", "chess", "game", "lobby", "rating", "schedule", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/rated"},

@@ -2,7 +2,8 @@ package lobby
 
 import (
 	"context"
-	"sync"
+
+	"github.com/joinpal/joinpal/internal/broadcast"
 )
 
 // EventType names what happened in the lobby.
@@ -64,54 +65,9 @@ type Events interface {
 	Subscribe() (events <-chan Event, cancel func())
 }
 
-// LocalEvents is an [Events] inside one process. The zero value is ready
-// to use.
-type LocalEvents struct {
-	// Buffer is the events a subscriber may fall behind by before its
-	// channel is closed; 0 means 256.
-	Buffer int
-
-	mu   sync.Mutex
-	subs map[chan Event]struct{}
-}
+// LocalEvents is an [Events] inside one process (its Buffer is how far a
+// subscriber may fall behind before its channel is closed; 0 means 256).
+// The zero value is ready to use.
+type LocalEvents = broadcast.Hub[Event]
 
 var _ Events = (*LocalEvents)(nil)
-
-// Publish sends e to every subscriber without blocking: a subscriber whose
-// buffer is full is dropped and its channel closed. It never fails.
-func (l *LocalEvents) Publish(_ context.Context, e Event) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for ch := range l.subs {
-		select {
-		case ch <- e:
-		default:
-			delete(l.subs, ch)
-			close(ch)
-		}
-	}
-	return nil
-}
-
-// Subscribe returns the events published from now on; see [Events].
-func (l *LocalEvents) Subscribe() (<-chan Event, func()) {
-	n := l.Buffer
-	if n <= 0 {
-		n = 256
-	}
-	ch := make(chan Event, n)
-	l.mu.Lock()
-	if l.subs == nil {
-		l.subs = map[chan Event]struct{}{}
-	}
-	l.subs[ch] = struct{}{}
-	l.mu.Unlock()
-	return ch, func() {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		if _, ok := l.subs[ch]; ok {
-			delete(l.subs, ch)
-			close(ch)
-		}
-	}
-}

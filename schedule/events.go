@@ -2,7 +2,8 @@ package schedule
 
 import (
 	"context"
-	"sync"
+
+	"github.com/joinpal/joinpal/internal/broadcast"
 )
 
 // EventType names what an [Event] tells.
@@ -58,41 +59,6 @@ type Events interface {
 }
 
 // LocalEvents is [Events] in one process. The zero value is ready.
-type LocalEvents struct {
-	mu   sync.Mutex
-	subs map[chan Event]struct{}
-}
+type LocalEvents = broadcast.Hub[Event]
 
-// Publish sends e to every subscriber; a full one is dropped.
-func (l *LocalEvents) Publish(_ context.Context, e Event) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for ch := range l.subs {
-		select {
-		case ch <- e:
-		default:
-			delete(l.subs, ch)
-			close(ch)
-		}
-	}
-	return nil
-}
-
-// Subscribe returns the events published from now on.
-func (l *LocalEvents) Subscribe() (<-chan Event, func()) {
-	ch := make(chan Event, 64)
-	l.mu.Lock()
-	if l.subs == nil {
-		l.subs = map[chan Event]struct{}{}
-	}
-	l.subs[ch] = struct{}{}
-	l.mu.Unlock()
-	return ch, func() {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		if _, ok := l.subs[ch]; ok {
-			delete(l.subs, ch)
-			close(ch)
-		}
-	}
-}
+var _ Events = (*LocalEvents)(nil)
