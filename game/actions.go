@@ -159,23 +159,8 @@ func (g *Game) settle() error {
 	return nil
 }
 
-// Postpone moves a scheduled game's start to at. It is allowed only with at
-// least PostponeNotice before the current start, and the new start must
-// itself be at least PostponeNotice away.
+// Postpone moves a scheduled game's start to at on a request made now: it
+// is [Game.PostponeAsked] with the request's moment now.
 func (g *Game) Postpone(side Side, at time.Time) error {
-	if err := g.settle(); err != nil {
-		return err
-	}
-	st := &g.rec.State
-	now := g.now()
-	if st.ScheduledAt.IsZero() {
-		return NewError(CodeCannotPostpone, "the game is not a scheduled one", nil)
-	}
-	if err := checkPostpone(st.ScheduledAt, now, at); err != nil {
-		return err
-	}
-	st.ScheduledAt = at.UTC().Truncate(time.Millisecond)
-	g.armFirstMoveTimer()
-	g.changed()
-	return nil
+	return g.PostponeAsked(side, at, g.now())
 }
