@@ -194,7 +194,7 @@ func viewGame(hdr game.Record, ev game.Event, legal bool) gameJSON {
 		stateJSON:   viewState(ev, legal),
 		SAN:         make([]string, 0, len(ev.Moves)),
 	}
-	scheduleFields(&g, hdr, ev)
+	scheduleFields(&g, hdr)
 	switch tc.Mode() {
 	case game.ModeWholeGame:
 		g.Clock = &clockJSON{Initial: ms(tc.Base()), Increment: ms(tc.Increment())}
@@ -213,18 +213,12 @@ func viewGame(hdr game.Record, ev game.Event, legal bool) gameJSON {
 	return g
 }
 
-// scheduleFields fills in what a scheduled game's JSON says beside its
-// state at ev (viewState: the start, the countdown, the check-ins): its
-// default time, from the record hdr, and — for an event made before events
-// carried their schedule — the start and check-ins as hdr holds them.
-func scheduleFields(g *gameJSON, hdr game.Record, ev game.Event) {
-	at := hdr.State.ScheduledAt
-	if at.IsZero() && ev.Schedule == nil {
+// scheduleFields fills in a scheduled game's default time, from the record
+// hdr; its start, countdown and check-ins are its state at the event
+// (viewState).
+func scheduleFields(g *gameJSON, hdr game.Record) {
+	if hdr.State.ScheduledAt.IsZero() {
 		return
-	}
-	if ev.Schedule == nil {
-		ev.Schedule = &game.EventSchedule{StartAt: at, Present: hdr.State.Present}
-		g.stateJSON = viewState(ev, g.Legal != nil)
 	}
 	def := hdr.DefaultTime
 	if def <= 0 {

@@ -46,7 +46,12 @@ func TestViewGameScheduleFields(t *testing.T) {
 			}
 			hdr := game.Record{ID: "g1", TimeControl: tc, DefaultTime: c.defaultTime,
 				State: game.State{Status: c.status, ScheduledAt: c.scheduledAt, Present: c.present}}
-			g := viewGame(hdr, game.Event{Status: c.status, Turn: game.White, At: c.at}, false)
+			ev := game.Event{Status: c.status, Turn: game.White, At: c.at}
+			if !c.scheduledAt.IsZero() {
+				// As game.Game.NewEvent describes a scheduled game.
+				ev.Schedule = &game.EventSchedule{StartAt: c.scheduledAt, Present: c.present}
+			}
+			g := viewGame(hdr, ev, false)
 			if (g.StartsIn == nil) != (c.startsIn == nil) || g.StartsIn != nil && *g.StartsIn != *c.startsIn {
 				t.Errorf("startsIn = %v, want %v", deref(g.StartsIn), deref(c.startsIn))
 			}
