@@ -82,7 +82,7 @@ function player(ctrl: GameCtrl, color: Color, where: 'top' | 'bottom'): VNode {
     h('div.player-line', [
       h('span.player-side', { class: { [color]: true }, attrs: { 'aria-hidden': 'true' } }),
       // The AI is named by its level ("IA · Fácil"), from the catalogue.
-      h('span.player-name', p.aiLevel ? t('ui.game.ai_level', { level: t('level.' + p.aiLevel) }) : p.name),
+      h('span.player-name', { attrs: { title: playerLabel(p) } }, playerLabel(p)),
       ctrl.side === color ? h('span.player-you', t('ui.game.you')) : null,
       turn ? h('span.player-turn', t('ui.game.to_move')) : null,
     ]),
@@ -417,4 +417,9 @@ export function view(ctrl: GameCtrl): VNode[] {
     ]),
     dialog(ctrl),
   ].filter(Boolean) as VNode[];
+}
+
+/** playerLabel names a player on the board's bars: the AI by its level ("IA · Fácil"), a person by their name. */
+function playerLabel(p: { name: string; aiLevel?: number }): string {
+  return p.aiLevel ? t('ui.game.ai_level', { level: t('level.' + p.aiLevel) }) : p.name;
 }
