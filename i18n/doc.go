@@ -14,8 +14,16 @@
 // A template is text with placeholders in braces: {square} is replaced by
 // the parameter "square" as it is; {piece:piece} by the text of the code
 // "piece." + the value of the parameter "piece" (e.g. "piece.knight": "el
-// caballo"), so that words inside a sentence are translated too. Braces
-// appear nowhere else.
+// caballo"), so that words inside a sentence are translated too;
+// {n, plural, =0 {…} one {…} other {…}} by the branch that the count n
+// selects (an exact =N, else n's CLDR plural category in the language),
+// "#" in it being n; {n:number} by a grouped number; {at:datetime} by an
+// RFC 3339 instant in the reader's language and time zone ([Reader]); and
+// {left:duration} by whole seconds as "59 min". Braces appear nowhere
+// else. A placeholder without its parameter is reported ([Render],
+// [OnRenderError]) and shown as [Unfilled]. The browser renders the same
+// templates (web/src/lib/i18n.ts); testdata/render.json is the corpus both
+// renderers pass.
 //
 // Errors of every package of JoinPal implement [Coded]; the package
 // imports nothing of JoinPal's, so that any package may import it.

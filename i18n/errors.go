@@ -101,29 +101,36 @@ func Params(err error) map[string]string {
 }
 
 // Describe tells what err means in the language lang asks for (a tag or an
-// Accept-Language header, see [Match]): the outermost code, the innermost
-// (most precise) code and its text, and the parameters. An error that is
-// not Coded is described as CodeInternal, with no parameters: its own
-// message is for the log. A nil err gives the zero Description.
+// Accept-Language header, see [Match]), for a reader whose time zone is
+// not known: see [Reader.Describe].
 func Describe(lang string, err error) Description {
+	return Reader{Lang: lang}.Describe(err)
+}
+
+// Describe tells r what err means: the outermost code, the innermost (most
+// precise) code and its text, and the parameters as the error gave them
+// (instants in RFC 3339, for programs). An error that is not Coded is
+// described as CodeInternal, with no parameters: its own message is for
+// the log. A nil err gives the zero Description.
+func (r Reader) Describe(err error) Description {
 	if err == nil {
 		return Description{}
 	}
 	c := chain(err)
 	if len(c) == 0 {
-		return Description{Code: CodeInternal, Reason: CodeInternal, Message: Message(lang, CodeInternal, nil)}
+		return Description{Code: CodeInternal, Reason: CodeInternal, Message: r.Message(CodeInternal, nil)}
 	}
 	params := Params(err)
 	reason := c[len(c)-1].ErrorCode()
 	d := Description{
 		Code:    c[0].ErrorCode(),
 		Reason:  reason,
-		Message: Message(lang, reason, params),
+		Message: r.Message(reason, params),
 		Params:  maps.Clone(params),
 	}
 	if errs := joined(err); len(errs) > 1 {
 		for _, e := range errs {
-			d.Details = append(d.Details, Describe(lang, e))
+			d.Details = append(d.Details, r.Describe(e))
 		}
 	}
 	return d

@@ -1,9 +1,12 @@
 package i18n
 
 import (
+	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseTemplate(t *testing.T) {
@@ -19,6 +22,11 @@ func TestParseTemplate(t *testing.T) {
 		{"{piece:piece} de {from} no puede llegar a {to}", true, []string{"piece", "from", "to"}, []string{"piece"}},
 		{"{side:chess.castling}", true, []string{"side"}, []string{"chess.castling"}},
 		{"$ {nag} ok", true, []string{"nag"}, nil},
+		{"{at:datetime} {n:number} {left:duration}", true, []string{"at", "n", "left"}, nil},
+		{"{n, plural, one {# día} other {# días}}", true, []string{"n"}, nil},
+		{"{n,plural,=0{nada}other{#}}", true, []string{"n"}, nil},
+		{"{n, plural, one {{who:piece} y #} other {{who:piece}}}", true, []string{"n", "who"}, []string{"piece", "piece"}},
+		{"# sin plural", true, nil, nil},
 		{"{", false, nil, nil},
 		{"}", false, nil, nil},
 		{"a {b", false, nil, nil},
@@ -30,6 +38,15 @@ func TestParseTemplate(t *testing.T) {
 		{"{:a}", false, nil, nil},
 		{"{a:.b}", false, nil, nil},
 		{"{a:b.}", false, nil, nil},
+		{"{n, plural, one {#}}", false, nil, nil},
+		{"{n, select, a {x} other {y}}", false, nil, nil},
+		{"{n, plural, several {x} other {y}}", false, nil, nil},
+		{"{n, plural, =x {x} other {y}}", false, nil, nil},
+		{"{n, plural, one x other {y}}", false, nil, nil},
+		{"{n, plural, other {y}", false, nil, nil},
+		{"{n, plural, other {y", false, nil, nil},
+		{"{N, plural, other {y}}", false, nil, nil},
+		{"{n, plural}", false, nil, nil},
 	}
 	for _, tt := range tests {
 		tpl, err := parseTemplate(tt.text)
@@ -46,59 +63,147 @@ func TestParseTemplate(t *testing.T) {
 	}
 }
 
-func TestRender(t *testing.T) {
-	c, err := parseCatalogue([]byte(`{
-		"piece.knight": "el caballo",
-		"unreachable": "{piece:piece} de {from} no puede llegar a {to}"
-	}`))
+// corpusCase is one case of testdata/render.json, the corpus that the
+// browser's renderer (web/src/lib/i18n.test.ts) passes too.
+type corpusCase struct {
+	Lang, Template, Zone, Want string
+	Params                     map[string]string
+	Missing, Malformed         []string
+}
+
+func readCorpus(t *testing.T) (map[string]map[string]string, []corpusCase) {
+	t.Helper()
+	b, err := os.ReadFile("testdata/render.json")
 	if err != nil {
 		t.Fatal(err)
 	}
+	var corpus struct {
+		Words map[string]map[string]string
+		Cases []corpusCase
+	}
+	if err := json.Unmarshal(b, &corpus); err != nil {
+		t.Fatal(err)
+	}
+	return corpus.Words, corpus.Cases
+}
+
+// renderText renders text as a template of lang, with words from words.
+func renderText(text, lang string, zone *time.Location, words map[string]string, params map[string]string) (string, RenderError, error) {
+	tpl, err := parseTemplate(text)
+	if err != nil {
+		return "", RenderError{}, err
+	}
+	c := catalogue{}
+	for code, w := range words {
+		c[code] = template{{text: w}}
+	}
+	r := renderer{lang: lang, zone: zone, c: c, params: params}
+	var sb strings.Builder
+	r.render(&sb, tpl, "")
+	return sb.String(), r.err, nil
+}
+
+func TestRenderCorpus(t *testing.T) {
+	words, cases := readCorpus(t)
+	for _, tc := range cases {
+		var zone *time.Location
+		if tc.Zone != "" {
+			var err error
+			if zone, err = time.LoadLocation(tc.Zone); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, rerr, err := renderText(tc.Template, tc.Lang, zone, words[tc.Lang], tc.Params)
+		if err != nil {
+			t.Errorf("%q: %v", tc.Template, err)
+			continue
+		}
+		if got != tc.Want || !slices.Equal(rerr.Missing, tc.Missing) || !slices.Equal(rerr.Malformed, tc.Malformed) {
+			t.Errorf("%s %q %v = %q (missing %v, malformed %v), want %q (%v, %v)", tc.Lang, tc.Template, tc.Params,
+				got, rerr.Missing, rerr.Malformed, tc.Want, tc.Missing, tc.Malformed)
+		}
+	}
+}
+
+// An instant for a reader whose zone is not known is shown in UTC, named.
+func TestDatetimeWithoutZone(t *testing.T) {
+	at := time.Date(2026, 12, 1, 8, 5, 0, 0, time.UTC)
+	for lang, want := range map[string]string{"es": "1 dic 2026, 8:05 UTC", "en": "1 Dec 2026, 08:05 UTC"} {
+		if got := formatDatetime(lang, at, nil); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+}
+
+func TestPluralCategory(t *testing.T) {
 	tests := []struct {
-		params map[string]string
-		want   string
+		lang string
+		n    int
+		want string
 	}{
-		{map[string]string{"piece": "knight", "from": "g1", "to": "g3"}, "el caballo de g1 no puede llegar a g3"},
-		{map[string]string{"piece": "dragon", "from": "g1", "to": "g3"}, "dragon de g1 no puede llegar a g3"},
-		{map[string]string{"from": "g1"}, "{piece:piece} de g1 no puede llegar a {to}"},
-		{map[string]string{"piece": "knight", "from": "{to}", "to": "g3"}, "el caballo de {to} no puede llegar a g3"},
+		{"es", 0, "other"}, {"es", 1, "one"}, {"es", 2, "other"}, {"es", -1, "one"},
+		{"en", 0, "other"}, {"en", 1, "one"}, {"en", 21, "other"},
 	}
 	for _, tt := range tests {
-		if got := c["unreachable"].render(c, tt.params); got != tt.want {
-			t.Errorf("render(%v) = %q, want %q", tt.params, got, tt.want)
+		if got := pluralCategory(tt.lang, tt.n); got != tt.want {
+			t.Errorf("pluralCategory(%s, %d) = %s, want %s", tt.lang, tt.n, got, tt.want)
 		}
 	}
 }
 
 func TestParseCatalogueErrors(t *testing.T) {
-	for _, data := range []string{`[]`, `{"a": 1}`, `{"a": "{b"}`, `not json`} {
+	for _, data := range []string{`[]`, `{"a": 1}`, `{"a": "{b"}`, `not json`, `{"a": "{n, plural, one {x}}"}`} {
 		if _, err := parseCatalogue([]byte(data)); err == nil {
 			t.Errorf("parseCatalogue(%s) accepted", data)
 		}
 	}
 }
 
-// FuzzTemplate: parsing never panics; a template that parses renders as
-// itself without parameters, and with every parameter given has no braces
-// left.
+// sample is a parameter value of kind, as templateKinds names them.
+func sample(kind string) string {
+	switch kind {
+	case "plural", kindNumber, kindDuration:
+		return "2"
+	case kindDatetime:
+		return "2026-12-01T18:30:00Z"
+	}
+	return "x"
+}
+
+// FuzzTemplate: parsing never panics; a template that parses and asks for
+// parameters reports some of them missing when rendered without any, and
+// nothing when rendered with every one given.
 func FuzzTemplate(f *testing.F) {
 	f.Add("{piece:piece} de {from} no puede llegar a {to}")
 	f.Add("{a:b.c}")
 	f.Add("}{")
+	f.Add("{n, plural, =0 {nada} one {# cosa {a}} other {# cosas}}")
+	f.Add("{at:datetime} {left:duration}")
 	f.Fuzz(func(t *testing.T, text string) {
 		tpl, err := parseTemplate(text)
 		if err != nil {
 			return
 		}
-		if out := tpl.render(nil, nil); out != text {
-			t.Fatalf("%q renders without parameters as %q", text, out)
+		r := renderer{lang: "es"}
+		var sb strings.Builder
+		r.render(&sb, tpl, "")
+		for _, m := range r.err.Missing {
+			if !slices.Contains(tpl.params(), m) {
+				t.Fatalf("%q without parameters reports %s missing, which it does not ask for", text, m)
+			}
+		}
+		if (len(r.err.Missing) == 0) != (len(tpl.params()) == 0) {
+			t.Fatalf("%q without parameters reports %v missing, asks for %v", text, r.err.Missing, tpl.params())
 		}
 		params := map[string]string{}
-		for _, p := range tpl.params() {
-			params[p] = "x"
+		for name, kind := range tpl.kindOf() {
+			params[name] = sample(kind)
 		}
-		if out := tpl.render(nil, params); strings.ContainsAny(out, "{}") {
-			t.Fatalf("%q renders with parameters as %q", text, out)
+		r = renderer{lang: "es", params: params}
+		sb.Reset()
+		r.render(&sb, tpl, "")
+		if len(r.err.Missing)+len(r.err.Malformed) > 0 {
+			t.Fatalf("%q with parameters %v: %v", text, params, r.err.Error())
 		}
 	})
 }
