@@ -6,6 +6,7 @@ import (
 	"maps"
 
 	"github.com/joinpal/joinpal/chess"
+	"github.com/joinpal/joinpal/engine"
 )
 
 // Error is an error of package ai with a stable code (see [Codes]) and the
@@ -64,6 +65,15 @@ func busyError(queued int) *Error {
 }
 
 func closedError() *Error { return newError(CodeClosed, nil, nil, "closed") }
+
+// CheckLevel returns nil for a level the AI plays (1 to 8), and an error
+// with CodeBadLevel naming n for any other.
+func CheckLevel(n int) error {
+	if _, ok := engine.LevelByNumber(n); !ok {
+		return badLevel(n)
+	}
+	return nil
+}
 
 func badLevel(n int) *Error {
 	return newError(CodeBadLevel, map[string]string{"level": fmt.Sprint(n)}, nil, "no level %d (1 to 8)", n)

@@ -91,7 +91,7 @@ var codes = []CodeInfo{
 	{CodeCannotPostpone, nil, "a scheduled game postponed with less than the required notice, or a game that is not scheduled"},
 	{CodeBadRecord, nil, "a stored game that cannot be replayed"},
 	{CodeNotStarted, []string{"start"}, "a move in a scheduled game before its start time (start: RFC 3339, UTC)"},
-	{CodePostponeTooLate, []string{"left", "start"}, "a scheduled game postponed less than one hour before its start (left: the time left, m:ss; start: RFC 3339, UTC); 60:00 before is still allowed"},
+	{CodePostponeTooLate, []string{"left", "start"}, "a scheduled game postponed less than one hour before its start (left: the time left, whole seconds; start: RFC 3339, UTC); 60:00 before is still allowed"},
 	{CodePostponeTooSoon, []string{"earliest"}, "a scheduled game postponed to a new start less than one hour away (earliest: the earliest allowed, RFC 3339, UTC)"},
 	{CodeCheckInNotOpen, []string{"opens"}, "a check-in to a scheduled game more than 15 minutes before its start (opens: RFC 3339, UTC)"},
 	{CodeNotScheduled, nil, "a check-in to a game that is not a scheduled one"},

@@ -1,7 +1,7 @@
 package game
 
 import (
-	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -189,10 +189,9 @@ func checkPostpone(start, now, at time.Time) error {
 	left := start.Sub(now)
 	if left < PostponeNotice {
 		l := max(left, 0).Truncate(time.Second)
-		text := fmt.Sprintf("%d:%02d", int(l.Minutes()), int(l.Seconds())%60)
 		s := start.UTC().Format(time.RFC3339)
-		return NewError(CodePostponeTooLate, "a game can be postponed only until one hour before its start; it starts in "+text, nil).
-			With("left", text).With("start", s)
+		return NewError(CodePostponeTooLate, "a game can be postponed only until one hour before its start; it starts in "+l.String(), nil).
+			With("left", strconv.Itoa(int(l/time.Second))).With("start", s)
 	}
 	if at.Sub(now) < PostponeNotice {
 		earliest := now.Add(PostponeNotice).UTC().Truncate(time.Second).Format(time.RFC3339)

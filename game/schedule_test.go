@@ -65,7 +65,7 @@ func TestPostponeTooLateSaysHowLate(t *testing.T) {
 	if !errors.As(err, &e) || e.Code != CodePostponeTooLate {
 		t.Fatalf("Postpone: %v", err)
 	}
-	if e.Params["left"] != "59:59" || e.Params["start"] != start.UTC().Format(time.RFC3339) {
+	if e.Params["left"] != "3599" || e.Params["start"] != start.UTC().Format(time.RFC3339) {
 		t.Errorf("params %v", e.Params)
 	}
 }

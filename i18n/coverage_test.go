@@ -3,6 +3,7 @@ package i18n_test
 import (
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -98,6 +99,9 @@ func wordCodes() []wordCode {
 	}
 	for _, c := range lobby.Words() {
 		out = append(out, wordCode{"lobby", c})
+	}
+	for _, c := range schedule.Words() {
+		out = append(out, wordCode{"schedule", c})
 	}
 	for _, c := range server.Words() {
 		out = append(out, wordCode{"server", c})
@@ -210,6 +214,77 @@ func TestTextsUseExactlyTheDeclaredParameters(t *testing.T) {
 		for _, lang := range i18n.Languages() {
 			if params, _ := placeholders(lang, w); len(params) > 0 {
 				t.Errorf("word %s in %s has placeholders %v", w, lang, params)
+			}
+		}
+	}
+}
+
+// sampleParams gives each parameter code's text asks for a value of its
+// kind: a word of its family, a count, an instant, a duration.
+func sampleParams(t *testing.T, lang, code string) map[string]string {
+	t.Helper()
+	params := map[string]string{}
+	for _, p := range i18n.Placeholders(lang, code) {
+		switch p.Kind {
+		case "plural", "number":
+			params[p.Name] = "1"
+		case "datetime":
+			params[p.Name] = "2026-12-01T18:30:00Z"
+		case "duration":
+			params[p.Name] = "3599"
+		case "word":
+			for _, k := range i18n.Keys(lang) {
+				if w, ok := strings.CutPrefix(k, p.Family+"."); ok {
+					params[p.Name] = w
+					break
+				}
+			}
+		default:
+			params[p.Name] = "x"
+		}
+	}
+	return params
+}
+
+// TestEveryMessageRendersWhole: every message of the catalogues, rendered
+// in each language with the parameters its code declares, leaves no
+// placeholder unfilled; and a parameter is read as the same kind in every
+// language (an instant or a duration everywhere, a count everywhere).
+func TestEveryMessageRendersWhole(t *testing.T) {
+	for _, c := range errorCodes() {
+		kinds := map[string]string{}
+		for _, lang := range i18n.Languages() {
+			params := map[string]string{}
+			for _, p := range c.params {
+				params[p] = "x"
+			}
+			maps.Copy(params, sampleParams(t, lang, c.code))
+			text, err := i18n.Render(i18n.Reader{Lang: lang}, c.code, params)
+			if err != nil || strings.Contains(text, i18n.Unfilled) {
+				t.Errorf("%s in %s: %q, %v", c.code, lang, text, err)
+			}
+			for _, p := range i18n.Placeholders(lang, c.code) {
+				k := p.Kind
+				if k == "number" {
+					k = "plural" // a count said with or without its noun
+				}
+				if prev, ok := kinds[p.Name]; ok && prev != k && (prev == "datetime" || prev == "duration" || k == "datetime" || k == "duration") {
+					t.Errorf("%s: parameter %s is a %s in one language and a %s in another", c.code, p.Name, prev, k)
+				}
+				kinds[p.Name] = k
+				if strings.Contains(c.when, p.Name+": RFC 3339") && p.Kind != "datetime" {
+					t.Errorf("%s in %s: %s is an instant (RFC 3339) shown as it is: write {%s:datetime}", c.code, lang, p.Name, p.Name)
+				}
+			}
+		}
+	}
+	for _, lang := range i18n.Languages() {
+		for _, code := range i18n.Keys(lang) {
+			if !strings.HasPrefix(code, i18n.UIPrefix) {
+				continue
+			}
+			if text, err := i18n.Render(i18n.Reader{Lang: lang}, code, sampleParams(t, lang, code)); err != nil {
+				t.Errorf("%s in %s: %q, %v", code, lang, text, err)
 			}
 		}
 	}

@@ -39,8 +39,8 @@ func (s *Server) postAIChallenge(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if req.Level < 1 || req.Level > 8 {
-		s.writeError(w, r, ai.ErrBadLevel)
+	if err := ai.CheckLevel(req.Level); err != nil {
+		s.writeError(w, r, err)
 		return
 	}
 	tc, color, err := parsePlay(req.TimeControl, req.Color)

@@ -186,7 +186,7 @@ func Status(code string) int {
 // is answered "internal" and logged with its cause; refusals are not
 // logged.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
-	d := i18n.Describe(s.lang(r), err)
+	d := s.reader(r).Describe(err)
 	status := Status(d.Code)
 	if d.Code == i18n.CodeInternal || status >= 500 {
 		s.log.ErrorContext(r.Context(), "server: request failed", "method", r.Method, "path", r.URL.Path,

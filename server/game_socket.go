@@ -129,7 +129,7 @@ func (gs *gameSocket) catchUp(ctx context.Context, since int64) {
 	if since <= 0 {
 		ev, err := rt.Snapshot(ctx, gs.id)
 		if err != nil {
-			gs.sock.send(errorFrame(gs.sock.lang, 0, err))
+			gs.sock.send(errorFrame(gs.sock.reader, 0, err))
 			return
 		}
 		gs.sendLocked(ev)
@@ -140,7 +140,7 @@ func (gs *gameSocket) catchUp(ctx context.Context, since int64) {
 	}
 	evs, err := rt.EventsSince(ctx, gs.id, gs.lastV)
 	if err != nil {
-		gs.sock.send(errorFrame(gs.sock.lang, 0, err))
+		gs.sock.send(errorFrame(gs.sock.reader, 0, err))
 		return
 	}
 	for _, ev := range evs {
@@ -257,7 +257,7 @@ type ackData struct {
 // refuses them (game.not_a_player) unless the requester plays the game.
 func (gs *gameSocket) handle(f inFrame, _ []byte) {
 	ctx := context.Background()
-	lang := gs.sock.lang
+	reader := gs.sock.reader
 	switch f.T {
 	case "ping":
 		lag, _ := gs.sock.lag.measured()
@@ -265,7 +265,7 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 	case "move":
 		var m moveFrame
 		if err := decodeData(f, &m); err != nil {
-			gs.sock.send(errorFrame(lang, 0, err))
+			gs.sock.send(errorFrame(reader, 0, err))
 			return
 		}
 		start := time.Now()
@@ -277,7 +277,7 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 			UCI: m.UCI, Ply: m.Ply, ID: m.ID, Lag: gs.sock.lag.moveLag(reported),
 		})
 		if err != nil {
-			gs.sock.send(errorFrame(lang, m.ID, err))
+			gs.sock.send(errorFrame(reader, m.ID, err))
 			return
 		}
 		gs.srv.metrics.MoveDone(time.Since(start))
@@ -286,17 +286,17 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 	default:
 		act, ok := gs.srv.gameActions()[f.T]
 		if !ok {
-			gs.sock.send(errorFrame(lang, 0, newError(CodeUnknownFrame, "unknown frame type "+strconv.Quote(clip(f.T)), "type", clip(f.T))))
+			gs.sock.send(errorFrame(reader, 0, newError(CodeUnknownFrame, "unknown frame type "+strconv.Quote(clip(f.T)), "type", clip(f.T))))
 			return
 		}
 		var a actionFrame
 		if err := decodeData(f, &a); err != nil {
-			gs.sock.send(errorFrame(lang, 0, err))
+			gs.sock.send(errorFrame(reader, 0, err))
 			return
 		}
 		started, err := act(ctx, gs.id, gs.userID)
 		if err != nil {
-			gs.sock.send(errorFrame(lang, a.ID, err))
+			gs.sock.send(errorFrame(reader, a.ID, err))
 			return
 		}
 		gs.sock.send(outFrame{T: "ack", D: ackData{ID: a.ID, GameID: started}})

@@ -50,7 +50,7 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 func (s *Server) sendSeeks(ctx context.Context, sock *socket) {
 	seeks, err := s.cfg.Lobby.Seeks(ctx)
 	if err != nil {
-		sock.send(errorFrame(sock.lang, 0, err))
+		sock.send(errorFrame(sock.reader, 0, err))
 		return
 	}
 	if seeks == nil {

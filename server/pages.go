@@ -194,6 +194,24 @@ func contentType(name string) string {
 	return "application/octet-stream"
 }
 
+// zoneCookie holds the IANA time zone of the browser (set by the page's
+// script, web/src/lib/i18n.ts), in which messages show instants.
+const zoneCookie = "tz"
+
+// zoneFromCookie returns the time zone the browser named in its zone
+// cookie, or nil when it named none we know.
+func zoneFromCookie(r *http.Request) *time.Location {
+	c, err := r.Cookie(zoneCookie)
+	if err != nil || c.Value == "" || c.Value == "Local" || len(c.Value) > 64 {
+		return nil
+	}
+	loc, err := time.LoadLocation(c.Value)
+	if err != nil {
+		return nil
+	}
+	return loc
+}
+
 // langFromCookie returns the language a browser chose with the language
 // switch, or "".
 func langFromCookie(r *http.Request) string {

@@ -112,7 +112,7 @@ func (s *Server) postRulesTry(w http.ResponseWriter, r *http.Request) {
 	}
 	after := pos
 	if refusal != nil {
-		d := i18n.Describe(s.lang(r), refusal)
+		d := s.reader(r).Describe(refusal)
 		out.Refusal = &d
 	} else {
 		out.Legal, out.Move = true, &pl

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -67,8 +68,8 @@ func TestScheduledGameOverHTTP(t *testing.T) {
 			env.clock.Advance(start.Add(-time.Hour + time.Second).Sub(env.clock.Now())) // 59:59 before
 			res := beto.do("POST", "/api/schedule/"+a.ID+"/postpone", map[string]string{"local": "2026-12-02T10:00", "zone": "UTC"})
 			body := expect(t, res, http.StatusConflict, string(game.CodePostponeTooLate))
-			if body.Params["left"] != "59:59" {
-				t.Errorf("refusal params %v, want left 59:59", body.Params)
+			if body.Params["left"] != "3599" || !strings.Contains(body.Message, " 59 min ") || strings.Contains(body.Message, body.Params["start"]) {
+				t.Errorf("refusal %q, params %v: want left 3599 (seconds), said as 59 min, and the start not in RFC 3339", body.Message, body.Params)
 			}
 			env.clock.Advance(50 * time.Minute) // 9:59 before
 			if _, err := (*svc).Tick(t.Context()); err != nil {

@@ -315,9 +315,17 @@ func (f *fallbackWriter) Write(b []byte) (int, error) {
 	return f.ResponseWriter.Write(b)
 }
 
+// reader is whom the messages of the answer to r are written for: its
+// language (see lang) and the time zone the browser named (see
+// zoneFromCookie).
+func (s *Server) reader(r *http.Request) i18n.Reader {
+	return i18n.Reader{Lang: s.lang(r), Zone: zoneFromCookie(r)}
+}
+
 // lang is the language of the answer to r: the signed-in user's setting if
 // it was resolved and has one, else the language switch's cookie, else the
 // Accept-Language header (Spanish by default).
+
 func (s *Server) lang(r *http.Request) string {
 	if st := stateOf(r); st != nil && st.done && st.who.User.Lang != "" {
 		return i18n.Match(st.who.User.Lang)

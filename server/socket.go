@@ -11,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/ratelimit"
 )
 
@@ -85,11 +86,11 @@ const (
 // that measures the lag. Frames are queued with send, which never blocks:
 // a full queue closes the socket as a slow consumer.
 type socket struct {
-	conn *websocket.Conn
-	cfg  SocketConfig
-	now  func() time.Time
-	lag  *lagMeter
-	lang string // the language of error frames
+	conn   *websocket.Conn
+	cfg    SocketConfig
+	now    func() time.Time
+	lag    *lagMeter
+	reader i18n.Reader // whom error frames are written for
 
 	out  chan []byte
 	done chan struct{} // closed when the socket closes
@@ -101,19 +102,19 @@ type socket struct {
 	reason    string
 }
 
-func newSocket(conn *websocket.Conn, cfg SocketConfig, lang string) *socket {
+func newSocket(conn *websocket.Conn, cfg SocketConfig, reader i18n.Reader) *socket {
 	cfg = cfg.withDefaults()
 	// The library's own limit is a backstop far above ours: serve reads at
 	// most MaxFrame+1 bytes of a frame and closes with 1008 itself.
 	conn.SetReadLimit(int64(4 * cfg.MaxFrame))
 	return &socket{
-		conn: conn,
-		cfg:  cfg,
-		now:  cfg.Now,
-		lag:  newLagMeter(),
-		lang: lang,
-		out:  make(chan []byte, cfg.OutBuffer),
-		done: make(chan struct{}),
+		conn:   conn,
+		cfg:    cfg,
+		now:    cfg.Now,
+		lag:    newLagMeter(),
+		reader: reader,
+		out:    make(chan []byte, cfg.OutBuffer),
+		done:   make(chan struct{}),
 
 		closeDone: make(chan struct{}),
 	}
@@ -231,7 +232,7 @@ func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 		}
 		var f inFrame
 		if err := decodeFrame(data, &f); err != nil {
-			s.send(errorFrame(s.lang, 0, badFrame(f.T, err)))
+			s.send(errorFrame(s.reader, 0, badFrame(f.T, err)))
 			continue
 		}
 		handle(f, data)

@@ -38,9 +38,9 @@ type errorData struct {
 }
 
 // errorFrame is the frame that refuses the client frame with id (0 for
-// none) with err, in language lang.
-func errorFrame(lang string, id int64, err error) outFrame {
-	return outFrame{T: "error", D: errorData{ID: id, Description: i18n.Describe(lang, err)}}
+// none) with err, told to reader.
+func errorFrame(reader i18n.Reader, id int64, err error) outFrame {
+	return outFrame{T: "error", D: errorData{ID: id, Description: reader.Describe(err)}}
 }
 
 // badFrame is the refusal of a frame that does not decode.

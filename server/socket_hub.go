@@ -60,7 +60,7 @@ func (s *Server) upgrade(w http.ResponseWriter, r *http.Request) (sock *socket, 
 	if err != nil {
 		return nil, nil, false
 	}
-	sock = newSocket(conn, s.cfg.Socket, s.lang(r))
+	sock = newSocket(conn, s.cfg.Socket, s.reader(r))
 	if !s.play.hub.add(sock) {
 		sock.close(websocket.StatusServiceRestart, reasonRestarting)
 		return nil, nil, false

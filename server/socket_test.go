@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/joinpal/joinpal/i18n"
 )
 
 func TestLagMeter(t *testing.T) {
@@ -72,7 +74,7 @@ func socketPair(t *testing.T, cfg SocketConfig) (*socket, *websocket.Conn) {
 			t.Error(err)
 			return
 		}
-		s := newSocket(c, cfg, "es")
+		s := newSocket(c, cfg, i18n.Reader{Lang: "es"})
 		got <- s
 		<-s.closeDone
 	}))
