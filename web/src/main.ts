@@ -2,6 +2,7 @@
 // page is its own module, loaded on demand, so the home page loads only
 // what it shows.
 import { boot } from './lib/boot';
+import { rememberZone } from './lib/i18n';
 
 /** A page module's start renders the page into root. */
 type Start = (root: HTMLElement) => void | Promise<void>;
@@ -21,6 +22,7 @@ const pages: Record<string, () => Promise<{ start: Start }>> = {
 async function main(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) return;
+  rememberZone(); // before any request: the server's messages show instants in this zone
   const load = pages[boot().page] ?? pages.home;
   const mod = await load();
   await mod.start(root);

@@ -90,17 +90,14 @@ export function noteText(e: ScheduleEvent): string {
   const me = boot().me;
   const a = e.scheduled;
   const other = a.proposer.id === me?.id ? a.opponent.name : a.proposer.name;
-  const say = (iso: string) =>
-    new Date(iso).toLocaleString(boot().lang === 'en' ? 'en-GB' : 'es-ES', { dateStyle: 'medium', timeStyle: 'short' });
   const asked = a.postponements?.find((p) => p.status === 'pending');
   const params = {
     opponent: other,
-    when: say(a.startAt),
-    to: asked ? say(asked.to) : '',
+    when: a.startAt,
+    to: asked ? asked.to : a.startAt,
     minutes: e.minutes ?? 0,
     result: t(a.result === '1-0' ? 'outcome.no_show.white' : a.result === '0-1' ? 'outcome.no_show.black' : 'outcome.no_show.both'),
   };
-  if (e.type === 'soon') return t(e.minutes === 1 ? 'ui.schedule.note.soon1' : 'ui.schedule.note.soon15', params);
   // Catalogue codes are snake_case: postponeAsked → postpone_asked.
   return t('ui.schedule.note.' + e.type.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()), params);
 }

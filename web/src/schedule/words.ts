@@ -1,5 +1,5 @@
 // words.ts: what the schedule pages say of a scheduled game.
-import { t, locale } from '../lib/i18n';
+import { t } from '../lib/i18n';
 import { boot } from '../lib/boot';
 import { sayClock, sayClockShort } from '../home/clock';
 import { ApiError } from '../lib/api';
@@ -56,19 +56,11 @@ export function statusText(a: Scheduled): string {
 /** The parameters of a refusal that are instants (RFC 3339, UTC), which a person reads in their own zone. */
 const instants = ['start', 'earliest', 'opens'];
 
-/** errorText is a refusal as the page says it: the server's text, with any instant it names in the browser's zone and language. */
+/** errorText is a refusal as the page says it: a refusal that names an instant is written again here, so that it shows in the browser's zone and language; any other is the server's text. */
 export function errorText(e: unknown): string {
   if (!(e instanceof ApiError)) return String(e);
-  const params: Record<string, string> = { ...e.params };
-  let moved = false;
-  for (const k of instants) {
-    const ms = params[k] ? Date.parse(params[k]) : NaN;
-    if (Number.isNaN(ms)) continue;
-    params[k] = new Date(ms).toLocaleString(locale(), { dateStyle: 'medium', timeStyle: 'medium' });
-    moved = true;
-  }
-  if (!moved) return e.message;
-  const text = t(e.code, params);
+  if (!instants.some((k) => e.params[k])) return e.message;
+  const text = t(e.code, e.params);
   return text === e.code ? e.message : text;
 }
 
