@@ -102,3 +102,103 @@ func TestEveryUITextIsUsed(t *testing.T) {
 		}
 	}
 }
+
+// tCall matches the start of a call of the interface's t() with a literal
+// code: t('ui.game.resign') or t('ui.home.me.account', {...}).
+var tCall = regexp.MustCompile(`\bt\(\s*['"]([a-z][a-z0-9_.]*[a-z0-9_])['"]\s*([,)])`)
+
+// objectKeys returns the top-level keys of the object literal that src
+// starts with ("{ name: x, minutes }"), and false when it is not one that
+// can be read so (no literal, or a spread).
+func objectKeys(src string) ([]string, bool) {
+	src = strings.TrimLeft(src, " \t\n")
+	if !strings.HasPrefix(src, "{") {
+		return nil, false
+	}
+	var keys []string
+	depth, start := 0, 1
+	entry := func(s string) bool {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return true
+		}
+		if strings.HasPrefix(s, "...") {
+			return false
+		}
+		key, _, _ := strings.Cut(s, ":")
+		keys = append(keys, strings.Trim(strings.TrimSpace(key), `'"`))
+		return true
+	}
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '\'', '"', '`':
+			end := strings.IndexByte(src[i+1:], c)
+			if end < 0 {
+				return nil, false
+			}
+			i += end + 1
+		case '{', '(', '[':
+			depth++
+		case '}', ')', ']':
+			depth--
+			if depth == 0 {
+				return keys, entry(src[start:i])
+			}
+		case ',':
+			if depth == 1 {
+				if !entry(src[start:i]) {
+					return nil, false
+				}
+				start = i + 1
+			}
+		}
+	}
+	return nil, false
+}
+
+// TestCallsPassEveryParameter: every t() call of the interface's source
+// whose parameters are an object literal passes every parameter its text
+// asks for in every language, so no placeholder shows unfilled.
+func TestCallsPassEveryParameter(t *testing.T) {
+	checked := 0
+	err := filepath.WalkDir("src", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".ts") || strings.Contains(path, ".test.") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		src := string(data)
+		for _, m := range tCall.FindAllStringSubmatchIndex(src, -1) {
+			code := src[m[2]:m[3]]
+			var given []string
+			if src[m[4]:m[5]] == "," {
+				keys, ok := objectKeys(src[m[5]:])
+				if !ok {
+					continue // parameters built elsewhere
+				}
+				given = keys
+			}
+			for _, lang := range i18n.Languages() {
+				if !i18n.Has(lang, code) {
+					continue // TestEveryTextTheBrowserShowsIsTranslated says so
+				}
+				for _, p := range i18n.Placeholders(lang, code) {
+					if !slices.Contains(given, p.Name) {
+						line := 1 + strings.Count(src[:m[0]], "\n")
+						t.Errorf("%s:%d: t(%q) passes %v; its text in %s asks for %s", path, line, code, given, lang, p.Name)
+					}
+				}
+			}
+			checked++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 100 {
+		t.Errorf("only %d calls of t() read: the pattern no longer finds them", checked)
+	}
+}
