@@ -92,3 +92,44 @@ func TestDescribe(t *testing.T) {
 		})
 	}
 }
+
+func BenchmarkMessage(b *testing.B) {
+	for _, bc := range []struct {
+		code   string
+		params map[string]string
+	}{
+		{"chess.move.illegal.unreachable", map[string]string{"move": "Rh3", "piece": "rook", "from": "h1", "to": "h3"}},
+		{"server.rate_limited", map[string]string{"seconds": "1"}},
+		{"game.postpone_too_late", map[string]string{"left": "3599", "start": "2026-12-01T18:30:00Z"}},
+	} {
+		b.Run(bc.code, func(b *testing.B) {
+			for b.Loop() {
+				Message("es", bc.code, bc.params)
+			}
+		})
+	}
+}
+
+// TestRenderReportsUnfilled: a placeholder without its parameter is shown
+// as Unfilled, Render returns which, and Message hands it to the reporter.
+func TestRenderReportsUnfilled(t *testing.T) {
+	text, err := Render(Reader{Lang: "es"}, "ai.bad_level", nil)
+	var re *RenderError
+	if !errors.As(err, &re) || re.Code != "ai.bad_level" || re.Lang != "es" || len(re.Missing) != 1 || re.Missing[0] != "level" {
+		t.Fatalf("Render = %q, %v", text, err)
+	}
+	if text != "No hay nivel "+Unfilled+" de la IA: los niveles van del 1 al 8" {
+		t.Errorf("Render = %q", text)
+	}
+	var got []error
+	restore := OnRenderError(func(err error) { got = append(got, err) })
+	Message("en", "server.rate_limited", map[string]string{"seconds": "soon"})
+	Message("en", "server.rate_limited", map[string]string{"seconds": "1"})
+	restore()
+	if len(got) != 1 || !errors.As(got[0], &re) || len(re.Malformed) != 1 || re.Malformed[0] != "seconds" {
+		t.Errorf("reported %v", got)
+	}
+	if text, err := Render(Reader{Lang: "en"}, "server.rate_limited", map[string]string{"seconds": "1"}); err != nil || text != "Too many attempts; try again in 1 second" {
+		t.Errorf("Render = %q, %v", text, err)
+	}
+}
