@@ -12,8 +12,8 @@ import (
 // clientMoveID the id the client gave it (0 if none). It returns the move
 // as recorded.
 //
-// Order: the game must be playable and started (for a scheduled game),
-// side must be on turn, the move legal; then the deadlines that fell
+// Order: side may move ([Game.MayMove]: the game not over, side on turn),
+// the game must have started (for a scheduled game), the move be legal; then the deadlines that fell
 // before the move decide (see [Game.Expire]); then the mover counts as
 // present (see [Game.Reconnect]) and the clock charges the mover. If the
 // mover's time had run out before the move arrived — past the lag grace,
@@ -23,15 +23,12 @@ import (
 // After the move, the game ends if the board decides it (checkmate,
 // stalemate, insufficient material, threefold repetition, fifty moves).
 func (g *Game) Move(side Side, uci string, lag time.Duration, clientMoveID int64) (MoveRecord, error) {
-	if err := g.playable(); err != nil {
+	if err := g.MayMove(side); err != nil {
 		return MoveRecord{}, err
 	}
 	now := g.now()
 	if at := g.rec.State.ScheduledAt; !at.IsZero() && now.Before(at) {
 		return MoveRecord{}, NewError(CodeNotStarted, "the game starts at "+at.UTC().Format(time.RFC3339), nil).With("start", at.UTC().Format(time.RFC3339))
-	}
-	if g.Turn() != side {
-		return MoveRecord{}, NewError(CodeNotYourTurn, "it is "+g.Turn().String()+"'s turn", nil)
 	}
 	pos := g.history.Position()
 	m, err := pos.ParseUCI(uci)
@@ -83,6 +80,21 @@ func (g *Game) Move(side Side, uci string, lag time.Duration, clientMoveID int64
 	}
 	g.changed()
 	return rec, nil
+}
+
+// MayMove says whether side may move now as far as the game's state goes:
+// the game must not be over (CodeGameOver) and side must be on turn
+// (CodeNotYourTurn). It is the one judge of both: [Game.Move] asks it
+// first, and the live runtime asks it before it compares a move's ply with
+// the game's, so that a move is refused for the same reason whoever looks.
+func (g *Game) MayMove(side Side) error {
+	if err := g.playable(); err != nil {
+		return err
+	}
+	if g.Turn() != side {
+		return NewError(CodeNotYourTurn, "it is "+g.Turn().String()+"'s turn", nil)
+	}
+	return nil
 }
 
 // endByBoard ends the game as the board decided: a win for the mating

@@ -69,11 +69,8 @@ func (a *actor) move(ctx context.Context, playerID string, req MoveRequest) (Ack
 	if ack, ok := a.resent(side, req); ok {
 		return ack, nil
 	}
-	if g.Over() {
-		return Ack{}, wrap(a.id, game.NewError(game.CodeGameOver, "the game is over", nil))
-	}
-	if g.Turn() != side {
-		return Ack{}, wrap(a.id, game.NewError(game.CodeNotYourTurn, "it is "+g.Turn().String()+"'s turn", nil))
+	if err := g.MayMove(side); err != nil {
+		return Ack{}, wrap(a.id, err)
 	}
 	if req.Ply != g.Ply() {
 		return Ack{}, wrap(a.id, game.NewError(game.CodeStalePly, fmt.Sprintf("the move is for ply %d, the game is at ply %d", req.Ply, g.Ply()), nil))

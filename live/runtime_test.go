@@ -184,6 +184,47 @@ func TestCommandsAreChecked(t *testing.T) {
 	}
 }
 
+// TestMoveRefusalsComeInOrder: when a move breaks several rules, the
+// reason given is the first of: the game over (an ended game is no longer
+// run, so even a spectator hears it), a spectator, out of turn (the
+// game's judgement, game.Game.MayMove), a stale ply, a scheduled game not
+// started, an illegal move.
+func TestMoveRefusalsComeInOrder(t *testing.T) {
+	f := newFixture(t)
+	tc, _ := game.ParseTimeControl("5+0")
+	start := f.clock.Now().Add(2 * time.Hour)
+	if _, err := f.rt.Create(f.ctx, game.Config{ID: "later", White: alice, Black: bob, TimeControl: tc, ScheduledAt: start}); err != nil {
+		t.Fatal(err)
+	}
+	f.create("over", "5+0")
+	f.move("over", "alice", "e2e4", 0, 1)
+	if err := f.rt.Resign(f.ctx, "over", "bob"); err != nil {
+		t.Fatal(err)
+	}
+	f.create("g1", "5+0")
+	f.move("g1", "alice", "e2e4", 0, 1)
+	tests := []struct {
+		name, game, player string
+		req                MoveRequest
+		code               game.Code
+	}{
+		{"a spectator of an ended game", "over", "carol", MoveRequest{UCI: "e7e5", Ply: 0}, game.CodeGameOver},
+		{"a spectator, stale", "g1", "carol", MoveRequest{UCI: "e7e5", Ply: 0}, game.CodeNotAPlayer},
+		{"over, out of turn and stale", "over", "alice", MoveRequest{UCI: "d2d4", Ply: 0, ID: 2}, game.CodeGameOver},
+		{"out of turn and stale", "g1", "alice", MoveRequest{UCI: "d2d4", Ply: 0, ID: 2}, game.CodeNotYourTurn},
+		{"stale and illegal", "g1", "bob", MoveRequest{UCI: "e7e4", Ply: 0, ID: 1}, game.CodeStalePly},
+		{"not started, out of turn", "later", "bob", MoveRequest{UCI: "e7e5", Ply: 0, ID: 1}, game.CodeNotYourTurn},
+		{"not started, stale", "later", "alice", MoveRequest{UCI: "e2e4", Ply: 3, ID: 1}, game.CodeStalePly},
+		{"not started, illegal", "later", "alice", MoveRequest{UCI: "e2e5", Ply: 0, ID: 1}, game.CodeNotStarted},
+	}
+	for _, tc := range tests {
+		_, err := f.rt.Move(f.ctx, tc.game, tc.player, tc.req)
+		if game.CodeOf(err) != tc.code {
+			t.Errorf("%s: %v, want %s", tc.name, err, tc.code)
+		}
+	}
+}
+
 func TestResentMoveIsAnsweredAgainNotAppliedTwice(t *testing.T) {
 	f := newFixture(t)
 	f.create("g1", "5+0")
