@@ -18,7 +18,7 @@ const (
 	CodeBusy = "ai.busy"
 	// CodeClosed: the pool or the player has been closed.
 	CodeClosed = "ai.closed"
-	// CodeBadLevel: a level other than 1 to 8.
+	// CodeBadLevel: a level that is none of the engine's levels.
 	CodeBadLevel = "ai.bad_level"
 	// CodeBadStart: a start position that is not a legal FEN position.
 	CodeBadStart = "ai.bad_start"
@@ -32,7 +32,7 @@ const (
 var codes = []CodeInfo{
 	{CodeBusy, nil, "the AI's queue of searches is full (every worker busy and Config.QueueLimit requests waiting); the request may be sent again shortly"},
 	{CodeClosed, nil, "a request to an AI pool or player that has been closed"},
-	{CodeBadLevel, []string{"level"}, "an AI level other than 1 to 8"},
+	{CodeBadLevel, []string{"level", "min", "max"}, "an AI level that is none of the engine's levels (min to max)"},
 	{CodeBadStart, []string{"fen"}, "an AI request whose start position is not a legal FEN position"},
 	{CodeBadMove, []string{"move", "ply"}, "an AI request whose moves so far include one that is not legal where it was played"},
 	{CodeNoMove, nil, "an AI request for a position without a legal move (the game is over)"},

@@ -69,11 +69,19 @@
 // it sees a gap in the events' numbers; it stops when the game ends. A move
 // the runtime refuses because the game moved on (a stale ply, not its turn,
 // the game over) is dropped; any other failure is tried again after
-// [PlayerConfig].Retry. After a restart the server calls Watch (or
-// [Player.WatchRecord]) for every running AI game; watching a game already
-// watched does nothing.
+// [PlayerConfig].Retry. After a restart [Player.Resume] watches every
+// running AI game; watching a game already watched does nothing.
+//
+// # The AI as a player
+//
+// A game against the AI is started by [Player.Start]: the AI plays it as
+// [GamePlayer] (its id made by [PlayerID], "ai:2"; its level; its level's
+// name), at one of [Levels] (the engine's levels, the only list of them;
+// any other is refused with ai.bad_level), in a game configured by
+// game.NewConfig and created through the [Games] it declares, which
+// live.Runtime is.
 //
 // Package ai may not import live (docs/ARCHITECTURE.md), so its Mover is
-// an interface of its own with live.Runtime.Move's shape; the server
-// passes a [MoverFunc] adapter.
+// an interface of its own with live.Runtime.Move's shape; the binary
+// (cmd/joinpal) passes a [MoverFunc] adapter.
 package ai

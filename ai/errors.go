@@ -66,17 +66,12 @@ func busyError(queued int) *Error {
 
 func closedError() *Error { return newError(CodeClosed, nil, nil, "closed") }
 
-// CheckLevel returns nil for a level the AI plays (1 to 8), and an error
-// with CodeBadLevel naming n for any other.
-func CheckLevel(n int) error {
-	if _, ok := engine.LevelByNumber(n); !ok {
-		return badLevel(n)
-	}
-	return nil
-}
-
+// badLevel refuses level n, naming the range of the engine's levels.
 func badLevel(n int) *Error {
-	return newError(CodeBadLevel, map[string]string{"level": fmt.Sprint(n)}, nil, "no level %d (1 to 8)", n)
+	levels := engine.Levels()
+	lo, hi := levels[0].Number, levels[len(levels)-1].Number
+	return newError(CodeBadLevel, map[string]string{"level": fmt.Sprint(n), "min": fmt.Sprint(lo), "max": fmt.Sprint(hi)}, nil,
+		"no level %d (%d to %d)", n, lo, hi)
 }
 
 func clip(s string) string { return chess.ClipParam(s) }

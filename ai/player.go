@@ -8,7 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/joinpal/joinpal/engine"
 	"github.com/joinpal/joinpal/game"
 )
 
@@ -23,7 +22,7 @@ type Move struct {
 
 // Mover plays a move for a player of a game and returns once it is durable
 // (or refused). It has the shape of live.Runtime's Move; package ai may not
-// import live, so the server passes an adapter:
+// import live, so the binary (cmd/joinpal) passes an adapter:
 //
 //	ai.MoverFunc(func(ctx context.Context, id, player string, m ai.Move) error {
 //		_, err := rt.Move(ctx, id, player, live.MoveRequest{UCI: m.UCI, Ply: m.Ply, ID: m.ID})
@@ -48,12 +47,14 @@ type Snapshotter interface {
 }
 
 // PlayerConfig configures a Player. Pool, Mover, Bus and Snapshots are
-// required.
+// required; Games only for [Player.Start].
 type PlayerConfig struct {
 	Pool      *Pool
 	Mover     Mover
 	Bus       game.Bus
 	Snapshots Snapshotter
+	// Games creates the games [Player.Start] starts.
+	Games Games
 	// Retry is the wait before trying again after a failure: a full pool,
 	// a move or snapshot the runtime could not take (default 500 ms).
 	Retry time.Duration
@@ -95,12 +96,11 @@ func NewPlayer(cfg PlayerConfig) *Player {
 // aiPlayerID, until the game ends. tc is the game's time control and
 // startFEN its start position ("" for the standard one): events carry the
 // clocks but not the increment, and the moves but not where they started.
-// Watching a game already watched does nothing, so after a restart the
-// server may call Watch (or WatchRecord) for every running AI game it
-// finds.
+// Watching a game already watched does nothing, so after a restart
+// [Player.Resume] may watch every running AI game it finds.
 func (p *Player) Watch(gameID, aiPlayerID string, side game.Side, level int, tc game.TimeControl, startFEN string) error {
-	if _, ok := engine.LevelByNumber(level); !ok {
-		return badLevel(level)
+	if err := CheckLevel(level); err != nil {
+		return err
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -82,8 +82,8 @@ func newRuntime(t testing.TB) (*live.Runtime, *sqlite.Store, *live.LocalBus) {
 	return rt, st, bus
 }
 
-// liveMover is the adapter the server uses: live.Runtime's Move as an
-// ai.Mover.
+// liveMover is the adapter `joinpal serve` uses: live.Runtime's Move as
+// an ai.Mover.
 func liveMover(rt *live.Runtime) ai.Mover {
 	return ai.MoverFunc(func(ctx context.Context, id, player string, m ai.Move) error {
 		_, err := rt.Move(ctx, id, player, live.MoveRequest{UCI: m.UCI, Ply: m.Ply, ID: m.ID})

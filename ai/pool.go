@@ -30,7 +30,7 @@ type Config struct {
 	Stockfish string
 	// StockfishLevels are the levels the external engine plays, limited to
 	// the level's measured Elo through UCI_LimitStrength and UCI_Elo
-	// (default 7 and 8).
+	// (default the two strongest of [Levels]).
 	StockfishLevels []int
 	// Timing is the time management.
 	Timing Timing
@@ -118,7 +118,10 @@ func NewPool(cfg Config) *Pool {
 		cfg.HashMB = engine.DefaultHashMB
 	}
 	if cfg.StockfishLevels == nil {
-		cfg.StockfishLevels = []int{7, 8}
+		levels := Levels()
+		for _, l := range levels[len(levels)-2:] {
+			cfg.StockfishLevels = append(cfg.StockfishLevels, l.Number)
+		}
 	}
 	cfg.Timing = cfg.Timing.withDefaults()
 	if cfg.Now == nil {

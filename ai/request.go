@@ -15,8 +15,7 @@ type Request struct {
 	// position after them, and sees repetitions of the earlier positions.
 	StartFEN string
 	Moves    []string
-	// Level is the playing level, 1 (Principiante) to 8 (Maestro): see
-	// engine.LevelByNumber.
+	// Level is the playing level: the number of one of [Levels].
 	Level int
 	// Clock is the AI's clock for this move.
 	Clock Clock

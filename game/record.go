@@ -9,8 +9,8 @@ type Player struct {
 	ID string `json:"id,omitempty"`
 	// Name is what the board shows.
 	Name string `json:"name"`
-	// AILevel is the AI's level (1–8) when the player is the built-in AI,
-	// and 0 for a person.
+	// AILevel is the AI's level (one of ai.Levels, from 1) when the player
+	// is the built-in AI, and 0 for a person.
 	AILevel int `json:"aiLevel,omitempty"`
 }
 
