@@ -146,7 +146,7 @@ func (s *Service) Accept(ctx context.Context, id string, by Player) (Challenge, 
 	if c.Color == Black || (c.Color == Random && !s.cfg.Heads()) {
 		white, black = black, white
 	}
-	gameID, err := s.cfg.Games.Start(ctx, NewGame{White: white, Black: black, TimeControl: c.TimeControl, Rated: c.Rated})
+	gameID, err := s.startGame(ctx, white, black, c.TimeControl, c.Rated)
 	if err != nil {
 		back := s.cfg.Store.UpdateChallenge(ctx, c, Accepted)
 		return c, fmt.Errorf("lobby: accept: start game: %w (challenge reopened: %v)", err, back)

@@ -28,9 +28,9 @@ func openExampleStore() (st *sqlite.Store, done func()) {
 // printingGames is a GameStarter that prints the games it would start and
 // gives each the id id.
 func printingGames(id string) lobby.GameStarter {
-	return lobby.GameStarterFunc(func(ctx context.Context, g lobby.NewGame) (string, error) {
+	return lobby.GameStarterFunc(func(ctx context.Context, g game.Config) (game.Event, error) {
 		fmt.Printf("start %s: %s (white) against %s\n", g.TimeControl, g.White.Name, g.Black.Name)
-		return id, nil
+		return game.Event{GameID: id}, nil
 	})
 }
 

@@ -39,24 +39,24 @@ func (c *clock) Advance(d time.Duration) {
 // starts, and fails while fail is set.
 type starter struct {
 	mu    sync.Mutex
-	games []lobby.NewGame
+	games []game.Config
 	fail  error
 }
 
-func (s *starter) Start(_ context.Context, g lobby.NewGame) (string, error) {
+func (s *starter) Create(_ context.Context, g game.Config) (game.Event, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.fail != nil {
-		return "", s.fail
+		return game.Event{}, s.fail
 	}
 	s.games = append(s.games, g)
-	return fmt.Sprintf("game-%d", len(s.games)), nil
+	return game.Event{GameID: fmt.Sprintf("game-%d", len(s.games))}, nil
 }
 
-func (s *starter) started() []lobby.NewGame {
+func (s *starter) started() []game.Config {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([]lobby.NewGame(nil), s.games...)
+	return append([]game.Config(nil), s.games...)
 }
 
 // env is a lobby on a real SQLite store, with its clock and its games.

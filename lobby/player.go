@@ -23,6 +23,9 @@ type Player struct {
 	Rating int `json:"rating"`
 }
 
+// gamePlayer is p as a game knows its players.
+func (p Player) gamePlayer() game.Player { return game.Player{ID: p.ID, Name: p.Name} }
+
 func (p Player) check(role string) error {
 	if p.ID == "" || p.Name == "" {
 		return &Error{Code: CodeBadPlayer, Msg: role + " without an id or a name"}

@@ -121,8 +121,7 @@ func (s *Service) pair(ctx context.Context, newcomer, waiting Seek) (SeekResult,
 		return SeekResult{}, err
 	}
 	white, black := colours(newcomer, waiting, s.cfg.Heads)
-	id, err := s.cfg.Games.Start(ctx, NewGame{White: white, Black: black,
-		TimeControl: newcomer.TimeControl, Rated: newcomer.Rated})
+	id, err := s.startGame(ctx, white, black, newcomer.TimeControl, newcomer.Rated)
 	if err != nil {
 		var back error
 		for _, t := range taken {

@@ -11,24 +11,32 @@ import (
 	"github.com/joinpal/joinpal/internal/randid"
 )
 
-// NewGame is a game the lobby asks a [GameStarter] to start.
-type NewGame struct {
-	White, Black Player
-	TimeControl  game.TimeControl
-	Rated        bool
-}
-
-// GameStarter creates and starts a game between two people: the server
-// wires it to the runtime. Start returns the new game's id.
+// GameStarter creates and starts a game from its configuration and returns
+// the game's first event (live.Runtime has it: the lobby's games go to the
+// runtime directly). The lobby configures each game with game.NewConfig.
 type GameStarter interface {
-	Start(ctx context.Context, g NewGame) (gameID string, err error)
+	Create(ctx context.Context, cfg game.Config) (game.Event, error)
 }
 
 // GameStarterFunc is a function that is a [GameStarter].
-type GameStarterFunc func(ctx context.Context, g NewGame) (gameID string, err error)
+type GameStarterFunc func(ctx context.Context, cfg game.Config) (game.Event, error)
 
-// Start calls f.
-func (f GameStarterFunc) Start(ctx context.Context, g NewGame) (string, error) { return f(ctx, g) }
+// Create calls f.
+func (f GameStarterFunc) Create(ctx context.Context, cfg game.Config) (game.Event, error) {
+	return f(ctx, cfg)
+}
+
+// startGame starts the game of white against black under tc, rated or
+// casual, and returns its id.
+func (s *Service) startGame(ctx context.Context, white, black Player, tc game.TimeControl, rated bool) (string, error) {
+	cfg := game.NewConfig(white.gamePlayer(), black.gamePlayer(), tc)
+	cfg.Rated = rated
+	ev, err := s.cfg.Games.Create(ctx, cfg)
+	if err != nil {
+		return "", err
+	}
+	return ev.GameID, nil
+}
 
 // Defaults of [Config].
 const (

@@ -58,6 +58,9 @@ type Player struct {
 	Name string `json:"name"`
 }
 
+// gamePlayer is p as a game knows its players.
+func (p Player) gamePlayer() game.Player { return game.Player{ID: p.ID, Name: p.Name} }
+
 // RequestStatus is where a postponement request stands.
 type RequestStatus string
 

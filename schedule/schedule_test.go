@@ -58,24 +58,21 @@ type fakeGames struct {
 }
 
 type fakeGame struct {
-	g      NewGameRec
+	g      game.Config
 	st     game.ScheduleState
 	checks []string
 }
 
-// NewGameRec is what the service asked for.
-type NewGameRec = schedule.NewGame
-
-func (f *fakeGames) CreateScheduled(_ context.Context, g schedule.NewGame) (string, error) {
+func (f *fakeGames) Create(_ context.Context, g game.Config) (game.Event, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	id := "g" + string(rune('0'+len(f.games)))
-	f.games[id] = &fakeGame{g: g, st: game.ScheduleState{Status: game.StatusCreated, StartAt: g.StartAt,
-		NoShowAt: g.StartAt.Add(g.DefaultTime), DefaultTime: g.DefaultTime}}
-	return id, nil
+	f.games[id] = &fakeGame{g: g, st: game.ScheduleState{Status: game.StatusCreated, StartAt: g.ScheduledAt,
+		NoShowAt: g.ScheduledAt.Add(g.DefaultTime), DefaultTime: g.DefaultTime}}
+	return game.Event{GameID: id}, nil
 }
 
-func (f *fakeGames) Postpone(_ context.Context, id, _ string, at, asked time.Time) error {
+func (f *fakeGames) PostponeAsked(_ context.Context, id, _ string, at, asked time.Time) error {
 	if f.onPostpone != nil {
 		f.onPostpone()
 	}

@@ -12,25 +12,17 @@ import (
 	"github.com/joinpal/joinpal/internal/randid"
 )
 
-// NewGame is the scheduled game an accepted proposal creates.
-type NewGame struct {
-	White, Black Player
-	TimeControl  game.TimeControl
-	Rated        bool
-	StartAt      time.Time
-	DefaultTime  time.Duration
-}
-
-// Games is what the service needs of the running games (the server wires
-// it to the live runtime).
+// Games is what the service needs of the running games (live.Runtime has
+// it: the binary wires the runtime here directly).
 type Games interface {
-	// CreateScheduled creates and runs the scheduled game g; it returns
-	// the game's id.
-	CreateScheduled(ctx context.Context, g NewGame) (string, error)
-	// Postpone moves the start of game id to at, on the request playerID
-	// made at the moment asked (the one-hour rule is game's, judged as of
-	// the request: game.Game.PostponeAsked).
-	Postpone(ctx context.Context, id, playerID string, at, asked time.Time) error
+	// Create creates and runs the game cfg (the service configures it
+	// with game.NewConfig and the scheduled start); it returns the game's
+	// first event.
+	Create(ctx context.Context, cfg game.Config) (game.Event, error)
+	// PostponeAsked moves the start of game id to at, on the request
+	// playerID made at the moment asked (the one-hour rule is game's,
+	// judged as of the request: game.Game.PostponeAsked).
+	PostponeAsked(ctx context.Context, id, playerID string, at, asked time.Time) error
 	// CheckIn records that playerID has shown up.
 	CheckIn(ctx context.Context, id, playerID string) error
 	// Schedule returns the scheduled part of game id as it stands.
@@ -238,8 +230,9 @@ func (s *Service) Accept(ctx context.Context, id, userID string) (Arrangement, e
 	if err != nil {
 		return Arrangement{}, fmt.Errorf("schedule: accept: %w", err)
 	}
-	gameID, err := s.cfg.Games.CreateScheduled(ctx, NewGame{White: white, Black: black, TimeControl: a.TimeControl,
-		Rated: a.Rated, StartAt: a.StartAt, DefaultTime: a.DefaultTime})
+	cfg := game.NewConfig(white.gamePlayer(), black.gamePlayer(), a.TimeControl)
+	cfg.Rated, cfg.ScheduledAt, cfg.DefaultTime = a.Rated, a.StartAt, a.DefaultTime
+	started, err := s.cfg.Games.Create(ctx, cfg)
 	if err != nil {
 		// Back to proposed: the opponent may try again.
 		claimed.Status, claimed.White, claimed.Black = Proposed, nil, nil
@@ -248,7 +241,7 @@ func (s *Service) Accept(ctx context.Context, id, userID string) (Arrangement, e
 		}
 		return Arrangement{}, fmt.Errorf("schedule: accept: %w", err)
 	}
-	out, err := s.retryUpdate(ctx, claimed, func(b *Arrangement) { b.GameID = gameID }, Event{Type: EventAccepted, By: userID})
+	out, err := s.retryUpdate(ctx, claimed, func(b *Arrangement) { b.GameID = started.GameID }, Event{Type: EventAccepted, By: userID})
 	if err != nil {
 		return Arrangement{}, fmt.Errorf("schedule: accept: %w", err)
 	}
@@ -374,7 +367,7 @@ func (s *Service) AnswerPostpone(ctx context.Context, id, userID string, yes boo
 	req := a.Postponements[i]
 	e := Event{Type: EventPostponeDeclined, By: userID}
 	if yes {
-		if err := s.cfg.Games.Postpone(ctx, a.GameID, req.By, req.To, req.AskedAt); err != nil {
+		if err := s.cfg.Games.PostponeAsked(ctx, a.GameID, req.By, req.To, req.AskedAt); err != nil {
 			return Arrangement{}, fmt.Errorf("schedule: answer: %w", err)
 		}
 		e.Type = EventPostponed

@@ -71,7 +71,7 @@ func newMatrix(t *testing.T) *matrix {
 // moves in it.
 func (m *matrix) newGame(t *testing.T, moves ...string) string {
 	t.Helper()
-	id := newGameID()
+	id := game.NewID()
 	tc, _ := game.ParseTimeControl("10+0")
 	alba, bruno := m.roles["white"], m.roles["black"]
 	if _, err := m.env.rt.Create(context.Background(), game.Config{ID: id, TimeControl: tc,

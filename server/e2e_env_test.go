@@ -173,12 +173,12 @@ func (env *playEnv) start() {
 	if err := env.rt.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	env.lobby, err = lobby.New(lobby.Config{Store: st, Games: GameStarter(env.rt), Now: env.srvTime.Now})
+	env.lobby, err = lobby.New(lobby.Config{Store: st, Games: env.rt, Now: env.srvTime.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	env.pool = ai.NewPool(ai.Config{Workers: 1, Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() }})
-	env.ai = ai.NewPlayer(ai.PlayerConfig{Pool: env.pool, Mover: AIMover(env.rt), Bus: env.rt.Bus(), Snapshots: env.rt, Retry: 50 * time.Millisecond})
+	env.ai = ai.NewPlayer(ai.PlayerConfig{Pool: env.pool, Mover: liveMover(env.rt), Bus: env.rt.Bus(), Snapshots: env.rt, Games: env.rt, Retry: 50 * time.Millisecond})
 	cfg := Config{
 		Accounts: st, Runtime: env.rt, Lobby: env.lobby, AI: env.ai, AIPool: env.pool,
 		Games: st, Listing: st, Ratings: st, Now: env.srvTime.Now, PasswordParams: testParams,
@@ -599,4 +599,13 @@ func (e *playEnv) pairBySeek(white, black *person, tc string) string {
 		e.t.Fatalf("the second seek did not pair: %+v", paired)
 	}
 	return paired.GameID
+}
+
+// liveMover adapts the runtime's Move to the AI's Mover, as the binary
+// does.
+func liveMover(rt *live.Runtime) ai.Mover {
+	return ai.MoverFunc(func(ctx context.Context, id, playerID string, m ai.Move) error {
+		_, err := rt.Move(ctx, id, playerID, live.MoveRequest{UCI: m.UCI, Ply: m.Ply, ID: m.ID})
+		return err
+	})
 }

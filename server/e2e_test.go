@@ -512,9 +512,9 @@ func TestE2EAIAfterRestart(t *testing.T) {
 	sock.move("e2e4", 0, 1)
 	sock.state("the AI's reply", func(st stateJSON) bool { return st.Ply == 2 })
 	env.restart()
-	n, err := ResumeAI(context.Background(), env.store, env.ai)
+	n, err := env.ai.Resume(context.Background(), env.store)
 	if err != nil || n != 1 {
-		t.Fatalf("ResumeAI: %d games, %v", n, err)
+		t.Fatalf("Resume: %d games, %v", n, err)
 	}
 	sock = alba.dial("/api/game/" + g.ID + "/socket")
 	st := sock.full().stateJSON

@@ -256,32 +256,3 @@ func (s *Server) ratingOf(ctx context.Context, u account.User, speed rating.Spee
 	}
 	return int(all[speed].Value + 0.5)
 }
-
-// gameIDLen is the length of a game id: 8 letters and digits, as
-// lichess's (36^8 ≈ 2.8×10^12 ids; a clash is refused by the store with
-// game.exists, never a game overwritten).
-const gameIDLen = 8
-
-// newGameID returns a random game id.
-func newGameID() string { return randomString(gameIDLen) }
-
-// GameStarter returns the lobby's way to start the games it pairs: each
-// is created in rt with a fresh id.
-func GameStarter(rt *live.Runtime) lobby.GameStarter { return gameStarter{rt} }
-
-type gameStarter struct{ rt *live.Runtime }
-
-// Start creates the game and returns its id.
-func (g gameStarter) Start(ctx context.Context, ng lobby.NewGame) (string, error) {
-	ev, err := g.rt.Create(ctx, game.Config{
-		ID:          newGameID(),
-		White:       game.Player{ID: ng.White.ID, Name: ng.White.Name},
-		Black:       game.Player{ID: ng.Black.ID, Name: ng.Black.Name},
-		TimeControl: ng.TimeControl,
-		Rated:       ng.Rated,
-	})
-	if err != nil {
-		return "", err
-	}
-	return ev.GameID, nil
-}

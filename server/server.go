@@ -89,8 +89,8 @@ type Config struct {
 	Runtime *live.Runtime
 	// Lobby pairs seeks and keeps challenges.
 	Lobby *lobby.Service
-	// AI plays the AI's side of games.
-	AI *ai.Player
+	// AI starts games against the AI and plays its side of them.
+	AI AIGames
 	// AIPool is the AI's worker pool, for metrics.
 	AIPool AIStats
 	// Games reads the stored games (the game.Store).

@@ -20,7 +20,7 @@ func BenchmarkSocketMoveAck(b *testing.B) {
 	var white, black *wsClient
 	ply := len(shuffle)
 	newGame := func() {
-		id := newGameID()
+		id := game.NewID()
 		if _, err := env.rt.Create(context.Background(), game.Config{ID: id, TimeControl: tc,
 			White: game.Player{ID: alba.id, Name: "alba"}, Black: game.Player{ID: bruno.id, Name: "bruno"}}); err != nil {
 			b.Fatal(err)

@@ -181,12 +181,15 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	rt := live.New(lc)
 	pool := ai.NewPool(ai.Config{Stockfish: opts.stockfish, Logger: log})
 	defer pool.Close()
-	player := ai.NewPlayer(ai.PlayerConfig{Pool: pool, Mover: server.AIMover(rt), Bus: rt.Bus(), Snapshots: rt, Logger: log})
-	lob, err := lobby.New(lobby.Config{Store: st, Games: server.GameStarter(rt), Now: now, Log: log})
+	// The runtime starts the games of the lobby, the schedule and the AI
+	// itself: each configures its games with game.NewConfig and hands them
+	// to rt.Create, so no game's data passes through the server.
+	player := ai.NewPlayer(ai.PlayerConfig{Pool: pool, Mover: liveMover(rt), Bus: rt.Bus(), Snapshots: rt, Games: rt, Logger: log})
+	lob, err := lobby.New(lobby.Config{Store: st, Games: rt, Now: now, Log: log})
 	if err != nil {
 		return err
 	}
-	sched, err := schedule.New(schedule.Config{Store: st, Games: server.ScheduleGames(rt), Now: now, Log: log})
+	sched, err := schedule.New(schedule.Config{Store: st, Games: rt, Now: now, Log: log})
 	if err != nil {
 		return err
 	}
@@ -223,7 +226,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	// the AI plays its side of them again.
 	started := rt.Start(ctx)
 	if started == nil {
-		started = watchAIGames(ctx, st, player, log)
+		_, started = player.Resume(ctx, st)
 	}
 	if started != nil {
 		_ = hs.Close()
@@ -269,21 +272,6 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	}
 	log.Info("joinpal: stopped")
 	return errors.Join(errs...)
-}
-
-// watchAIGames has the AI play its side of every running game again after
-// a start.
-func watchAIGames(ctx context.Context, st game.Store, player *ai.Player, log *slog.Logger) error {
-	recs, err := st.ActiveGames(ctx)
-	if err != nil {
-		return fmt.Errorf("serve: the running AI games: %w", err)
-	}
-	for _, rec := range recs {
-		if err := player.WatchRecord(rec); err != nil && !errors.Is(err, ai.ErrNoAI) {
-			log.Error("joinpal: the AI cannot resume a game", "game", rec.ID, "err", err)
-		}
-	}
-	return nil
 }
 
 // How often serve sweeps the lobby's lapsed seeks and challenges, and
@@ -334,4 +322,14 @@ func redactDSN(db string) string {
 		return db
 	}
 	return scheme + "://" + user + ":***@" + host
+}
+
+// liveMover has the AI's player move in rt's games: package ai may not
+// import live, so its Mover has a shape of its own and the binary, which
+// wires, adapts the runtime to it.
+func liveMover(rt *live.Runtime) ai.Mover {
+	return ai.MoverFunc(func(ctx context.Context, id, playerID string, m ai.Move) error {
+		_, err := rt.Move(ctx, id, playerID, live.MoveRequest{UCI: m.UCI, Ply: m.Ply, ID: m.ID})
+		return err
+	})
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/lobby"
 )
 
@@ -599,14 +600,14 @@ func testLobbyReopen(t *testing.T, open func(t *testing.T) LobbyStore) {
 // countingStarter is a lobby.GameStarter that counts the games it starts.
 type countingStarter struct {
 	mu    sync.Mutex
-	games []lobby.NewGame
+	games []game.Config
 }
 
-func (c *countingStarter) Start(_ context.Context, g lobby.NewGame) (string, error) {
+func (c *countingStarter) Create(_ context.Context, g game.Config) (game.Event, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.games = append(c.games, g)
-	return fmt.Sprintf("game-%d", len(c.games)), nil
+	return game.Event{GameID: fmt.Sprintf("game-%d", len(c.games))}, nil
 }
 
 func (c *countingStarter) count() int {

@@ -25,16 +25,16 @@ type memGames struct {
 	sides map[string][2]string
 }
 
-func (m *memGames) CreateScheduled(_ context.Context, g schedule.NewGame) (string, error) {
+func (m *memGames) Create(_ context.Context, g game.Config) (game.Event, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	id := fmt.Sprintf("g%d", len(m.games)+1)
-	m.games[id] = &game.ScheduleState{Status: game.StatusCreated, StartAt: g.StartAt, NoShowAt: g.StartAt.Add(g.DefaultTime), DefaultTime: g.DefaultTime}
+	m.games[id] = &game.ScheduleState{Status: game.StatusCreated, StartAt: g.ScheduledAt, NoShowAt: g.ScheduledAt.Add(g.DefaultTime), DefaultTime: g.DefaultTime}
 	m.sides[id] = [2]string{g.White.ID, g.Black.ID}
-	return id, nil
+	return game.Event{GameID: id}, nil
 }
 
-func (m *memGames) Postpone(_ context.Context, id, _ string, at, asked time.Time) error {
+func (m *memGames) PostponeAsked(_ context.Context, id, _ string, at, asked time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	g := m.games[id]
