@@ -19,7 +19,7 @@ func schedEnv(t *testing.T, postgres bool) (*playEnv, **schedule.Service) {
 	var env *playEnv
 	env = newPlayEnv(t, playOptions{fakeRuntimeClock: true, postgres: postgres, config: func(c *Config) {
 		var err error
-		svc, err = schedule.New(schedule.Config{Store: c.Accounts.(schedule.Store), Games: c.Runtime,
+		svc, err = schedule.New(schedule.Config{Store: c.Accounts.(schedule.Store), Games: c.Runtime.(schedule.Games),
 			Now: func() time.Time { return env.clock.Now() }}) // env is set once newPlayEnv returns, before any call
 		if err != nil {
 			t.Fatal(err)

@@ -15,7 +15,6 @@ import (
 	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
-	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/ratelimit"
 	"github.com/joinpal/joinpal/rating"
@@ -65,12 +64,6 @@ func DefaultLimits() Limits {
 	}
 }
 
-// GameRuntime is what the server needs of the running games for health
-// and metrics (live.Runtime has it).
-type GameRuntime interface {
-	Stats() live.Stats
-}
-
 // AIStats is what the server needs of the AI's worker pool for metrics
 // (ai.Pool has it).
 type AIStats interface {
@@ -86,7 +79,7 @@ type Config struct {
 	// ---- play (the game, lobby and socket routes) ----
 
 	// Runtime runs the live games.
-	Runtime *live.Runtime
+	Runtime Runtime
 	// Lobby pairs seeks and keeps challenges.
 	Lobby *lobby.Service
 	// AI starts games against the AI and plays its side of them.
