@@ -17,9 +17,10 @@
 // [Service.AddSeek] stores the new seek, then pairs it at once with the
 // oldest compatible open seek, as lichess does: both seeks are taken from
 // the store in one atomic step ([Store.TakeSeeks]: all or none), so that of
-// two nodes pairing the same seek exactly one succeeds, and the game starts
-// through the [GameStarter] the binary wires to the live runtime. A colour asked for is
-// given; two random requests are settled by a fair coin (Config.Heads).
+// two nodes pairing the same seek exactly one succeeds, and the game,
+// configured by game.NewConfig, starts through the [GameStarter] (the live
+// runtime as it is). A colour asked for is given; two random requests are
+// settled by a fair coin (Config.Heads).
 // Each person has at most one open seek per time control; a second is
 // refused with [CodeSeekExists]. Once paired, both owners' other seeks are
 // removed: one game at a time.
