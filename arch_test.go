@@ -38,7 +38,7 @@ var allowedImports = map[string][]string{
 	// Random ids, drawn without bias.
 	"internal/randid":    {},
 	"internal/broadcast": {},
-	"account":            {"i18n"},
+	"account":            {"i18n", "internal/randid"},
 	// The domain: never a store, never the runtime or the server.
 	"game": {"chess", "chess/pgn", "i18n", "internal/coded", "internal/randid"},
 	// The runtime sees stores only through game's interfaces.
@@ -66,7 +66,7 @@ var allowedImports = map[string][]string{
 	// The HTTP server: the domain's services behind one table of routes.
 	// It starts no game itself: the lobby, the schedule and the AI hand
 	// their games to the runtime, wired by cmd/joinpal.
-	"server": {"account", "ai", "docs", "game", "i18n", "internal/randid", "live", "lobby", "ratelimit", "rating", "rules", "schedule", "web"},
+	"server": {"account", "ai", "docs", "game", "i18n", "live", "lobby", "ratelimit", "rating", "rules", "schedule", "web"},
 	// Documents the server serves as they are (openapi.yaml).
 	"docs": {},
 	// The browser interface's bundle, embedded as built (web/dist).

@@ -74,7 +74,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 	if who.Known() {
 		u, err = s.cfg.Accounts.SignUp(r.Context(), who.User.ID, req.Username, hash)
 	} else {
-		u = account.User{ID: newUserID(), Username: req.Username, DisplayName: req.Username,
+		u = account.User{ID: account.NewUserID(), Username: req.Username, DisplayName: req.Username,
 			PasswordHash: hash, CreatedAt: s.cfg.Now()}
 		err = s.cfg.Accounts.CreateUser(r.Context(), u)
 	}

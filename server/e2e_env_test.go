@@ -229,7 +229,7 @@ func testSchema(t testing.TB) string {
 		t.Fatalf("cannot connect to PostgreSQL at %q: %v", dsn, err)
 	}
 	defer conn.Close(ctx)
-	schema := "jp_server_" + randomString(12)
+	schema := "jp_server_" + game.NewID()
 	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/i18n"
-	"github.com/joinpal/joinpal/internal/randid"
 )
 
 // sessionCookie is the cookie that carries a browser's session secret.
@@ -84,7 +83,7 @@ func (s *Server) newGuest(w http.ResponseWriter, r *http.Request) (Identity, err
 		return Identity{}, err
 	}
 	u := account.User{
-		ID:          newUserID(),
+		ID:          account.NewUserID(),
 		DisplayName: guestName(i18n.Match(r.Header.Get("Accept-Language"))),
 		Guest:       true,
 		CreatedAt:   s.cfg.Now(),
@@ -98,13 +97,6 @@ func (s *Server) newGuest(w http.ResponseWriter, r *http.Request) (Identity, err
 	}
 	return Identity{User: u, Session: sess}, nil
 }
-
-// newUserID returns a fresh user id: 16 random letters and digits (36^16 ≈
-// 8×10^24), drawn without bias from crypto/rand.
-func newUserID() string { return randomString(16) }
-
-// randomString returns n lower-case letters and digits, uniformly.
-func randomString(n int) string { return randid.String(randid.LowerAlphanumeric, n) }
 
 // guestNames is how many two-word guest names the catalogues have
 // (guest.name.1 … guest.name.N).

@@ -88,7 +88,7 @@ func (s *Server) createToken(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	secret, digest := account.NewSecret(account.TokenPrefix)
-	t := account.Token{ID: randomString(12), Digest: digest, UserID: who.User.ID, Name: name,
+	t := account.Token{ID: account.NewTokenID(), Digest: digest, UserID: who.User.ID, Name: name,
 		Scopes: scopes, CreatedAt: s.cfg.Now()}
 	if err := s.cfg.Accounts.CreateToken(r.Context(), t); err != nil {
 		s.writeError(w, r, err)
