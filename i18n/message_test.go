@@ -113,7 +113,7 @@ func BenchmarkMessage(b *testing.B) {
 // TestRenderReportsUnfilled: a placeholder without its parameter is shown
 // as Unfilled, Render returns which, and Message hands it to the reporter.
 func TestRenderReportsUnfilled(t *testing.T) {
-	text, err := Render(Reader{Lang: "es"}, "ai.bad_level", nil)
+	text, err := Render(Reader{Lang: "es"}, "ai.bad_level", map[string]string{"min": "1", "max": "8"})
 	var re *RenderError
 	if !errors.As(err, &re) || re.Code != "ai.bad_level" || re.Lang != "es" || len(re.Missing) != 1 || re.Missing[0] != "level" {
 		t.Fatalf("Render = %q, %v", text, err)

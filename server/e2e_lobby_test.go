@@ -43,7 +43,9 @@ func TestE2ESeekRefusals(t *testing.T) {
 	if len(seeks) != 0 {
 		t.Fatalf("refused seeks were placed: %+v", seeks)
 	}
-	if res := alba.do("POST", "/api/challenge/ai", map[string]any{"level": 9, "timeControl": "5+0"}); res.refusal(t).Code != "ai.bad_level" {
+	// The range comes from the engine's levels, and fills the message.
+	if res := alba.do("POST", "/api/challenge/ai", map[string]any{"level": 9, "timeControl": "5+0"}); res.refusal(t).Code != "ai.bad_level" ||
+		res.refusal(t).Message != "No hay nivel 9 de la IA: los niveles van del 1 al 8" {
 		t.Fatalf("level 9: %d %s", res.status, res.body)
 	}
 	if res := alba.do("POST", "/api/challenge/ai", map[string]any{"level": 3, "timeControl": "200+0"}); res.refusal(t).Code != string(game.CodeBadTimeControl) {
