@@ -15,10 +15,8 @@ import (
 	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
-	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/ratelimit"
 	"github.com/joinpal/joinpal/rating"
-	"github.com/joinpal/joinpal/schedule"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -81,7 +79,7 @@ type Config struct {
 	// Runtime runs the live games.
 	Runtime Runtime
 	// Lobby pairs seeks and keeps challenges.
-	Lobby *lobby.Service
+	Lobby Lobby
 	// AI starts games against the AI and plays its side of them.
 	AI AIGames
 	// AIPool is the AI's worker pool, for metrics.
@@ -92,8 +90,8 @@ type Config struct {
 	Listing game.Listing
 	// Ratings reads the players' ratings.
 	Ratings rating.Store
-	// Schedule arranges games for a date and time (issue 10).
-	Schedule *schedule.Service
+	// Schedule arranges games for a date and time.
+	Schedule Schedule
 	// Socket sets the WebSockets' limits and timings (SocketConfig's
 	// defaults when zero).
 	Socket SocketConfig
