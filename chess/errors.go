@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"maps"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Sentinel errors for errors.Is, one per family of codes: every *Error
@@ -92,20 +94,33 @@ func kv(pairs ...string) map[string]string {
 	return m
 }
 
-// ClipParam cuts text that came from a user (or an engine, or a file) to
-// at most 40 bytes and "…" for an error's parameter or message, so that a
-// huge input does not make a huge error; it never splits a UTF-8 sequence.
-// Every JoinPal package that puts such text in an error uses it.
+// ClipParam cuts text that came from a user (or an engine, or a file) for
+// an error's parameter or message, so that a huge input does not make a
+// huge error: valid UTF-8 (invalid bytes become U+FFFD) of at most 40
+// bytes, ending with "…" when cut, never inside a character, before a
+// combining mark or after a zero-width joiner. It is the rules core's copy
+// of coded.ClipParam, which the rest of JoinPal uses (the rules core
+// imports nothing of ours); a fuzz test there keeps the two equal. The
+// chess, chess/pgn and uci packages use it for every such text.
 func ClipParam(s string) string {
-	const max = 40
+	const max, ellipsis = 40, "…"
+	s = strings.ToValidUTF8(s, string(utf8.RuneError))
 	if len(s) <= max {
 		return s
 	}
-	cut := max
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
+	cut := max - len(ellipsis)
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
-	return s[:cut] + "…"
+	for cut > 0 {
+		next, _ := utf8.DecodeRuneInString(s[cut:])
+		prev, size := utf8.DecodeLastRuneInString(s[:cut])
+		if !unicode.Is(unicode.M, next) && next != '\u200d' && (next < 0x1F3FB || next > 0x1F3FF) && prev != '\u200d' {
+			break
+		}
+		cut -= size
+	}
+	return s[:cut] + ellipsis
 }
 
 // clip is ClipParam.

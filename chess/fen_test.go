@@ -28,7 +28,7 @@ func TestParseFENErrors(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", CodeFENEnPassant, map[string]string{"text": "e9"}},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", CodeFENHalfmove, map[string]string{"text": "x"}},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", CodeFENFullmove, map[string]string{"text": "0"}},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 " + strings.Repeat("9", 50), CodeFENFullmove, map[string]string{"text": strings.Repeat("9", 40) + "…"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 " + strings.Repeat("9", 50), CodeFENFullmove, map[string]string{"text": strings.Repeat("9", 37) + "…"}},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w K - 0 1", CodeMissingKing, map[string]string{"color": "white"}}, // then castling.no_king
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBN1 w K - 0 1", CodeCastlingNoRook, map[string]string{"color": "white"}},
 		{"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", CodeMissingKing, map[string]string{"color": "black"}},

@@ -1,9 +1,16 @@
-// Package coded is the one shape of JoinPal's domain errors: a stable code
+// Package coded is the one shape of JoinPal's coded errors: a stable code
 // for programs, an English message for logs, the parameters a translated
-// message needs, and an optional cause. Packages game, live and lobby
-// declare their errors as instances of Error with a code type of their own,
-// so each keeps its prefix ("game: ...") and its own type for errors.As,
-// while the methods are written once.
+// message needs, and an optional cause. Every package that reports coded
+// errors outside the rules core (account, ai, game, live, lobby, schedule,
+// server) declares a code type of its own and its Error as an instance of
+// [Error], so each keeps its prefix ("game: ...") and its own type for
+// errors.As, while the methods are written once. The rules core (chess,
+// chess/pgn, uci), which imports nothing of ours, has error types of its
+// own with the same methods.
+//
+// The one way to build an error is [New] (each package names it NewError,
+// typed with its code), with parameters added by [Error.With]; user text
+// goes into a parameter or a message through [Clip] or [ClipParam].
 package coded
 
 import (
@@ -21,7 +28,8 @@ type Code interface {
 // Error is an error with a stable Code. Its text is the package's name,
 // ": ", the message (the code when there is none) and, if there is one,
 // ": " and the cause. Two errors are the same for errors.Is when their
-// codes are equal.
+// codes are equal, so one value per code (a sentinel) serves errors.Is;
+// errors.Is and errors.As also see through to the cause.
 type Error[C Code] struct {
 	// Code is the stable code, e.g. "game.bad_time_control".
 	Code C
@@ -34,7 +42,9 @@ type Error[C Code] struct {
 	Err error
 }
 
-// New returns an error with the code, message and cause (which may be nil).
+// New returns an error with the code, message and cause (which may be
+// nil). It is the one constructor: parameters are added with
+// [Error.With].
 func New[C Code](code C, msg string, cause error) *Error[C] {
 	return &Error[C]{Code: code, Msg: msg, Err: cause}
 }
@@ -62,15 +72,21 @@ func (e *Error[C]) Is(target error) bool {
 	return ok && t != nil && t.Code == e.Code
 }
 
-// With returns a copy of e with the parameter name set to value; e itself
-// (a sentinel, say) is left as it is.
-func (e *Error[C]) With(name, value string) *Error[C] {
+// With returns a copy of e with parameters set, given as name, value pairs
+// (With("min", "3", "max", "20")); e itself (a sentinel, say) is left as
+// it is. An odd count is a programming error and panics.
+func (e *Error[C]) With(pairs ...string) *Error[C] {
+	if len(pairs)%2 != 0 {
+		panic("coded: With takes name, value pairs")
+	}
 	c := *e
 	c.Params = maps.Clone(e.Params)
 	if c.Params == nil {
-		c.Params = map[string]string{}
+		c.Params = make(map[string]string, len(pairs)/2)
 	}
-	c.Params[name] = value
+	for i := 0; i < len(pairs); i += 2 {
+		c.Params[pairs[i]] = pairs[i+1]
+	}
 	return &c
 }
 
@@ -87,4 +103,14 @@ func CodeOf[C Code](err error) C {
 		return e.Code
 	}
 	return ""
+}
+
+// Info describes one error code as its package's Codes list declares it:
+// the code, the names of the parameters its message uses, and when it is
+// returned. docs/ERRORS.md and the catalogues' tests are built from these
+// lists.
+type Info[C Code] struct {
+	Code   C
+	Params []string
+	When   string
 }

@@ -66,3 +66,16 @@ func TestWith(t *testing.T) {
 		t.Error("ErrorParams handed out the error's own map")
 	}
 }
+
+func TestWithPairs(t *testing.T) {
+	e := New(fooCode("foo.range"), "bad range", nil).With("min", "3", "max", "20")
+	if e.Params["min"] != "3" || e.Params["max"] != "20" || len(e.Params) != 2 {
+		t.Fatalf("params %v", e.Params)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("an odd count of names and values did not panic")
+		}
+	}()
+	e.With("min")
+}
