@@ -1,7 +1,9 @@
 package chess
 
 // CodeInfo describes one error code: the code, the names of the parameters
-// its message uses, and when it is returned.
+// its message uses, and when it is returned. It is the rules core's
+// (chess, chess/pgn, uci) copy of coded.Info, which the rest of JoinPal
+// uses: the rules core imports nothing of ours.
 type CodeInfo struct {
 	Code   string
 	Params []string

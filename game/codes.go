@@ -1,5 +1,11 @@
 package game
 
+import (
+	"slices"
+
+	"github.com/joinpal/joinpal/internal/coded"
+)
+
 // Error codes of playing and storing games. Like the others, they are part
 // of JoinPal's API: never rename one.
 const (
@@ -57,51 +63,39 @@ const CodeNotStarted Code = "game.not_started"
 // ErrNotStarted is the sentinel of CodeNotStarted.
 var ErrNotStarted = &Error{Code: CodeNotStarted, Msg: "the game has not started"}
 
-// CodeInfo describes one error code: the code, the names of the parameters
-// its message uses, and when it is returned.
-type CodeInfo struct {
-	Code   Code
-	Params []string
-	When   string
-}
-
 // codes is the table behind [Codes], in the order of docs/ERRORS.md.
-var codes = []CodeInfo{
-	{CodeBadTimeControl, nil, "a time control outside the allowed modes or limits, or text that does not parse as one"},
-	{CodeUntimedNotAllowed, nil, "an untimed game requested against a human (untimed games are only allowed against the AI)"},
-	{CodeNotYourTurn, nil, "a player acted (moved, pressed the clock) out of turn"},
-	{CodeClockStopped, nil, "the clock was asked to run after it stopped"},
-	{CodeClockPaused, nil, "a move reached a clock paused for server downtime"},
-	{CodeBadClockSnapshot, nil, "a stored clock snapshot is inconsistent"},
-	{CodeBadSide, nil, `text that is not "white" or "black"`},
-	{CodeBadStatus, nil, "an unknown status id or code"},
-	{CodeBadTermination, nil, "an unknown termination id or code"},
-	{CodeBadResult, nil, "an unknown result code"},
-	{CodeGameExists, nil, "a game was created with an id already taken"},
-	{CodeGameNotFound, nil, "no game has that id"},
-	{CodePlyConflict, nil, "a move was stored at a ply other than the next one"},
-	{CodeStalePly, nil, "a client sent a move for a ply that is not the current one (it has not seen the latest move yet)"},
-	{CodeIllegalMove, []string{"move"}, "the move breaks the rules of chess (or is not a move); the chess error that says why is its cause"},
-	{CodeGameOver, nil, "an action on a game that has ended or was aborted"},
-	{CodeNotAPlayer, nil, "someone who does not play the game tried to act in it"},
-	{CodeNoDrawOffer, nil, "a draw was accepted or declined with no offer open from the opponent"},
-	{CodeCannotAbort, nil, "an abort after both sides have moved, or of a scheduled game"},
-	{CodeBadPosition, nil, "a start position that is not a legal FEN; the chess error that says why is its cause"},
-	{CodeBadGame, nil, "a game's settings are inconsistent (e.g. no id)"},
-	{CodeCannotPostpone, nil, "a scheduled game postponed with less than the required notice, or a game that is not scheduled"},
-	{CodeBadRecord, nil, "a stored game that cannot be replayed"},
-	{CodeNotStarted, []string{"start"}, "a move in a scheduled game before its start time (start: RFC 3339, UTC)"},
-	{CodePostponeTooLate, []string{"left", "start"}, "a scheduled game postponed less than one hour before its start (left: the time left, whole seconds; start: RFC 3339, UTC); 60:00 before is still allowed"},
-	{CodePostponeTooSoon, []string{"earliest"}, "a scheduled game postponed to a new start less than one hour away (earliest: the earliest allowed, RFC 3339, UTC)"},
-	{CodeCheckInNotOpen, []string{"opens"}, "a check-in to a scheduled game more than 15 minutes before its start (opens: RFC 3339, UTC)"},
-	{CodeNotScheduled, nil, "a check-in to a game that is not a scheduled one"},
-	{CodeBadDefaultTime, nil, "a default time below 0 or above 60 minutes, or one given to a game that is not scheduled"},
+var codes = []coded.Info[Code]{
+	{Code: CodeBadTimeControl, When: "a time control outside the allowed modes or limits, or text that does not parse as one"},
+	{Code: CodeUntimedNotAllowed, When: "an untimed game requested against a human (untimed games are only allowed against the AI)"},
+	{Code: CodeNotYourTurn, When: "a player acted (moved, pressed the clock) out of turn"},
+	{Code: CodeClockStopped, When: "the clock was asked to run after it stopped"},
+	{Code: CodeClockPaused, When: "a move reached a clock paused for server downtime"},
+	{Code: CodeBadClockSnapshot, When: "a stored clock snapshot is inconsistent"},
+	{Code: CodeBadSide, When: `text that is not "white" or "black"`},
+	{Code: CodeBadStatus, When: "an unknown status id or code"},
+	{Code: CodeBadTermination, When: "an unknown termination id or code"},
+	{Code: CodeBadResult, When: "an unknown result code"},
+	{Code: CodeGameExists, When: "a game was created with an id already taken"},
+	{Code: CodeGameNotFound, When: "no game has that id"},
+	{Code: CodePlyConflict, When: "a move was stored at a ply other than the next one"},
+	{Code: CodeStalePly, When: "a client sent a move for a ply that is not the current one (it has not seen the latest move yet)"},
+	{Code: CodeIllegalMove, Params: []string{"move"}, When: "the move breaks the rules of chess (or is not a move); the chess error that says why is its cause"},
+	{Code: CodeGameOver, When: "an action on a game that has ended or was aborted"},
+	{Code: CodeNotAPlayer, When: "someone who does not play the game tried to act in it"},
+	{Code: CodeNoDrawOffer, When: "a draw was accepted or declined with no offer open from the opponent"},
+	{Code: CodeCannotAbort, When: "an abort after both sides have moved, or of a scheduled game"},
+	{Code: CodeBadPosition, When: "a start position that is not a legal FEN; the chess error that says why is its cause"},
+	{Code: CodeBadGame, When: "a game's settings are inconsistent (e.g. no id)"},
+	{Code: CodeCannotPostpone, When: "a scheduled game postponed with less than the required notice, or a game that is not scheduled"},
+	{Code: CodeBadRecord, When: "a stored game that cannot be replayed"},
+	{Code: CodeNotStarted, Params: []string{"start"}, When: "a move in a scheduled game before its start time (start: RFC 3339, UTC)"},
+	{Code: CodePostponeTooLate, Params: []string{"left", "start"}, When: "a scheduled game postponed less than one hour before its start (left: the time left, whole seconds; start: RFC 3339, UTC); 60:00 before is still allowed"},
+	{Code: CodePostponeTooSoon, Params: []string{"earliest"}, When: "a scheduled game postponed to a new start less than one hour away (earliest: the earliest allowed, RFC 3339, UTC)"},
+	{Code: CodeCheckInNotOpen, Params: []string{"opens"}, When: "a check-in to a scheduled game more than 15 minutes before its start (opens: RFC 3339, UTC)"},
+	{Code: CodeNotScheduled, When: "a check-in to a game that is not a scheduled one"},
+	{Code: CodeBadDefaultTime, When: "a default time below 0 or above 60 minutes, or one given to a game that is not scheduled"},
 }
 
 // Codes lists every error code of package game with its parameters and
 // when it is returned. The caller may change the slice it gets.
-func Codes() []CodeInfo {
-	out := make([]CodeInfo, len(codes))
-	copy(out, codes)
-	return out
-}
+func Codes() []coded.Info[Code] { return slices.Clone(codes) }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/chess"
+	"github.com/joinpal/joinpal/internal/coded"
 )
 
 // Move plays the move given in UCI notation for side, lag being the
@@ -28,12 +29,14 @@ func (g *Game) Move(side Side, uci string, lag time.Duration, clientMoveID int64
 	}
 	now := g.now()
 	if at := g.rec.State.ScheduledAt; !at.IsZero() && now.Before(at) {
-		return MoveRecord{}, NewError(CodeNotStarted, "the game starts at "+at.UTC().Format(time.RFC3339), nil).With("start", at.UTC().Format(time.RFC3339))
+		return MoveRecord{}, NewError(CodeNotStarted, "the game starts at "+at.UTC().Format(time.RFC3339), nil).
+			With("start", at.UTC().Format(time.RFC3339))
 	}
 	pos := g.history.Position()
 	m, err := pos.ParseUCI(uci)
 	if err != nil {
-		return MoveRecord{}, NewError(CodeIllegalMove, "move "+clip(uci)+" refused", whyIllegal(&pos, uci, err)).With("move", clip(uci))
+		return MoveRecord{}, NewError(CodeIllegalMove, "move "+coded.ClipParam(uci)+" refused", whyIllegal(&pos, uci, err)).
+			With("move", coded.ClipParam(uci))
 	}
 	if g.clock != nil {
 		if err := g.clock.pressable(); err != nil {
@@ -65,7 +68,8 @@ func (g *Game) Move(side Side, uci string, lag time.Duration, clientMoveID int64
 		rec.At = now.UTC().Truncate(time.Millisecond)
 	}
 	if err := g.history.Play(m); err != nil {
-		return MoveRecord{}, NewError(CodeIllegalMove, "move "+clip(uci)+" refused", err).With("move", clip(uci)) // cannot happen: m came from ParseUCI
+		return MoveRecord{}, NewError(CodeIllegalMove, "move "+coded.ClipParam(uci)+" refused", err).
+			With("move", coded.ClipParam(uci)) // cannot happen: m came from ParseUCI
 	}
 	g.rec.Moves = append(g.rec.Moves, rec)
 	st := &g.rec.State

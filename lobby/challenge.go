@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/coded"
 	"github.com/joinpal/joinpal/rating"
 )
 
@@ -120,8 +121,8 @@ func ParseDeclineReason(text string) (DeclineReason, error) {
 			return r, nil
 		}
 	}
-	return "", &Error{Code: CodeBadDeclineReason, Msg: "unknown decline reason " + strconv.Quote(cut(text)),
-		Params: map[string]string{"reason": cut(text)}}
+	return "", NewError(CodeBadDeclineReason, "unknown decline reason "+strconv.Quote(coded.ClipParam(text)), nil).
+		With("reason", coded.ClipParam(text))
 }
 
 // WordCode returns the catalogue code of the reason's text,

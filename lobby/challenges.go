@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/coded"
 )
 
 // ChallengeRequest is a challenge someone makes: to one person (Dest), or
@@ -54,7 +55,7 @@ func checkChallenge(c Challenge, players []Player) error {
 			return err
 		}
 		if players[1].ID == c.Challenger.ID {
-			return &Error{Code: CodeOwnChallenge, Msg: c.Challenger.Name + " challenged themselves"}
+			return NewError(CodeOwnChallenge, c.Challenger.Name+" challenged themselves", nil)
 		}
 	}
 	if err := checkTimeControl(c.TimeControl); err != nil {
@@ -71,7 +72,7 @@ func checkChallenge(c Challenge, players []Player) error {
 func (s *Service) Get(ctx context.Context, id string) (Challenge, error) {
 	c, err := s.cfg.Store.Challenge(ctx, id)
 	if err != nil {
-		return Challenge{}, fmt.Errorf("lobby: challenge %q: %w", cut(id), err)
+		return Challenge{}, fmt.Errorf("lobby: challenge %q: %w", coded.ClipParam(id), err)
 	}
 	if c.Status == Created && !c.IsOpen(s.now()) {
 		return s.expire(ctx, c)
@@ -102,7 +103,7 @@ func (s *Service) open(ctx context.Context, id string) (Challenge, error) {
 	case err != nil:
 		return Challenge{}, err
 	case c.Status == Expired:
-		return c, fmt.Errorf("lobby: challenge %q: %w", id, &Error{Code: CodeChallengeExpired, Msg: "the challenge has expired"})
+		return c, fmt.Errorf("lobby: challenge %q: %w", id, NewError(CodeChallengeExpired, "the challenge has expired", nil))
 	case c.Status != Created:
 		return c, fmt.Errorf("lobby: challenge %q: %w", id, ChallengeClosedError(id, c.Status))
 	}
@@ -128,11 +129,9 @@ func (s *Service) Accept(ctx context.Context, id string, by Player) (Challenge, 
 	}
 	switch {
 	case c.Kind != Open && by.ID != c.Dest.ID:
-		return c, fmt.Errorf("lobby: accept: %w", &Error{Code: CodeNotYourChallenge,
-			Msg: fmt.Sprintf("challenge %q is addressed to %s", c.ID, c.Dest.Name)})
+		return c, fmt.Errorf("lobby: accept: %w", NewError(CodeNotYourChallenge, fmt.Sprintf("challenge %q is addressed to %s", c.ID, c.Dest.Name), nil))
 	case by.ID == c.Challenger.ID:
-		return c, fmt.Errorf("lobby: accept: %w", &Error{Code: CodeOwnChallenge,
-			Msg: fmt.Sprintf("%s opened their own challenge %q", by.Name, c.ID)})
+		return c, fmt.Errorf("lobby: accept: %w", NewError(CodeOwnChallenge, fmt.Sprintf("%s opened their own challenge %q", by.Name, c.ID), nil))
 	}
 	if err := checkRated(c.Rated, by); err != nil {
 		return c, fmt.Errorf("lobby: accept: %w", err)
@@ -175,8 +174,7 @@ func (s *Service) Decline(ctx context.Context, id, byID string, reason DeclineRe
 		return c, fmt.Errorf("lobby: decline: %w", err)
 	}
 	if c.Kind == Open || byID != c.Dest.ID {
-		return c, fmt.Errorf("lobby: decline: %w", &Error{Code: CodeNotYourChallenge,
-			Msg: fmt.Sprintf("challenge %q is not addressed to %q", c.ID, cut(byID))})
+		return c, fmt.Errorf("lobby: decline: %w", NewError(CodeNotYourChallenge, fmt.Sprintf("challenge %q is not addressed to %q", c.ID, coded.ClipParam(byID)), nil))
 	}
 	return s.close(ctx, c, Declined, reason)
 }
@@ -189,8 +187,7 @@ func (s *Service) Cancel(ctx context.Context, id, byID string) (Challenge, error
 		return c, fmt.Errorf("lobby: cancel: %w", err)
 	}
 	if byID != c.Challenger.ID {
-		return c, fmt.Errorf("lobby: cancel: %w", &Error{Code: CodeNotYourChallenge,
-			Msg: fmt.Sprintf("challenge %q is not %q's", c.ID, cut(byID))})
+		return c, fmt.Errorf("lobby: cancel: %w", NewError(CodeNotYourChallenge, fmt.Sprintf("challenge %q is not %q's", c.ID, coded.ClipParam(byID)), nil))
 	}
 	return s.close(ctx, c, Canceled, "")
 }
@@ -211,7 +208,7 @@ func (s *Service) close(ctx context.Context, c Challenge, status Status, reason 
 func (s *Service) ChallengesFor(ctx context.Context, userID string) ([]Challenge, error) {
 	all, err := s.cfg.Store.ChallengesFor(ctx, userID)
 	if err != nil {
-		return nil, fmt.Errorf("lobby: challenges of %q: %w", cut(userID), err)
+		return nil, fmt.Errorf("lobby: challenges of %q: %w", coded.ClipParam(userID), err)
 	}
 	now := s.now()
 	out := all[:0]

@@ -1,9 +1,9 @@
 package lobby
 
 import (
-	"github.com/joinpal/joinpal/internal/coded"
-
 	"fmt"
+
+	"github.com/joinpal/joinpal/internal/coded"
 )
 
 // Code is a stable, machine-readable error code of package lobby, such as
@@ -94,10 +94,9 @@ type Error = coded.Error[Code]
 func (Code) Package() string { return "lobby" }
 
 // NewError returns an *Error with the given code, message (without the
-// "lobby: " prefix) and parameters (which may be nil).
-func NewError(code Code, msg string, params map[string]string) *Error {
-	return &Error{Code: code, Msg: msg, Params: params}
-}
+// "lobby: " prefix) and cause (which may be nil); parameters are added with
+// With.
+func NewError(code Code, msg string, cause error) *Error { return coded.New(code, msg, cause) }
 
 // CodeOf returns the code of the first *Error in err's chain, or "" if there
 // is none.
@@ -107,32 +106,31 @@ func CodeOf(err error) Code { return coded.CodeOf[Code](err) }
 
 // SeekExistsError is the CodeSeekExists refusal of seek s.
 func SeekExistsError(s Seek) *Error {
-	return &Error{Code: CodeSeekExists,
-		Msg:    fmt.Sprintf("%s already has an open %s seek", s.Owner.Name, s.TimeControl),
-		Params: map[string]string{"time_control": s.TimeControl.String()}}
+	return NewError(CodeSeekExists, fmt.Sprintf("%s already has an open %s seek", s.Owner.Name, s.TimeControl), nil).
+		With("time_control", s.TimeControl.String())
 }
 
 // SeekNotFoundError is the CodeSeekNotFound refusal for seek id.
 func SeekNotFoundError(id string) *Error {
-	return &Error{Code: CodeSeekNotFound, Msg: fmt.Sprintf("no open seek %q", cut(id))}
+	return NewError(CodeSeekNotFound, fmt.Sprintf("no open seek %q", coded.ClipParam(id)), nil)
 }
 
 // ChallengeNotFoundError is the CodeChallengeNotFound refusal for
 // challenge id.
 func ChallengeNotFoundError(id string) *Error {
-	return &Error{Code: CodeChallengeNotFound, Msg: fmt.Sprintf("no challenge %q", cut(id))}
+	return NewError(CodeChallengeNotFound, fmt.Sprintf("no challenge %q", coded.ClipParam(id)), nil)
 }
 
 // ChallengeExistsError is the CodeChallengeExists refusal of challenge c.
 func ChallengeExistsError(c Challenge) *Error {
 	if c.RematchOf != "" {
-		return &Error{Code: CodeChallengeExists, Msg: fmt.Sprintf("challenge %q or a rematch of game %q exists", c.ID, c.RematchOf)}
+		return NewError(CodeChallengeExists, fmt.Sprintf("challenge %q or a rematch of game %q exists", c.ID, c.RematchOf), nil)
 	}
-	return &Error{Code: CodeChallengeExists, Msg: fmt.Sprintf("challenge %q exists", c.ID)}
+	return NewError(CodeChallengeExists, fmt.Sprintf("challenge %q exists", c.ID), nil)
 }
 
 // ChallengeClosedError is the CodeChallengeClosed refusal for challenge id,
 // whose status is now status.
 func ChallengeClosedError(id string, status Status) *Error {
-	return &Error{Code: CodeChallengeClosed, Msg: fmt.Sprintf("challenge %q is %s", cut(id), status)}
+	return NewError(CodeChallengeClosed, fmt.Sprintf("challenge %q is %s", coded.ClipParam(id), status), nil)
 }

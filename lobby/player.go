@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/coded"
 	"github.com/joinpal/joinpal/rating"
 )
 
@@ -28,7 +29,7 @@ func (p Player) gamePlayer() game.Player { return game.Player{ID: p.ID, Name: p.
 
 func (p Player) check(role string) error {
 	if p.ID == "" || p.Name == "" {
-		return &Error{Code: CodeBadPlayer, Msg: role + " without an id or a name"}
+		return NewError(CodeBadPlayer, role+" without an id or a name", nil)
 	}
 	return nil
 }
@@ -50,21 +51,13 @@ func ParseColor(text string) (Color, error) {
 	case White, Black, Random:
 		return c, nil
 	}
-	return "", &Error{Code: CodeBadColor, Msg: fmt.Sprintf("colour %q is not white, black or random", cut(text)),
-		Params: map[string]string{"color": cut(text)}}
+	return "", NewError(CodeBadColor, fmt.Sprintf("colour %q is not white, black or random", coded.ClipParam(text)), nil).
+		With("color", coded.ClipParam(text))
 }
 
 // compatible reports whether two requests for colours can both be met: one
 // of them random, or one white and the other black.
 func (c Color) compatible(o Color) bool { return c == Random || o == Random || c != o }
-
-// cut shortens user text to 40 bytes for messages and parameters.
-func cut(s string) string {
-	if len(s) > 40 {
-		return s[:40]
-	}
-	return s
-}
 
 // MaxRating bounds the ratings a [RatingRange] may name.
 const MaxRating = 4000
@@ -99,9 +92,8 @@ func (r RatingRange) check() error {
 	if r.IsZero() || (0 <= r.Min && r.Min <= r.Max && r.Max <= MaxRating && r.Max > 0) {
 		return nil
 	}
-	return &Error{Code: CodeBadRatingRange,
-		Msg:    fmt.Sprintf("rating range %d-%d: want 0 ≤ min ≤ max ≤ %d", r.Min, r.Max, MaxRating),
-		Params: map[string]string{"min": fmt.Sprint(r.Min), "max": fmt.Sprint(r.Max)}}
+	return NewError(CodeBadRatingRange, fmt.Sprintf("rating range %d-%d: want 0 ≤ min ≤ max ≤ %d", r.Min, r.Max, MaxRating), nil).
+		With("min", fmt.Sprint(r.Min), "max", fmt.Sprint(r.Max))
 }
 
 // SpeedOf returns the speed whose rating a game with time control tc
@@ -138,7 +130,7 @@ func checkRated(rated bool, players ...Player) error {
 	}
 	for _, p := range players {
 		if p.Guest {
-			return &Error{Code: CodeRatedNeedsAccounts, Msg: fmt.Sprintf("%s is a guest: rated games are only between accounts", p.Name)}
+			return NewError(CodeRatedNeedsAccounts, fmt.Sprintf("%s is a guest: rated games are only between accounts", p.Name), nil)
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/coded"
 )
 
 // FinishedGame is a game that has ended, as a rematch needs it.
@@ -26,7 +27,7 @@ func (g FinishedGame) sides(byID string) (by, other Player, color Color, err err
 	case g.Black.ID:
 		return g.Black, g.White, White, nil
 	}
-	return Player{}, Player{}, "", &Error{Code: CodeNotAPlayer, Msg: fmt.Sprintf("%q did not play game %q", cut(byID), g.ID)}
+	return Player{}, Player{}, "", NewError(CodeNotAPlayer, fmt.Sprintf("%q did not play game %q", coded.ClipParam(byID), g.ID), nil)
 }
 
 // OfferRematch offers, on behalf of byID (one of g's players), a rematch of
@@ -68,8 +69,7 @@ func (s *Service) OfferRematch(ctx context.Context, g FinishedGame, byID string)
 		}
 		switch open := c.IsOpen(now); {
 		case c.Status == Accepted:
-			return c, fmt.Errorf("lobby: rematch: %w", &Error{Code: CodeRematchDone,
-				Msg: fmt.Sprintf("the rematch of game %q has started", g.ID)})
+			return c, fmt.Errorf("lobby: rematch: %w", NewError(CodeRematchDone, fmt.Sprintf("the rematch of game %q has started", g.ID), nil))
 		case open && c.Challenger.ID == byID:
 			return c, nil
 		case open:
@@ -91,8 +91,7 @@ func (s *Service) OfferRematch(ctx context.Context, g FinishedGame, byID string)
 		s.publish(ctx, Event{Type: ChallengeChanged, Challenge: &again})
 		return again, nil
 	}
-	return Challenge{}, fmt.Errorf("lobby: rematch of game %q: %w", g.ID, &Error{Code: CodeChallengeClosed,
-		Msg: "the offer kept changing; try again"})
+	return Challenge{}, fmt.Errorf("lobby: rematch of game %q: %w", g.ID, NewError(CodeChallengeClosed, "the offer kept changing; try again", nil))
 }
 
 // DeclineRematch declines, on behalf of byID, the open rematch offer of
@@ -104,11 +103,9 @@ func (s *Service) DeclineRematch(ctx context.Context, gameID, byID string) (Chal
 	}
 	if c.Dest.ID != byID {
 		if c.Challenger.ID == byID {
-			return c, fmt.Errorf("lobby: decline rematch: %w", &Error{Code: CodeNoRematchOffer,
-				Msg: fmt.Sprintf("the rematch offer of game %q is %q's own", gameID, cut(byID))})
+			return c, fmt.Errorf("lobby: decline rematch: %w", NewError(CodeNoRematchOffer, fmt.Sprintf("the rematch offer of game %q is %q's own", gameID, coded.ClipParam(byID)), nil))
 		}
-		return c, fmt.Errorf("lobby: decline rematch: %w", &Error{Code: CodeNotAPlayer,
-			Msg: fmt.Sprintf("%q did not play game %q", cut(byID), gameID)})
+		return c, fmt.Errorf("lobby: decline rematch: %w", NewError(CodeNotAPlayer, fmt.Sprintf("%q did not play game %q", coded.ClipParam(byID), gameID), nil))
 	}
 	return s.close(ctx, c, Declined, DeclineGeneric)
 }
@@ -139,7 +136,7 @@ func (s *Service) openRematch(ctx context.Context, gameID string) (Challenge, er
 	c, err := s.cfg.Store.RematchOf(ctx, gameID)
 	switch {
 	case errors.Is(err, ErrChallengeNotFound):
-		return Challenge{}, &Error{Code: CodeNoRematchOffer, Msg: fmt.Sprintf("no rematch offer for game %q", cut(gameID))}
+		return Challenge{}, NewError(CodeNoRematchOffer, fmt.Sprintf("no rematch offer for game %q", coded.ClipParam(gameID)), nil)
 	case err != nil:
 		return Challenge{}, err
 	case c.Status == Created && !c.IsOpen(s.now()):
@@ -148,7 +145,7 @@ func (s *Service) openRematch(ctx context.Context, gameID string) (Challenge, er
 		}
 	}
 	if c.Status != Created {
-		return c, &Error{Code: CodeNoRematchOffer, Msg: fmt.Sprintf("the rematch offer of game %q is %s", cut(gameID), c.Status)}
+		return c, NewError(CodeNoRematchOffer, fmt.Sprintf("the rematch offer of game %q is %s", coded.ClipParam(gameID), c.Status), nil)
 	}
 	return c, nil
 }

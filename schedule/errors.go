@@ -1,6 +1,10 @@
 package schedule
 
-import "github.com/joinpal/joinpal/internal/coded"
+import (
+	"slices"
+
+	"github.com/joinpal/joinpal/internal/coded"
+)
 
 // Code is a stable, machine-readable error code of package schedule, such
 // as "schedule.not_found". Codes are part of JoinPal's API: never change
@@ -15,11 +19,10 @@ func (Code) Package() string { return "schedule" }
 // with "schedule: ".
 type Error = coded.Error[Code]
 
-// NewError returns an *Error with the given code, message and parameters
-// (which may be nil).
-func NewError(code Code, msg string, params map[string]string) *Error {
-	return &Error{Code: code, Msg: msg, Params: params}
-}
+// NewError returns an *Error with the given code, message (without the
+// "schedule: " prefix) and cause (which may be nil); parameters are added
+// with With.
+func NewError(code Code, msg string, cause error) *Error { return coded.New(code, msg, cause) }
 
 // CodeOf returns the code of the first *Error in err's chain, or "".
 func CodeOf(err error) Code { return coded.CodeOf[Code](err) }
@@ -97,34 +100,26 @@ var (
 	ErrNeedsAccounts   = &Error{Code: CodeNeedsAccounts, Msg: "scheduled games are between accounts"}
 )
 
-// CodeInfo describes one error code: the code, the names of its
-// parameters, and when it is returned.
-type CodeInfo struct {
-	Code   Code
-	Params []string
-	When   string
-}
-
-var codes = []CodeInfo{
-	{CodeNotFound, nil, "a scheduled game id that no arrangement has"},
-	{CodeExists, nil, "an arrangement stored under an id already taken"},
-	{CodeConflict, nil, "an arrangement changed by someone else between reading and writing it (try again)"},
-	{CodeBadZone, []string{"zone"}, "a time zone that is not an IANA name such as Europe/Madrid"},
-	{CodeBadTime, []string{"time"}, "a date and time that is not YYYY-MM-DDTHH:MM"},
-	{CodeNoSuchLocalTime, []string{"time", "zone"}, "a wall time that a daylight-saving change skips in that zone"},
-	{CodeTooSoon, []string{"minutes"}, "a proposal that starts less than the minimum lead (minutes) from now"},
-	{CodeTooFar, []string{"days"}, "a proposal that starts more than the maximum lead (days) from now"},
-	{CodeOwnProposal, nil, "a game proposed to oneself"},
-	{CodeNotYours, nil, "an answer to a proposal by someone other than its opponent, or a request by someone who does not play the game"},
-	{CodeClosed, []string{"status"}, "an answer to a proposal that is no longer open (accepted, declined, expired, canceled), or a request on a game that is over"},
-	{CodeNotAccepted, nil, "a postponement asked for a proposal not accepted yet"},
-	{CodeRequestPending, nil, "a postponement asked while another request is unanswered"},
-	{CodeNoRequest, nil, "a postponement answered when none is pending, or by the player who asked"},
-	{CodePostponeLimit, []string{"max"}, "a player who has already asked to postpone the game the maximum number of times"},
-	{CodeBadDefaultTime, []string{"minutes"}, "a default time outside 1 to 60 minutes"},
-	{CodeBadColor, []string{"color"}, "a colour that is not white, black or random"},
-	{CodeNeedsAccounts, nil, "a game proposed by or to a guest: scheduled games are between accounts"},
+var codes = []coded.Info[Code]{
+	{Code: CodeNotFound, When: "a scheduled game id that no arrangement has"},
+	{Code: CodeExists, When: "an arrangement stored under an id already taken"},
+	{Code: CodeConflict, When: "an arrangement changed by someone else between reading and writing it (try again)"},
+	{Code: CodeBadZone, Params: []string{"zone"}, When: "a time zone that is not an IANA name such as Europe/Madrid"},
+	{Code: CodeBadTime, Params: []string{"time"}, When: "a date and time that is not YYYY-MM-DDTHH:MM"},
+	{Code: CodeNoSuchLocalTime, Params: []string{"time", "zone"}, When: "a wall time that a daylight-saving change skips in that zone"},
+	{Code: CodeTooSoon, Params: []string{"minutes"}, When: "a proposal that starts less than the minimum lead (minutes) from now"},
+	{Code: CodeTooFar, Params: []string{"days"}, When: "a proposal that starts more than the maximum lead (days) from now"},
+	{Code: CodeOwnProposal, When: "a game proposed to oneself"},
+	{Code: CodeNotYours, When: "an answer to a proposal by someone other than its opponent, or a request by someone who does not play the game"},
+	{Code: CodeClosed, Params: []string{"status"}, When: "an answer to a proposal that is no longer open (accepted, declined, expired, canceled), or a request on a game that is over"},
+	{Code: CodeNotAccepted, When: "a postponement asked for a proposal not accepted yet"},
+	{Code: CodeRequestPending, When: "a postponement asked while another request is unanswered"},
+	{Code: CodeNoRequest, When: "a postponement answered when none is pending, or by the player who asked"},
+	{Code: CodePostponeLimit, Params: []string{"max"}, When: "a player who has already asked to postpone the game the maximum number of times"},
+	{Code: CodeBadDefaultTime, Params: []string{"minutes"}, When: "a default time outside 1 to 60 minutes"},
+	{Code: CodeBadColor, Params: []string{"color"}, When: "a colour that is not white, black or random"},
+	{Code: CodeNeedsAccounts, When: "a game proposed by or to a guest: scheduled games are between accounts"},
 }
 
 // Codes lists every error code of package schedule.
-func Codes() []CodeInfo { return append([]CodeInfo(nil), codes...) }
+func Codes() []coded.Info[Code] { return slices.Clone(codes) }

@@ -3,6 +3,8 @@ package schedule
 import (
 	"time"
 	_ "time/tzdata" // IANA zones on machines without a zone database
+
+	"github.com/joinpal/joinpal/internal/coded"
 )
 
 // LocalLayout is how a wall time is written in requests: the value of an
@@ -13,11 +15,13 @@ const LocalLayout = "2006-01-02T15:04"
 // a zone; "Local" and "" are not accepted.
 func LoadZone(name string) (*time.Location, error) {
 	if name == "" || name == "Local" || len(name) > 64 {
-		return nil, NewError(CodeBadZone, "bad time zone "+clip(name), map[string]string{"zone": clip(name)})
+		return nil, NewError(CodeBadZone, "bad time zone "+coded.ClipParam(name), nil).
+			With("zone", coded.ClipParam(name))
 	}
 	loc, err := time.LoadLocation(name)
 	if err != nil {
-		return nil, NewError(CodeBadZone, "bad time zone "+clip(name), map[string]string{"zone": clip(name)})
+		return nil, NewError(CodeBadZone, "bad time zone "+coded.ClipParam(name), nil).
+			With("zone", coded.ClipParam(name))
 	}
 	return loc, nil
 }
@@ -37,7 +41,8 @@ func ParseLocal(text, zone string) (time.Time, error) {
 		civil, err = time.Parse("2006-01-02T15:04:05", text)
 	}
 	if err != nil {
-		return time.Time{}, NewError(CodeBadTime, "bad date and time "+clip(text)+" (want YYYY-MM-DDTHH:MM)", map[string]string{"time": clip(text)})
+		return time.Time{}, NewError(CodeBadTime, "bad date and time "+coded.ClipParam(text)+" (want YYYY-MM-DDTHH:MM)", nil).
+			With("time", coded.ClipParam(text))
 	}
 	// The zone's offsets half a day either side cover any change that
 	// night; each gives a candidate instant, valid if it reads back as the
@@ -54,8 +59,8 @@ func ParseLocal(text, zone string) (time.Time, error) {
 		}
 	}
 	if best.IsZero() {
-		return time.Time{}, NewError(CodeNoSuchLocalTime, text+" does not exist in "+zone+" (the clocks skip it)",
-			map[string]string{"time": clip(text), "zone": clip(zone)})
+		return time.Time{}, NewError(CodeNoSuchLocalTime, text+" does not exist in "+zone+" (the clocks skip it)", nil).
+			With("time", coded.ClipParam(text), "zone", coded.ClipParam(zone))
 	}
 	return best.UTC(), nil
 }
@@ -64,12 +69,4 @@ func sameWall(t, civil time.Time) bool {
 	y, m, d := t.Date()
 	cy, cm, cd := civil.Date()
 	return y == cy && m == cm && d == cd && t.Hour() == civil.Hour() && t.Minute() == civil.Minute() && t.Second() == civil.Second()
-}
-
-// clip shortens text quoted back in an error.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/coded"
 	"github.com/joinpal/joinpal/internal/randid"
 )
 
@@ -135,17 +136,19 @@ func checkProposal(p Proposal, start, now time.Time) error {
 	case !p.TimeControl.Timed():
 		return game.NewError(game.CodeBadTimeControl, "a scheduled game needs a clock", nil)
 	case p.DefaultTime != 0 && (p.DefaultTime < time.Minute || p.DefaultTime > game.MaxDefaultTime):
-		return NewError(CodeBadDefaultTime, "the default time is 1 to 60 minutes",
-			map[string]string{"minutes": fmt.Sprint(int(p.DefaultTime.Minutes()))})
+		return NewError(CodeBadDefaultTime, "the default time is 1 to 60 minutes", nil).
+			With("minutes", fmt.Sprint(int(p.DefaultTime.Minutes())))
 	case start.Sub(now) < MinLead:
-		return NewError(CodeTooSoon, "a game must be arranged at least 5 minutes ahead", map[string]string{"minutes": "5"})
+		return NewError(CodeTooSoon, "a game must be arranged at least 5 minutes ahead", nil).
+			With("minutes", "5")
 	case start.Sub(now) > MaxLead:
-		return NewError(CodeTooFar, "a game can be arranged at most 366 days ahead", map[string]string{"days": "366"})
+		return NewError(CodeTooFar, "a game can be arranged at most 366 days ahead", nil).With("days", "366")
 	}
 	switch p.Color {
 	case "", White, Black, Random:
 	default:
-		return NewError(CodeBadColor, "bad colour "+clip(string(p.Color)), map[string]string{"color": clip(string(p.Color))})
+		return NewError(CodeBadColor, "bad colour "+coded.ClipParam(string(p.Color)), nil).
+			With("color", coded.ClipParam(string(p.Color)))
 	}
 	return nil
 }
@@ -260,7 +263,8 @@ func (s *Service) answerable(a Arrangement, userID string) error {
 }
 
 func closed(a Arrangement) error {
-	return NewError(CodeClosed, "the scheduled game is "+string(a.Status), map[string]string{"status": string(a.Status)})
+	return NewError(CodeClosed, "the scheduled game is "+string(a.Status), nil).
+		With("status", string(a.Status))
 }
 
 // Decline is the opponent's no.
@@ -326,8 +330,8 @@ func (s *Service) AskPostpone(ctx context.Context, id, userID, local, zone strin
 	case a.Pending() >= 0:
 		err = NewError(CodeRequestPending, "a request to postpone is waiting for an answer", nil)
 	case a.Requests(userID) >= MaxPostponeRequests:
-		err = NewError(CodePostponeLimit, fmt.Sprintf("each player may ask to postpone a game %d times", MaxPostponeRequests),
-			map[string]string{"max": fmt.Sprint(MaxPostponeRequests)})
+		err = NewError(CodePostponeLimit, fmt.Sprintf("each player may ask to postpone a game %d times", MaxPostponeRequests), nil).
+			With("max", fmt.Sprint(MaxPostponeRequests))
 	default:
 		err = game.CheckPostpone(a.StartAt, now, to)
 	}

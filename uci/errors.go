@@ -3,6 +3,7 @@ package uci
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/joinpal/joinpal/chess"
 )
@@ -30,30 +31,18 @@ const (
 	CodeClosed = "uci.closed"
 )
 
-// CodeInfo describes one error code: the code, the names of the parameters
-// its message uses, and when it is returned.
-type CodeInfo struct {
-	Code   string
-	Params []string
-	When   string
-}
-
-var codes = []CodeInfo{
-	{CodeTimeout, nil, "an engine did not answer in time (no uciok, no readyok, or no bestmove after stop); the client kills it"},
-	{CodeExited, nil, "the engine process ended (or closed its output) while it was expected to answer"},
-	{CodeIllegalMove, []string{"move", "fen"}, "the engine's bestmove is not a legal move in the position searched"},
-	{CodeUnknownOption, []string{"option"}, "a setoption for an option the engine did not declare"},
-	{CodeOptionValue, []string{"option", "value"}, "a setoption value that the option's declaration rules out"},
-	{CodeClosed, nil, "a call on a client after Close"},
+var codes = []chess.CodeInfo{
+	{Code: CodeTimeout, When: "an engine did not answer in time (no uciok, no readyok, or no bestmove after stop); the client kills it"},
+	{Code: CodeExited, When: "the engine process ended (or closed its output) while it was expected to answer"},
+	{Code: CodeIllegalMove, Params: []string{"move", "fen"}, When: "the engine's bestmove is not a legal move in the position searched"},
+	{Code: CodeUnknownOption, Params: []string{"option"}, When: "a setoption for an option the engine did not declare"},
+	{Code: CodeOptionValue, Params: []string{"option", "value"}, When: "a setoption value that the option's declaration rules out"},
+	{Code: CodeClosed, When: "a call on a client after Close"},
 }
 
 // Codes lists every error code of package uci with its parameters and when
 // it is returned. The caller may change the slice it gets.
-func Codes() []CodeInfo {
-	out := make([]CodeInfo, len(codes))
-	copy(out, codes)
-	return out
-}
+func Codes() []chess.CodeInfo { return slices.Clone(codes) }
 
 // Sentinel errors, one per code, for errors.Is: every *Error matches the
 // sentinel of its code, whatever its message, parameters or cause.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 
 	"github.com/joinpal/joinpal/chess"
@@ -41,37 +42,25 @@ const (
 	CodeWriteBadNAG = "pgn.write.bad_nag"
 )
 
-// CodeInfo describes one error code: the code, the names of the parameters
-// its message uses, and when it is returned.
-type CodeInfo struct {
-	Code   string
-	Params []string
-	When   string
-}
-
 // The parameters of every error about the input: where it is.
 var place = []string{"game", "line", "column"}
 
-var codes = []CodeInfo{
-	{CodeSyntax, place, "PGN text that cannot be read: a stray character, an unterminated string or comment, unbalanced parentheses, a bad NAG"},
-	{CodeIllegalMove, append(place[:3:3], "move"), "a move that is not legal (or not a move at all) in its position; the chess error that says why is its cause"},
-	{CodeAmbiguousMove, append(place[:3:3], "move"), "SAN that fits more than one legal move"},
-	{CodeBadFEN, place, "a FEN tag that is malformed or not a legal position; the chess error that says why is its cause"},
-	{CodeUnsupportedVariant, append(place[:3:3], "variant"), "a Variant tag naming a game other than standard chess or Chess960"},
-	{CodeWriteBadResult, []string{"result"}, "Write: a Game whose Result is not 1-0, 0-1, 1/2-1/2 or *"},
-	{CodeWriteBadTag, []string{"name"}, "Write: a tag name that is not letters, digits and _"},
-	{CodeWriteBadStart, nil, "Write: a Game whose Start is not a valid position; the chess error that says why is its cause"},
-	{CodeWriteIllegalMove, []string{"number"}, "Write: a move (or null move) that is not legal in its position"},
-	{CodeWriteBadNAG, []string{"nag"}, "Write: a NAG outside 0 to 255"},
+var codes = []chess.CodeInfo{
+	{Code: CodeSyntax, Params: place, When: "PGN text that cannot be read: a stray character, an unterminated string or comment, unbalanced parentheses, a bad NAG"},
+	{Code: CodeIllegalMove, Params: append(place[:3:3], "move"), When: "a move that is not legal (or not a move at all) in its position; the chess error that says why is its cause"},
+	{Code: CodeAmbiguousMove, Params: append(place[:3:3], "move"), When: "SAN that fits more than one legal move"},
+	{Code: CodeBadFEN, Params: place, When: "a FEN tag that is malformed or not a legal position; the chess error that says why is its cause"},
+	{Code: CodeUnsupportedVariant, Params: append(place[:3:3], "variant"), When: "a Variant tag naming a game other than standard chess or Chess960"},
+	{Code: CodeWriteBadResult, Params: []string{"result"}, When: "Write: a Game whose Result is not 1-0, 0-1, 1/2-1/2 or *"},
+	{Code: CodeWriteBadTag, Params: []string{"name"}, When: "Write: a tag name that is not letters, digits and _"},
+	{Code: CodeWriteBadStart, When: "Write: a Game whose Start is not a valid position; the chess error that says why is its cause"},
+	{Code: CodeWriteIllegalMove, Params: []string{"number"}, When: "Write: a move (or null move) that is not legal in its position"},
+	{Code: CodeWriteBadNAG, Params: []string{"nag"}, When: "Write: a NAG outside 0 to 255"},
 }
 
 // Codes lists every error code of package pgn with its parameters and when
 // it is returned. The caller may change the slice it gets.
-func Codes() []CodeInfo {
-	out := make([]CodeInfo, len(codes))
-	copy(out, codes)
-	return out
-}
+func Codes() []chess.CodeInfo { return slices.Clone(codes) }
 
 // Sentinel errors, one per code, for errors.Is: every *Error matches the
 // sentinel of its code, wherever it is and whatever its cause.
