@@ -33,12 +33,12 @@ var allowedImports = map[string][]string{
 	"i18n":      {},
 	"rating":    {},
 	"ratelimit": {},
-	// The shared shape of the domain's coded errors.
+	// The one shape of coded errors (all but the rules core's) and Clip.
 	"internal/coded": {},
 	// Random ids, drawn without bias.
 	"internal/randid":    {},
 	"internal/broadcast": {},
-	"account":            {"i18n", "internal/randid"},
+	"account":            {"i18n", "internal/coded", "internal/randid"},
 	// The domain: never a store, never the runtime or the server.
 	"game": {"chess", "chess/pgn", "i18n", "internal/coded", "internal/randid"},
 	// The runtime sees stores only through game's interfaces.
@@ -62,11 +62,11 @@ var allowedImports = map[string][]string{
 	"strength":        {"engine", "i18n", "match", "uci"},
 	// The AI's players: engines, its levels' names, and games only
 	// through game's types.
-	"ai": {"chess", "engine", "game", "i18n", "uci"},
+	"ai": {"chess", "engine", "game", "i18n", "internal/coded", "uci"},
 	// The HTTP server: the domain's services behind one table of routes.
 	// It starts no game itself: the lobby, the schedule and the AI hand
 	// their games to the runtime, wired by cmd/joinpal.
-	"server": {"account", "ai", "docs", "game", "i18n", "live", "lobby", "ratelimit", "rating", "rules", "schedule", "web"},
+	"server": {"account", "ai", "docs", "game", "i18n", "internal/coded", "live", "lobby", "ratelimit", "rating", "rules", "schedule", "web"},
 	// Documents the server serves as they are (openapi.yaml).
 	"docs": {},
 	// The browser interface's bundle, embedded as built (web/dist).

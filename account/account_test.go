@@ -9,7 +9,7 @@ import (
 func TestValidateUsername(t *testing.T) {
 	tests := []struct {
 		name string
-		code string // "" when allowed
+		code Code // "" when allowed
 	}{
 		{"ana", ""},
 		{"Magnus_Carlsen", ""},
@@ -34,7 +34,7 @@ func TestValidateUsername(t *testing.T) {
 			if got := CodeOf(err); got != tt.code {
 				t.Fatalf("ValidateUsername(%q) = %v (code %q), want code %q", tt.name, err, got, tt.code)
 			}
-			if err != nil && (!errors.Is(err, ErrInvalid) || !strings.HasPrefix(err.Error(), "account: ")) {
+			if err != nil && (!errors.Is(err, NewError(tt.code, "", nil)) || !strings.HasPrefix(err.Error(), "account: ")) {
 				t.Errorf("error %v is not an account refusal", err)
 			}
 		})
@@ -46,7 +46,8 @@ func TestValidateUsername(t *testing.T) {
 
 func TestValidatePassword(t *testing.T) {
 	tests := []struct {
-		user, pass, code string
+		user, pass string
+		code       Code
 	}{
 		{"ana", "correct horse battery", ""},
 		{"ana", "ñandúñandú", ""}, // 10 characters, 14 bytes
@@ -146,14 +147,14 @@ func TestSecrets(t *testing.T) {
 }
 
 func TestCodesListed(t *testing.T) {
-	seen := map[string]bool{}
+	seen := map[Code]bool{}
 	for _, c := range Codes() {
-		if seen[c.Code] || !strings.HasPrefix(c.Code, "account.") || c.When == "" {
+		if seen[c.Code] || !strings.HasPrefix(string(c.Code), "account.") || c.When == "" {
 			t.Errorf("code %+v", c)
 		}
 		seen[c.Code] = true
 	}
-	for _, code := range []string{CodeUsernameLength, CodeUsernameChars, CodeUsernameStart, CodeUsernameEnd, CodeUsernameSeparator,
+	for _, code := range []Code{CodeUsernameLength, CodeUsernameChars, CodeUsernameStart, CodeUsernameEnd, CodeUsernameSeparator,
 		CodeUsernameReserved, CodeUsernameTaken, CodePasswordShort, CodePasswordLong, CodePasswordUsername,
 		CodeBadCredentials, CodeBadHash, CodeBadToken, CodeNotFound} {
 		if !seen[code] {

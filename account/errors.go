@@ -1,94 +1,68 @@
 package account
 
 import (
-	"errors"
-	"maps"
+	"slices"
+
+	"github.com/joinpal/joinpal/internal/coded"
 )
 
-// The error codes of package account. They are part of JoinPal's API: an
+// Code is a stable, machine-readable error code of package account, such
+// as "account.username.taken". Codes are part of JoinPal's API: an
 // existing code never changes.
+type Code string
+
+// The error codes of package account.
 const (
-	CodeUsernameLength    = "account.username.length"
-	CodeUsernameChars     = "account.username.chars"
-	CodeUsernameStart     = "account.username.start"
-	CodeUsernameEnd       = "account.username.end"
-	CodeUsernameSeparator = "account.username.separators"
-	CodeUsernameReserved  = "account.username.reserved"
-	CodeUsernameTaken     = "account.username.taken"
-	CodePasswordShort     = "account.password.too_short"
-	CodePasswordLong      = "account.password.too_long"
-	CodePasswordUsername  = "account.password.is_username"
-	CodeBadCredentials    = "account.bad_credentials"
-	CodeBadHash           = "account.bad_hash"
-	CodeBadToken          = "account.bad_token"
-	CodeNotFound          = "account.not_found"
+	CodeUsernameLength    Code = "account.username.length"
+	CodeUsernameChars     Code = "account.username.chars"
+	CodeUsernameStart     Code = "account.username.start"
+	CodeUsernameEnd       Code = "account.username.end"
+	CodeUsernameSeparator Code = "account.username.separators"
+	CodeUsernameReserved  Code = "account.username.reserved"
+	CodeUsernameTaken     Code = "account.username.taken"
+	CodePasswordShort     Code = "account.password.too_short"
+	CodePasswordLong      Code = "account.password.too_long"
+	CodePasswordUsername  Code = "account.password.is_username"
+	CodeBadCredentials    Code = "account.bad_credentials"
+	CodeBadHash           Code = "account.bad_hash"
+	CodeBadToken          Code = "account.bad_token"
+	CodeNotFound          Code = "account.not_found"
 )
 
-// CodeInfo describes one error code: the code, the names of the parameters
-// its message uses, and when it is returned.
-type CodeInfo struct {
-	Code   string
-	Params []string
-	When   string
-}
-
-var codes = []CodeInfo{
-	{CodeUsernameLength, []string{"min", "max"}, "a username shorter than 3 or longer than 20 characters"},
-	{CodeUsernameChars, nil, "a username with characters other than letters a–z, digits, '_' and '-'"},
-	{CodeUsernameStart, nil, "a username that does not start with a letter"},
-	{CodeUsernameEnd, nil, "a username that ends with '_' or '-'"},
-	{CodeUsernameSeparator, nil, "a username with two '_' or '-' in a row"},
-	{CodeUsernameReserved, []string{"username"}, "a username kept for the site itself"},
-	{CodeUsernameTaken, []string{"username"}, "a username that another account has (case does not count)"},
-	{CodePasswordShort, []string{"min"}, "a password shorter than 8 characters"},
-	{CodePasswordLong, []string{"max"}, "a password longer than 128 characters"},
-	{CodePasswordUsername, nil, "a password equal to the username"},
-	{CodeBadCredentials, nil, "a log-in with an unknown username or a wrong password (never says which)"},
-	{CodeBadHash, nil, "a stored password hash that cannot be read"},
-	{CodeBadToken, nil, "a session id or API token that is malformed, unknown, expired or revoked"},
-	{CodeNotFound, []string{"user"}, "no user has that id or username"},
+var codes = []coded.Info[Code]{
+	{Code: CodeUsernameLength, Params: []string{"min", "max"}, When: "a username shorter than 3 or longer than 20 characters"},
+	{Code: CodeUsernameChars, When: "a username with characters other than letters a–z, digits, '_' and '-'"},
+	{Code: CodeUsernameStart, When: "a username that does not start with a letter"},
+	{Code: CodeUsernameEnd, When: "a username that ends with '_' or '-'"},
+	{Code: CodeUsernameSeparator, When: "a username with two '_' or '-' in a row"},
+	{Code: CodeUsernameReserved, Params: []string{"username"}, When: "a username kept for the site itself"},
+	{Code: CodeUsernameTaken, Params: []string{"username"}, When: "a username that another account has (case does not count)"},
+	{Code: CodePasswordShort, Params: []string{"min"}, When: "a password shorter than 8 characters"},
+	{Code: CodePasswordLong, Params: []string{"max"}, When: "a password longer than 128 characters"},
+	{Code: CodePasswordUsername, When: "a password equal to the username"},
+	{Code: CodeBadCredentials, When: "a log-in with an unknown username or a wrong password (never says which)"},
+	{Code: CodeBadHash, When: "a stored password hash that cannot be read"},
+	{Code: CodeBadToken, When: "a session id or API token that is malformed, unknown, expired or revoked"},
+	{Code: CodeNotFound, Params: []string{"user"}, When: "no user has that id or username"},
 }
 
 // Codes lists every error code of the package with its parameters.
-func Codes() []CodeInfo { return append([]CodeInfo(nil), codes...) }
+func Codes() []coded.Info[Code] { return slices.Clone(codes) }
 
-// ErrInvalid is the family of every refusal of the package: errors.Is(err,
-// ErrInvalid) holds for all of them.
-var ErrInvalid = errors.New("account: invalid")
+// Error is an error of package account: a stable Code, an English message,
+// the parameters of its translation and an optional cause; its text starts
+// with "account: ". It is the shape every package shares (see package
+// internal/coded): errors.Is matches two errors of the same code, errors.As
+// reaches the *Error.
+type Error = coded.Error[Code]
 
-// Error is a refusal with a stable code and the parameters of its message.
-type Error struct {
-	Code   string
-	Params map[string]string
-	Msg    string
-}
+// Package names the package that owns the code: "account".
+func (Code) Package() string { return "account" }
 
-// Error returns "account: " and the English message.
-func (e *Error) Error() string { return "account: " + e.Msg }
-
-// ErrorCode returns the stable code.
-func (e *Error) ErrorCode() string { return e.Code }
-
-// ErrorParams returns a copy of the message's parameters.
-func (e *Error) ErrorParams() map[string]string { return maps.Clone(e.Params) }
-
-// Unwrap returns ErrInvalid.
-func (e *Error) Unwrap() error { return ErrInvalid }
-
-// Is reports whether target is an *Error with the same code.
-func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	return ok && t != nil && t.Code == e.Code
-}
+// NewError returns an *Error with the code, message (without the
+// "account: " prefix) and cause (which may be nil); parameters are added
+// with With.
+func NewError(code Code, msg string, cause error) *Error { return coded.New(code, msg, cause) }
 
 // CodeOf returns the code of the first *Error in err's chain, or "".
-func CodeOf(err error) string {
-	if e, ok := errors.AsType[*Error](err); ok {
-		return e.Code
-	}
-	return ""
-}
-
-func newError(code, msg string, params map[string]string) *Error {
-	return &Error{Code: code, Params: params, Msg: msg}
-}
+func CodeOf(err error) Code { return coded.CodeOf[Code](err) }

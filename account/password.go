@@ -39,11 +39,13 @@ func ValidatePassword(username, password string) error {
 	n := utf8.RuneCountInString(password)
 	switch {
 	case n < PasswordMin:
-		return newError(CodePasswordShort, "a password has at least "+strconv.Itoa(PasswordMin)+" characters", map[string]string{"min": strconv.Itoa(PasswordMin)})
+		return NewError(CodePasswordShort, "a password has at least "+strconv.Itoa(PasswordMin)+" characters", nil).
+			With("min", strconv.Itoa(PasswordMin))
 	case n > PasswordMax:
-		return newError(CodePasswordLong, "a password has at most "+strconv.Itoa(PasswordMax)+" characters", map[string]string{"max": strconv.Itoa(PasswordMax)})
+		return NewError(CodePasswordLong, "a password has at most "+strconv.Itoa(PasswordMax)+" characters", nil).
+			With("max", strconv.Itoa(PasswordMax))
 	case strings.EqualFold(password, username):
-		return newError(CodePasswordUsername, "the password cannot be the username", nil)
+		return NewError(CodePasswordUsername, "the password cannot be the username", nil)
 	}
 	return nil
 }
@@ -81,7 +83,7 @@ func CheckPassword(hash, password string, want Params) (ok, rehash bool, err err
 // parseHash reads a PHC string made by HashPassword.
 func parseHash(hash string) (p Params, salt, key []byte, err error) {
 	bad := func(why string) (Params, []byte, []byte, error) {
-		return Params{}, nil, nil, newError(CodeBadHash, "unreadable password hash: "+why, nil)
+		return Params{}, nil, nil, NewError(CodeBadHash, "unreadable password hash: "+why, nil)
 	}
 	parts := strings.Split(hash, "$")
 	if len(parts) != 6 || parts[0] != "" || parts[1] != "argon2id" {

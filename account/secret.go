@@ -34,10 +34,10 @@ func NewSecret(prefix string) (secret string, digest Digest) {
 func ParseSecret(prefix, s string) (Digest, error) {
 	body, ok := strings.CutPrefix(s, prefix)
 	if !ok || base64.RawURLEncoding.DecodedLen(len(body)) != secretBytes {
-		return Digest{}, newError(CodeBadToken, "malformed secret", nil)
+		return Digest{}, NewError(CodeBadToken, "malformed secret", nil)
 	}
 	if _, err := base64.RawURLEncoding.DecodeString(body); err != nil {
-		return Digest{}, newError(CodeBadToken, "malformed secret", nil)
+		return Digest{}, NewError(CodeBadToken, "malformed secret", nil)
 	}
 	return sha256.Sum256([]byte(s)), nil
 }

@@ -31,27 +31,27 @@ func UserID(username string) string { return strings.ToLower(username) }
 // error naming the first rule it breaks.
 func ValidateUsername(name string) error {
 	if n := len(name); n < UsernameMin || n > UsernameMax {
-		return newError(CodeUsernameLength, "a username has "+strconv.Itoa(UsernameMin)+" to "+strconv.Itoa(UsernameMax)+" characters",
-			map[string]string{"min": strconv.Itoa(UsernameMin), "max": strconv.Itoa(UsernameMax)})
+		return NewError(CodeUsernameLength, "a username has "+strconv.Itoa(UsernameMin)+" to "+strconv.Itoa(UsernameMax)+" characters", nil).
+			With("min", strconv.Itoa(UsernameMin), "max", strconv.Itoa(UsernameMax))
 	}
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 		if !letter && !(c >= '0' && c <= '9') && !isSeparator(c) {
-			return newError(CodeUsernameChars, "a username holds only letters a-z, digits, '_' and '-'", nil)
+			return NewError(CodeUsernameChars, "a username holds only letters a-z, digits, '_' and '-'", nil)
 		}
 		if i == 0 && !letter {
-			return newError(CodeUsernameStart, "a username starts with a letter", nil)
+			return NewError(CodeUsernameStart, "a username starts with a letter", nil)
 		}
 		if i > 0 && isSeparator(c) && isSeparator(name[i-1]) {
-			return newError(CodeUsernameSeparator, "a username has no two '_' or '-' in a row", nil)
+			return NewError(CodeUsernameSeparator, "a username has no two '_' or '-' in a row", nil)
 		}
 	}
 	if isSeparator(name[len(name)-1]) {
-		return newError(CodeUsernameEnd, "a username does not end with '_' or '-'", nil)
+		return NewError(CodeUsernameEnd, "a username does not end with '_' or '-'", nil)
 	}
 	if reserved[UserID(name)] {
-		return newError(CodeUsernameReserved, "the username "+name+" is reserved", map[string]string{"username": name})
+		return NewError(CodeUsernameReserved, "the username "+name+" is reserved", nil).With("username", name)
 	}
 	return nil
 }

@@ -3,83 +3,59 @@ package ai
 import (
 	"errors"
 	"fmt"
-	"maps"
 
-	"github.com/joinpal/joinpal/chess"
 	"github.com/joinpal/joinpal/engine"
+	"github.com/joinpal/joinpal/internal/coded"
 )
 
-// Error is an error of package ai with a stable code (see [Codes]) and the
-// parameters of its message.
-type Error struct {
-	Code   string
-	Params map[string]string
-	msg    string
-	Err    error // the cause, if any
-}
+// Error is an error of package ai: a stable Code (see [Codes]), an English
+// message, the parameters of its translation and an optional cause; its
+// text starts with "ai: ". It is the shape every package shares (see
+// package internal/coded): errors.Is matches two errors of the same code,
+// so each sentinel below matches every error of its code.
+type Error = coded.Error[Code]
 
-// Error returns "ai: " and the message, with the cause if any.
-func (e *Error) Error() string {
-	if e.Err != nil {
-		return "ai: " + e.msg + ": " + e.Err.Error()
-	}
-	return "ai: " + e.msg
-}
+// Package names the package that owns the code: "ai".
+func (Code) Package() string { return "ai" }
 
-// Unwrap returns the cause.
-func (e *Error) Unwrap() error { return e.Err }
+// NewError returns an *Error with the code, message (without the "ai: "
+// prefix) and cause (which may be nil); parameters are added with With.
+func NewError(code Code, msg string, cause error) *Error { return coded.New(code, msg, cause) }
 
-// Is matches the sentinel of the error's code ([ErrBusy] ...), whatever its
-// message, parameters or cause.
-func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	return ok && t.Code == e.Code && t.msg == sentinelMsg
-}
-
-// ErrorCode returns the stable code.
-func (e *Error) ErrorCode() string { return e.Code }
-
-// ErrorParams returns a copy of the message's parameters.
-func (e *Error) ErrorParams() map[string]string { return maps.Clone(e.Params) }
-
-const sentinelMsg = "\x00sentinel"
-
-func sentinel(code string) *Error { return &Error{Code: code, msg: sentinelMsg} }
+// CodeOf returns the code of the first *Error in err's chain, or "".
+func CodeOf(err error) Code { return coded.CodeOf[Code](err) }
 
 // Sentinel errors, one per code, for errors.Is.
 var (
-	ErrBusy     = sentinel(CodeBusy)
-	ErrClosed   = sentinel(CodeClosed)
-	ErrBadLevel = sentinel(CodeBadLevel)
-	ErrBadStart = sentinel(CodeBadStart)
-	ErrBadMove  = sentinel(CodeBadMove)
-	ErrNoMove   = sentinel(CodeNoMove)
+	ErrBusy     = &Error{Code: CodeBusy, Msg: "every worker is busy"}
+	ErrClosed   = &Error{Code: CodeClosed, Msg: "closed"}
+	ErrBadLevel = &Error{Code: CodeBadLevel, Msg: "no such level"}
+	ErrBadStart = &Error{Code: CodeBadStart, Msg: "bad start position"}
+	ErrBadMove  = &Error{Code: CodeBadMove, Msg: "bad move"}
+	ErrNoMove   = &Error{Code: CodeNoMove, Msg: "no legal move"}
 )
 
-func newError(code string, params map[string]string, cause error, format string, args ...any) *Error {
-	return &Error{Code: code, Params: params, msg: fmt.Sprintf(format, args...), Err: cause}
-}
-
 func busyError(queued int) *Error {
-	return newError(CodeBusy, nil, nil, "every worker is busy and %d searches are waiting", queued)
+	return NewError(CodeBusy, fmt.Sprintf("every worker is busy and %d searches are waiting", queued), nil)
 }
 
-func closedError() *Error { return newError(CodeClosed, nil, nil, "closed") }
+func closedError() *Error { return NewError(CodeClosed, "closed", nil) }
 
 // badLevel refuses level n, naming the range of the engine's levels.
 func badLevel(n int) *Error {
 	levels := engine.Levels()
 	lo, hi := levels[0].Number, levels[len(levels)-1].Number
-	return newError(CodeBadLevel, map[string]string{"level": fmt.Sprint(n), "min": fmt.Sprint(lo), "max": fmt.Sprint(hi)}, nil,
-		"no level %d (%d to %d)", n, lo, hi)
+	return NewError(CodeBadLevel, fmt.Sprintf("no level %d (%d to %d)", n, lo, hi), nil).
+		With("level", fmt.Sprint(n), "min", fmt.Sprint(lo), "max", fmt.Sprint(hi))
 }
 
-func clip(s string) string { return chess.ClipParam(s) }
-
-// codeOf returns the stable code of err, or "" when it has none.
+// codeOf returns the stable code of the first coded error in err's chain,
+// whatever its package (ai's or game's), or "" when it has none.
 func codeOf(err error) string {
-	var c interface{ ErrorCode() string }
-	if errors.As(err, &c) {
+	if c, ok := errors.AsType[interface {
+		error
+		ErrorCode() string
+	}](err); ok {
 		return c.ErrorCode()
 	}
 	return ""

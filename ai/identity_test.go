@@ -37,7 +37,7 @@ func TestGamePlayer(t *testing.T) {
 		if e.Params["min"] != strconv.Itoa(lo) || e.Params["max"] != strconv.Itoa(hi) || e.Params["level"] != strconv.Itoa(n) {
 			t.Errorf("level %d: params %v", n, e.Params)
 		}
-		if msg := i18n.Message(i18n.Spanish, e.Code, e.Params); msg != "No hay nivel "+strconv.Itoa(n)+" de la IA: los niveles van del "+strconv.Itoa(lo)+" al "+strconv.Itoa(hi) {
+		if msg := i18n.Message(i18n.Spanish, string(e.Code), e.Params); msg != "No hay nivel "+strconv.Itoa(n)+" de la IA: los niveles van del "+strconv.Itoa(lo)+" al "+strconv.Itoa(hi) {
 			t.Errorf("level %d: %q", n, msg)
 		}
 		if err := ai.CheckLevel(n); !errors.Is(err, ai.ErrBadLevel) {

@@ -211,7 +211,7 @@ func (p *Pool) newJob(ctx context.Context, req Request, pos position, level engi
 // enqueue hands j to the workers without waiting.
 func (p *Pool) enqueue(j *job) error {
 	err := p.queue.push(j)
-	if codeOf(err) == CodeBusy {
+	if CodeOf(err) == CodeBusy {
 		p.refused.Add(1)
 	}
 	return err

@@ -105,7 +105,7 @@ func TestThinkRefusesBadRequests(t *testing.T) {
 	p := newTestPool(t, Config{Workers: 1})
 	tests := []struct {
 		req    Request
-		code   string
+		code   Code
 		params map[string]string
 	}{
 		{Request{Level: 0}, CodeBadLevel, map[string]string{"level": "0"}},
@@ -118,11 +118,11 @@ func TestThinkRefusesBadRequests(t *testing.T) {
 	for _, tt := range tests {
 		_, err := p.Think(context.Background(), tt.req)
 		var e *Error
-		if !errors.As(err, &e) || e.ErrorCode() != tt.code {
+		if !errors.As(err, &e) || e.Code != tt.code {
 			t.Errorf("%+v: %v, want code %s", tt.req, err, tt.code)
 			continue
 		}
-		if !errors.Is(err, sentinel(tt.code)) {
+		if !errors.Is(err, NewError(tt.code, "", nil)) {
 			t.Errorf("%v does not match its sentinel", err)
 		}
 		for k, v := range tt.params {
@@ -200,7 +200,7 @@ func TestFullQueueIsBusy(t *testing.T) {
 		t.Errorf("stats %+v", s)
 	}
 	_, err := p.Think(ctx, Request{Level: 1})
-	if !errors.Is(err, ErrBusy) || codeOf(err) != CodeBusy {
+	if !errors.Is(err, ErrBusy) || CodeOf(err) != CodeBusy {
 		t.Fatalf("a full queue answered %v", err)
 	}
 	if s := p.Stats(); s.Refused != 1 {
@@ -334,7 +334,7 @@ func TestStockfishFailureFallsBack(t *testing.T) {
 func TestClosedPoolRefuses(t *testing.T) {
 	p := NewPool(Config{Workers: 1})
 	p.Close()
-	if _, err := p.Think(context.Background(), Request{Level: 1}); codeOf(err) != CodeClosed {
+	if _, err := p.Think(context.Background(), Request{Level: 1}); CodeOf(err) != CodeClosed {
 		t.Errorf("%v", err)
 	}
 }

@@ -1,11 +1,13 @@
 package ai
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/joinpal/joinpal/chess"
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/coded"
 )
 
 // Request asks the AI for a move.
@@ -83,7 +85,8 @@ func replay(req Request) (position, error) {
 		var err error
 		start, err = chess.ParseFEN(req.StartFEN)
 		if err != nil {
-			return p, newError(CodeBadStart, map[string]string{"fen": clip(req.StartFEN)}, err, "start position %q", clip(req.StartFEN))
+			return p, NewError(CodeBadStart, fmt.Sprintf("start position %q", coded.ClipParam(req.StartFEN)), err).
+				With("fen", coded.ClipParam(req.StartFEN))
 		}
 	}
 	p.start, p.current = start, start
@@ -95,7 +98,8 @@ func replay(req Request) (position, error) {
 			err = p.current.Play(m)
 		}
 		if err != nil {
-			return p, newError(CodeBadMove, map[string]string{"move": clip(text), "ply": strconv.Itoa(i)}, err, "move %d %q", i, clip(text))
+			return p, NewError(CodeBadMove, fmt.Sprintf("move %d %q", i, coded.ClipParam(text)), err).
+				With("move", coded.ClipParam(text), "ply", strconv.Itoa(i))
 		}
 		p.history = append(p.history, 0)
 		p.moves = append(p.moves, m)
@@ -109,7 +113,7 @@ func replay(req Request) (position, error) {
 	var legal chess.MoveList
 	p.current.GenerateLegal(&legal)
 	if legal.N == 0 {
-		return p, newError(CodeNoMove, nil, nil, "no legal move in %s", p.current.FEN())
+		return p, NewError(CodeNoMove, "no legal move in "+p.current.FEN(), nil)
 	}
 	return p, nil
 }

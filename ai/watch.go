@@ -201,7 +201,7 @@ func (w *watch) think(ctx context.Context, ev game.Event) {
 // play asks the pool for the move and plays it.
 func (w *watch) play(ctx context.Context, req Request, ply int, fen string) error {
 	reply, err := w.p.cfg.Pool.Think(ctx, req)
-	switch codeOf(err) {
+	switch CodeOf(err) {
 	case CodeBadStart, CodeBadMove:
 		// The moves do not lead from the start we were told: play from the
 		// event's position, without the history (repetitions unseen).
@@ -230,7 +230,7 @@ func (w *watch) finished(ctx context.Context, r moveResult) next {
 	switch codeOf(r.err) {
 	case string(game.CodeStalePly), string(game.CodeNotYourTurn), string(game.CodeGameOver):
 		return resync // the game moved on without the move: see where it is
-	case string(game.CodeGameNotFound), string(game.CodeNotAPlayer), CodeClosed:
+	case string(game.CodeGameNotFound), string(game.CodeNotAPlayer), string(CodeClosed):
 		w.p.cfg.Logger.Error("ai: cannot play in the game; no longer watching it", "game", w.gameID, "player", w.playerID, "err", r.err)
 		return over
 	}

@@ -64,10 +64,10 @@ func errorCodes() []errorCode {
 		out = append(out, errorCode{"live", string(c.Code), c.Params, c.When})
 	}
 	for _, c := range account.Codes() {
-		out = append(out, errorCode{"account", c.Code, c.Params, c.When})
+		out = append(out, errorCode{"account", string(c.Code), c.Params, c.When})
 	}
 	for _, c := range ai.Codes() {
-		out = append(out, errorCode{"ai", c.Code, c.Params, c.When})
+		out = append(out, errorCode{"ai", string(c.Code), c.Params, c.When})
 	}
 	for _, c := range lobby.Codes() {
 		out = append(out, errorCode{"lobby", string(c.Code), c.Params, c.When})
@@ -76,7 +76,7 @@ func errorCodes() []errorCode {
 		out = append(out, errorCode{"schedule", string(c.Code), c.Params, c.When})
 	}
 	for _, c := range server.Codes() {
-		out = append(out, errorCode{"server", c.Code, c.Params, c.When})
+		out = append(out, errorCode{"server", string(c.Code), c.Params, c.When})
 	}
 	return append(out, errorCode{"i18n", i18n.CodeInternal, nil, "an error that is not Coded: the server failed in a way the user cannot fix (the cause goes to the log only)"})
 }

@@ -50,7 +50,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if who.Known() && !who.User.Guest {
-		s.writeError(w, r, newError(CodeHasAccount, "already signed in to an account"))
+		s.writeError(w, r, NewError(CodeHasAccount, "already signed in to an account", nil))
 		return
 	}
 	if err := s.limitBoth(s.signupsPerIP, s.signupsPerAccount, r, req.Username); err != nil {
@@ -185,7 +185,7 @@ func (s *Server) logOutEverywhere(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if who.Token != nil {
-		s.writeError(w, r, newError(CodeSessionRequired, "sessions are managed from a browser session"))
+		s.writeError(w, r, NewError(CodeSessionRequired, "sessions are managed from a browser session", nil))
 		return
 	}
 	if err := s.cfg.Accounts.DeleteSessions(r.Context(), who.User.ID); err != nil {
@@ -224,7 +224,8 @@ func (s *Server) setLang(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Lang != "" && !slices.Contains(i18n.Languages(), req.Lang) {
-		s.writeError(w, r, newError(CodeBadLanguage, "no catalogue for language "+req.Lang, "lang", clip(req.Lang)))
+		lang := clip(req.Lang)
+		s.writeError(w, r, NewError(CodeBadLanguage, "no catalogue for language "+lang, nil).With("lang", lang))
 		return
 	}
 	if err := s.cfg.Accounts.SetLang(r.Context(), who.User.ID, req.Lang); err != nil {

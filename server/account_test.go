@@ -165,22 +165,22 @@ func TestAccountRefusals(t *testing.T) {
 			status           int
 			code             string
 		}{
-			{"short username", "/api/account/signup", `{"username":"ab","password":"password1"}`, 400, account.CodeUsernameLength},
-			{"username chars", "/api/account/signup", `{"username":"año","password":"password1"}`, 400, account.CodeUsernameChars},
-			{"username start", "/api/account/signup", `{"username":"1abc","password":"password1"}`, 400, account.CodeUsernameStart},
-			{"reserved", "/api/account/signup", `{"username":"Admin","password":"password1"}`, 400, account.CodeUsernameReserved},
-			{"short password", "/api/account/signup", `{"username":"newbie","password":"short"}`, 400, account.CodePasswordShort},
-			{"password is username", "/api/account/signup", `{"username":"newbie12","password":"newbie12"}`, 400, account.CodePasswordUsername},
-			{"taken", "/api/account/signup", `{"username":"TAKEN","password":"password1"}`, 409, account.CodeUsernameTaken},
-			{"wrong password", "/api/account/login", `{"username":"taken","password":"password2"}`, 401, account.CodeBadCredentials},
-			{"unknown user", "/api/account/login", `{"username":"nobody","password":"password1"}`, 401, account.CodeBadCredentials},
-			{"malformed", "/api/account/signup", `{"username":"newbie",`, 400, CodeBadJSON},
-			{"not an object", "/api/account/login", `[1,2]`, 400, CodeWrongType},
-			{"unknown field", "/api/account/signup", `{"username":"newbie","password":"password1","admin":true}`, 400, CodeUnknownField},
-			{"wrong type", "/api/account/signup", `{"username":7,"password":"password1"}`, 400, CodeWrongType},
-			{"trailing data", "/api/account/signup", `{"username":"newbie","password":"password1"} {}`, 400, CodeBadJSON},
-			{"empty body", "/api/account/login", ``, 400, CodeBadJSON},
-			{"oversized", "/api/account/signup", `{"username":"newbie","password":"` + strings.Repeat("x", DefaultMaxBody) + `"}`, 413, CodeBodyTooLarge},
+			{"short username", "/api/account/signup", `{"username":"ab","password":"password1"}`, 400, string(account.CodeUsernameLength)},
+			{"username chars", "/api/account/signup", `{"username":"año","password":"password1"}`, 400, string(account.CodeUsernameChars)},
+			{"username start", "/api/account/signup", `{"username":"1abc","password":"password1"}`, 400, string(account.CodeUsernameStart)},
+			{"reserved", "/api/account/signup", `{"username":"Admin","password":"password1"}`, 400, string(account.CodeUsernameReserved)},
+			{"short password", "/api/account/signup", `{"username":"newbie","password":"short"}`, 400, string(account.CodePasswordShort)},
+			{"password is username", "/api/account/signup", `{"username":"newbie12","password":"newbie12"}`, 400, string(account.CodePasswordUsername)},
+			{"taken", "/api/account/signup", `{"username":"TAKEN","password":"password1"}`, 409, string(account.CodeUsernameTaken)},
+			{"wrong password", "/api/account/login", `{"username":"taken","password":"password2"}`, 401, string(account.CodeBadCredentials)},
+			{"unknown user", "/api/account/login", `{"username":"nobody","password":"password1"}`, 401, string(account.CodeBadCredentials)},
+			{"malformed", "/api/account/signup", `{"username":"newbie",`, 400, string(CodeBadJSON)},
+			{"not an object", "/api/account/login", `[1,2]`, 400, string(CodeWrongType)},
+			{"unknown field", "/api/account/signup", `{"username":"newbie","password":"password1","admin":true}`, 400, string(CodeUnknownField)},
+			{"wrong type", "/api/account/signup", `{"username":7,"password":"password1"}`, 400, string(CodeWrongType)},
+			{"trailing data", "/api/account/signup", `{"username":"newbie","password":"password1"} {}`, 400, string(CodeBadJSON)},
+			{"empty body", "/api/account/login", ``, 400, string(CodeBadJSON)},
+			{"oversized", "/api/account/signup", `{"username":"newbie","password":"` + strings.Repeat("x", DefaultMaxBody) + `"}`, 413, string(CodeBodyTooLarge)},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {

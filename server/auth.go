@@ -122,10 +122,11 @@ func (s *Server) signedIn(w http.ResponseWriter, r *http.Request, scope account.
 		return Identity{}, false
 	case !who.Known():
 		s.clearStaleCookie(w, r)
-		s.writeError(w, r, newError(CodeUnauthorized, "not signed in"))
+		s.writeError(w, r, NewError(CodeUnauthorized, "not signed in", nil))
 		return Identity{}, false
 	case !who.Allows(scope):
-		s.writeError(w, r, newError(CodeForbidden, "the token lacks scope "+string(scope), "scope", string(scope)))
+		s.writeError(w, r, NewError(CodeForbidden, "the token lacks scope "+string(scope), nil).
+			With("scope", string(scope)))
 		return Identity{}, false
 	}
 	return who, true
@@ -150,7 +151,8 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request, scope account.Sc
 		return who, true
 	}
 	if !who.Allows(scope) {
-		s.writeError(w, r, newError(CodeForbidden, "the token lacks scope "+string(scope), "scope", string(scope)))
+		s.writeError(w, r, NewError(CodeForbidden, "the token lacks scope "+string(scope), nil).
+			With("scope", string(scope)))
 		return Identity{}, false
 	}
 	return who, true
@@ -166,7 +168,7 @@ func (s *Server) CheckOrigin(r *http.Request) error {
 	probe := r.Clone(r.Context())
 	probe.Method = http.MethodPost
 	if err := s.cop.Check(probe); err != nil {
-		return newError(CodeCrossOrigin, "cross-origin request refused: "+err.Error())
+		return NewError(CodeCrossOrigin, "cross-origin request refused: "+err.Error(), nil)
 	}
 	return nil
 }

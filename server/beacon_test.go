@@ -47,7 +47,7 @@ func TestLeaveBeacon(t *testing.T) {
 		body               string
 		ended              bool
 	}{
-		{"from another site", "cross-site", "https://evil.example", http.StatusForbidden, CodeCrossOrigin, false},
+		{"from another site", "cross-site", "https://evil.example", http.StatusForbidden, string(CodeCrossOrigin), false},
 		{"from the game page", "same-origin", env.http.URL, http.StatusOK, `"ok":true`, true},
 	}
 	for _, c := range cases {

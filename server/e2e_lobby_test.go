@@ -30,7 +30,7 @@ func TestE2ESeekRefusals(t *testing.T) {
 		{map[string]any{"timeControl": "5+0", "color": "green"}, string(lobby.CodeBadColor)},
 		{map[string]any{"timeControl": "5+0", "rated": true}, string(lobby.CodeRatedNeedsAccounts)},
 		{map[string]any{"timeControl": "5+0", "ratingRange": map[string]int{"min": 1800, "max": 1200}}, string(lobby.CodeBadRatingRange)},
-		{map[string]any{"timeControl": "5+0", "colour": "white"}, CodeUnknownField},
+		{map[string]any{"timeControl": "5+0", "colour": "white"}, string(CodeUnknownField)},
 	}
 	for _, tt := range tests {
 		res := alba.do("POST", "/api/seek", tt.body)
@@ -198,7 +198,7 @@ func TestE2EDirectChallenges(t *testing.T) {
 	if g := page.Games[0]; g.Players["black"].RatingDiff == nil || *g.Players["black"].RatingDiff <= 0 {
 		t.Fatalf("the rated game's rating change: %+v", g.Players)
 	}
-	if res := bruno.do("GET", "/api/games/user/alba?page=0", nil); res.refusal(t).Code != CodeBadPage {
+	if res := bruno.do("GET", "/api/games/user/alba?page=0", nil); res.refusal(t).Code != string(CodeBadPage) {
 		t.Fatalf("page 0: %d %s", res.status, res.body)
 	}
 	var profile struct {

@@ -316,7 +316,7 @@ func TestE2ERematch(t *testing.T) {
 	if rec.White.ID != bruno.id || rec.Black.ID != alba.id || rec.TimeControl.String() != "5+3" {
 		t.Fatalf("the rematch: %+v", rec)
 	}
-	if res := alba.do("POST", "/api/game/"+started.GameID+"/rematch", nil); res.refusal(t).Code != CodeGameNotOver {
+	if res := alba.do("POST", "/api/game/"+started.GameID+"/rematch", nil); res.refusal(t).Code != string(CodeGameNotOver) {
 		t.Fatalf("a rematch of a running game: %d %s", res.status, res.body)
 	}
 }
@@ -367,7 +367,7 @@ func TestE2ESocketRefusals(t *testing.T) {
 
 	_, err := alba.tryDial("/api/game/"+id+"/socket", http.Header{"Origin": {"http://evil.example"}})
 	var de *dialError
-	if !errors.As(err, &de) || de.status != http.StatusForbidden || !strings.Contains(string(de.body), CodeCrossOrigin) {
+	if !errors.As(err, &de) || de.status != http.StatusForbidden || !strings.Contains(string(de.body), string(CodeCrossOrigin)) {
 		t.Fatalf("cross-origin upgrade: %v", err)
 	}
 	if _, err := alba.tryDial("/api/lobby/socket", http.Header{"Origin": {"http://evil.example"}}); !errors.As(err, &de) || de.status != http.StatusForbidden {
@@ -377,12 +377,12 @@ func TestE2ESocketRefusals(t *testing.T) {
 	white.sendRaw([]byte(`{"t":"move","d":{"uci":"e2e4","ply":0,"id":1,"colour":"white"}}`))
 	var e errorData
 	decodeFrameData(t, white.frame("error"), &e)
-	if e.Code != CodeBadFrame {
+	if e.Code != string(CodeBadFrame) {
 		t.Fatalf("unknown field: %+v", e)
 	}
 	white.sendRaw([]byte(`{"t":"castle"}`))
 	decodeFrameData(t, white.frame("error"), &e)
-	if e.Code != CodeUnknownFrame {
+	if e.Code != string(CodeUnknownFrame) {
 		t.Fatalf("unknown type: %+v", e)
 	}
 
@@ -427,7 +427,7 @@ func TestE2EShutdownClosesSockets(t *testing.T) {
 		"/api/seek":         map[string]any{"timeControl": "5+0"},
 		"/api/challenge/ai": map[string]any{"level": 1, "timeControl": "5+0"},
 	} {
-		if res := alba.do("POST", path, body); res.refusal(t).Code != CodeRestarting {
+		if res := alba.do("POST", path, body); res.refusal(t).Code != string(CodeRestarting) {
 			t.Errorf("%s while stopping: %d %s", path, res.status, res.body)
 		}
 	}
@@ -622,7 +622,7 @@ func TestE2ERematchAgainstAI(t *testing.T) {
 	alba := env.guest(t)
 	var g gameRecordJSON
 	alba.must(http.StatusCreated, "POST", "/api/challenge/ai", map[string]any{"level": 2, "color": "white", "timeControl": "3+2"}, &g)
-	if res := alba.do("POST", "/api/game/"+g.ID+"/rematch", nil); res.refusal(t).Code != CodeGameNotOver {
+	if res := alba.do("POST", "/api/game/"+g.ID+"/rematch", nil); res.refusal(t).Code != string(CodeGameNotOver) {
 		t.Fatalf("a rematch of a running game: %d %s", res.status, res.body)
 	}
 	alba.must(http.StatusOK, "POST", "/api/game/"+g.ID+"/resign", nil, nil)

@@ -2,139 +2,111 @@ package server
 
 import (
 	"errors"
-	"maps"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
+	"github.com/joinpal/joinpal/internal/coded"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/schedule"
 )
 
-// The error codes of package server. They are part of JoinPal's API: an
-// existing code never changes.
+// Code is a stable, machine-readable error code of package server, such as
+// "server.bad_json". Codes are part of JoinPal's API: an existing code
+// never changes.
+type Code string
+
+// The error codes of package server's HTTP refusals.
 const (
-	CodeBadJSON          = "server.bad_json"
-	CodeUnknownField     = "server.unknown_field"
-	CodeWrongType        = "server.wrong_type"
-	CodeBodyTooLarge     = "server.body_too_large"
-	CodeUnauthorized     = "server.unauthorized"
-	CodeForbidden        = "server.forbidden"
-	CodeAccountRequired  = "server.account_required"
-	CodeHasAccount       = "server.has_account"
-	CodeSessionRequired  = "server.session_required"
-	CodeBadScope         = "server.bad_scope"
-	CodeBadTokenName     = "server.bad_token_name"
-	CodeTokenNotFound    = "server.token_not_found"
-	CodeRateLimited      = "server.rate_limited"
-	CodeCrossOrigin      = "server.cross_origin"
-	CodeBadLanguage      = "server.bad_language"
-	CodeNotFound         = "server.not_found"
-	CodeMethodNotAllowed = "server.method_not_allowed"
-	CodeRestarting       = "server.restarting"
+	CodeBadJSON          Code = "server.bad_json"
+	CodeUnknownField     Code = "server.unknown_field"
+	CodeWrongType        Code = "server.wrong_type"
+	CodeBodyTooLarge     Code = "server.body_too_large"
+	CodeUnauthorized     Code = "server.unauthorized"
+	CodeForbidden        Code = "server.forbidden"
+	CodeAccountRequired  Code = "server.account_required"
+	CodeHasAccount       Code = "server.has_account"
+	CodeSessionRequired  Code = "server.session_required"
+	CodeBadScope         Code = "server.bad_scope"
+	CodeBadTokenName     Code = "server.bad_token_name"
+	CodeTokenNotFound    Code = "server.token_not_found"
+	CodeRateLimited      Code = "server.rate_limited"
+	CodeCrossOrigin      Code = "server.cross_origin"
+	CodeBadLanguage      Code = "server.bad_language"
+	CodeNotFound         Code = "server.not_found"
+	CodeMethodNotAllowed Code = "server.method_not_allowed"
+	CodeRestarting       Code = "server.restarting"
 )
 
-// CodeInfo describes one error code: the code, the names of the parameters
-// its message uses, and when it is returned.
-type CodeInfo struct {
-	Code   string
-	Params []string
-	When   string
-}
-
-var codes = []CodeInfo{
-	{CodeBadJSON, nil, "a request body that is not one well-formed JSON value (empty, cut short, trailing data)"},
-	{CodeUnknownField, []string{"field"}, "a request body with a field the endpoint does not know"},
-	{CodeWrongType, []string{"field"}, "a request body field of the wrong JSON type"},
-	{CodeBodyTooLarge, []string{"limit"}, "a request body larger than the server takes (limit in bytes)"},
-	{CodeUnauthorized, nil, "a request that needs a signed-in user (a session cookie or an API token) and has none that is valid"},
-	{CodeForbidden, []string{"scope"}, "an API token without the scope the endpoint needs"},
-	{CodeAccountRequired, nil, "a guest asking for something only accounts have (API tokens)"},
-	{CodeSessionRequired, nil, "API tokens or all sessions managed with an API token instead of a signed-in browser"},
-	{CodeHasAccount, nil, "a sign-up from a browser already signed in to an account"},
-	{CodeBadScope, []string{"scope"}, "an API token asked for with a scope that does not exist"},
-	{CodeBadTokenName, []string{"max"}, "an API token's name that is empty or longer than the limit"},
-	{CodeTokenNotFound, []string{"token"}, "a token id that is not one of the user's tokens"},
-	{CodeRateLimited, []string{"seconds"}, "too many log-ins or sign-ups from one address or for one account, or new games asked by one player; retry after the seconds given"},
-	{CodeCrossOrigin, nil, "a state-changing request or WebSocket upgrade sent by another site's page"},
-	{CodeBadLanguage, []string{"lang"}, "a language setting other than es, en or empty (the browser's choice)"},
-	{CodeNotFound, nil, "a path the server has no route for"},
-	{CodeMethodNotAllowed, []string{"method"}, "a route asked with a method it does not take"},
-	{CodeRestarting, nil, "a new game asked for while the server is stopping to restart"},
+var codes = []coded.Info[Code]{
+	{Code: CodeBadJSON, When: "a request body that is not one well-formed JSON value (empty, cut short, trailing data)"},
+	{Code: CodeUnknownField, Params: []string{"field"}, When: "a request body with a field the endpoint does not know"},
+	{Code: CodeWrongType, Params: []string{"field"}, When: "a request body field of the wrong JSON type"},
+	{Code: CodeBodyTooLarge, Params: []string{"limit"}, When: "a request body larger than the server takes (limit in bytes)"},
+	{Code: CodeUnauthorized, When: "a request that needs a signed-in user (a session cookie or an API token) and has none that is valid"},
+	{Code: CodeForbidden, Params: []string{"scope"}, When: "an API token without the scope the endpoint needs"},
+	{Code: CodeAccountRequired, When: "a guest asking for something only accounts have (API tokens)"},
+	{Code: CodeSessionRequired, When: "API tokens or all sessions managed with an API token instead of a signed-in browser"},
+	{Code: CodeHasAccount, When: "a sign-up from a browser already signed in to an account"},
+	{Code: CodeBadScope, Params: []string{"scope"}, When: "an API token asked for with a scope that does not exist"},
+	{Code: CodeBadTokenName, Params: []string{"max"}, When: "an API token's name that is empty or longer than the limit"},
+	{Code: CodeTokenNotFound, Params: []string{"token"}, When: "a token id that is not one of the user's tokens"},
+	{Code: CodeRateLimited, Params: []string{"seconds"}, When: "too many log-ins or sign-ups from one address or for one account, or new games asked by one player; retry after the seconds given"},
+	{Code: CodeCrossOrigin, When: "a state-changing request or WebSocket upgrade sent by another site's page"},
+	{Code: CodeBadLanguage, Params: []string{"lang"}, When: "a language setting other than es, en or empty (the browser's choice)"},
+	{Code: CodeNotFound, When: "a path the server has no route for"},
+	{Code: CodeMethodNotAllowed, Params: []string{"method"}, When: "a route asked with a method it does not take"},
+	{Code: CodeRestarting, When: "a new game asked for while the server is stopping to restart"},
 }
 
 // Codes lists every error code of the package with its parameters.
-func Codes() []CodeInfo { return append(append([]CodeInfo(nil), codes...), playCodes...) }
+func Codes() []coded.Info[Code] { return slices.Concat(codes, playCodes) }
 
-// Error is a refusal of package server with a stable code and the
-// parameters of its message.
-type Error struct {
-	Code   string
-	Params map[string]string
-	Msg    string
-}
+// Error is a refusal of package server: a stable Code, an English message,
+// the parameters of its translation and an optional cause; its text starts
+// with "server: ". It is the shape every package shares (see package
+// internal/coded).
+type Error = coded.Error[Code]
 
-// Error returns "server: " and the English message.
-func (e *Error) Error() string { return "server: " + e.Msg }
+// Package names the package that owns the code: "server".
+func (Code) Package() string { return "server" }
 
-// ErrorCode returns the stable code.
-func (e *Error) ErrorCode() string { return e.Code }
+// NewError returns an *Error with the code, message (without the
+// "server: " prefix) and cause (which may be nil); parameters are added
+// with With.
+func NewError(code Code, msg string, cause error) *Error { return coded.New(code, msg, cause) }
 
-// ErrorParams returns a copy of the message's parameters.
-func (e *Error) ErrorParams() map[string]string { return maps.Clone(e.Params) }
-
-// Is reports whether target is an *Error with the same code.
-func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	return ok && t != nil && t.Code == e.Code
-}
-
-// newError returns a refusal; params alternate names and values.
-func newError(code, msg string, params ...string) *Error {
-	var p map[string]string
-	for i := 0; i+1 < len(params); i += 2 {
-		if p == nil {
-			p = map[string]string{}
-		}
-		p[params[i]] = params[i+1]
-	}
-	return &Error{Code: code, Params: p, Msg: msg}
-}
-
-// statuses is the one table from error code to HTTP status. A coded error
-// whose code is not here is a refusal of bad input (400); an error without
-// a code is internal (500).
+// statuses is the one table from error code to HTTP status: every code of
+// every package that has a status other than its family's (below) is
+// here, and nowhere else.
 var statuses = map[string]int{
 	i18n.CodeInternal: http.StatusInternalServerError,
 
-	CodeBadJSON:          http.StatusBadRequest,
-	CodeUnknownField:     http.StatusBadRequest,
-	CodeWrongType:        http.StatusBadRequest,
-	CodeBodyTooLarge:     http.StatusRequestEntityTooLarge,
-	CodeUnauthorized:     http.StatusUnauthorized,
-	CodeForbidden:        http.StatusForbidden,
-	CodeAccountRequired:  http.StatusForbidden,
-	CodeHasAccount:       http.StatusConflict,
-	CodeSessionRequired:  http.StatusForbidden,
-	CodeBadScope:         http.StatusBadRequest,
-	CodeBadTokenName:     http.StatusBadRequest,
-	CodeTokenNotFound:    http.StatusNotFound,
-	CodeRateLimited:      http.StatusTooManyRequests,
-	CodeCrossOrigin:      http.StatusForbidden,
-	CodeBadLanguage:      http.StatusBadRequest,
-	CodeNotFound:         http.StatusNotFound,
-	CodeMethodNotAllowed: http.StatusMethodNotAllowed,
-	CodeRestarting:       http.StatusServiceUnavailable,
-	CodeGameNotOver:      http.StatusConflict,
+	string(CodeBodyTooLarge):     http.StatusRequestEntityTooLarge,
+	string(CodeUnauthorized):     http.StatusUnauthorized,
+	string(CodeForbidden):        http.StatusForbidden,
+	string(CodeAccountRequired):  http.StatusForbidden,
+	string(CodeHasAccount):       http.StatusConflict,
+	string(CodeSessionRequired):  http.StatusForbidden,
+	string(CodeTokenNotFound):    http.StatusNotFound,
+	string(CodeRateLimited):      http.StatusTooManyRequests,
+	string(CodeCrossOrigin):      http.StatusForbidden,
+	string(CodeNotFound):         http.StatusNotFound,
+	string(CodeMethodNotAllowed): http.StatusMethodNotAllowed,
+	string(CodeRestarting):       http.StatusServiceUnavailable,
+	string(CodeGameNotOver):      http.StatusConflict,
 
-	account.CodeBadCredentials: http.StatusUnauthorized,
-	account.CodeBadToken:       http.StatusUnauthorized,
-	account.CodeUsernameTaken:  http.StatusConflict,
-	account.CodeNotFound:       http.StatusNotFound,
-	account.CodeBadHash:        http.StatusInternalServerError,
+	string(account.CodeBadCredentials): http.StatusUnauthorized,
+	string(account.CodeBadToken):       http.StatusUnauthorized,
+	string(account.CodeUsernameTaken):  http.StatusConflict,
+	string(account.CodeNotFound):       http.StatusNotFound,
+	string(account.CodeBadHash):        http.StatusInternalServerError,
 
 	string(game.CodeGameNotFound):     http.StatusNotFound,
 	string(game.CodeGameExists):       http.StatusConflict,
@@ -146,6 +118,9 @@ var statuses = map[string]int{
 	string(game.CodeNoDrawOffer):      http.StatusConflict,
 	string(game.CodeCannotAbort):      http.StatusConflict,
 	string(game.CodeCannotPostpone):   http.StatusConflict,
+	string(game.CodePostponeTooLate):  http.StatusConflict,
+	string(game.CodeCheckInNotOpen):   http.StatusConflict,
+	string(game.CodeNotScheduled):     http.StatusConflict,
 	string(game.CodeNotStarted):       http.StatusConflict,
 	string(game.CodeClockStopped):     http.StatusConflict,
 	string(game.CodeClockPaused):      http.StatusServiceUnavailable,
@@ -168,18 +143,61 @@ var statuses = map[string]int{
 	string(lobby.CodeNoRematchOffer):    http.StatusConflict,
 	string(lobby.CodeRematchDone):       http.StatusConflict,
 
-	ai.CodeBusy:   http.StatusServiceUnavailable,
-	ai.CodeClosed: http.StatusServiceUnavailable,
+	string(schedule.CodeNotFound):       http.StatusNotFound,
+	string(schedule.CodeExists):         http.StatusConflict,
+	string(schedule.CodeConflict):       http.StatusConflict,
+	string(schedule.CodeNotYours):       http.StatusForbidden,
+	string(schedule.CodeClosed):         http.StatusConflict,
+	string(schedule.CodeNotAccepted):    http.StatusConflict,
+	string(schedule.CodeRequestPending): http.StatusConflict,
+	string(schedule.CodeNoRequest):      http.StatusConflict,
+	string(schedule.CodePostponeLimit):  http.StatusConflict,
+	string(schedule.CodeNeedsAccounts):  http.StatusForbidden,
+
+	string(ai.CodeBusy):   http.StatusServiceUnavailable,
+	string(ai.CodeClosed): http.StatusServiceUnavailable,
 }
 
-// Status returns the HTTP status of an error code: the table's, 400 for
-// any other code, 500 for internal.
-func Status(code string) int {
+// families gives the status of every code of a package that statuses does
+// not list, by the package's prefix (the code up to its first dot): the
+// refusals of bad input, 400. A code of no family here was declared by no
+// package the server knows: it is answered as internal.
+var families = map[string]int{
+	"account":  http.StatusBadRequest,
+	"ai":       http.StatusBadRequest,
+	"chess":    http.StatusBadRequest,
+	"game":     http.StatusBadRequest,
+	"live":     http.StatusBadRequest,
+	"lobby":    http.StatusBadRequest,
+	"pgn":      http.StatusBadRequest,
+	"schedule": http.StatusBadRequest,
+	"server":   http.StatusBadRequest,
+	"uci":      http.StatusBadRequest,
+}
+
+// statusOf returns the HTTP status of an error code from the table, or
+// false for a code the table does not know.
+func statusOf(code string) (int, bool) {
 	if s, ok := statuses[code]; ok {
+		return s, true
+	}
+	family, _, _ := strings.Cut(code, ".")
+	s, ok := families[family]
+	return s, ok
+}
+
+// Status returns the HTTP status of an error code: its row in the table,
+// else its family's, else 500 (a code no package declares is internal).
+func Status(code string) int {
+	if s, ok := statusOf(code); ok {
 		return s
 	}
-	return http.StatusBadRequest
+	return http.StatusInternalServerError
 }
+
+// errUndeclared stands for an error whose code no package declares: it is
+// described as internal.
+var errUndeclared = errors.New("server: undeclared error code")
 
 // writeError answers err as JSON {code, reason, message, params} in the
 // request's language, with the status of its code. An error without a code
@@ -187,14 +205,17 @@ func Status(code string) int {
 // logged.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	d := s.reader(r).Describe(err)
-	status := Status(d.Code)
+	status, known := statusOf(d.Code)
+	if !known {
+		// A code no package declares: the client learns nothing of it.
+		d, status = s.reader(r).Describe(errUndeclared), http.StatusInternalServerError
+	}
 	if d.Code == i18n.CodeInternal || status >= 500 {
 		s.log.ErrorContext(r.Context(), "server: request failed", "method", r.Method, "path", r.URL.Path,
 			"code", d.Code, "err", err)
 	}
 	s.metrics.refusal(d.Code)
-	var limited *Error
-	if errors.As(err, &limited) && limited.Code == CodeRateLimited {
+	if limited, ok := errors.AsType[*Error](err); ok && limited.Code == CodeRateLimited {
 		w.Header().Set("Retry-After", limited.Params["seconds"])
 	}
 	writeJSON(w, status, d)
@@ -204,5 +225,5 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 // rounded up, at least 1).
 func retryAfter(secs float64) *Error {
 	n := max(1, int(secs+0.999))
-	return newError(CodeRateLimited, "too many attempts", "seconds", strconv.Itoa(n))
+	return NewError(CodeRateLimited, "too many attempts", nil).With("seconds", strconv.Itoa(n))
 }

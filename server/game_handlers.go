@@ -148,7 +148,7 @@ func queryInt(text, name string, def int64) (int64, error) {
 	}
 	v, err := strconv.ParseInt(text, 10, 64)
 	if err != nil || v < 0 {
-		return 0, newError(CodeWrongType, "parameter "+name+" is not a whole number", "field", name)
+		return 0, NewError(CodeWrongType, "parameter "+name+" is not a whole number", nil).With("field", name)
 	}
 	return v, nil
 }
@@ -189,7 +189,7 @@ func (s *Server) offerRematch(ctx context.Context, gameID, userID string) (strin
 		return "", game.NewError(game.CodeNotAPlayer, "only the players of a game can ask for a rematch", nil)
 	}
 	if !rec.State.Status.Finished() {
-		return "", newError(CodeGameNotOver, "the game is still being played")
+		return "", NewError(CodeGameNotOver, "the game is still being played", nil)
 	}
 	human, machine := rec.White, rec.Black
 	if side == game.Black {
@@ -197,7 +197,7 @@ func (s *Server) offerRematch(ctx context.Context, gameID, userID string) (strin
 	}
 	if machine.IsAI() {
 		if s.Draining() {
-			return "", newError(CodeRestarting, "the server is restarting")
+			return "", NewError(CodeRestarting, "the server is restarting", nil)
 		}
 		if err := s.limitNewGames(userID); err != nil {
 			return "", err

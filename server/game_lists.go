@@ -170,7 +170,8 @@ func pageParam(r *http.Request, name string, def int) (int, error) {
 	}
 	n, err := strconv.Atoi(text)
 	if err != nil || n < 1 || (name == "max" && n > game.MaxListLimit) || n > 1_000_000 {
-		return 0, newError(CodeBadPage, "bad "+name+" "+strconv.Quote(clip(text)), "max", strconv.Itoa(game.MaxListLimit))
+		return 0, NewError(CodeBadPage, "bad "+name+" "+strconv.Quote(clip(text)), nil).
+			With("max", strconv.Itoa(game.MaxListLimit))
 	}
 	return n, nil
 }

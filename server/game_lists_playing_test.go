@@ -73,9 +73,9 @@ func TestUserPlayingNow(t *testing.T) {
 		want string
 	}{
 		{"/api/games/user/nobody/now", http.StatusNotFound, string(account.CodeNotFound)},
-		{"/api/games/user/alba/now?max=0", http.StatusBadRequest, CodeBadPage},
-		{"/api/games/user/alba/now?max=101", http.StatusBadRequest, CodeBadPage},
-		{"/api/games/user/alba/now?max=x", http.StatusBadRequest, CodeBadPage},
+		{"/api/games/user/alba/now?max=0", http.StatusBadRequest, string(CodeBadPage)},
+		{"/api/games/user/alba/now?max=101", http.StatusBadRequest, string(CodeBadPage)},
+		{"/api/games/user/alba/now?max=x", http.StatusBadRequest, string(CodeBadPage)},
 	} {
 		res := bruno.do("GET", tt.path, nil)
 		if res.status != tt.code || res.refusal(t).Code != tt.want {

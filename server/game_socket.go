@@ -58,7 +58,7 @@ func parseVersion(text string) (int64, error) {
 	}
 	v, err := strconv.ParseInt(text, 10, 64)
 	if err != nil || v < 0 {
-		return 0, newError(CodeBadVersion, "bad version "+strconv.Quote(clip(text)))
+		return 0, NewError(CodeBadVersion, "bad version "+strconv.Quote(clip(text)), nil)
 	}
 	return v, nil
 }
@@ -286,7 +286,8 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 	default:
 		act, ok := gs.srv.gameActions()[f.T]
 		if !ok {
-			gs.sock.send(errorFrame(reader, 0, newError(CodeUnknownFrame, "unknown frame type "+strconv.Quote(clip(f.T)), "type", clip(f.T))))
+			gs.sock.send(errorFrame(reader, 0, NewError(CodeUnknownFrame, "unknown frame type "+strconv.Quote(clip(f.T)), nil).
+				With("type", clip(f.T))))
 			return
 		}
 		var a actionFrame

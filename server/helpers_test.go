@@ -208,13 +208,13 @@ func (c *client) do(method, path, body string, header ...string) response {
 }
 
 // expect fails unless r is a refusal with status and code.
-func expect(t *testing.T, r response, status int, code string) errorBody {
+func expect[C ~string](t *testing.T, r response, status int, code C) errorBody {
 	t.Helper()
 	if r.status != status {
 		t.Fatalf("status %d (%s), want %d %s", r.status, r.body, status, code)
 	}
 	e := r.refusal(t)
-	if e.Code != code {
+	if e.Code != string(code) {
 		t.Fatalf("code %q (%s), want %q", e.Code, r.body, code)
 	}
 	return e

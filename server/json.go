@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/joinpal/joinpal/internal/coded"
 )
 
 // DefaultMaxBody is the largest request body the server reads (64 KiB)
@@ -41,7 +43,7 @@ func decodeStrict(body io.Reader, v any) error {
 		return jsonError(err)
 	}
 	if len(bytes.TrimLeft(tail, " \t\r\n")) > 0 {
-		return newError(CodeBadJSON, "data after the JSON value")
+		return NewError(CodeBadJSON, "data after the JSON value", nil)
 	}
 	return nil
 }
@@ -53,39 +55,33 @@ func jsonError(err error) error {
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &tooLarge):
-		return newError(CodeBodyTooLarge, "request body too large", "limit", strconv.FormatInt(tooLarge.Limit, 10))
+		return NewError(CodeBodyTooLarge, "request body too large", nil).
+			With("limit", strconv.FormatInt(tooLarge.Limit, 10))
 	case errors.As(err, &typeErr):
 		field := typeErr.Field
 		if field == "" {
 			field = "."
 		}
-		return newError(CodeWrongType, "field "+field+" has the wrong type", "field", clip(field))
+		field = clip(field)
+		return NewError(CodeWrongType, "field "+field+" has the wrong type", nil).With("field", field)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		// encoding/json reports unknown fields only in its message.
 		field, uerr := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
 		if uerr != nil {
 			field = "?"
 		}
-		return newError(CodeUnknownField, "unknown field "+field, "field", clip(field))
+		field = clip(field)
+		return NewError(CodeUnknownField, "unknown field "+field, nil).With("field", field)
 	case errors.Is(err, io.EOF):
-		return newError(CodeBadJSON, "empty request body")
+		return NewError(CodeBadJSON, "empty request body", nil)
 	default:
-		return newError(CodeBadJSON, "malformed JSON: "+err.Error())
+		return NewError(CodeBadJSON, "malformed JSON: "+err.Error(), nil)
 	}
 }
 
-// clip keeps a parameter taken from the request short enough to show.
-func clip(s string) string {
-	const maxParam = 64
-	if len(s) <= maxParam {
-		return s
-	}
-	cut := maxParam
-	for cut > 0 && s[cut]&0xC0 == 0x80 { // do not split a UTF-8 sequence
-		cut--
-	}
-	return s[:cut] + "…"
-}
+// clip keeps text taken from the request (a field, a header) short enough
+// to show in an error.
+func clip(s string) string { return coded.ClipParam(s) }
 
 // writeJSON answers v as JSON with status.
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -3,8 +3,10 @@ package server
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/joinpal/joinpal/i18n"
+	"github.com/joinpal/joinpal/internal/coded"
 )
 
 // FuzzDecodeStrict: any body either decodes or is refused with one of the
@@ -16,7 +18,7 @@ func FuzzDecodeStrict(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
-	allowed := []string{CodeBadJSON, CodeUnknownField, CodeWrongType, CodeBodyTooLarge}
+	allowed := []string{string(CodeBadJSON), string(CodeUnknownField), string(CodeWrongType), string(CodeBodyTooLarge)}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		var v credentials
 		err := decodeStrict(strings.NewReader(string(body)), &v)
@@ -36,7 +38,7 @@ func FuzzDecodeStrict(f *testing.F) {
 func TestClip(t *testing.T) {
 	long := strings.Repeat("ñ", 100)
 	got := clip(long)
-	if !strings.HasSuffix(got, "…") || len(got) > 64+len("…") || !strings.HasPrefix(long, strings.TrimSuffix(got, "…")) {
+	if !strings.HasSuffix(got, "…") || len(got) > coded.MaxParam || !utf8.ValidString(got) || !strings.HasPrefix(long, strings.TrimSuffix(got, "…")) {
 		t.Errorf("clip = %q", got)
 	}
 	if clip("short") != "short" {

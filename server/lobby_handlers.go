@@ -43,7 +43,7 @@ func (s *Server) refuseWhileDraining(w http.ResponseWriter, r *http.Request) boo
 	if !s.Draining() {
 		return false
 	}
-	s.writeError(w, r, newError(CodeRestarting, "the server is restarting"))
+	s.writeError(w, r, NewError(CodeRestarting, "the server is restarting", nil))
 	return true
 }
 

@@ -136,13 +136,13 @@ func (s *Server) page(name string, params ...string) http.HandlerFunc {
 func (s *Server) assets(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("file")
 	if !fs.ValidPath(name) || strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".br") {
-		s.writeError(w, r, newError(CodeNotFound, "no such asset"))
+		s.writeError(w, r, NewError(CodeNotFound, "no such asset", nil))
 		return
 	}
 	files := web.Assets()
 	data, err := fs.ReadFile(files, name)
 	if err != nil {
-		s.writeError(w, r, newError(CodeNotFound, "no such asset"))
+		s.writeError(w, r, NewError(CodeNotFound, "no such asset", nil))
 		return
 	}
 	h := w.Header()

@@ -128,7 +128,7 @@ func (s *Server) postRulesTry(w http.ResponseWriter, r *http.Request) {
 // rulesError turns package rules' not-found into the server's.
 func rulesError(err error) error {
 	if errors.Is(err, rules.ErrNotFound) {
-		return newError(CodeNotFound, err.Error())
+		return NewError(CodeNotFound, err.Error(), nil)
 	}
 	return err
 }

@@ -56,7 +56,7 @@ func (s *Server) scheduleView(r *http.Request, a schedule.Arrangement) scheduleJ
 // (scheduled games are between accounts).
 func (s *Server) scheduleAccount(w http.ResponseWriter, r *http.Request, scope account.Scope) (Identity, bool) {
 	if s.cfg.Schedule == nil {
-		s.writeError(w, r, newError(CodeNotFound, "no scheduled games on this server"))
+		s.writeError(w, r, NewError(CodeNotFound, "no scheduled games on this server", nil))
 		return Identity{}, false
 	}
 	who, ok := s.signedIn(w, r, scope)

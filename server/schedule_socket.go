@@ -19,11 +19,11 @@ func (s *Server) handleScheduleSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !who.Known() {
-		s.writeError(w, r, newError(CodeUnauthorized, "not signed in"))
+		s.writeError(w, r, NewError(CodeUnauthorized, "not signed in", nil))
 		return
 	}
 	if s.cfg.Schedule == nil {
-		s.writeError(w, r, newError(CodeNotFound, "no scheduled games on this server"))
+		s.writeError(w, r, NewError(CodeNotFound, "no scheduled games on this server", nil))
 		return
 	}
 	// Subscribed before the upgrade: a client whose socket is open hears

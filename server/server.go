@@ -198,7 +198,7 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	s.cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.writeError(w, r, newError(CodeCrossOrigin, "cross-origin request refused"))
+		s.writeError(w, r, NewError(CodeCrossOrigin, "cross-origin request refused", nil))
 	}))
 	var rt GameRuntime
 	if cfg.Runtime != nil {
@@ -290,9 +290,10 @@ func (f *fallbackWriter) WriteHeader(status int) {
 	f.written = true
 	switch status {
 	case http.StatusNotFound:
-		f.s.writeError(f.ResponseWriter, f.r, newError(CodeNotFound, "no such route"))
+		f.s.writeError(f.ResponseWriter, f.r, NewError(CodeNotFound, "no such route", nil))
 	case http.StatusMethodNotAllowed:
-		f.s.writeError(f.ResponseWriter, f.r, newError(CodeMethodNotAllowed, "method not allowed", "method", clip(f.r.Method)))
+		f.s.writeError(f.ResponseWriter, f.r, NewError(CodeMethodNotAllowed, "method not allowed", nil).
+			With("method", clip(f.r.Method)))
 	default:
 		f.ResponseWriter.WriteHeader(status)
 		f.written = false

@@ -5,11 +5,15 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/i18n"
+	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/schedule"
 )
 
 func TestCrossSitePostRefused(t *testing.T) {
@@ -74,7 +78,7 @@ func TestCheckOrigin(t *testing.T) {
 		if (err == nil) != tt.ok {
 			t.Errorf("headers %v: %v, want ok %v", tt.header, err, tt.ok)
 		}
-		if err != nil && i18n.Code(err) != CodeCrossOrigin {
+		if err != nil && i18n.Code(err) != string(CodeCrossOrigin) {
 			t.Errorf("headers %v: code %s", tt.header, i18n.Code(err))
 		}
 		if r.Method != "GET" {
@@ -92,7 +96,7 @@ func TestLanguageOfRefusals(t *testing.T) {
 		c := env.browser(t)
 		r := c.do("GET", "/api/account/me", "", "Accept-Language", tt.accept)
 		e := expect(t, r, 401, CodeUnauthorized)
-		if want := i18n.Message(tt.lang, CodeUnauthorized, nil); e.Message != want {
+		if want := i18n.Message(tt.lang, string(CodeUnauthorized), nil); e.Message != want {
 			t.Errorf("Accept-Language %q: %q, want %q", tt.accept, e.Message, want)
 		}
 	}
@@ -108,7 +112,7 @@ func TestLanguageOfRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := expect(t, env.withCookie(t, secret).do("POST", "/api/tokens", `{"name":""}`, "Accept-Language", "es"), 400, CodeBadTokenName)
-	if want := i18n.Message("en", CodeBadTokenName, map[string]string{"max": "64"}); e.Message != want {
+	if want := i18n.Message("en", string(CodeBadTokenName), map[string]string{"max": "64"}); e.Message != want {
 		t.Errorf("user with lang en: %q, want %q", e.Message, want)
 	}
 }
@@ -162,16 +166,45 @@ func TestPanicIsInternal(t *testing.T) {
 }
 
 func TestStatusTable(t *testing.T) {
-	if got := Status(i18n.CodeInternal); got != 500 {
-		t.Errorf("internal: %d", got)
+	tests := []struct {
+		code string
+		want int
+	}{
+		{i18n.CodeInternal, 500},
+		{"chess.fen.fields", 400},                 // a family's code
+		{string(CodeBadJSON), 400},                // the server's own family
+		{string(CodeRateLimited), 429},            // a row of the table
+		{string(schedule.CodeNotFound), 404},      // a domain's row
+		{string(lobby.CodeChallengeExpired), 410}, // another
+		{"nobody.declares_this", 500},             // no family: internal
 	}
-	if got := Status("chess.fen.fields"); got != 400 {
-		t.Errorf("a code not in the table: %d, want 400", got)
-	}
-	for _, c := range codes { // the HTTP refusals of this file's part
-		if _, ok := statuses[c.Code]; !ok {
-			t.Errorf("code %s of package server has no status in the table", c.Code)
+	for _, tt := range tests {
+		if got := Status(tt.code); got != tt.want {
+			t.Errorf("Status(%q) = %d, want %d", tt.code, got, tt.want)
 		}
+	}
+}
+
+// TestEveryDocumentedCodeHasAStatus: every error code of docs/ERRORS.md
+// (the codes every package declares, which the i18n tests hold equal to
+// the catalogues) has a row or a family in the status table.
+func TestEveryDocumentedCodeHasAStatus(t *testing.T) {
+	b, err := os.ReadFile("../docs/ERRORS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, _ := strings.Cut(string(b), "<!-- BEGIN CODES")
+	table, _, _ = strings.Cut(table, "<!-- END CODES -->")
+	row := regexp.MustCompile("(?m)^\\| `([^`]+)` \\|")
+	n := 0
+	for _, m := range row.FindAllStringSubmatch(table, -1) {
+		n++
+		if _, ok := statusOf(m[1]); !ok {
+			t.Errorf("code %s of docs/ERRORS.md has no status in server/errors.go", m[1])
+		}
+	}
+	if n < 100 {
+		t.Fatalf("read only %d codes from docs/ERRORS.md", n)
 	}
 }
 
@@ -234,7 +267,7 @@ func TestSetLang(t *testing.T) {
 		return expect(t, c.do("POST", "/api/tokens", `{"name":""}`, "Accept-Language", accept), 400, CodeBadTokenName).Message
 	}
 	inLang := func(lang string) string {
-		return i18n.Message(lang, CodeBadTokenName, map[string]string{"max": "64"})
+		return i18n.Message(lang, string(CodeBadTokenName), map[string]string{"max": "64"})
 	}
 	if got := refusal("es"); got != inLang("es") {
 		t.Fatalf("before: %q", got)
@@ -247,7 +280,7 @@ func TestSetLang(t *testing.T) {
 		t.Errorf("after choosing en, with Accept-Language es: %q, want %q", got, inLang("en"))
 	}
 	e := expect(t, c.do("PUT", "/api/account/lang", `{"lang":"fr"}`), 400, CodeBadLanguage)
-	if e.Params["lang"] != "fr" || e.Message != i18n.Message("en", CodeBadLanguage, map[string]string{"lang": "fr"}) {
+	if e.Params["lang"] != "fr" || e.Message != i18n.Message("en", string(CodeBadLanguage), map[string]string{"lang": "fr"}) {
 		t.Errorf("refusal of fr: %+v", e)
 	}
 	if got := refusal("es"); got != inLang("en") {

@@ -65,7 +65,8 @@ func listen[E any](ctx context.Context, sock *socket, sub *subscription[E], fram
 			sock.sendLossy(outFrame{T: "pong", D: map[string]int64{"lag": lag.Milliseconds()}})
 			return
 		}
-		sock.send(errorFrame(sock.reader, 0, newError(CodeUnknownFrame, "unknown frame type", "type", clip(f.T))))
+		sock.send(errorFrame(sock.reader, 0, NewError(CodeUnknownFrame, "unknown frame type", nil).
+			With("type", clip(f.T))))
 	})
 	wg.Wait()
 }

@@ -39,7 +39,7 @@ func TestListeningSockets(t *testing.T) {
 			tc.sock.sendRaw([]byte(`{"t":"castle"}`))
 			var e errorData
 			decodeFrameData(t, tc.sock.frame("error"), &e)
-			if e.Code != CodeUnknownFrame {
+			if e.Code != string(CodeUnknownFrame) {
 				t.Fatalf("unknown type: %+v", e)
 			}
 			tc.event()

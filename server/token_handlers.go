@@ -51,10 +51,10 @@ func (s *Server) tokenOwner(w http.ResponseWriter, r *http.Request) (Identity, b
 	case !ok:
 		return Identity{}, false
 	case who.Token != nil:
-		s.writeError(w, r, newError(CodeSessionRequired, "tokens are managed from a browser session"))
+		s.writeError(w, r, NewError(CodeSessionRequired, "tokens are managed from a browser session", nil))
 		return Identity{}, false
 	case who.User.Guest:
-		s.writeError(w, r, newError(CodeAccountRequired, "guests have no API tokens"))
+		s.writeError(w, r, NewError(CodeAccountRequired, "guests have no API tokens", nil))
 		return Identity{}, false
 	}
 	return who, true
@@ -73,14 +73,15 @@ func (s *Server) createToken(w http.ResponseWriter, r *http.Request) {
 	}
 	name := strings.TrimSpace(req.Name)
 	if name == "" || utf8.RuneCountInString(name) > TokenNameMax {
-		s.writeError(w, r, newError(CodeBadTokenName, "a token's name has 1 to "+strconv.Itoa(TokenNameMax)+" characters",
-			"max", strconv.Itoa(TokenNameMax)))
+		s.writeError(w, r, NewError(CodeBadTokenName, "a token's name has 1 to "+strconv.Itoa(TokenNameMax)+" characters", nil).
+			With("max", strconv.Itoa(TokenNameMax)))
 		return
 	}
 	var scopes []account.Scope
 	for _, sc := range req.Scopes {
 		if !slices.Contains(account.Scopes(), sc) {
-			s.writeError(w, r, newError(CodeBadScope, "no scope "+string(sc), "scope", clip(string(sc))))
+			scope := clip(string(sc))
+			s.writeError(w, r, NewError(CodeBadScope, "no scope "+scope, nil).With("scope", scope))
 			return
 		}
 		if !slices.Contains(scopes, sc) {
@@ -134,7 +135,8 @@ func (s *Server) revokeToken(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	case account.CodeBadToken, account.CodeNotFound:
-		s.writeError(w, r, newError(CodeTokenNotFound, "no token "+id, "token", clip(id)))
+		id = clip(id)
+		s.writeError(w, r, NewError(CodeTokenNotFound, "no token "+id, nil).With("token", id))
 		return
 	default:
 		s.writeError(w, r, err)

@@ -74,14 +74,14 @@ func TestTokenRefusals(t *testing.T) {
 			status       int
 			code         string
 		}{
-			{"guest", guest, "POST", "/api/tokens", `{"name":"x"}`, 403, CodeAccountRequired},
-			{"nobody", env.browser(t), "POST", "/api/tokens", `{"name":"x"}`, 401, CodeUnauthorized},
-			{"no name", c, "POST", "/api/tokens", `{"name":"  "}`, 400, CodeBadTokenName},
-			{"long name", c, "POST", "/api/tokens", `{"name":"` + strings.Repeat("n", TokenNameMax+1) + `"}`, 400, CodeBadTokenName},
-			{"bad scope", c, "POST", "/api/tokens", `{"name":"x","scopes":["admin"]}`, 400, CodeBadScope},
-			{"unknown field", c, "POST", "/api/tokens", `{"name":"x","expires":1}`, 400, CodeUnknownField},
-			{"someone else's", c, "DELETE", "/api/tokens/" + theirs.ID, "", 404, CodeTokenNotFound},
-			{"unknown", c, "DELETE", "/api/tokens/nope", "", 404, CodeTokenNotFound},
+			{"guest", guest, "POST", "/api/tokens", `{"name":"x"}`, 403, string(CodeAccountRequired)},
+			{"nobody", env.browser(t), "POST", "/api/tokens", `{"name":"x"}`, 401, string(CodeUnauthorized)},
+			{"no name", c, "POST", "/api/tokens", `{"name":"  "}`, 400, string(CodeBadTokenName)},
+			{"long name", c, "POST", "/api/tokens", `{"name":"` + strings.Repeat("n", TokenNameMax+1) + `"}`, 400, string(CodeBadTokenName)},
+			{"bad scope", c, "POST", "/api/tokens", `{"name":"x","scopes":["admin"]}`, 400, string(CodeBadScope)},
+			{"unknown field", c, "POST", "/api/tokens", `{"name":"x","expires":1}`, 400, string(CodeUnknownField)},
+			{"someone else's", c, "DELETE", "/api/tokens/" + theirs.ID, "", 404, string(CodeTokenNotFound)},
+			{"unknown", c, "DELETE", "/api/tokens/nope", "", 404, string(CodeTokenNotFound)},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {

@@ -98,7 +98,7 @@ func mustCreateUser(t *testing.T, s AccountStore, u account.User) {
 }
 
 // wantAccountCode fails t unless err is an account error with code.
-func wantAccountCode(t *testing.T, what string, err error, code string) {
+func wantAccountCode(t *testing.T, what string, err error, code account.Code) {
 	t.Helper()
 	if err == nil {
 		t.Errorf("%s: no error, want %s", what, code)
