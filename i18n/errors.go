@@ -3,9 +3,11 @@ package i18n
 import "maps"
 
 // Coded is an error with a stable code and the parameters its message
-// needs. The errors of every JoinPal package implement it (*chess.Error,
-// *pgn.Error, *uci.Error, *game.Error, *live.Error), so the server can speak
-// of any of them without knowing its package.
+// needs: the one contract of JoinPal's errors. Every coded error
+// implements it without importing this package: the instances of
+// internal/coded's Error (*game.Error, *lobby.Error, *server.Error ...) and
+// the rules core's own types (*chess.Error, *pgn.Error, *uci.Error), so the
+// server can speak of any of them without knowing its package.
 //
 // The methods are ErrorCode and ErrorParams, not Code and Params, because
 // the errors keep their codes in a public field named Code.
