@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -182,6 +183,28 @@ func TestStatusTable(t *testing.T) {
 		if got := Status(tt.code); got != tt.want {
 			t.Errorf("Status(%q) = %d, want %d", tt.code, got, tt.want)
 		}
+	}
+}
+
+// undeclared is a coded error whose code no package declares.
+type undeclared struct{}
+
+func (undeclared) Error() string                  { return "secret detail" }
+func (undeclared) ErrorCode() string              { return "nobody.declares_this" }
+func (undeclared) ErrorParams() map[string]string { return map[string]string{"x": "secret param"} }
+
+// TestUndeclaredCodeIsInternal: a code of no known package is answered as
+// internal, 500, with nothing of it told; its cause goes to the log.
+func TestUndeclaredCodeIsInternal(t *testing.T) {
+	env := newTestServer(t)
+	w := httptest.NewRecorder()
+	env.srv.writeError(w, httptest.NewRequest("GET", "/x", nil), fmt.Errorf("wrapped: %w", undeclared{}))
+	if w.Code != 500 || !strings.Contains(w.Body.String(), `"internal"`) || strings.Contains(w.Body.String(), "secret") ||
+		strings.Contains(w.Body.String(), "nobody") {
+		t.Errorf("answered %d %s", w.Code, w.Body)
+	}
+	if !strings.Contains(env.logs.String(), "secret detail") {
+		t.Errorf("the cause is not logged:\n%s", env.logs)
 	}
 }
 
