@@ -96,11 +96,12 @@ func (w *worker) search(j *job) jobResult {
 		ctx, cancel = context.WithTimeout(ctx, plan.Search)
 		defer cancel()
 	}
-	began := time.Now()
+	began := cfg.Now()
 	if w.sf != nil && plan.Search > 0 && slices.Contains(cfg.StockfishLevels, j.level.Number) {
-		if r, ok := w.sf.move(ctx, j, began.Add(plan.Search)); ok {
+		// The external engine runs on the machine's clock.
+		if r, ok := w.sf.move(ctx, j, time.Now().Add(plan.Search)); ok {
 			r.Queued, r.Budget = reply.Queued, reply.Budget
-			r.Search = time.Since(began)
+			r.Search = cfg.Now().Sub(began)
 			return jobResult{reply: r, plan: plan}
 		}
 		if err := j.ctx.Err(); err != nil {
@@ -108,10 +109,10 @@ func (w *worker) search(j *job) jobResult {
 		}
 	}
 
-	w.eng.SetOptions(engine.Options{HashMB: cfg.HashMB, Level: j.level.Number, Rand: rand.New(rand.NewPCG(searchSeed, uint64(j.level.Number)))})
+	w.eng.SetOptions(engine.Options{HashMB: cfg.HashMB, Level: j.level.Number, Rand: rand.New(rand.NewPCG(searchSeed, uint64(j.level.Number))), Now: cfg.Now})
 	limits := engine.Limits{Depth: 1}
 	if plan.Search > 0 {
-		left := plan.Search - time.Since(began) // what a failed external engine left
+		left := plan.Search - cfg.Now().Sub(began) // what a failed external engine left
 		limits = engine.Limits{MoveTime: max(left, time.Millisecond), MoveOverhead: time.Millisecond}
 	}
 	res := w.eng.Search(ctx, j.pos.current, j.pos.history, limits, nil)
@@ -119,7 +120,7 @@ func (w *worker) search(j *job) jobResult {
 		return jobResult{err: fmt.Errorf("ai: think: %w", err)}
 	}
 	reply.UCI, reply.Engine = j.pos.current.UCI(res.BestMove), EngineName
-	reply.Search = time.Since(began)
+	reply.Search = cfg.Now().Sub(began)
 	reply.Depth, reply.Nodes = res.Info.Depth, res.Info.Nodes
 	return jobResult{reply: reply, plan: plan}
 }

@@ -19,5 +19,6 @@
 // only a node or depth limit never reads the clock to make a decision, so it
 // is deterministic: the same engine state (a new Engine, or one just after
 // NewGame), position, history and limits give the same move, score and node
-// count every time.
+// count every time. A timed search is deterministic too on a clock that
+// depends only on the search ([Options].Now), as the tests' clocks do.
 package engine

@@ -22,6 +22,10 @@ type Options struct {
 	// of the near-best moves). Nil seeds a generator from the position, so
 	// that the same position always gets the same choice.
 	Rand *rand.Rand
+	// Now is the clock the time limits are measured on (time.Now when
+	// nil). Tests inject a clock that moves as the search reads it, so
+	// that a timed search stops after the same nodes on any machine.
+	Now func() time.Time
 }
 
 // DefaultHashMB is the size of the transposition table when Options.HashMB
@@ -171,7 +175,11 @@ func (e *Engine) noiseFor(key uint64) int {
 // With only Depth and Nodes limits it is deterministic (see the package
 // documentation). Search must not be called concurrently on one Engine.
 func (e *Engine) Search(ctx context.Context, pos chess.Position, history []uint64, limits Limits, onInfo func(Info)) Result {
-	start := time.Now()
+	now := e.opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	start := now()
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -199,7 +207,7 @@ func (e *Engine) Search(ctx context.Context, pos chess.Position, history []uint6
 	}
 	if level.Book && limits.Mate == 0 {
 		if m, ok := bookMove(&pos, rng); ok {
-			info := Info{Depth: 1, MultiPV: 1, PV: []chess.Move{m}, Time: time.Since(start)}
+			info := Info{Depth: 1, MultiPV: 1, PV: []chess.Move{m}, Time: now().Sub(start)}
 			if onInfo != nil {
 				onInfo(info)
 			}
@@ -207,7 +215,7 @@ func (e *Engine) Search(ctx context.Context, pos chess.Position, history []uint6
 		}
 	}
 
-	e.prepare(&pos, history, &legal, limits, level, start)
+	e.prepare(&pos, history, &legal, limits, level, start, now)
 	e.done = ctx.Done()
 	if level.Noise > 0 {
 		e.noise, e.noiseSeed = level.Noise, rng.Uint64()
@@ -251,7 +259,7 @@ func (e *Engine) Search(ctx context.Context, pos chess.Position, history []uint6
 
 // prepare resets the per-search state: the node count, the path, the root
 // moves in their first order, the limits.
-func (e *Engine) prepare(pos *chess.Position, history []uint64, legal *chess.MoveList, limits Limits, level Level, start time.Time) {
+func (e *Engine) prepare(pos *chess.Position, history []uint64, legal *chess.MoveList, limits Limits, level Level, start time.Time, now func() time.Time) {
 	e.tt.newSearch()
 	e.nodes, e.selDepth, e.stopped, e.nmpMinPly, e.rootDepth = 0, 0, false, 0, 0
 	e.noise, e.noiseSeed = 0, 0
@@ -288,7 +296,7 @@ func (e *Engine) prepare(pos *chess.Position, history []uint64, legal *chess.Mov
 		e.rootMoves = append(e.rootMoves, rootMove{move: m, score: -scoreInf, prevScore: -scoreInf, pv: []chess.Move{m}})
 	}
 
-	e.tm.init(limits, pos.Turn(), start)
+	e.tm.init(limits, pos.Turn(), start, now)
 	e.nodeLimit = ^uint64(0)
 	if limits.Nodes > 0 {
 		e.nodeLimit = limits.Nodes

@@ -19,6 +19,26 @@ func mustFEN(t testing.TB, fen string) chess.Position {
 
 func uci(pos chess.Position, m chess.Move) string { return pos.UCI(m) }
 
+// stepClock is a clock for Options.Now that moves on by step each time it
+// is read. The search reads it every 1024 nodes, so a timed search on it
+// stops after the same nodes on any machine, busy or not: a step of 1 ms
+// is a machine of about a million nodes a second.
+type stepClock struct {
+	t     time.Time
+	step  time.Duration
+	reads int
+}
+
+func newStepClock(step time.Duration) *stepClock {
+	return &stepClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), step: step}
+}
+
+func (c *stepClock) now() time.Time {
+	c.reads++
+	c.t = c.t.Add(c.step)
+	return c.t
+}
+
 func TestTactics(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -194,16 +214,18 @@ func TestLimits(t *testing.T) {
 		}
 	})
 	t.Run("context", func(t *testing.T) {
+		// Cancelled once depth 4 is reported, an infinite search stops
+		// within depth 5 and answers with depth 4's move.
 		e := New(Options{HashMB: 4})
-		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		start := time.Now()
-		r := e.Search(ctx, pos, nil, Limits{Infinite: true}, nil)
-		if d := time.Since(start); d > time.Second {
-			t.Errorf("cancelled after 100ms, returned after %v", d)
-		}
-		if !pos.IsLegal(r.BestMove) {
-			t.Errorf("illegal move %v", r.BestMove)
+		r := e.Search(ctx, pos, nil, Limits{Infinite: true}, func(i Info) {
+			if i.Depth == 4 {
+				cancel()
+			}
+		})
+		if r.Info.Depth != 4 || !pos.IsLegal(r.BestMove) {
+			t.Errorf("cancelled after depth 4: depth %d, move %v", r.Info.Depth, r.BestMove)
 		}
 	})
 	t.Run("cancelled before the start", func(t *testing.T) {
@@ -216,11 +238,13 @@ func TestLimits(t *testing.T) {
 		}
 	})
 	t.Run("movetime", func(t *testing.T) {
-		e := New(Options{HashMB: 4})
-		start := time.Now()
+		// 200 ms less 20 ms of overhead: the search stops at the first
+		// reading of the clock at or past 180 ms.
+		clock := newStepClock(time.Millisecond)
+		e := New(Options{HashMB: 4, Now: clock.now})
 		r := e.Search(context.Background(), pos, nil, Limits{MoveTime: 200 * time.Millisecond, MoveOverhead: 20 * time.Millisecond}, nil)
-		if d := time.Since(start); d > 400*time.Millisecond {
-			t.Errorf("movetime 200ms took %v", d)
+		if r.Info.Time < 180*time.Millisecond || r.Info.Time > 182*time.Millisecond {
+			t.Errorf("movetime 200ms, overhead 20ms: stopped at %v on the clock", r.Info.Time)
 		}
 		if !pos.IsLegal(r.BestMove) {
 			t.Errorf("illegal move %v", r.BestMove)
@@ -237,22 +261,25 @@ func TestLimits(t *testing.T) {
 }
 
 // TestClockDoesNotFlag plays a game against itself on a short clock with no
-// increment and checks that no move takes longer than its clock allows.
+// increment and checks that no move takes longer than its clock allows. The
+// clock is a stepClock, so each move's time is the engine's own doing and
+// the same on any machine.
 func TestClockDoesNotFlag(t *testing.T) {
 	moves := 40
 	if testing.Short() {
 		moves = 16
 	}
-	e := New(Options{HashMB: 4})
+	clk := newStepClock(time.Millisecond)
+	e := New(Options{HashMB: 4, Now: clk.now})
 	h := chess.NewHistory(chess.StartingPosition())
 	clock := [2]time.Duration{time.Second, time.Second}
 	var keys []uint64
 	for i := 0; i < moves && !h.Outcome(chess.AutomaticDraws).Over(); i++ {
 		pos := h.Position()
 		us := pos.Turn()
-		start := time.Now()
+		start := clk.now()
 		r := e.Search(context.Background(), pos, keys, Limits{WTime: clock[0], BTime: clock[1], MoveOverhead: 10 * time.Millisecond}, nil)
-		used := time.Since(start)
+		used := clk.now().Sub(start)
 		clock[us] -= used
 		if clock[us] <= 0 {
 			t.Fatalf("move %d: flagged (used %v)", i+1, used)

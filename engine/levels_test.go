@@ -44,24 +44,29 @@ func TestLevelsTable(t *testing.T) {
 	}
 }
 
+// TestLevelsPlayLegalMoves: every level plays a legal move with 300 ms a
+// move, never deeper than its depth cap, and the two lowest levels answer
+// on their depth cap long before the clock would stop them. The clock is a
+// stepClock, so the figures are the same on a busy machine.
 func TestLevelsPlayLegalMoves(t *testing.T) {
 	fens := []string{chess.StartingFEN, benchFENs[1], benchFENs[4], benchFENs[25], benchFENs[33]}
 	for _, l := range Levels() {
 		if testing.Short() && l.Number >= 7 {
 			continue
 		}
-		e := New(Options{HashMB: 4, Level: l.Number, Rand: rand.New(rand.NewPCG(uint64(l.Number), 2))})
+		clock := newStepClock(time.Millisecond)
+		e := New(Options{HashMB: 4, Level: l.Number, Rand: rand.New(rand.NewPCG(uint64(l.Number), 2)), Now: clock.now})
 		for _, fen := range fens {
 			pos := mustFEN(t, fen)
-			limits := Limits{MoveTime: 300 * time.Millisecond}
-			start := time.Now()
-			r := e.Search(context.Background(), pos, nil, limits, nil)
-			d := time.Since(start)
+			r := e.Search(context.Background(), pos, nil, Limits{MoveTime: 300 * time.Millisecond}, nil)
 			if !pos.IsLegal(r.BestMove) {
 				t.Errorf("level %d, %s: illegal move %v", l.Number, fen, r.BestMove)
 			}
-			if l.Number <= 2 && d > 100*time.Millisecond {
-				t.Errorf("level %d took %v for a move", l.Number, d)
+			if l.Depth > 0 && r.Info.Depth > l.Depth {
+				t.Errorf("level %d, %s: searched to depth %d, beyond its cap %d", l.Number, fen, r.Info.Depth, l.Depth)
+			}
+			if l.Number <= 2 && r.Info.Time > 30*time.Millisecond {
+				t.Errorf("level %d, %s: %v on the clock (%d nodes) for a move; it stops at depth %d", l.Number, fen, r.Info.Time, r.Info.Nodes, l.Depth)
 			}
 		}
 	}

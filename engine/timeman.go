@@ -38,14 +38,15 @@ const (
 // iteration after it, scaled by how unsettled the search is) and a hard
 // limit (stop the search now).
 type timeManager struct {
+	now        func() time.Time
 	start      time.Time
 	useTime    bool
 	fixed      bool // a fixed time per move: use it all
 	soft, hard time.Duration
 }
 
-func (tm *timeManager) init(l Limits, us chess.Color, start time.Time) {
-	*tm = timeManager{start: start}
+func (tm *timeManager) init(l Limits, us chess.Color, start time.Time, now func() time.Time) {
+	*tm = timeManager{now: now, start: start}
 	if l.Infinite {
 		return
 	}
@@ -93,4 +94,4 @@ func (tm *timeManager) init(l Limits, us chess.Color, start time.Time) {
 	tm.soft = max(min(tm.soft, tm.hard), minThink)
 }
 
-func (tm *timeManager) elapsed() time.Duration { return time.Since(tm.start) }
+func (tm *timeManager) elapsed() time.Duration { return tm.now().Sub(tm.start) }

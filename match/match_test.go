@@ -144,6 +144,9 @@ func readPGN(t *testing.T, text string) []*pgn.Game {
 	}
 }
 
+// TestMatchFaults: each fault loses. The clocks of the time losses are
+// long enough for the good engine's instant replies on a busy machine; the
+// slow engine waits out any clock.
 func TestMatchFaults(t *testing.T) {
 	tests := []struct {
 		name        string
@@ -158,8 +161,8 @@ func TestMatchFaults(t *testing.T) {
 	}{
 		{"illegal moves lose", engineOf("good", nil, nil, random), engineOf("bad", nil, nil, illegal), TimeControl{Depth: 1}, 4, Score{4, 0, 0}, Faults{IllegalMoves: 4}, "rules infraction", "makes an illegal move: (none)", 0},
 		{"crashes lose", engineOf("good", nil, nil, random), engineOf("dead", nil, nil, crashing), TimeControl{Depth: 1}, 2, Score{2, 0, 0}, Faults{Crashes: 2}, "abandoned", "engine failed: uci: engine exited", 1},
-		{"time losses", engineOf("good", nil, nil, random), slowEngine("slow"), TimeControl{Base: 20 * time.Millisecond}, 2, Score{2, 0, 0}, Faults{TimeLosses: 2}, "time forfeit", "loses on time", 1},
-		{"fixed time per move", engineOf("good", nil, nil, random), slowEngine("slow"), TimeControl{MoveTime: 10 * time.Millisecond, Margin: 5 * time.Millisecond}, 2, Score{2, 0, 0}, Faults{TimeLosses: 2}, "time forfeit", "loses on time (took", 1},
+		{"time losses", engineOf("good", nil, nil, random), slowEngine("slow"), TimeControl{Base: 500 * time.Millisecond}, 2, Score{2, 0, 0}, Faults{TimeLosses: 2}, "time forfeit", "loses on time", 1},
+		{"fixed time per move", engineOf("good", nil, nil, random), slowEngine("slow"), TimeControl{MoveTime: 200 * time.Millisecond, Margin: 100 * time.Millisecond}, 2, Score{2, 0, 0}, Faults{TimeLosses: 2}, "time forfeit", "loses on time (took", 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
