@@ -48,9 +48,6 @@ var benchFENs = []string{
 	"8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1",
 }
 
-// BenchPositions returns the FENs Bench searches.
-func BenchPositions() []string { return append([]string(nil), benchFENs...) }
-
 // Bench searches each of its fixed positions to depth with a new game and
 // a 16 MB table, single-threaded, and returns the total nodes and the time
 // taken. The node count depends only on the engine's code, so it serves as

@@ -93,12 +93,3 @@ func fillUp(c chess.Color, b bb) bb {
 	b |= b >> 32
 	return b
 }
-
-// relSq mirrors a square vertically for black, so tables can be written
-// from white's side.
-func relSq(c chess.Color, s chess.Square) chess.Square {
-	if c == chess.White {
-		return s
-	}
-	return s ^ 56
-}

@@ -63,10 +63,6 @@ type Summary struct {
 	LLR  float64
 }
 
-// Elo returns the Elo difference of the first engine over the second, and
-// the half-width of its 95 % interval.
-func (s *Summary) Elo() (diff, margin float64) { return s.Score.Elo() }
-
 // Run plays the match and returns its summary. It returns early, with the
 // games finished so far, when ctx is done (with ctx's error), when the SPRT
 // decides, or when an engine cannot be started (with that error). Games are

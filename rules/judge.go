@@ -88,11 +88,6 @@ func playIn(h *chess.History, text string) (Played, error) {
 	return playedAfter(h, m), nil
 }
 
-// played describes the legal move m of pos.
-func played(pos chess.Position, m chess.Move) Played {
-	return playedAfter(chess.NewHistory(pos), m)
-}
-
 // playedAfter describes the legal move m of h's current position, h's past
 // counting for the repetitions (h itself is left as it is).
 func playedAfter(past *chess.History, m chess.Move) Played {

@@ -121,13 +121,6 @@ func (h *socketHub) part(game, player string) (last, stopping bool) {
 	return last, h.stopping
 }
 
-// len returns the number of open sockets.
-func (h *socketHub) len() int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.sockets)
-}
-
 // closeAll refuses new sockets from now on and closes every open one with
 // code and reason.
 func (h *socketHub) closeAll(code websocket.StatusCode, reason string) {

@@ -78,13 +78,6 @@ type sent struct {
 	uci string
 }
 
-func (m *match) opponent(b *bot) *bot {
-	if m.sides[0] == b {
-		return m.sides[1]
-	}
-	return m.sides[0]
-}
-
 // dial opens b's game socket as g and starts reading it.
 func (b *bot) dial(ctx context.Context, g *guest) error {
 	u := "ws" + strings.TrimPrefix(g.base.String(), "http") + "/api/game/" + b.m.id + "/socket"
