@@ -14,7 +14,7 @@ var winnabilityCases = []struct {
 	white, black Winnability
 	dead         bool // IsDeadPosition must see it
 }{
-	{"issue 12: locked pawns, no capture or mate for either side",
+	{"locked pawns, no capture or mate for either side",
 		"k7/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/7K w - - 0 1", Unwinnable, Unwinnable, true},
 	{"the same chain without the h-file: the h3 and h4 squares stay guarded",
 		"k7/8/8/1p1p1p2/pPpPpPp1/P1P1P1P1/8/7K w - - 0 1", Unwinnable, Unwinnable, true},

@@ -19,7 +19,7 @@ func TestDeadPositionEndsTheGame(t *testing.T) {
 	}
 }
 
-// TestFlagWhereNeitherCanMate (issue 12): the white rook and king are
+// TestFlagWhereNeitherCanMate: the white rook and king are
 // walled in by their own pawns and Black's king can never reach them, so
 // neither side can mate, though the material rule of thumb said both could
 // and the cheap check after each move does not see it: a flag by either

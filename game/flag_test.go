@@ -33,7 +33,7 @@ func TestFlagWithLagGrace(t *testing.T) {
 		wantLeft time.Duration
 	}{
 		{name: "in time without lag", tc: "1+0", after: 59999 * ms, played: true, wantLeft: ms},
-		{name: "after the deadline, saved by lag (issue 7)", tc: "1+0", after: 60100 * ms, lag: 300 * ms, played: true, wantLeft: 200 * ms},
+		{name: "after the deadline, saved by lag", tc: "1+0", after: 60100 * ms, lag: 300 * ms, played: true, wantLeft: 200 * ms},
 		{name: "at the last millisecond of the grace", tc: "1+0", after: 61169 * ms, lag: 2 * time.Second, played: true, wantLeft: ms},
 		{name: "at the end of the grace, whatever the lag", tc: "1+0", after: 61170 * ms, lag: time.Hour},
 		{name: "within the grace but too little lag", tc: "1+0", after: 60500 * ms, lag: 300 * ms},

@@ -76,7 +76,7 @@ func TestTimerWaitsForTheLagGrace(t *testing.T) {
 	}
 }
 
-// TestLateMoveSavedByLag is issue 7's case: at 1+0, a move arriving 60.1 s
+// TestLateMoveSavedByLag: at 1+0, a move arriving 60.1 s
 // into White's turn with 300 ms of lag is charged 59.8 s and played.
 func TestLateMoveSavedByLag(t *testing.T) {
 	f := newFixture(t)

@@ -6,7 +6,7 @@ import (
 	"github.com/joinpal/joinpal/chess"
 )
 
-// TestTimeLossScoring (issue 12): running out of time loses only if the
+// TestTimeLossScoring: running out of time loses only if the
 // opponent could still mate by some series of legal moves (FIDE 6.9), not
 // when the material only seems to allow it (a rook walled in by its own
 // pawns, a king that can never reach the other).

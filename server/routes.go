@@ -43,8 +43,6 @@ func (s *Server) routes() []route {
 		{"GET /api/tokens", s.listTokens},
 		{"DELETE /api/tokens/{id}", s.revokeToken},
 
-		// ---- play routes (games, lobby, sockets): SERVER-PLAY adds them here ----
-
 		// Games: read, played over a socket or by HTTP (lichess's board API).
 		{"GET /api/game/{id}", s.getGame},
 		{"GET /api/game/{id}/pgn", s.getGamePGN},
@@ -83,23 +81,19 @@ func (s *Server) routes() []route {
 		// A user's events (games starting and ending, challenges), NDJSON.
 		{"GET /api/stream/event", s.streamEvents},
 
-		// ---- end of play routes ----
-
-		// ---- home page (issue 9, helper H): what the lobby offers ----
+		// What the home page offers: the lobby's clocks and the AI's levels.
 		{"GET /api/lobby/presets", s.lobbyPresets},
 		{"GET /api/ai/levels", s.aiLevels},
-		// ---- end of home page routes ----
 
-		// ---- rules guide (issue 11, helper P11): pages and API ----
+		// The rules guide: its pages, its texts, and a reader's tries.
 		{"GET /rules", s.page("rules")},
 		{"GET /rules/{section}", s.page("rules", "section")},
 		{"GET /api/rules/guide", s.getRulesIndex},
 		{"GET /api/rules/guide/{section}", s.getRulesSection},
 		{"GET /api/rules/position", s.getRulesPosition},
 		{"POST /api/rules/try", s.postRulesTry},
-		// ---- end of rules guide routes ----
 
-		// ---- scheduled games (issue 10, helper P10): pages and API ----
+		// Scheduled games: their pages, the API and the notification socket.
 		{"GET /schedule", s.page("schedule")},
 		{"GET /schedule/{id}", s.page("schedule", "id")},
 		{"GET /api/schedule", s.listSchedule},
@@ -114,6 +108,5 @@ func (s *Server) routes() []route {
 		{"POST /api/schedule/{id}/postpone/accept", s.scheduleAction("postpone-accept")},
 		{"POST /api/schedule/{id}/postpone/decline", s.scheduleAction("postpone-decline")},
 		{"POST /api/schedule/{id}/checkin", s.scheduleAction("checkin")},
-		// ---- end of scheduled games routes ----
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/joinpal/joinpal/rules"
 )
 
-// The rules guide (issue 11): its texts and exercises from package rules,
+// The rules guide: its texts and exercises from package rules,
 // every move judged by the rules core. Nothing here needs an account.
 
 // rulesBook returns the embedded guide (its data files are checked by

@@ -12,7 +12,7 @@ import (
 	"github.com/joinpal/joinpal/schedule"
 )
 
-// The scheduled games' HTTP API (issue 10): /api/schedule… Times go out in
+// The scheduled games' HTTP API: /api/schedule… Times go out in
 // UTC (RFC 3339) with the server's "now", so that a page counts down on
 // the server's clock; a wall time comes in as the browser's
 // datetime-local text with the IANA zone it was entered in (the browser's

@@ -37,7 +37,7 @@ func TestPositionCommandJSON(t *testing.T) {
 		white       string
 		black       string
 	}{
-		{"issue 12's locked pawns: dead", "k7/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/7K w - - 0 1",
+		{"locked pawns: dead", "k7/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/7K w - - 0 1",
 			"white", false, []string{"h1g1", "h1g2", "h1h2"}, "dead_position", "", "no", "no"},
 		{"the starting position", chess.StartingFEN, "white", false, nil, "", "", "yes", "yes"},
 		{"fool's mate", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",

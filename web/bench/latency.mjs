@@ -1,5 +1,5 @@
 // latency.mjs measures how soon a move shows on the opponent's board once
-// its event reaches the opponent's page (issue 9: "within a frame"). Two
+// its event reaches the opponent's page (the goal: within a frame). Two
 // browser contexts are paired in a game through the lobby of a fresh
 // `joinpal serve`; only the opponent's page is open. In it an init script
 // wraps WebSocket and notes performance.now() when a `move` frame arrives

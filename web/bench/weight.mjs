@@ -5,7 +5,7 @@
 // reports it (Network.loadingFinished encodedDataLength: the bytes received,
 // headers included) and split by Playwright's request.sizes() into headers
 // and bodies. Then the bundle's files per chunk (raw, gzip, brotli) from the
-// served dist folder. The goal (issue 9): the home page under 300 KB.
+// served dist folder. The goal: the home page under 300 KB.
 //
 //   JOINPAL_BIN=bin/joinpal [JOINPAL_WEB_DIR=dir] node web/bench/weight.mjs
 //

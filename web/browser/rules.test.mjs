@@ -1,4 +1,4 @@
-// rules.test.mjs: the rules guide (issue 11) as a reader goes through it,
+// rules.test.mjs: the rules guide as a reader goes through it,
 // in Spanish and in English: one exercise of every section, on the board
 // (clicks) and with the keyboard (the move field), the refused castling
 // through check explained with the square and the attacker, the en-passant

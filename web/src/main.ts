@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const load = pages[boot().page] ?? pages.home;
   const mod = await load();
   await mod.start(root);
-  // Scheduled games' notifications on every page (issue 10, lib/notify.ts).
+  // Scheduled games' notifications on every page (lib/notify.ts).
   void import('./lib/notify').then((n) => n.startNotify());
 }
 

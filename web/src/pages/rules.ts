@@ -1,4 +1,4 @@
-// rules.ts is the guide to the rules of chess (issue 11): /rules is the
+// rules.ts is the guide to the rules of chess: /rules is the
 // table of contents, /rules/{section} a section with a board beside each
 // rule (web/src/rules/exercise.ts). The texts come from package rules'
 // data files through /api/rules/guide; every move is judged by the server.
