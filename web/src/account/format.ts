@@ -4,7 +4,7 @@
 // shapes (docs/openapi.yaml: GameSummary, the game JSON) and has no rules
 // of chess of its own: the server says who won and how it ended.
 import { t, locale } from '../lib/i18n';
-import { sayClock } from '../home/clock';
+import { sayClock } from '../lib/timecontrol';
 
 /** Side is a colour of the pieces. */
 export type Side = 'white' | 'black';

@@ -3,7 +3,7 @@
 import { t } from '../lib/i18n';
 import { h, VNode } from '../lib/view';
 import { AILevel, Preset } from './types';
-import { sayClock } from './clock';
+import { sayClock } from '../lib/timecontrol';
 import { colorWord } from './words';
 
 /** AIState is what the box's controls hold. */

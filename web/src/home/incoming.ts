@@ -4,7 +4,7 @@ import { t } from '../lib/i18n';
 import { h, VNode } from '../lib/view';
 import { post } from '../lib/api';
 import { Challenge, declineReasons } from './types';
-import { sayClock } from './clock';
+import { sayClock } from '../lib/timecontrol';
 import { playerName, colorWord, oppositeColor } from './words';
 
 /** IncomingActions are what the buttons do. */

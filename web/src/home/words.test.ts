@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setBoot } from '../lib/boot';
 import { playerName, colorWord, oppositeColor } from './words';
-import { sayClock, sayClockShort } from './clock';
+import { sayClock, sayClockShort } from '../lib/timecontrol';
 
 setBoot({
   page: 'home',

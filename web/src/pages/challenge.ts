@@ -11,7 +11,7 @@ import { boot } from '../lib/boot';
 import { get, post, ApiError } from '../lib/api';
 import { Lobby } from '../home/lobby';
 import { me, refreshMe } from '../home/me';
-import { sayClock } from '../home/clock';
+import { sayClock } from '../lib/timecontrol';
 import { playerName, colorWord, oppositeColor } from '../home/words';
 import { copyText } from '../home/copy';
 import { reasonSelect } from '../home/incoming';

@@ -9,7 +9,7 @@ import { playerName as gamePlayerName } from '../account/format';
 import { get, post, api, ApiError } from '../lib/api';
 import { Lobby } from '../home/lobby';
 import { me, isAccount, refreshMe } from '../home/me';
-import { Clock, clockText, clockError, sayClock, sayClockShort, limits } from '../home/clock';
+import { Clock, clockText, clockError, sayClock, sayClockShort, limits } from '../lib/timecontrol';
 import { Seek, Challenge, Preset, AILevel, GameSummary } from '../home/types';
 import { copyText } from '../home/copy';
 import { playerName, colorWord, oppositeColor } from '../home/words';

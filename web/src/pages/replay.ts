@@ -12,7 +12,7 @@ import { t } from '../lib/i18n';
 import { boot } from '../lib/boot';
 import { get, ApiError } from '../lib/api';
 import { Player, Side, sayTimeControl, saySpeed, playerName, profileLink, running, sayDate } from '../account/format';
-import { viewerCss, pgnForViewer, translateViewer, squareLabel } from '../account/viewer';
+import { viewerCss, pgnForViewer, translateViewer, squareLabel } from '../replay/viewer';
 
 /** Game is the part of GET /api/game/{id} the header shows. */
 interface Game {

@@ -9,7 +9,7 @@ import { t } from '../lib/i18n';
 import { boot } from '../lib/boot';
 import { get, post, ApiError } from '../lib/api';
 import { startNotify } from '../lib/notify';
-import { Clock, clockText, clockError, limits } from '../home/clock';
+import { Clock, clockText, clockError, limits } from '../lib/timecontrol';
 import { Scheduled } from './types';
 import { setServerNow, serverNow, zone, whenShort, localInput, countdown, instantOf } from './time';
 import { title, details, statusText, myID, opponentOf, errorText } from './words';

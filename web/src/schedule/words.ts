@@ -1,7 +1,7 @@
 // words.ts: what the schedule pages say of a scheduled game.
 import { t } from '../lib/i18n';
 import { boot } from '../lib/boot';
-import { sayClock, sayClockShort } from '../home/clock';
+import { sayClock, sayClockShort } from '../lib/timecontrol';
 import { ApiError } from '../lib/api';
 import { Scheduled } from './types';
 

@@ -1,4 +1,4 @@
-// clock.ts reads and writes time controls in the server's compact text
+// timecontrol.ts reads and writes time controls in the server's compact text
 // ("5+3", "move:30s", "move:1m", "untimed"; game.ParseTimeControl) and
 // says them in the page's language.
 import { t } from '../lib/i18n';

@@ -1,7 +1,7 @@
-// clock.test.ts: time controls read, written and checked as the server does.
+// timecontrol.test.ts: time controls read, written and checked as the server does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseClock, clockText, clockError, Clock } from './clock';
+import { parseClock, clockText, clockError, Clock } from './timecontrol';
 
 test('parseClock and clockText are each other’s inverse on the server’s forms', () => {
   const cases: [string, Clock | null, string][] = [
