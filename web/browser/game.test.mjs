@@ -2,7 +2,12 @@
 // game page, each in a browser context of their own (their own guest):
 // a whole game to checkmate by clicking squares, a resignation, leaving the
 // page, a draw by agreement, a loss on time, a promotion through the
-// picker, a premove; and the page at desktop and phone sizes.
+// picker, a premove; and the page at desktop and phone sizes. Then what a
+// player reads and does around the moves: a declined draw offer told to
+// the one who made it, the game's clock and speed, the buttons level, a
+// move typed while looking back played in the live position, a keyboard
+// player's focus kept through the move list, a draw offer and the game's
+// end, and on a phone the opponent's draw offer under the board.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -16,9 +21,13 @@ import {
   missingTexts,
   axe,
   noHorizontalScroll,
+  playAndWait,
 } from './harness.mjs';
 
 const env = suite();
+
+/** tops returns the top edge of each element (by selector) on page. */
+const tops = (page, selectors) => page.evaluate((s) => s.map((q) => Math.round(document.querySelector(q).getBoundingClientRect().top)), selectors);
 
 /** plays plays the moves (UCI) by clicking, alternately from the side to move, each waiting until both pages show it. */
 async function plays(g, moves, startPly = 0) {
@@ -210,4 +219,143 @@ test('on a phone: the board fills the width, no horizontal scrolling, touch move
   assert.equal(await noHorizontalScroll(g.black.page), true);
   await screenshot(g.black.page, 'game-phone');
   await g.close();
+});
+
+test('a declined draw offer is said to the player who made it, until the next move', async () => {
+  const g = await seekPair(env, '5+0', { black: { locale: 'en-US', size: 'phone', mobile: true } });
+  try {
+    await playAndWait(g, g.white, 'e2e4', 1);
+    await playAndWait(g, g.black, 'e7e5', 2);
+    // White's offer, declined by black: white is told so, in Spanish, and so is a screen reader.
+    await g.white.page.locator('#draw-offer').click();
+    await g.black.page.locator('#draw-decline').click();
+    const note = g.white.page.locator('#draw-declined');
+    await note.waitFor();
+    assert.equal(await note.innerText(), 'Tu rival ha rechazado las tablas');
+    await g.white.page.waitForFunction(() => document.getElementById('announcer')?.textContent === 'Tu rival ha rechazado las tablas');
+    assert.equal(await g.black.page.locator('#draw-declined').count(), 0, 'the one who declined is told nothing');
+    assert.deepEqual(await missingTexts(g.white.page), []);
+    await screenshot(g.white.page, 'game-draw-declined-desktop');
+    // The next move takes the note away.
+    await playAndWait(g, g.white, 'g1f3', 3);
+    assert.equal(await g.white.page.locator('#draw-declined').count(), 0);
+    // Black's offer, declined by white: black is told so in English.
+    await g.black.page.locator('#draw-offer').click();
+    await g.white.page.locator('#draw-decline').click();
+    const en = g.black.page.locator('#draw-declined');
+    await en.waitFor();
+    assert.equal(await en.innerText(), 'Your opponent declined the draw');
+    await screenshot(g.black.page, 'game-draw-declined-phone');
+  } finally {
+    await g.close();
+  }
+});
+
+test("the game says its clock and speed; its link-buttons sit level with the buttons beside them", async () => {
+  const g = await seekPair(env, '5+0', { black: { locale: 'en-US' } });
+  try {
+    // The game says its clock and speed, as the profile and the replay do.
+    assert.equal(await g.white.page.locator('#game-meta').innerText(), '5+0 · Relámpago · Amistosa');
+    assert.equal(await g.black.page.locator('#game-meta').innerText(), '5+0 · Blitz · Casual');
+    await playAndWait(g, g.white, 'e2e4', 1);
+    await g.white.page.locator('#resign').click();
+    await g.white.page.locator('#confirm-yes').click();
+    await g.black.page.locator('#result').waitFor();
+    const [rematch, newGame, flip, pgn] = await tops(g.black.page, ['#rematch', '#new-game', '#flip', '#pgn']);
+    assert.equal(newGame, rematch, 'the new game link is level with the rematch button');
+    assert.equal(pgn, flip, 'the PGN link is level with the flip button');
+  } finally {
+    await g.close();
+  }
+});
+
+test('a move typed while looking back at an earlier position is played in the live one', async () => {
+  const g = await seekPair(env, '5+0');
+  try {
+    await playAndWait(g, g.white, 'e2e4', 1);
+    await playAndWait(g, g.black, 'e7e5', 2);
+    // White looks back two moves, then types its move.
+    await g.white.page.locator('#nav-first').click();
+    await g.white.page.locator('.history-note').waitFor();
+    await g.white.page.locator('#move-input').fill('Cf3');
+    await g.white.page.locator('#move-input').press('Enter');
+    for (const p of [g.white, g.black]) await p.page.locator('.moves .move[data-ply="3"]', { hasText: /^[CN]f3$/ }).waitFor();
+    assert.equal(await g.white.page.locator('.history-note').count(), 0, 'the board is back at the live position');
+    assert.equal(await g.white.page.locator('#move-input-error').innerText(), '');
+    assert.equal(await g.white.page.locator('#move-input').inputValue(), '');
+  } finally {
+    await g.close();
+  }
+});
+
+test('the move list steps keep the keyboard focus, even at the start or the end', async () => {
+  const g = await seekPair(env, '5+0');
+  try {
+    await playAndWait(g, g.white, 'e2e4', 1);
+    await playAndWait(g, g.black, 'e7e5', 2);
+    const page = g.white.page;
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+    await page.locator('#nav-first').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.history-note').waitFor();
+    assert.equal(await focused(), 'nav-first', '« keeps the focus once at the start');
+    assert.equal(await page.locator('#nav-first').getAttribute('aria-disabled'), 'true');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.locator('.history-note').innerText(), 'Viendo la posición inicial (» o la tecla Fin para volver)');
+    await page.locator('#nav-last').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.history-note').waitFor({ state: 'detached' });
+    assert.equal(await focused(), 'nav-last', '» keeps the focus once at the end');
+    assert.equal(await page.locator('#nav-last').getAttribute('aria-disabled'), 'true');
+  } finally {
+    await g.close();
+  }
+});
+
+test('a keyboard player keeps a focus: on the draw offer once made, on the result once the game ends', async () => {
+  const g = await seekPair(env, '5+0');
+  try {
+    await playAndWait(g, g.white, 'e2e4', 1);
+    await playAndWait(g, g.black, 'e7e5', 2);
+    const page = g.white.page;
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+    await page.locator('#draw-offer').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#draw-sent').waitFor();
+    assert.equal(await focused(), 'draw-offer');
+    assert.equal(await page.locator('#draw-offer').getAttribute('aria-disabled'), 'true');
+    // A second press sends nothing: no refusal comes back.
+    await page.keyboard.press('Enter');
+    await g.black.page.locator('#draw-decline').click();
+    await page.locator('#draw-declined').waitFor();
+    assert.equal(await page.locator('#game-message').count(), 0);
+    // Resigning from the keyboard: the dialog, then the result has the focus.
+    await page.locator('#resign').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'confirm-yes');
+    await page.keyboard.press('Enter');
+    await page.locator('#result').waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'result');
+    assert.equal(await page.locator('#result').innerText(), 'Las negras ganan: las blancas abandonaron');
+  } finally {
+    await g.close();
+  }
+});
+
+test("on a phone the opponent's draw offer shows under the board without scrolling", async () => {
+  const g = await seekPair(env, '5+0', { black: { locale: 'en-US', size: 'phone', mobile: true } });
+  try {
+    await playAndWait(g, g.white, 'e2e4', 1);
+    await g.white.page.locator('#draw-offer').click();
+    const accept = g.black.page.locator('#draw-accept');
+    await accept.waitFor();
+    const box = await accept.boundingBox();
+    const board = await g.black.page.locator('cg-board').boundingBox();
+    assert.ok(box.y > board.y + board.height, 'under the board');
+    assert.ok(box.y + box.height <= 740, `the accept button ends at ${box.y + box.height}, inside the phone's 740 px`);
+    assert.equal(await noHorizontalScroll(g.black.page), true);
+    await screenshot(g.black.page, 'game-phone-draw-offer');
+  } finally {
+    await g.close();
+  }
 });

@@ -199,6 +199,16 @@ export async function clickMove(page, uci, boardSelector) {
   await clickSquare(page, uci.slice(2, 4), boardSelector);
 }
 
+/**
+ * playAndWait plays uci by clicking on mover's page once it is mover's
+ * turn, and waits until both pages of the pair g show it as ply.
+ */
+export async function playAndWait(g, mover, uci, ply) {
+  await mover.page.locator('.player-bottom .player-turn').waitFor();
+  await clickMove(mover.page, uci);
+  for (const p of [g.white, g.black]) await p.page.locator(`.moves .move[data-ply="${ply}"]`).waitFor();
+}
+
 /** dragMove plays a move by dragging its piece. */
 export async function dragMove(page, uci, boardSelector) {
   const from = await squareCenter(page, uci.slice(0, 2), boardSelector);

@@ -2,7 +2,8 @@
 // default and English one click away, screenshots at desktop and phone
 // sizes, two browsers finding each other through a seek and playing it to
 // checkmate by clicking squares, and a challenge
-// link copied by one and accepted by the other.
+// link copied by one and accepted by the other; the games in play name the
+// AI as the profile does, with a capital opening a line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, player, missingTexts, axe, noHorizontalScroll, screenshot, clickMove } from './harness.mjs';
@@ -180,4 +181,46 @@ test('a challenge link copied by one browser and opened by another starts a game
   assert.deepEqual(bruno.errors, []);
   await alba.context.close();
   await bruno.context.close();
+});
+
+test('the games in play name the AI as the profile does', async () => {
+  const alba = await player(env.browser);
+  const watcher = await player(env.browser);
+  try {
+    const res = await alba.page.request.post(env.server.url + '/api/challenge/ai', { data: { level: 2, color: 'white', timeControl: 'untimed' } });
+    assert.equal(res.status(), 201, await res.text());
+    const { id } = await res.json();
+    // A game is listed as played once it has a move.
+    await alba.page.goto(env.server.url + '/game/' + id);
+    await alba.page.locator('.player-bottom .player-turn').waitFor();
+    await clickMove(alba.page, 'e2e4');
+    await alba.page.locator('.moves .move[data-ply="2"]').waitFor();
+    await watcher.page.goto(env.server.url + '/');
+    const link = watcher.page.locator(`#playing-now a[href="/game/${id}"]`);
+    await link.waitFor();
+    assert.match(await link.innerText(), / contra la IA \(Fácil\)$/);
+  } finally {
+    await alba.context.close();
+    await watcher.context.close();
+  }
+});
+
+test('a game in play whose white is the AI starts its line with a capital', async () => {
+  const alba = await player(env.browser);
+  const watcher = await player(env.browser);
+  try {
+    const res = await alba.page.request.post(env.server.url + '/api/challenge/ai', { data: { level: 1, color: 'black', timeControl: 'untimed' } });
+    assert.equal(res.status(), 201, await res.text());
+    const { id } = await res.json();
+    // The AI (white) moves first; the game is listed once it has a move.
+    await alba.page.goto(env.server.url + '/game/' + id);
+    await alba.page.locator('.moves .move[data-ply="1"]').waitFor();
+    await watcher.page.goto(env.server.url + '/');
+    const link = watcher.page.locator(`#playing-now a[href="/game/${id}"]`);
+    await link.waitFor();
+    assert.match(await link.innerText(), /^La IA \(Principiante\) contra /);
+  } finally {
+    await alba.context.close();
+    await watcher.context.close();
+  }
 });

@@ -2,10 +2,11 @@
 // the header says the players and the result in words, the buttons and
 // the arrow keys step through the moves, its texts are Spanish, no link
 // leads to lichess.org, the PGN downloads — and every request the page
-// makes goes to the test server's origin.
+// makes goes to the test server's origin; its accessible board names its
+// squares in the page's language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, player, missingTexts, axe, screenshot } from './harness.mjs';
+import { suite, player, missingTexts, axe, screenshot, seekPair, playAndWait } from './harness.mjs';
 import { signUp, challenge, play, foolsMate } from './account.fixture.mjs';
 
 let carla, dario, id;
@@ -163,4 +164,26 @@ test('the replay of a game that does not exist says so', async () => {
   assert.match(await page.locator('#replay-error').innerText(), /game/i);
   assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
   await context.close();
+});
+
+test("the replay's accessible board names its squares as the page's language says them", async () => {
+  const g = await seekPair(env, '5+0');
+  try {
+    await playAndWait(g, g.white, 'e2e4', 1);
+    await g.black.page.locator('#resign').click();
+    await g.black.page.locator('#confirm-yes').click();
+    await g.white.page.locator('#result').waitFor();
+    const page = g.white.page;
+    await page.goto(env.server.url + '/replay/' + g.gameId);
+    const a8 = page.locator('.lpv [role=gridcell]').first();
+    await page.waitForFunction(() => document.querySelector('.lpv [role=gridcell]')?.getAttribute('aria-label') === 'a8: torre negra');
+    assert.equal(await a8.innerText(), 'a8: torre negra');
+    // Stepping to 1. e4 renames the squares the move changed.
+    await page.locator('.lpv__moves .move').first().click();
+    const cell = (sq) => page.locator('.lpv [role=gridcell]').nth((8 - Number(sq[1])) * 8 + sq.charCodeAt(0) - 97);
+    await page.waitForFunction(() => [...document.querySelectorAll('.lpv [role=gridcell]')][36]?.getAttribute('aria-label') === 'e4: peón blanco');
+    assert.equal(await cell('e2').getAttribute('aria-label'), 'e2: vacía');
+  } finally {
+    await g.close();
+  }
 });

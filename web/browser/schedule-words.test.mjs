@@ -1,11 +1,12 @@
-// qa10.test.mjs: what a reviewer of the scheduled games found a person
-// reads wrong, kept right — a past time refused in its own words, a
+// schedule-words.test.mjs: what a person reads about a scheduled game — a
+// past time refused in its own words, a
 // per-move clock written as people write it (not the API's "move:30s"), a
 // postponement notice that says to when and is replaced, not stacked, by
 // the game's next one, the 59:59 refusal naming the start in the reader's
 // zone (not in RFC 3339 UTC), and a both-absent game's room saying who lost
 // without an empty postponements box. The server runs with --test-clock
-// (see schedule.test.mjs).
+// (see schedule.test.mjs); this file has a server of its own, since its
+// test moves that clock, which the other files' tests start from now.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, sizes, missingTexts, screenshot } from './harness.mjs';
@@ -54,7 +55,7 @@ test('the words of a scheduled game: past time, per-move clock, postponement not
   await note.waitFor();
   const to = new Date(start0 + 3600_000).toLocaleString('en-GB', { timeZone: 'America/New_York', dateStyle: 'medium', timeStyle: 'short' });
   assert.match(await note.innerText(), new RegExp('quela asks to postpone the game of .* to ' + to));
-  await screenshot(beto.page, 'qa10-postpone-notice-phone');
+  await screenshot(beto.page, 'schedule-postpone-notice-phone');
   const dec = await beto.page.request.post(env.server.url + '/api/schedule/' + id + '/postpone/decline');
   assert.equal(dec.status(), 200, await dec.text());
   await beto.page.locator('#jp-notices .notice').waitFor({ state: 'detached' });
@@ -81,7 +82,7 @@ test('the words of a scheduled game: past time, per-move clock, postponement not
   assert.equal(await ana.page.locator('#room-postpone').count(), 0);
   assert.equal((await scheduled(env, ana, id)).result, '0-0');
   assert.deepEqual(await missingTexts(ana.page), []);
-  await screenshot(ana.page, 'qa10-both-absent');
+  await screenshot(ana.page, 'schedule-both-absent');
   assert.deepEqual(ana.errors, []);
   assert.deepEqual(beto.errors, []);
 });
