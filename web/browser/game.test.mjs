@@ -26,6 +26,17 @@ import {
 
 const env = suite();
 
+/** afterE4E5 pairs two guests at 5+0 and plays 1. e4 e5. */
+async function afterE4E5() {
+  const g = await seekPair(env, '5+0');
+  await playAndWait(g, g.white, 'e2e4', 1);
+  await playAndWait(g, g.black, 'e7e5', 2);
+  return g;
+}
+
+/** focusedId is the id of page's focused element, '' if it has none. */
+const focusedId = (page) => page.evaluate(() => document.activeElement?.id ?? '');
+
 /** tops returns the top edge of each element (by selector) on page. */
 const tops = (page, selectors) => page.evaluate((s) => s.map((q) => Math.round(document.querySelector(q).getBoundingClientRect().top)), selectors);
 
@@ -270,10 +281,8 @@ test("the game says its clock and speed; its link-buttons sit level with the but
 });
 
 test('a move typed while looking back at an earlier position is played in the live one', async () => {
-  const g = await seekPair(env, '5+0');
+  const g = await afterE4E5();
   try {
-    await playAndWait(g, g.white, 'e2e4', 1);
-    await playAndWait(g, g.black, 'e7e5', 2);
     // White looks back two moves, then types its move.
     await g.white.page.locator('#nav-first').click();
     await g.white.page.locator('.history-note').waitFor();
@@ -289,12 +298,10 @@ test('a move typed while looking back at an earlier position is played in the li
 });
 
 test('the move list steps keep the keyboard focus, even at the start or the end', async () => {
-  const g = await seekPair(env, '5+0');
+  const g = await afterE4E5();
   try {
-    await playAndWait(g, g.white, 'e2e4', 1);
-    await playAndWait(g, g.black, 'e7e5', 2);
     const page = g.white.page;
-    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+    const focused = () => focusedId(page);
     await page.locator('#nav-first').focus();
     await page.keyboard.press('Enter');
     await page.locator('.history-note').waitFor();
@@ -313,12 +320,10 @@ test('the move list steps keep the keyboard focus, even at the start or the end'
 });
 
 test('a keyboard player keeps a focus: on the draw offer once made, on the result once the game ends', async () => {
-  const g = await seekPair(env, '5+0');
+  const g = await afterE4E5();
   try {
-    await playAndWait(g, g.white, 'e2e4', 1);
-    await playAndWait(g, g.black, 'e7e5', 2);
     const page = g.white.page;
-    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+    const focused = () => focusedId(page);
     await page.locator('#draw-offer').focus();
     await page.keyboard.press('Enter');
     await page.locator('#draw-sent').waitFor();

@@ -183,44 +183,39 @@ test('a challenge link copied by one browser and opened by another starts a game
   await bruno.context.close();
 });
 
-test('the games in play name the AI as the profile does', async () => {
+/**
+ * aiGameInPlay starts a game against the AI at level with color for a new
+ * guest, waits for its first move (the guest plays first, e4, as White),
+ * and returns its line in another browser's list of games in play.
+ */
+async function aiGameInPlay(level, color) {
   const alba = await player(env.browser);
   const watcher = await player(env.browser);
   try {
-    const res = await alba.page.request.post(env.server.url + '/api/challenge/ai', { data: { level: 2, color: 'white', timeControl: 'untimed' } });
+    const res = await alba.page.request.post(env.server.url + '/api/challenge/ai', { data: { level, color, timeControl: 'untimed' } });
     assert.equal(res.status(), 201, await res.text());
     const { id } = await res.json();
     // A game is listed as played once it has a move.
     await alba.page.goto(env.server.url + '/game/' + id);
-    await alba.page.locator('.player-bottom .player-turn').waitFor();
-    await clickMove(alba.page, 'e2e4');
-    await alba.page.locator('.moves .move[data-ply="2"]').waitFor();
+    if (color === 'white') {
+      await alba.page.locator('.player-bottom .player-turn').waitFor();
+      await clickMove(alba.page, 'e2e4');
+    }
+    await alba.page.locator(`.moves .move[data-ply="${color === 'white' ? 2 : 1}"]`).waitFor();
     await watcher.page.goto(env.server.url + '/');
     const link = watcher.page.locator(`#playing-now a[href="/game/${id}"]`);
     await link.waitFor();
-    assert.match(await link.innerText(), / contra la IA \(Fácil\)$/);
+    return await link.innerText();
   } finally {
     await alba.context.close();
     await watcher.context.close();
   }
+}
+
+test('the games in play name the AI as the profile does', async () => {
+  assert.match(await aiGameInPlay(2, 'white'), / contra la IA \(Fácil\)$/);
 });
 
 test('a game in play whose white is the AI starts its line with a capital', async () => {
-  const alba = await player(env.browser);
-  const watcher = await player(env.browser);
-  try {
-    const res = await alba.page.request.post(env.server.url + '/api/challenge/ai', { data: { level: 1, color: 'black', timeControl: 'untimed' } });
-    assert.equal(res.status(), 201, await res.text());
-    const { id } = await res.json();
-    // The AI (white) moves first; the game is listed once it has a move.
-    await alba.page.goto(env.server.url + '/game/' + id);
-    await alba.page.locator('.moves .move[data-ply="1"]').waitFor();
-    await watcher.page.goto(env.server.url + '/');
-    const link = watcher.page.locator(`#playing-now a[href="/game/${id}"]`);
-    await link.waitFor();
-    assert.match(await link.innerText(), /^La IA \(Principiante\) contra /);
-  } finally {
-    await alba.context.close();
-    await watcher.context.close();
-  }
+  assert.match(await aiGameInPlay(1, 'black'), /^La IA \(Principiante\) contra /);
 });
