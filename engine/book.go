@@ -24,7 +24,6 @@ type bookMoveCount struct {
 var (
 	bookOnce  sync.Once
 	bookIndex map[uint64][]bookMoveCount
-	bookErr   error
 )
 
 // loadBook parses the book into a map from RepetitionKey to moves.
@@ -60,8 +59,15 @@ func loadBook() (map[uint64][]bookMoveCount, error) {
 	return index, nil
 }
 
+// book returns the parsed book. The book is embedded and its tests parse
+// it, so a line that does not parse is a bug of the build: it panics.
 func book() map[uint64][]bookMoveCount {
-	bookOnce.Do(func() { bookIndex, bookErr = loadBook() })
+	bookOnce.Do(func() {
+		var err error
+		if bookIndex, err = loadBook(); err != nil {
+			panic("engine: " + err.Error())
+		}
+	})
 	return bookIndex
 }
 

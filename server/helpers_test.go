@@ -131,10 +131,9 @@ func (b *syncBuffer) String() string {
 
 // client is a browser: it keeps cookies.
 type client struct {
-	t    testing.TB
-	env  *testEnv
-	hc   *http.Client
-	lang string
+	t   testing.TB
+	env *testEnv
+	hc  *http.Client
 	// header is added to every request.
 	header http.Header
 }
