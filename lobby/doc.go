@@ -60,8 +60,8 @@
 // # Events
 //
 // Every change goes out through the [Events] the service is given
-// (seekAdded, seekRemoved, paired, challenge): [LocalEvents] in one process;
-// NATS will carry them between nodes. What happened is in the store first,
+// (seekAdded, seekRemoved, paired, challenge): [LocalEvents], in one
+// process, is the only implementation. What happened is in the store first,
 // so a subscriber that missed events fetches the lists again.
 //
 // Time is injected (Config.Now); the tests never sleep.

@@ -53,8 +53,9 @@ func (e Event) Concerns(userID string) bool {
 }
 
 // Events carries the lobby's events to whoever shows the lobby (the
-// sockets of every node). LocalEvents is the in-process implementation; a
-// NATS one will carry them between nodes.
+// sockets that show it). LocalEvents, in one process, is the only
+// implementation; serving the lobby from several nodes needs one that
+// carries the events between them.
 type Events interface {
 	// Publish sends e to every subscriber. It does not wait for slow ones.
 	Publish(ctx context.Context, e Event) error
