@@ -34,9 +34,11 @@ type Config struct {
 	StockfishLevels []int
 	// Timing is the time management.
 	Timing Timing
-	// Now is the source of time (time.Now when nil), Sleep waits for the
-	// human-like pause (a timer when nil; it returns ctx's error if ctx
-	// ends first). Tests inject both.
+	// Now is the source of time (time.Now when nil): the plan's, and the
+	// built-in engine's time limits (engine.Options.Now); the external
+	// engine and the search's context deadline run on the machine's clock.
+	// Sleep waits for the human-like pause (a timer when nil; it returns
+	// ctx's error if ctx ends first). Tests inject both.
 	Now   func() time.Time
 	Sleep func(ctx context.Context, d time.Duration) error
 	// Logger receives the external engine's failures (slog.Default when
