@@ -78,14 +78,11 @@ func FuzzReader(f *testing.F) {
 	})
 }
 
-// TestHostileInputs reads and writes inputs built to be slow for careless
-// code: each must take about linear time.
-func TestHostileInputs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("slow under the race detector")
-	}
+// hostileInputs are inputs built to be slow for careless code: each has
+// about 100 000 repetitions of what a quadratic reader would rescan.
+func hostileInputs() map[string]string {
 	const n = 100_000
-	inputs := map[string]string{
+	return map[string]string{
 		"many tags": strings.Repeat("[A \"x\"]\n", n/2) + strings.Repeat("[B"+"\"x\"] ", 1) + "*",
 		"many distinct tags": func() string {
 			var sb strings.Builder
@@ -104,26 +101,64 @@ func TestHostileInputs(t *testing.T) {
 		"many broken games":     strings.Repeat("\n\n[Event \"x\"] )", n/8),
 		"long unclosed comment": "1. e4 {" + strings.Repeat("x\n", n),
 	}
-	for name, in := range inputs {
-		t.Run(name, func(t *testing.T) {
-			start := time.Now()
-			for _, skip := range []bool{false, true} {
-				r := NewReader(strings.NewReader(in))
-				r.SkipVariations = skip
-				for {
-					g, err := r.Next()
-					if err == io.EOF {
-						break
-					}
-					if err == nil {
-						if err := Write(io.Discard, g); err != nil {
-							t.Fatal(err)
-						}
-					}
+}
+
+// readAndWrite reads every game of in, with and without variations, and
+// writes back each one read.
+func readAndWrite(in string) error {
+	for _, skip := range []bool{false, true} {
+		r := NewReader(strings.NewReader(in))
+		r.SkipVariations = skip
+		for {
+			g, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err == nil {
+				if err := Write(io.Discard, g); err != nil {
+					return err
 				}
 			}
-			if d := time.Since(start); d > 10*time.Second {
-				t.Errorf("took %v", d)
+		}
+	}
+	return nil
+}
+
+// TestHostileInputs reads and writes the hostile inputs to their end. How
+// long each takes is BenchmarkHostileInputs's figure, not this test's: the
+// test only guards against a reader that never finishes (a minute, where
+// the slowest takes about a second on one idle core).
+func TestHostileInputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow under the race detector")
+	}
+	for name, in := range hostileInputs() {
+		t.Run(name, func(t *testing.T) {
+			done := make(chan error, 1)
+			go func() { done <- readAndWrite(in) }()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatal(err)
+				}
+			case <-time.After(time.Minute):
+				t.Fatal("not read within a minute: the reader does not get through it")
+			}
+		})
+	}
+}
+
+// BenchmarkHostileInputs measures the reading and writing of each hostile
+// input per byte: a figure that grows with the input's size is a reader
+// that is not linear.
+func BenchmarkHostileInputs(b *testing.B) {
+	for name, in := range hostileInputs() {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				if err := readAndWrite(in); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}
