@@ -71,11 +71,15 @@ test-web: web-deps
 test-browser: build
 	cd web && node --test --test-concurrency=1 browser/
 
-## services: start PostgreSQL if it is down (the store tests need it).
+## services: start PostgreSQL and NATS if they are down (tests need them).
 services:
 	@if command -v pg_isready >/dev/null && ! pg_isready -q -h 127.0.0.1 -p 5432; then \
 		echo "starting PostgreSQL $(PGVER)"; \
 		pg_ctlcluster --skip-systemctl-redirect $(PGVER) main start || true; fi
+	@if [ -x /usr/sbin/nats-server ] && ! (exec 3<>/dev/tcp/127.0.0.1/4222) 2>/dev/null; then \
+		echo "starting NATS"; \
+		start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- \
+			-a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server || true; fi
 
 ## bench: perft speed side by side with Stockfish and the Go peers (docs/BENCHMARKS.md).
 ## Flags for bench/cmd/perftcompare go in BENCHFLAGS, e.g. make bench BENCHFLAGS='-reps 5 -skip notnil'.
