@@ -135,10 +135,15 @@ func TestPageShellEscapesNames(t *testing.T) {
 }
 
 // shellTemplateText renders the shell with nothing in it, to count its
-// own script elements.
+// own script elements: with the bundle's module when the binary embeds one,
+// as the server renders it.
 func shellTemplateText() string {
+	data := map[string]any{}
+	if manifest, built := web.ReadManifest(); built {
+		data["JS"], data["CSS"] = manifest.JS, manifest.CSS
+	}
 	var sb strings.Builder
-	_ = shellPage.Execute(&sb, map[string]any{"JS": "/a.js", "CSS": "/a.css"})
+	_ = shellPage.Execute(&sb, data)
 	return sb.String()
 }
 
