@@ -40,6 +40,7 @@ var packageJobs = map[string]string{
 	"game":                       "the domain: Game, Clock, TimeControl, Store, Bus",
 	"chess/pgn":                  "PGN reader and writer",
 	"rules":                      "the rules guide: texts, exercises, the judge of a try",
+	"opening":                    "opening names (ECO, English and Spanish) by EPD",
 	"chess":                      "the rules core, standard library only",
 	"account":                    "usernames, passwords, session and token secrets",
 	"rating":                     "Glicko-2 ratings",

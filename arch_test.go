@@ -29,6 +29,7 @@ var allowedImports = map[string][]string{
 	"engine":    {"chess"},
 	"uci":       {"chess"},
 	"rules":     {"chess"}, // the rules guide: texts, exercises, the judge of a try
+	"opening":   {"chess"}, // opening names by EPD, with their data embedded
 	// Leaves anyone may build on.
 	"i18n":      {},
 	"rating":    {},
