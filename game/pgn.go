@@ -13,10 +13,14 @@ type PGNOptions struct {
 	Event string // "JoinPal" by default
 	Site  string // e.g. the game's URL
 	Round string
+	// ECO and Opening are the opening's code and English name (tags
+	// written when set).
+	ECO     string
+	Opening string
 }
 
 // PGN returns the game as a pgn.Game: the Seven Tag Roster, TimeControl,
-// Termination, FEN/SetUp for a game from a position, and a [%clk] comment
+// ECO and Opening when given, Termination, FEN/SetUp for a game from a position, and a [%clk] comment
 // with the mover's time after each move of a timed game.
 func (g *Game) PGN(opts PGNOptions) *pgn.Game {
 	out := &pgn.Game{Start: g.history.Start(), Result: g.pgnResult()}
@@ -34,6 +38,12 @@ func (g *Game) PGN(opts PGNOptions) *pgn.Game {
 	tags.Set("UTCDate", g.rec.CreatedAt.UTC().Format("2006.01.02"))
 	tags.Set("UTCTime", g.rec.CreatedAt.UTC().Format("15:04:05"))
 	tags.Set("TimeControl", g.rec.TimeControl.PGN())
+	if opts.ECO != "" {
+		tags.Set("ECO", opts.ECO)
+	}
+	if opts.Opening != "" {
+		tags.Set("Opening", opts.Opening)
+	}
 	if g.rec.StartFEN != "" {
 		tags.Set("SetUp", "1")
 		start := g.history.Start()

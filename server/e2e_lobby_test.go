@@ -195,6 +195,12 @@ func TestE2EDirectChallenges(t *testing.T) {
 	if g := page.Games[0]; g.Termination != "checkmate" || g.Outcome != "outcome.checkmate.black" {
 		t.Fatalf("the listed game's end: termination %q, outcome %q", g.Termination, g.Outcome)
 	}
+	for range 2 { // the second time from the cache of finished games' openings
+		if o := page.Games[0].Opening; o == nil || o.ECO != "A00" || o.Names["es"] != "Apertura Barnes: Mate del Loco" {
+			t.Fatalf("the listed game's opening: %+v", o)
+		}
+		bruno.must(http.StatusOK, "GET", "/api/games/user/alba?page=1&max=10", nil, &page)
+	}
 	if g := page.Games[0]; g.Players["black"].RatingDiff == nil || *g.Players["black"].RatingDiff <= 0 {
 		t.Fatalf("the rated game's rating change: %+v", g.Players)
 	}

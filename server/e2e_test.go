@@ -74,9 +74,14 @@ func TestE2ESeekToMate(t *testing.T) {
 	if got.Status != "mate" || got.Moves != strings.Join(moves, " ") || strings.Join(got.SAN, " ") != "f3 e5 g4 Qh4#" || len(got.Clocks) != 4 {
 		t.Fatalf("GET /api/game: %+v", got)
 	}
+	if o := got.Opening; o == nil || o.ECO != "A00" || o.Name != "Barnes Opening: Fool's Mate" ||
+		o.Names["es"] != "Apertura Barnes: Mate del Loco" || o.Names["en"] != o.Name {
+		t.Fatalf("GET /api/game's opening: %+v", o)
+	}
 	pgn := alba.do("GET", "/api/game/"+id+"/pgn", nil)
 	if pgn.status != http.StatusOK || !strings.Contains(string(pgn.body), "Qh4#") || !strings.Contains(string(pgn.body), "[%clk") ||
-		!strings.Contains(string(pgn.body), `[Result "0-1"]`) {
+		!strings.Contains(string(pgn.body), `[Result "0-1"]`) ||
+		!strings.Contains(string(pgn.body), "[ECO \"A00\"]\n[Opening \"Barnes Opening: Fool's Mate\"]\n") {
 		t.Fatalf("PGN: %d %s", pgn.status, pgn.body)
 	}
 	fen := alba.do("GET", "/api/game/"+id+"/fen", nil)
@@ -106,6 +111,9 @@ func TestE2EReconnectCatchesUp(t *testing.T) {
 	decodeFrameData(t, f, &ev)
 	if f.T != "move" || ev.Move == nil || ev.Move.UCI != "b8c6" || f.V <= seen {
 		t.Fatalf("after catching up from v=%d: %s v=%d %s", seen, f.T, f.V, f.D)
+	}
+	if o := ev.Opening; o == nil || o.ECO != "C44" || o.Names["es"] != "Apertura del Caballo de Rey: Variante Normal" {
+		t.Fatalf("the move frame's opening: %+v", o)
 	}
 	again := back.move("f1b5", 4, 5)
 	resent := back.move("f1b5", 4, 5)

@@ -10,6 +10,7 @@ import (
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/opening"
 	"github.com/joinpal/joinpal/rating"
 )
 
@@ -55,8 +56,9 @@ func viewGameRecord(rec game.Record, ev game.Event, legal bool) gameRecordJSON {
 	return gameRecordJSON{gameJSON: viewGame(rec, ev, legal)}
 }
 
-// getGamePGN serves GET /api/game/{id}/pgn: the game as PGN, a [%clk]
-// comment after each move of a timed game.
+// getGamePGN serves GET /api/game/{id}/pgn: the game as PGN, its opening
+// in the ECO and Opening tags, a [%clk] comment after each move of a timed
+// game.
 func (s *Server) getGamePGN(w http.ResponseWriter, r *http.Request) {
 	g, ok := s.restoredGame(w, r)
 	if !ok {
@@ -64,7 +66,11 @@ func (s *Server) getGamePGN(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="joinpal-`+g.ID()+`.pgn"`)
-	_ = g.WritePGN(w, game.PGNOptions{Site: siteURL(r) + "/game/" + g.ID()})
+	opts := game.PGNOptions{Site: siteURL(r) + "/game/" + g.ID()}
+	if o, ok := opening.OfHistory(g.History()); ok {
+		opts.ECO, opts.Opening = o.ECO, o.Name
+	}
+	_ = g.WritePGN(w, opts)
 }
 
 // getGameFEN serves GET /api/game/{id}/fen: the current position as FEN

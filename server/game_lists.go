@@ -32,6 +32,9 @@ type summaryJSON struct {
 	Plies       int                      `json:"plies"`
 	CreatedAt   int64                    `json:"createdAt"`
 	EndedAt     int64                    `json:"endedAt,omitempty"`
+	// Opening is the game's opening, in a player's history (absent in
+	// the lists of games being played, and before any named position).
+	Opening *openingJSON `json:"opening,omitempty"`
 }
 
 // summaryPlayer is one side of a listed game, with the rating change a
@@ -158,6 +161,7 @@ func (s *Server) userGames(w http.ResponseWriter, r *http.Request) {
 		out.NextPage = &next
 	}
 	out.Games = viewSummaries(list)
+	s.nameOpenings(r.Context(), out.Games, list)
 	writeJSON(w, http.StatusOK, out)
 }
 

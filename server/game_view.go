@@ -32,6 +32,9 @@ type gameJSON struct {
 	Moves  string   `json:"moves"`
 	SAN    []string `json:"san"`
 	Clocks []int64  `json:"clocks,omitempty"`
+	// Opening is the last named opening position the game reached
+	// (absent before any).
+	Opening *openingJSON `json:"opening,omitempty"`
 }
 
 // player is one side of a game as the API shows it.
@@ -100,6 +103,9 @@ type moveJSON struct {
 // eventJSON is the data of a "move" or "state" frame.
 type eventJSON struct {
 	Move *moveJSON `json:"move,omitempty"`
+	// Opening names the position after a move when it is a named opening
+	// position (absent otherwise: the game keeps the opening it had).
+	Opening *openingJSON `json:"opening,omitempty"`
 	stateJSON
 }
 
@@ -170,6 +176,7 @@ func viewEvent(ev game.Event, legal bool, timed bool) eventJSON {
 	out := eventJSON{stateJSON: viewState(ev, legal)}
 	if ev.Move != nil {
 		out.Move = &moveJSON{UCI: ev.Move.UCI, SAN: ev.Move.SAN}
+		out.Opening = openingOfFEN(ev.FEN)
 		if timed {
 			ms := ev.Move.Remaining.Milliseconds()
 			out.Move.Clock = &ms
@@ -210,6 +217,7 @@ func viewGame(hdr game.Record, ev game.Event, legal bool) gameJSON {
 		}
 	}
 	g.Moves = strings.Join(uci, " ")
+	g.Opening = openingOfMoves(hdr.StartFEN, ev.Moves)
 	return g
 }
 

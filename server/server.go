@@ -142,6 +142,8 @@ type Server struct {
 
 	play playState // the sockets of the play routes
 
+	openings openingCache // the openings of finished games in lists
+
 	hooksMu sync.Mutex
 	hooks   []func(context.Context)
 }
