@@ -90,6 +90,10 @@ test("fool's mate by clicking: both pages agree on the moves and the result", as
   const sans = ['f3', 'e5', 'g4', 'Dh4#'];
   assert.deepEqual(await moveList(g.white.page), sans);
   assert.deepEqual(await moveList(g.black.page), sans);
+  // The opening, named in Spanish as the moves come (the mate is a named position).
+  for (const p of [g.white.page, g.black.page]) {
+    await p.locator('#game-opening', { hasText: 'Apertura: A00 Apertura Barnes: Mate del Loco' }).waitFor();
+  }
   // The king in check is highlighted, and the game's links are there.
   await g.white.page.locator('cg-board square.check').waitFor();
   await g.white.page.locator('#new-game').waitFor();
@@ -117,6 +121,9 @@ test("fool's mate by clicking: both pages agree on the moves and the result", as
 test('a resignation, with its confirmation', async () => {
   const g = await seekPair(env, '5+0');
   await plays(g, ['e2e4', 'e7e5']);
+  // The opening of the full frame after a reload: in Spanish, the server's name.
+  await g.black.page.reload();
+  assert.equal(await g.black.page.locator('#game-opening').innerText(), 'Apertura: C20 Apertura de Peón de Rey');
   await g.black.page.locator('#resign').click();
   await g.black.page.locator('#confirm').waitFor();
   // The dialog takes the focus and keeps Tab inside; Escape closes it and the focus comes back.

@@ -61,7 +61,8 @@ test('the profile shows the ratings per speed and the history after a finished g
   assert.match(await item.locator('.hg-result').innerText(), /^Derrota · Jaque mate −\d+$/);
   assert.equal(await item.locator('.hg-players').innerText(), 'Con blancas contra bruno (1500)');
   assert.equal(await item.locator('.hg-players a').getAttribute('href'), '/@/bruno');
-  assert.equal(await item.locator('.hg-meta').innerText(), '5+0 · Relámpago · Puntuable');
+  assert.equal(await item.locator('.hg-meta').innerText(), '5+0 · Relámpago · Puntuable\nApertura: A00 Apertura Barnes: Mate del Loco');
+  assert.equal(await item.locator('.hg-opening').getAttribute('data-eco'), 'A00');
   assert.match(await item.locator('time').innerText(), /\d{4}/);
   assert.equal(await item.locator('a.hg-link').innerText(), 'Ver la partida');
   assert.equal(await item.locator('a.hg-link').getAttribute('href'), '/replay/' + finished);
@@ -91,6 +92,7 @@ test('the winner\'s profile on a phone, in English', async () => {
   const item = page.locator('#history [data-testid=history-game]');
   assert.match(await item.locator('.hg-result').innerText(), /^Win · Checkmate \+\d+$/);
   assert.equal(await item.locator('.hg-players').innerText(), 'With black against alba (1500)');
+  assert.equal(await item.locator('.hg-opening').innerText(), "Opening: A00 Barnes Opening: Fool's Mate");
   assert.deepEqual(await page.locator('#ratings thead th').allInnerTexts(), ['Speed', 'Rating', 'Games']);
   assert.ok(await fits(page), 'no horizontal scrolling at 360 px');
   assert.deepEqual(await missingTexts(page), []);

@@ -5,6 +5,7 @@
 // of chess of its own: the server says who won and how it ended.
 import { t, locale } from '../lib/i18n';
 import { sayClock } from '../lib/timecontrol';
+import type { OpeningData } from '../lib/opening';
 
 /** Side is a colour of the pieces. */
 export type Side = 'white' | 'black';
@@ -35,6 +36,8 @@ export interface Summary {
   plies: number;
   createdAt: number;
   endedAt?: number;
+  /** opening is the game's opening (a player's history names it). */
+  opening?: OpeningData;
 }
 
 /** Speeds are the rating pools in the order a profile shows them. */

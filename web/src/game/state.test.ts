@@ -100,3 +100,16 @@ test('abort, check and the end of a game', () => {
   assert.equal(finished('created'), false);
   assert.equal(finished('outoftime'), true);
 });
+
+test('a move frame that names its position replaces the opening; one that does not keeps it', () => {
+  const b00 = { eco: 'B00', name: "King's Pawn Game", names: { es: 'Apertura de Peón de Rey', en: "King's Pawn Game" } };
+  const c20 = { eco: 'C20', name: "King's Pawn Game", names: { es: 'Apertura de Peón de Rey', en: "King's Pawn Game" } };
+  const g = new Game();
+  g.apply('full', 3, full(3, { opening: b00 }).d);
+  assert.equal(g.state.opening?.eco, 'B00');
+  g.apply('move', 4, { ...move(4).d, opening: c20 });
+  assert.equal(g.state.opening?.eco, 'C20');
+  const quiet = { ...move(5).d, move: { uci: 'h2h3', san: 'h3' }, ply: 3, fen: afterE5.replace(' w ', ' b ') };
+  g.apply('move', 5, quiet);
+  assert.equal(g.state.opening?.eco, 'C20', 'a move to an unnamed position keeps the last name');
+});

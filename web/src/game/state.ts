@@ -7,6 +7,7 @@
 import { Chess, normalizeMove } from 'chessops/chess';
 import { makeFen, parseFen, INITIAL_FEN } from 'chessops/fen';
 import { parseUci } from 'chessops/util';
+import type { OpeningData } from '../lib/opening';
 
 export type Color = 'white' | 'black';
 
@@ -63,11 +64,15 @@ export interface FullData extends StateData {
   moves: string;
   san: string[];
   clocks?: number[];
+  /** opening is the last named opening position the game reached. */
+  opening?: OpeningData;
 }
 
 /** MoveData is the data of a `move` frame. */
 export interface MoveData extends StateData {
   move: { uci: string; san: string; clock?: number };
+  /** opening names the position after the move when it is a named one. */
+  opening?: OpeningData;
 }
 
 /** Change says what applying a frame did, for sounds and announcements. */
@@ -123,6 +128,9 @@ export class Game {
       this.san.push(m.san);
       this.fens.push(st.fen);
       if (m.clock !== undefined) (this.data.clocks ??= []).push(m.clock);
+      // A game keeps the last opening named, as the server's walk backwards would.
+      const o = (d as MoveData).opening;
+      if (o) this.data.opening = o;
     }
     this.setState(st);
     const ended = finished(this.data.status) && !wasEnded;

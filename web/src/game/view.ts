@@ -4,6 +4,7 @@
 // of the game, and the confirmation dialogs.
 import { h, type VNode } from '../lib/view';
 import { t, lang } from '../lib/i18n';
+import { openingName } from '../lib/opening';
 import { localSan } from './notation';
 import { finished, beforeStart, type Color } from './state';
 import { format } from './clock';
@@ -109,7 +110,7 @@ function player(ctrl: GameCtrl, color: Color, where: 'top' | 'bottom'): VNode {
 /** status is whose turn, the draw offer, or the result in words. */
 function status(ctrl: GameCtrl): VNode {
   const st = ctrl.game.state;
-  const kids: (VNode | null)[] = [meta(ctrl)];
+  const kids: (VNode | null)[] = [meta(ctrl), opening(ctrl)];
   if (finished(st.status)) {
     kids.push(
       h(
@@ -190,6 +191,13 @@ function meta(ctrl: GameCtrl): VNode {
     st.rated === undefined ? '' : t(st.rated ? 'ui.account.rated' : 'ui.account.casual'),
   ];
   return h('p#game-meta.game-meta', parts.filter(Boolean).join(' · '));
+}
+
+/** opening names the game's opening in the page's language, once it has reached a named position. */
+function opening(ctrl: GameCtrl): VNode | null {
+  const o = ctrl.game.state.opening;
+  if (!o) return null;
+  return h('p#game-opening.game-meta', { attrs: { 'data-eco': o.eco } }, t('ui.game.opening', { eco: o.eco, name: openingName(o, lang()) }));
 }
 
 /** historyNote says which earlier position the board shows ("after 2. g4"). */

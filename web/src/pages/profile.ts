@@ -6,7 +6,8 @@
 // in words, time control and date, and a link to its replay.
 import { page } from '../lib/layout';
 import { mount, h, VNode } from '../lib/view';
-import { t } from '../lib/i18n';
+import { t, lang } from '../lib/i18n';
+import { openingName } from '../lib/opening';
 import { boot } from '../lib/boot';
 import { get, ApiError } from '../lib/api';
 import {
@@ -227,7 +228,12 @@ function gameItem(g: Summary, userId: string, id: string): VNode {
       ' ',
       oppLink ? h('a', { attrs: { href: oppLink } }, oppName) : h('span', oppName),
     ]),
-    h('div.hg-meta.muted', meta),
+    h('div.hg-meta.muted', [
+      meta,
+      g.opening
+        ? h('span.hg-opening', { attrs: { 'data-eco': g.opening.eco } }, t('ui.profile.opening', { eco: g.opening.eco, name: openingName(g.opening, lang()) }))
+        : '',
+    ]),
     h('div.hg-foot', [
       h('time.muted', { attrs: { datetime: new Date(when).toISOString() } }, sayDate(when)),
       h(

@@ -8,7 +8,8 @@ import PgnViewer from '@lichess-org/pgn-viewer';
 import rawViewerCss from '../../node_modules/@lichess-org/pgn-viewer/dist/lichess-pgn-viewer.css' with { type: 'text' };
 import { page } from '../lib/layout';
 import { mount, h, VNode } from '../lib/view';
-import { t } from '../lib/i18n';
+import { t, lang } from '../lib/i18n';
+import { type OpeningData, openingName } from '../lib/opening';
 import { boot } from '../lib/boot';
 import { get, ApiError } from '../lib/api';
 import { Player, Side, sayTimeControl, saySpeed, playerName, profileLink, running, sayDate } from '../account/format';
@@ -26,6 +27,7 @@ interface Game {
   outcome?: string;
   result: string;
   ply: number;
+  opening?: OpeningData;
 }
 
 interface State {
@@ -119,6 +121,7 @@ function view(st: State): VNode[] {
       ]),
       h('p#replay-result.replay-result', live ? t('status.started') : g.outcome ? t(g.outcome) : g.result),
       h('p.muted', meta),
+      g.opening ? h('div#replay-opening.muted', { attrs: { 'data-eco': g.opening.eco } }, t('ui.replay.opening', { eco: g.opening.eco, name: openingName(g.opening, lang()) })) : null,
       h('p.replay-actions', [
         h(
           'a#replay-download.button',
