@@ -391,11 +391,11 @@ func TestPGNExport(t *testing.T) {
 	g := newGame(t, now, wholeGame(t, 3*time.Minute, 2*time.Second), "")
 	moves(t, g, now, 3*time.Second, "f2f3", "e7e5", "g2g4", "d8h4")
 	var sb strings.Builder
-	must(t, g.WritePGN(&sb, PGNOptions{Site: "http://localhost:8080/g1"}))
+	must(t, g.WritePGN(&sb, PGNOptions{Site: "http://localhost:8080/g1", ECO: "A00", Opening: "Barnes Opening: Fool's Mate"}))
 	out := sb.String()
 	for _, want := range []string{
 		`[Event "JoinPal"]`, `[White "Alice"]`, `[Black "Bob"]`, `[Result "0-1"]`,
-		`[TimeControl "180+2"]`, `[Termination "normal"]`,
+		"[TimeControl \"180+2\"]\n[ECO \"A00\"]\n[Opening \"Barnes Opening: Fool's Mate\"]\n[Termination \"normal\"]",
 		"1. f3 {[%clk 0:03:00]} 1... e5 {[%clk 0:03:00]} 2. g4 {[%clk 0:02:59]}",
 		"Qh4#", "Black wins by checkmate}", "0-1",
 	} {

@@ -114,3 +114,13 @@ func BenchmarkFromUCI(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkByFEN(b *testing.B) {
+	loaded()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := ByFEN("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"); !ok {
+			b.Fatal("no opening")
+		}
+	}
+}

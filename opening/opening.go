@@ -109,11 +109,21 @@ func FromUCI(startFEN string, uci []string) (Opening, bool) {
 // move counters), with no walk backwards. A client that follows a game
 // move by move keeps the last one named.
 func ByFEN(fen string) (Opening, bool) {
-	f := strings.Fields(fen)
-	if len(f) < 4 {
+	// The EPD is the FEN up to its fourth space; a move frame's FEN is
+	// chess.Position.FEN's, single-spaced, so no copy is made.
+	end, spaces := len(fen), 0
+	for i := range len(fen) {
+		if fen[i] == ' ' {
+			if spaces++; spaces == 4 {
+				end = i
+				break
+			}
+		}
+	}
+	if spaces < 3 {
 		return Opening{}, false
 	}
-	o, ok := loaded().byEPD[strings.Join(f[:4], " ")]
+	o, ok := loaded().byEPD[fen[:end]]
 	return o, ok
 }
 

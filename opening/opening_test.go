@@ -121,9 +121,13 @@ func TestEPDEnPassant(t *testing.T) {
 }
 
 func TestByFEN(t *testing.T) {
-	o, ok := ByFEN("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
-	if !ok || o.ECO != "B20" {
-		t.Errorf("ByFEN(Sicilian) = %+v, %v", o, ok)
+	for _, fen := range []string{
+		"rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+		"rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -", // an EPD
+	} {
+		if o, ok := ByFEN(fen); !ok || o.ECO != "B20" {
+			t.Errorf("ByFEN(%q) = %+v, %v; want the Sicilian", fen, o, ok)
+		}
 	}
 	start := chess.StartingPosition()
 	for _, fen := range []string{"", "8/8 w", start.FEN()} {
