@@ -32,7 +32,6 @@ var allowedImports = map[string][]string{
 	"opening":   {"chess"}, // opening names by EPD, with their data embedded
 	// Leaves anyone may build on.
 	"i18n":      {},
-	"rating":    {},
 	"ratelimit": {},
 	// The one shape of coded errors (all but the rules core's) and Clip.
 	"internal/coded": {},
@@ -40,6 +39,8 @@ var allowedImports = map[string][]string{
 	"internal/randid":    {},
 	"internal/broadcast": {},
 	"account":            {"i18n", "internal/coded", "internal/randid"},
+	// Glicko-2, speeds, and which games' ends are rated.
+	"rating": {"game"},
 	// The domain: never a store, never the runtime or the server.
 	"game": {"chess", "chess/pgn", "i18n", "internal/coded", "internal/randid"},
 	// The runtime sees stores only through game's interfaces.
@@ -48,10 +49,9 @@ var allowedImports = map[string][]string{
 	"lobby":    {"game", "internal/broadcast", "internal/coded", "internal/randid", "rating"},
 	"schedule": {"game", "internal/broadcast", "internal/coded", "internal/randid"},
 	// Stores import game and their shared internals.
-	"store/sqlite":               {"account", "chess", "game", "lobby", "rating", "schedule", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/rated"},
-	"store/postgres":             {"account", "chess", "game", "lobby", "rating", "schedule", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/rated"},
+	"store/sqlite":               {"account", "chess", "game", "lobby", "rating", "schedule", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate"},
+	"store/postgres":             {"account", "chess", "game", "lobby", "rating", "schedule", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate"},
 	"store/internal/codec":       {"chess", "game"},
-	"store/internal/rated":       {"game", "lobby", "rating"},
 	"store/internal/groupcommit": {},
 	"store/internal/migrate":     {},
 	"store/storetest":            {"account", "chess", "game", "live", "lobby", "rating", "schedule"},

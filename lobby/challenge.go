@@ -76,7 +76,7 @@ type Challenge struct {
 }
 
 // Speed returns the speed whose rating the challenge's game counts for.
-func (c Challenge) Speed() rating.Speed { return SpeedOf(c.TimeControl) }
+func (c Challenge) Speed() rating.Speed { return rating.GameSpeed(c.TimeControl) }
 
 // IsOpen reports whether the challenge waits for an answer at the moment
 // now: created and not expired.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/internal/coded"
-	"github.com/joinpal/joinpal/rating"
 )
 
 // Player is a person in the lobby: who owns a seek, sends or receives a
@@ -94,20 +93,6 @@ func (r RatingRange) check() error {
 	}
 	return NewError(CodeBadRatingRange, fmt.Sprintf("rating range %d-%d: want 0 ≤ min ≤ max ≤ %d", r.Min, r.Max, MaxRating), nil).
 		With("min", fmt.Sprint(r.Min), "max", fmt.Sprint(r.Max))
-}
-
-// SpeedOf returns the speed whose rating a game with time control tc
-// counts for: base + 40 × increment for a whole-game clock, 40 × the
-// allowance for a per-move clock (see package rating). An untimed or zero
-// time control counts as classical.
-func SpeedOf(tc game.TimeControl) rating.Speed {
-	switch tc.Mode() {
-	case game.ModeWholeGame:
-		return rating.SpeedOf(rating.Estimate(tc.Base(), tc.Increment()))
-	case game.ModePerMove:
-		return rating.SpeedOf(rating.EstimatePerMove(tc.PerMove()))
-	}
-	return rating.Classical
 }
 
 // checkTimeControl refuses the zero time control (game.CodeBadTimeControl)

@@ -30,7 +30,7 @@ var presets = func() []Preset {
 		if err != nil {
 			panic("lobby: preset " + text + ": " + err.Error())
 		}
-		out[i] = Preset{TimeControl: tc, Speed: SpeedOf(tc)}
+		out[i] = Preset{TimeControl: tc, Speed: rating.GameSpeed(tc)}
 	}
 	return out
 }()

@@ -32,7 +32,7 @@ type Seek struct {
 }
 
 // Speed returns the speed whose rating the seek's game counts for.
-func (s Seek) Speed() rating.Speed { return SpeedOf(s.TimeControl) }
+func (s Seek) Speed() rating.Speed { return rating.GameSpeed(s.TimeControl) }
 
 // Compatible reports whether s and o can be paired: same time control, both
 // rated or both casual, colours that can both be met, each owner's rating

@@ -6,7 +6,10 @@
 // with the time since their last rated game (0.21436 rating periods a day).
 //
 // The package also sorts time controls into the speeds that keep separate
-// ratings: bullet, blitz, rapid and classical.
+// ratings: bullet, blitz, rapid and classical; and it holds the policy of
+// rated games (games.go): which ends change ratings, and the update of both
+// players, which the stores apply in the transaction that records the end.
 //
-// It imports nothing of JoinPal's: callers pass durations and times.
+// Of JoinPal's packages it imports only game, for the time control, the
+// players and the result of a game.
 package rating

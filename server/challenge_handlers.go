@@ -5,6 +5,7 @@ import (
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/rating"
 )
 
 // challengeRequest is the body of POST /api/challenge/{username} and POST
@@ -52,7 +53,7 @@ func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request, username 
 		s.writeError(w, r, err)
 		return
 	}
-	speed := lobby.SpeedOf(tc)
+	speed := rating.GameSpeed(tc)
 	cr := lobby.ChallengeRequest{Challenger: s.lobbyPerson(r.Context(), who.User, speed), TimeControl: tc, Color: color, Rated: req.Rated}
 	if username != "" {
 		dest, err := s.cfg.Accounts.UserByUsername(r.Context(), username)

@@ -211,7 +211,7 @@ func (s *Server) offerRematch(ctx context.Context, gameID, userID string) (strin
 		next, _, err := s.startAIGame(ctx, human, side.Other(), machine.AILevel, rec.TimeControl)
 		return next.ID, err
 	}
-	speed := lobby.SpeedOf(rec.TimeControl)
+	speed := rating.GameSpeed(rec.TimeControl)
 	white, err := s.lobbyPlayer(ctx, rec.White, speed)
 	if err != nil {
 		return "", err

@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/joinpal/joinpal/game"
-	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/rating"
 )
 
@@ -47,7 +46,7 @@ type summaryPlayer struct {
 
 func viewSummary(g game.Summary) summaryJSON {
 	out := summaryJSON{
-		ID: g.ID, Rated: g.Rated, Speed: string(lobby.SpeedOf(g.TimeControl)), TimeControl: g.TimeControl.String(),
+		ID: g.ID, Rated: g.Rated, Speed: string(rating.GameSpeed(g.TimeControl)), TimeControl: g.TimeControl.String(),
 		Status: lichessStatus(g.Status, g.Termination), Result: g.Result.String(),
 		Players: map[string]summaryPlayer{}, Plies: g.Plies, CreatedAt: g.CreatedAt.UnixMilli(),
 	}

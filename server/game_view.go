@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/game"
-	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/rating"
 )
 
 // gameJSON is a game as the API shows it, in lichess's shapes where lichess
@@ -192,7 +192,7 @@ func viewGame(hdr game.Record, ev game.Event, legal bool) gameJSON {
 	tc := hdr.TimeControl
 	g := gameJSON{
 		ID:          hdr.ID,
-		Speed:       string(lobby.SpeedOf(tc)),
+		Speed:       string(rating.GameSpeed(tc)),
 		TimeControl: tc.String(),
 		CreatedAt:   hdr.CreatedAt.UnixMilli(),
 		Players:     map[string]player{"white": viewPlayer(hdr.White), "black": viewPlayer(hdr.Black)},

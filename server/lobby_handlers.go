@@ -88,7 +88,7 @@ func (s *Server) postSeek(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	owner := s.lobbyPerson(r.Context(), who.User, lobby.SpeedOf(tc))
+	owner := s.lobbyPerson(r.Context(), who.User, rating.GameSpeed(tc))
 	sr := lobby.SeekRequest{Owner: owner, TimeControl: tc, Color: color, Rated: req.Rated}
 	if req.RatingRange != nil {
 		sr.Range = *req.RatingRange

@@ -47,7 +47,7 @@ func TestLobbyPresets(t *testing.T) {
 				continue
 			}
 			found = true
-			c.want.Speed = g.Speed // lobby.SpeedOf's, checked above
+			c.want.Speed = g.Speed // rating.GameSpeed's, checked above
 			if g != c.want {
 				t.Errorf("%s = %+v, want %+v", c.text, g, c.want)
 			}

@@ -13,7 +13,6 @@ import (
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/rating"
 	"github.com/joinpal/joinpal/store/internal/codec"
-	"github.com/joinpal/joinpal/store/internal/rated"
 )
 
 // Ratings (migration 0003): one row per user per speed, changed only by the
@@ -74,7 +73,7 @@ func retryable(err error) bool {
 // endingGame locks game id's row and reads what the decision on ratings
 // needs, before the write changes it; found is false if there is no such
 // game (the write itself then fails).
-func endingGame(ctx context.Context, tx pgx.Tx, id string) (g rated.Game, found bool, err error) {
+func endingGame(ctx context.Context, tx pgx.Tx, id string) (g rating.Stored, found bool, err error) {
 	var (
 		whiteAI, blackAI int32
 		status           int16
@@ -97,9 +96,9 @@ func endingGame(ctx context.Context, tx pgx.Tx, id string) (g rated.Game, found 
 
 // rateEnd updates both players' ratings for game id, which was g before
 // this write and is now ended with st, if the end changes ratings: see
-// rated.Changes; both players must also be accounts.
-func rateEnd(ctx context.Context, tx pgx.Tx, id string, g rated.Game, st game.State) error {
-	if !rated.Changes(g, st) {
+// rating.IsRatedEnd; both players must also be accounts.
+func rateEnd(ctx context.Context, tx pgx.Tx, id string, g rating.Stored, st game.State) error {
+	if !rating.IsRatedEnd(g, st) {
 		return nil
 	}
 	users := []string{g.White.ID, g.Black.ID}
@@ -110,7 +109,7 @@ func rateEnd(ctx context.Context, tx pgx.Tx, id string, g rated.Game, st game.St
 	if accounts != 2 {
 		return nil
 	}
-	speed := rated.Speed(g.TimeControl)
+	speed := rating.GameSpeed(g.TimeControl)
 	sorted := slices.Sorted(slices.Values(users))
 	fresh := rating.New()
 	for _, u := range sorted {
@@ -147,7 +146,7 @@ func rateEnd(ctx context.Context, tx pgx.Tx, id string, g rated.Game, st game.St
 		return err
 	}
 	white, black := before[g.White.ID], before[g.Black.ID]
-	white2, black2, err := rated.Update(white, black, st.Result, st.EndedAt)
+	white2, black2, err := rating.AfterGame(white, black, st.Result, st.EndedAt)
 	if err != nil {
 		return fmt.Errorf("rate game %q: %w", id, err)
 	}

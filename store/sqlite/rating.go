@@ -9,7 +9,6 @@ import (
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/rating"
 	"github.com/joinpal/joinpal/store/internal/codec"
-	"github.com/joinpal/joinpal/store/internal/rated"
 )
 
 // Ratings (migration 0003): one row per user per speed, changed only by the
@@ -44,7 +43,7 @@ const (
 // readEnding reads, inside the write that ends game id and before it
 // changes the game's row, what the decision on ratings needs; ok is false
 // if there is no such game (the write itself then fails).
-func (w *ratingStmts) readEnding(tx *sql.Tx, id string) (g rated.Game, ok bool, err error) {
+func (w *ratingStmts) readEnding(tx *sql.Tx, id string) (g rating.Stored, ok bool, err error) {
 	var (
 		whiteAI, blackAI, status, isRated int64
 		tc                                string
@@ -67,9 +66,9 @@ func (w *ratingStmts) readEnding(tx *sql.Tx, id string) (g rated.Game, ok bool, 
 
 // rateEnd updates both players' ratings for game id, which was g before
 // this write and is now ended with st, if the end changes ratings: see
-// rated.Changes; both players must also be accounts.
-func (w *ratingStmts) rateEnd(tx *sql.Tx, id string, g rated.Game, st game.State) error {
-	if !rated.Changes(g, st) {
+// rating.IsRatedEnd; both players must also be accounts.
+func (w *ratingStmts) rateEnd(tx *sql.Tx, id string, g rating.Stored, st game.State) error {
+	if !rating.IsRatedEnd(g, st) {
 		return nil
 	}
 	bg := context.Background()
@@ -80,7 +79,7 @@ func (w *ratingStmts) rateEnd(tx *sql.Tx, id string, g rated.Game, st game.State
 	if accounts != 2 {
 		return nil
 	}
-	speed := rated.Speed(g.TimeControl)
+	speed := rating.GameSpeed(g.TimeControl)
 	white, err := w.ratingOf(tx, g.White.ID, speed)
 	if err != nil {
 		return err
@@ -89,7 +88,7 @@ func (w *ratingStmts) rateEnd(tx *sql.Tx, id string, g rated.Game, st game.State
 	if err != nil {
 		return err
 	}
-	white2, black2, err := rated.Update(white, black, st.Result, st.EndedAt)
+	white2, black2, err := rating.AfterGame(white, black, st.Result, st.EndedAt)
 	if err != nil {
 		return fmt.Errorf("rate game %q: %w", id, err)
 	}

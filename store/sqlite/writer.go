@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/rating"
 	"github.com/joinpal/joinpal/store/internal/codec"
 	"github.com/joinpal/joinpal/store/internal/groupcommit"
-	"github.com/joinpal/joinpal/store/internal/rated"
 )
 
 // txWrite is one write: it runs inside the writer's transaction, under a
@@ -279,7 +279,7 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 // beforeEnd reads, when st ends a game, what rateEnd needs from the game's
 // row before the write changes it; ending is false otherwise, or when there
 // is no game id (the write then fails by itself).
-func (s *Store) beforeEnd(tx *sql.Tx, id string, st game.State) (before rated.Game, ending bool, err error) {
+func (s *Store) beforeEnd(tx *sql.Tx, id string, st game.State) (before rating.Stored, ending bool, err error) {
 	if st.Status != game.StatusEnded {
 		return before, false, nil
 	}
