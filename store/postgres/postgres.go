@@ -53,11 +53,14 @@ import (
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/internal/groupcommit"
+	"github.com/joinpal/joinpal/store/internal/sqlstore"
 )
 
 // Store is a game.Store in a PostgreSQL database. It is safe for concurrent
 // use, and many Stores (on many machines) may share one database.
 type Store struct {
+	*sqlstore.Store // the shared queries, run on this database
+
 	pool *pgxpool.Pool
 	opts options
 
@@ -134,6 +137,7 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 	if o.groupCommit {
 		s.q = groupcommit.New(o.maxBatch, o.writers, s.commit)
 	}
+	s.Store = sqlstore.New((*backend)(s), dialect)
 	return s, nil
 }
 

@@ -1,6 +1,11 @@
 package postgres
 
-import "sync"
+import (
+	"context"
+	"sync"
+
+	"github.com/joinpal/joinpal/game"
+)
 
 // ratedCache remembers whether the games this Store has created or read are
 // rated. A game's rated flag never changes once it is created, so what is
@@ -33,4 +38,24 @@ func (c *ratedCache) forget(id string) {
 	c.mu.Lock()
 	delete(c.rated, id)
 	c.mu.Unlock()
+}
+
+// LoadGame is the shared store's LoadGame; it remembers whether a game not
+// finished is rated.
+func (s *Store) LoadGame(ctx context.Context, id string) (game.Record, error) {
+	rec, err := s.Store.LoadGame(ctx, id)
+	if err == nil && !rec.State.Status.Finished() {
+		s.rated.remember(rec.ID, rec.Rated)
+	}
+	return rec, err
+}
+
+// ActiveGames is the shared store's ActiveGames; it remembers whether each
+// game is rated.
+func (s *Store) ActiveGames(ctx context.Context) ([]game.Record, error) {
+	recs, err := s.Store.ActiveGames(ctx)
+	for _, rec := range recs {
+		s.rated.remember(rec.ID, rec.Rated)
+	}
+	return recs, err
 }

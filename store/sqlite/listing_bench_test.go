@@ -12,6 +12,7 @@ import (
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/internal/codec"
+	"github.com/joinpal/joinpal/store/internal/sqlstore"
 )
 
 // The game lists (history.go) on a server-sized database: 200,000 finished
@@ -169,14 +170,14 @@ func listingCases(set listingSet) []listingCase {
 				return s.PlayerGames(ctx, p.id, p.offset, listingLimit)
 			},
 			legacy: legacyPlayerGames, args: []any{p.id, p.id, listingLimit, p.offset},
-			query: playerGamesQuery, qargs: []any{p.id, p.offset + listingLimit, p.id, p.offset + listingLimit, listingLimit, p.offset},
+			query: text(codec.SummarySelect + dialect.PlayerGames), qargs: []any{p.id, listingLimit, p.offset, p.offset + listingLimit},
 		})
 	}
 	cs = append(cs, listingCase{
 		name:   "PlayingNow",
 		store:  func(ctx context.Context, s *Store) ([]game.Summary, error) { return s.PlayingNow(ctx, listingLimit) },
 		legacy: legacyPlayingNow, args: []any{listingLimit},
-		query: playingNowQuery, qargs: []any{listingLimit},
+		query: text(codec.SummarySelect + sqlstore.PlayingNowWhere), qargs: []any{listingLimit},
 	})
 	return cs
 }
@@ -206,7 +207,7 @@ func checkListing(tb testing.TB, s *Store, set listingSet) {
 	tb.Helper()
 	ctx := context.Background()
 	for _, c := range listingCases(set) {
-		want, err := s.summaries(ctx, c.legacy, c.args...)
+		want, err := sqlstore.Summaries(querier{ctx, s.rdb}, c.legacy, c.args...)
 		if err != nil {
 			tb.Fatalf("%s legacy: %v", c.name, err)
 		}
@@ -252,7 +253,7 @@ func BenchmarkListing(b *testing.B) {
 		})
 		b.Run(c.name+"/legacy", func(b *testing.B) {
 			for b.Loop() {
-				if _, err := s.summaries(ctx, c.legacy, c.args...); err != nil {
+				if _, err := sqlstore.Summaries(querier{ctx, s.rdb}, c.legacy, c.args...); err != nil {
 					b.Fatal(err)
 				}
 			}

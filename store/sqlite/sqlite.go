@@ -58,12 +58,15 @@ import (
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/internal/groupcommit"
+	"github.com/joinpal/joinpal/store/internal/sqlstore"
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 )
 
 // Store is a game.Store on one SQLite file. It is safe for concurrent use.
 // Open one Store per file and process.
 type Store struct {
+	*sqlstore.Store // the shared queries, run on this file
+
 	path string
 	opts options
 	wdb  *sql.DB // the one write connection, used by the writer goroutine only
@@ -178,6 +181,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	s.q = groupcommit.New(o.maxBatch, 1, s.commit)
+	s.Store = sqlstore.New((*backend)(s), dialect)
 	return s, nil
 }
 

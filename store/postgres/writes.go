@@ -8,15 +8,16 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/internal/codec"
 	"github.com/joinpal/joinpal/store/internal/groupcommit"
 )
 
-// querier is what the follow-up read of a write needs: a pool or a
+// rowReader is what the follow-up read of a write needs: a pool or a
 // transaction.
-type querier interface {
+type rowReader interface {
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }
 
@@ -26,7 +27,7 @@ type request struct {
 	args []any
 	// onZero, if set, tells why the statement changed no row (a missing
 	// game, a ply conflict); it runs in the same transaction.
-	onZero func(ctx context.Context, q querier) error
+	onZero func(ctx context.Context, q rowReader) error
 }
 
 // stateSet returns the SET list of the state columns, numbering parameters
@@ -166,7 +167,7 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 	args = append(args, mv.UCI, mv.SAN, mv.ClientMoveID,
 		codec.Ms(mv.Spent), codec.Ms(mv.LagCredit), codec.Ms(mv.Remaining), ts(mv.At))
 	return s.writeState(ctx, op, id, st, &request{sql: appendMoveSQL, args: args,
-		onZero: func(ctx context.Context, q querier) error {
+		onZero: func(ctx context.Context, q rowReader) error {
 			var next int
 			err := q.QueryRow(ctx, "SELECT next_ply FROM games WHERE id = $1", id).Scan(&next)
 			if errors.Is(err, pgx.ErrNoRows) {
@@ -189,7 +190,7 @@ func (s *Store) SaveState(ctx context.Context, id string, st game.State) error {
 		return fmt.Errorf("postgres: %s: %w", op, err)
 	}
 	return s.writeState(ctx, op, id, st, &request{sql: saveStateSQL, args: append([]any{id}, sargs...),
-		onZero: func(context.Context, querier) error { return notFound(id) }})
+		onZero: func(context.Context, rowReader) error { return notFound(id) }})
 }
 
 // writeState runs r, a write of game id's state st: with the rating update
@@ -331,4 +332,48 @@ func (s *Store) commit(batch []*groupcommit.Request[*request]) {
 func isGameError(err error) bool {
 	var e *game.Error
 	return errors.As(err, &e)
+}
+
+// writeEnd runs r, a write whose state st ends game id, with the rating
+// update in the same transaction. A deadlock or serialisation failure is
+// retried, a few times.
+func (s *Store) writeEnd(ctx context.Context, op, id string, r *request, st game.State) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		err = s.begin(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
+			q := querier{ctx, tx}
+			g, found, err := s.ReadEnding(q, id)
+			if err != nil {
+				return err
+			}
+			tag, err := tx.Exec(ctx, r.sql, r.args...)
+			if err != nil {
+				return err
+			}
+			if tag.RowsAffected() == 0 && r.onZero != nil {
+				return r.onZero(ctx, tx)
+			}
+			if !found {
+				return nil
+			}
+			return s.RateEnd(q, id, g, st)
+		})
+		if !retryable(err) {
+			break
+		}
+	}
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, ErrClosed):
+		return fmt.Errorf("%w: %s", ErrClosed, op)
+	default:
+		return fmt.Errorf("postgres: %s: %w", op, err)
+	}
+}
+
+// retryable reports a deadlock or a serialisation failure.
+func retryable(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "40P01" || pe.Code == "40001")
 }

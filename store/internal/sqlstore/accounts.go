@@ -1,56 +1,31 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/pgtype"
-
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/store/internal/codec"
 )
 
-// People (migration 0003): users, sessions and API tokens, each change in a
-// transaction of its own. The unique index on username_key settles two
-// sign-ups of one name at once: the second waits for the first and fails
-// with account.CodeUsernameTaken.
+// People (migration 0003): users, sessions and API tokens. The unique index
+// on username_key settles two sign-ups of one name at once: the second
+// fails with account.CodeUsernameTaken.
 
 var _ account.Store = (*Store)(nil)
 
 const userCols = `u.id, u.username, u.display_name, u.guest, u.password_hash, u.lang, u.created_at`
 
-// uniqueViolation is PostgreSQL's SQLSTATE for a duplicate key.
-const uniqueViolation = "23505"
-
-func isUniqueViolation(err error, constraint string) bool {
-	var pe *pgconn.PgError
-	return errors.As(err, &pe) && pe.Code == uniqueViolation && pe.ConstraintName == constraint
+// userDest returns the scan destinations of userCols for u.
+func userDest(u *account.User) []any {
+	return []any{&u.ID, &u.Username, &u.DisplayName, &u.Guest, &u.PasswordHash, &u.Lang, &u.CreatedAt}
 }
 
-// userDest returns the scan destinations of userCols for u, and a function
-// that finishes u once scanned.
-func userDest(u *account.User) ([]any, func() error) {
-	var created pgtype.Timestamptz
-	return []any{&u.ID, &u.Username, &u.DisplayName, &u.Guest, &u.PasswordHash, &u.Lang, &created},
-		func() (err error) {
-			u.CreatedAt, err = fromTS(created)
-			return err
-		}
-}
-
-func scanUser(row pgx.Row) (account.User, error) {
-	var u account.User
-	dest, finish := userDest(&u)
-	if err := row.Scan(dest...); err != nil {
-		return account.User{}, err
-	}
-	return u, finish()
-}
+func scanUser(row Row) (u account.User, err error) { return u, row.Scan(userDest(&u)...) }
 
 // checkUser refuses a user the store must not keep: an account whose
 // username breaks account's rules.
@@ -68,7 +43,7 @@ func checkUser(u account.User) error {
 func (s *Store) CreateUser(ctx context.Context, u account.User) error {
 	op := fmt.Sprintf("create user %q", u.ID)
 	if err := checkUser(u); err != nil {
-		return fmt.Errorf("postgres: %s: %w", op, err)
+		return s.fail(op, err)
 	}
 	var key any
 	if u.Guest {
@@ -76,43 +51,43 @@ func (s *Store) CreateUser(ctx context.Context, u account.User) error {
 	} else {
 		key = account.UserID(u.Username)
 	}
-	err := s.begin(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO users (id, username, username_key, display_name, guest,
-			password_hash, lang, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-			u.ID, u.Username, key, u.DisplayName, u.Guest, u.PasswordHash, u.Lang, ts(u.CreatedAt))
-		if isUniqueViolation(err, "users_username_key_key") {
+	return s.write(ctx, op, func(q Querier) error {
+		n, err := q.Exec(`INSERT INTO users (id, username, username_key, display_name, guest,
+			password_hash, lang, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+			u.ID, u.Username, key, u.DisplayName, u.Guest, u.PasswordHash, u.Lang, u.CreatedAt)
+		switch {
+		case s.d.IsUniqueViolation(err):
 			return account.UsernameTakenError(u.Username)
+		case err == nil && n == 0:
+			return fmt.Errorf("the id %q is taken", u.ID)
 		}
 		return err
 	})
-	if err != nil {
-		return fmt.Errorf("postgres: %s: %w", op, err)
-	}
-	return nil
 }
 
 // SignUp turns guest id into an account, keeping its id; see account.Store.
 func (s *Store) SignUp(ctx context.Context, id, username, passwordHash string) (account.User, error) {
 	op := fmt.Sprintf("sign up user %q", id)
 	if err := account.ValidateUsername(username); err != nil {
-		return account.User{}, fmt.Errorf("postgres: %s: %w", op, err)
+		return account.User{}, s.fail(op, err)
 	}
 	var out account.User
-	err := s.begin(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
+	err := s.write(ctx, op, func(q Querier) error {
 		var err error
-		out, err = scanUser(tx.QueryRow(ctx, `UPDATE users u SET username = $1, username_key = $2,
-			display_name = $1, guest = false, password_hash = $3 WHERE id = $4 AND guest RETURNING `+userCols,
+		out, err = scanUser(q.QueryRow(`UPDATE users SET username = $1, username_key = $2,
+			display_name = $1, guest = false, password_hash = $3 WHERE id = $4 AND guest RETURNING `+
+			strings.ReplaceAll(userCols, "u.", ""),
 			username, account.UserID(username), passwordHash, id))
 		switch {
-		case errors.Is(err, pgx.ErrNoRows):
+		case errors.Is(err, sql.ErrNoRows):
 			return account.NotFoundError(id)
-		case isUniqueViolation(err, "users_username_key_key"):
+		case s.d.IsUniqueViolation(err):
 			return account.UsernameTakenError(username)
 		}
 		return err
 	})
 	if err != nil {
-		return account.User{}, fmt.Errorf("postgres: %s: %w", op, err)
+		return account.User{}, err
 	}
 	return out, nil
 }
@@ -130,34 +105,18 @@ func (s *Store) UserByUsername(ctx context.Context, username string) (account.Us
 
 func (s *Store) user(ctx context.Context, who, where string, arg any) (account.User, error) {
 	var u account.User
-	err := s.begin(ctx, snapshot, func(tx pgx.Tx) error {
+	err := s.readOne(ctx, "user "+who, func(q Querier) error {
 		var err error
-		u, err = scanUser(tx.QueryRow(ctx, "SELECT "+userCols+" FROM users u WHERE "+where, arg))
-		if errors.Is(err, pgx.ErrNoRows) {
+		u, err = scanUser(q.QueryRow("SELECT "+userCols+" FROM users u WHERE "+where, arg))
+		if errors.Is(err, sql.ErrNoRows) {
 			return account.NotFoundError(who)
 		}
 		return err
 	})
 	if err != nil {
-		return account.User{}, fmt.Errorf("postgres: user %s: %w", who, err)
+		return account.User{}, err
 	}
 	return u, nil
-}
-
-// changeOne runs one statement in a transaction of its own, failing with
-// notFound if it changed no row.
-func (s *Store) changeOne(ctx context.Context, op string, notFound error, query string, args ...any) error {
-	err := s.begin(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, query, args...)
-		if err == nil && tag.RowsAffected() == 0 && notFound != nil {
-			return notFound
-		}
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("postgres: %s: %w", op, err)
-	}
-	return nil
 }
 
 // SetPasswordHash replaces the password hash of account id.
@@ -176,7 +135,7 @@ func (s *Store) SetLang(ctx context.Context, id, lang string) error {
 func (s *Store) CreateSession(ctx context.Context, ses account.Session) error {
 	return s.changeOne(ctx, fmt.Sprintf("create session of user %q", ses.UserID), nil,
 		"INSERT INTO sessions (digest, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-		ses.Digest[:], ses.UserID, ts(ses.CreatedAt), ts(ses.ExpiresAt))
+		ses.Digest[:], ses.UserID, ses.CreatedAt, ses.ExpiresAt)
 }
 
 // Session returns the session with digest d and its user if it has not
@@ -187,33 +146,23 @@ func (s *Store) Session(ctx context.Context, d account.Digest, now, extendTo tim
 		ses account.Session
 		u   account.User
 	)
-	err := s.begin(ctx, snapshot, func(tx pgx.Tx) error {
-		var created, expires pgtype.Timestamptz
-		dest, finish := userDest(&u)
-		err := tx.QueryRow(ctx, `SELECT s.created_at, s.expires_at, `+userCols+`
+	err := s.readOne(ctx, "session", func(q Querier) error {
+		err := q.QueryRow(`SELECT s.created_at, s.expires_at, `+userCols+`
 			FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.digest = $1 AND s.expires_at > $2`,
-			d[:], ts(now)).Scan(append([]any{&created, &expires}, dest...)...)
-		if errors.Is(err, pgx.ErrNoRows) {
+			d[:], now).Scan(append([]any{&ses.CreatedAt, &ses.ExpiresAt}, userDest(&u)...)...)
+		if errors.Is(err, sql.ErrNoRows) {
 			return account.BadTokenError("no such session, or expired")
-		} else if err != nil {
-			return err
 		}
-		if ses.CreatedAt, err = fromTS(created); err != nil {
-			return err
-		}
-		if ses.ExpiresAt, err = fromTS(expires); err != nil {
-			return err
-		}
-		return finish()
+		return err
 	})
 	if err == nil && extendTo.After(ses.ExpiresAt) {
 		err = s.changeOne(ctx, "extend session", account.BadTokenError("no such session"),
-			"UPDATE sessions SET expires_at = GREATEST(expires_at, $1) WHERE digest = $2 AND expires_at > $3",
-			ts(extendTo), d[:], ts(now))
+			"UPDATE sessions SET expires_at = "+s.d.Greatest+"(expires_at, $1) WHERE digest = $2 AND expires_at > $3",
+			extendTo, d[:], now)
 		ses.ExpiresAt = codec.Time(extendTo)
 	}
 	if err != nil {
-		return account.Session{}, account.User{}, fmt.Errorf("postgres: session: %w", err)
+		return account.Session{}, account.User{}, err
 	}
 	ses.Digest, ses.UserID = d, u.ID
 	return ses, u, nil
@@ -235,27 +184,25 @@ func (s *Store) DeleteSessions(ctx context.Context, userID string) error {
 // account.Store.
 func (s *Store) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
 	var n int64
-	err := s.begin(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, "DELETE FROM sessions WHERE expires_at <= $1", ts(now))
-		n = tag.RowsAffected()
+	err := s.write(ctx, "delete expired sessions", func(q Querier) (err error) {
+		n, err = q.Exec("DELETE FROM sessions WHERE expires_at <= $1", now)
 		return err
 	})
 	if err != nil {
-		return 0, fmt.Errorf("postgres: delete expired sessions: %w", err)
+		return 0, err
 	}
 	return n, nil
 }
 
 const tokenCols = `t.id, t.digest, t.user_id, t.name, t.scopes, t.created_at, t.revoked_at`
 
-func scanToken(row pgx.Row, extra ...any) (account.Token, error) {
+func scanToken(row Row, extra ...any) (account.Token, error) {
 	var (
-		tk               account.Token
-		digest           []byte
-		scopes           string
-		created, revoked pgtype.Timestamptz
+		tk     account.Token
+		digest []byte
+		scopes string
 	)
-	if err := row.Scan(append([]any{&tk.ID, &digest, &tk.UserID, &tk.Name, &scopes, &created, &revoked}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&tk.ID, &digest, &tk.UserID, &tk.Name, &scopes, &tk.CreatedAt, &tk.Revoked}, extra...)...); err != nil {
 		return tk, err
 	}
 	if len(digest) != len(tk.Digest) {
@@ -266,12 +213,7 @@ func scanToken(row pgx.Row, extra ...any) (account.Token, error) {
 	for _, f := range strings.Fields(scopes) {
 		tk.Scopes = append(tk.Scopes, account.Scope(f))
 	}
-	var err error
-	if tk.CreatedAt, err = fromTS(created); err != nil {
-		return tk, err
-	}
-	tk.Revoked, err = fromTS(revoked)
-	return tk, err
+	return tk, nil
 }
 
 // CreateToken stores an API token (its digest only).
@@ -283,7 +225,7 @@ func (s *Store) CreateToken(ctx context.Context, tk account.Token) error {
 	return s.changeOne(ctx, fmt.Sprintf("create token %q", tk.ID), nil,
 		`INSERT INTO tokens (id, digest, user_id, name, scopes, created_at, revoked_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-		tk.ID, tk.Digest[:], tk.UserID, tk.Name, strings.Join(scopes, " "), ts(tk.CreatedAt), ts(tk.Revoked))
+		tk.ID, tk.Digest[:], tk.UserID, tk.Name, strings.Join(scopes, " "), tk.CreatedAt, tk.Revoked)
 }
 
 // Token returns the token with digest d and its user; a revoked token is
@@ -293,44 +235,31 @@ func (s *Store) Token(ctx context.Context, d account.Digest) (account.Token, acc
 		tk account.Token
 		u  account.User
 	)
-	err := s.begin(ctx, snapshot, func(tx pgx.Tx) error {
-		dest, finish := userDest(&u)
+	err := s.readOne(ctx, "token", func(q Querier) error {
 		var err error
-		tk, err = scanToken(tx.QueryRow(ctx, "SELECT "+tokenCols+", "+userCols+
-			" FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.digest = $1", d[:]), dest...)
-		if errors.Is(err, pgx.ErrNoRows) {
+		tk, err = scanToken(q.QueryRow("SELECT "+tokenCols+", "+userCols+
+			" FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.digest = $1", d[:]), userDest(&u)...)
+		if errors.Is(err, sql.ErrNoRows) {
 			return account.BadTokenError("no such token")
-		} else if err != nil {
-			return err
 		}
-		return finish()
+		return err
 	})
 	if err != nil {
-		return account.Token{}, account.User{}, fmt.Errorf("postgres: token: %w", err)
+		return account.Token{}, account.User{}, err
 	}
 	return tk, u, nil
 }
 
 // Tokens returns userID's tokens, oldest first, revoked ones included.
 func (s *Store) Tokens(ctx context.Context, userID string) ([]account.Token, error) {
-	out := []account.Token{}
-	err := s.begin(ctx, snapshot, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, "SELECT "+tokenCols+" FROM tokens t WHERE t.user_id = $1 ORDER BY t.created_at, t.id", userID)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			tk, err := scanToken(rows)
-			if err != nil {
-				return err
-			}
-			out = append(out, tk)
-		}
-		return rows.Err()
+	var out []account.Token
+	err := s.readOne(ctx, fmt.Sprintf("tokens of user %q", userID), func(q Querier) error {
+		rows, err := q.Query("SELECT "+tokenCols+" FROM tokens t WHERE t.user_id = $1 ORDER BY t.created_at, t.id", userID)
+		out, err = collect(rows, err, func(r Row) (account.Token, error) { return scanToken(r) })
+		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("postgres: tokens of user %q: %w", userID, err)
+		return nil, err
 	}
 	return out, nil
 }
@@ -341,5 +270,5 @@ func (s *Store) Tokens(ctx context.Context, userID string) ([]account.Token, err
 func (s *Store) RevokeToken(ctx context.Context, userID, tokenID string, at time.Time) error {
 	return s.changeOne(ctx, fmt.Sprintf("revoke token %q", tokenID), account.BadTokenError("no such token"),
 		"UPDATE tokens SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 AND user_id = $3",
-		ts(at), tokenID, userID)
+		at, tokenID, userID)
 }

@@ -90,7 +90,6 @@ type writeStmts struct {
 	insertGame, insertMove         *sql.Stmt
 	appendState, saveState         *sql.Stmt
 	nextPly, upsertNode            *sql.Stmt
-	ratingStmts
 }
 
 const stateCols = `status = ?, termination = ?, result = ?, clock = ?,
@@ -124,11 +123,6 @@ func (w *writeStmts) prepare(ctx context.Context, db *sql.DB) error {
 		{&w.upsertNode, `INSERT INTO nodes (node, last_seen, stopped) VALUES (?, ?, ?)
 			ON CONFLICT (node) DO UPDATE SET last_seen = excluded.last_seen, stopped = excluded.stopped
 			WHERE excluded.last_seen >= nodes.last_seen`},
-		{&w.gameBeforeEnd, gameBeforeEndSQL},
-		{&w.countAccounts, countAccountsSQL},
-		{&w.selectRating, selectRatingSQL},
-		{&w.upsertRating, upsertRatingSQL},
-		{&w.insertChange, insertChangeSQL},
 	} {
 		st, err := db.PrepareContext(ctx, p.query)
 		if err != nil {
@@ -143,8 +137,7 @@ func (w *writeStmts) prepare(ctx context.Context, db *sql.DB) error {
 func (w *writeStmts) close() error {
 	var errs []error
 	for _, st := range []*sql.Stmt{w.savepoint, w.release, w.rollbackTo, w.insertGame,
-		w.insertMove, w.appendState, w.saveState, w.nextPly, w.upsertNode,
-		w.gameBeforeEnd, w.countAccounts, w.selectRating, w.upsertRating, w.insertChange} {
+		w.insertMove, w.appendState, w.saveState, w.nextPly, w.upsertNode} {
 		if st != nil {
 			errs = append(errs, st.Close())
 		}
@@ -270,7 +263,7 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 			return err
 		}
 		if ending {
-			return s.w.rateEnd(tx, id, before, st)
+			return s.RateEnd(querier{bg, tx}, id, before, st)
 		}
 		return nil
 	})
@@ -283,7 +276,7 @@ func (s *Store) beforeEnd(tx *sql.Tx, id string, st game.State) (before rating.S
 	if st.Status != game.StatusEnded {
 		return before, false, nil
 	}
-	return s.w.readEnding(tx, id)
+	return s.ReadEnding(querier{context.Background(), tx}, id)
 }
 
 // SaveState replaces the state of game id. It fails with
@@ -312,7 +305,7 @@ func (s *Store) SaveState(ctx context.Context, id string, st game.State) error {
 			return game.NewError(game.CodeGameNotFound, fmt.Sprintf("no game %q", id), nil)
 		}
 		if ending {
-			return s.w.rateEnd(tx, id, before, st)
+			return s.RateEnd(querier{bg, tx}, id, before, st)
 		}
 		return nil
 	})

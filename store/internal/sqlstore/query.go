@@ -1,0 +1,151 @@
+package sqlstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Querier runs statements in one transaction or on one pool, with the
+// context it was made for. Parameters are written $1, $2, ...; a time.Time
+// argument is stored as the dialect stores instants (the zero time as
+// NULL), and a *time.Time scan destination reads one back in UTC.
+type Querier interface {
+	// Exec runs a statement and returns how many rows it changed.
+	Exec(query string, args ...any) (int64, error)
+	// Query runs a statement that returns rows.
+	Query(query string, args ...any) (Rows, error)
+	// QueryRow runs a statement that returns at most one row; its Scan
+	// fails with an error that is sql.ErrNoRows when there is none.
+	QueryRow(query string, args ...any) Row
+}
+
+// Row is one row of a result.
+type Row interface{ Scan(dest ...any) error }
+
+// Rows is a result of many rows.
+type Rows interface {
+	Row
+	Next() bool
+	Err() error
+	Close()
+}
+
+// Backend runs the work of a Store on one database.
+type Backend interface {
+	// Read runs f in a read-only transaction: one snapshot.
+	Read(ctx context.Context, f func(Querier) error) error
+	// ReadOne runs f, which runs one statement, outside any transaction.
+	ReadOne(ctx context.Context, f func(Querier) error) error
+	// Write runs f in a write transaction and returns once it has
+	// committed (nil) or failed; f's changes are kept only if it returns
+	// nil. Writes of one database are serialisable with respect to the
+	// rows they lock (Dialect.ForUpdate) or change.
+	Write(ctx context.Context, f func(Querier) error) error
+}
+
+// Dialect is what differs between the databases in the shared queries.
+type Dialect struct {
+	// Name prefixes the store's errors ("sqlite", "postgres").
+	Name string
+	// ErrClosed is the error of a closed store.
+	ErrClosed error
+	// ForUpdate ends a SELECT that locks the rows it reads until the
+	// write's end: " FOR UPDATE", or "" where one writer runs at a time.
+	ForUpdate string
+	// Greatest is the SQL function of the larger of its arguments.
+	Greatest string
+	// IsUniqueViolation reports an error of a unique index.
+	IsUniqueViolation func(error) bool
+	// PlayerGames lists the ids and times of a player's finished games,
+	// newest first: $1 the user id, $2 the limit, $3 the offset, $4
+	// offset+limit; it is SummarySelect's WHERE and ORDER BY.
+	PlayerGames string
+	// PlayerPlaying is the WHERE and ORDER BY of the games one player is
+	// playing, newest first: $1 the user id, $2 the limit.
+	PlayerPlaying string
+}
+
+// Store implements the store interfaces over a Backend in a Dialect.
+type Store struct {
+	b Backend
+	d Dialect
+}
+
+// New returns the store of b in dialect d.
+func New(b Backend, d Dialect) *Store { return &Store{b: b, d: d} }
+
+// fail wraps err, the failure of op, with the store's name; a closed
+// store's error keeps its own text first.
+func (s *Store) fail(op string, err error) error {
+	if errors.Is(err, s.d.ErrClosed) {
+		return fmt.Errorf("%w: %s", s.d.ErrClosed, op)
+	}
+	return fmt.Errorf("%s: %s: %w", s.d.Name, op, err)
+}
+
+// write runs f as one write and wraps its error with op.
+func (s *Store) write(ctx context.Context, op string, f func(Querier) error) error {
+	if err := s.b.Write(ctx, f); err != nil {
+		return s.fail(op, err)
+	}
+	return nil
+}
+
+// read runs f in one snapshot and wraps its error with op.
+func (s *Store) read(ctx context.Context, op string, f func(Querier) error) error {
+	if err := s.b.Read(ctx, f); err != nil {
+		return s.fail(op, err)
+	}
+	return nil
+}
+
+// readOne runs f, one statement, and wraps its error with op.
+func (s *Store) readOne(ctx context.Context, op string, f func(Querier) error) error {
+	if err := s.b.ReadOne(ctx, f); err != nil {
+		return s.fail(op, err)
+	}
+	return nil
+}
+
+// changeOne runs one statement as a write, failing with notFound if it
+// changed no row.
+func (s *Store) changeOne(ctx context.Context, op string, notFound error, query string, args ...any) error {
+	return s.write(ctx, op, func(q Querier) error {
+		n, err := q.Exec(query, args...)
+		if err == nil && n == 0 && notFound != nil {
+			return notFound
+		}
+		return err
+	})
+}
+
+// collect reads every row of rows with scan, and closes rows.
+func collect[T any](rows Rows, err error, scan func(Row) (T, error)) ([]T, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// Params returns "$from, $from+1, ..." for n parameters.
+func Params(from, n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "$%d", from+i)
+	}
+	return b.String()
+}

@@ -1,0 +1,139 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"github.com/joinpal/joinpal/store/internal/codec"
+	"github.com/joinpal/joinpal/store/internal/sqlstore"
+)
+
+// The dialect: what PostgreSQL does differently from the shared store's
+// queries, and the shared store's query layer on pgx.
+
+// dialect is PostgreSQL's sqlstore.Dialect. Many nodes write at once, so a
+// read that decides a write locks its rows.
+var dialect = sqlstore.Dialect{
+	Name:              "postgres",
+	ErrClosed:         ErrClosed,
+	ForUpdate:         " FOR UPDATE",
+	Greatest:          "GREATEST",
+	IsUniqueViolation: isUniqueViolation,
+	// Each side reads its own index of finished games in the list's order
+	// (games_white_finished, games_black_finished:
+	// migrations/0006_lists.sql) and stops after offset+limit games; the
+	// outer query merges the two lists, the page being among their first
+	// offset+limit games (IN counts a game once even if the user had both
+	// sides). Written as one OR, the planner ORed two bitmaps and sorted
+	// every finished game of the player.
+	PlayerGames: "WHERE g.id IN (" +
+		"(SELECT g.id FROM games g WHERE g.white_id = $1 AND " + codec.FinishedWhere +
+		" ORDER BY g.ended_at DESC NULLS LAST, g.id DESC LIMIT $4)" +
+		" UNION ALL (SELECT g.id FROM games g WHERE g.black_id = $1 AND " + codec.FinishedWhere +
+		" ORDER BY g.ended_at DESC NULLS LAST, g.id DESC LIMIT $4)" +
+		") ORDER BY g.ended_at DESC NULLS LAST, g.id DESC LIMIT $2 OFFSET $3",
+	// The partial indexes games_white_playing and games_black_playing
+	// (migrations/0005_playing.sql) hold only the started games, by player:
+	// the planner ORs the two (a BitmapOr), reading neither the player's
+	// history nor the other games being played.
+	PlayerPlaying: "WHERE (g.white_id = $1 OR g.black_id = $1) AND " + codec.StartedWhere +
+		" ORDER BY g.created_at DESC NULLS LAST, g.id DESC LIMIT $2",
+}
+
+// uniqueViolation is PostgreSQL's SQLSTATE for a duplicate key.
+const uniqueViolation = "23505"
+
+func isUniqueViolation(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == uniqueViolation
+}
+
+// args sends times in UTC, to the microsecond.
+func args(a []any) []any {
+	return sqlstore.Args(a, func(t time.Time) any { return codec.Time(t) })
+}
+
+// instant reads a stored timestamptz; an infinity is refused.
+type instant struct{ pgtype.Timestamptz }
+
+func (i *instant) Time() (time.Time, error) {
+	switch {
+	case !i.Valid:
+		return time.Time{}, nil
+	case i.InfinityModifier != pgtype.Finite:
+		return time.Time{}, errors.New("infinite timestamp")
+	}
+	return codec.Time(i.Timestamptz.Time), nil
+}
+
+func newInstant() *instant { return new(instant) }
+
+// conn is what querier runs on: a transaction or the pool.
+type conn interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// querier is sqlstore.Querier on pgx.
+type querier struct {
+	ctx context.Context
+	c   conn
+}
+
+func (q querier) Exec(query string, a ...any) (int64, error) {
+	tag, err := q.c.Exec(q.ctx, query, args(a)...)
+	return tag.RowsAffected(), err
+}
+
+func (q querier) Query(query string, a ...any) (sqlstore.Rows, error) {
+	rows, err := q.c.Query(q.ctx, query, args(a)...)
+	if err != nil {
+		return nil, err
+	}
+	return resultRows{rows}, nil
+}
+
+func (q querier) QueryRow(query string, a ...any) sqlstore.Row {
+	return resultRow{q.c.QueryRow(q.ctx, query, args(a)...)}
+}
+
+type resultRow struct{ r pgx.Row }
+
+func (r resultRow) Scan(dest ...any) error { return sqlstore.Scan(r.r.Scan, dest, newInstant) }
+
+type resultRows struct{ r pgx.Rows }
+
+func (r resultRows) Scan(dest ...any) error { return sqlstore.Scan(r.r.Scan, dest, newInstant) }
+func (r resultRows) Next() bool             { return r.r.Next() }
+func (r resultRows) Err() error             { return r.r.Err() }
+func (r resultRows) Close()                 { r.r.Close() }
+
+// snapshot is the options of the read transactions: one snapshot.
+var snapshot = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
+
+// backend is the Store as the shared store's sqlstore.Backend.
+type backend Store
+
+// Read runs f in a REPEATABLE READ, READ ONLY transaction.
+func (b *backend) Read(ctx context.Context, f func(sqlstore.Querier) error) error {
+	return (*Store)(b).begin(ctx, snapshot, func(tx pgx.Tx) error { return f(querier{ctx, tx}) })
+}
+
+// ReadOne runs f on the pool, in the implicit transaction of its statement.
+func (b *backend) ReadOne(ctx context.Context, f func(sqlstore.Querier) error) error {
+	if err := (*Store)(b).open(); err != nil {
+		return err
+	}
+	return f(querier{ctx, b.pool})
+}
+
+// Write runs f in a transaction of its own.
+func (b *backend) Write(ctx context.Context, f func(sqlstore.Querier) error) error {
+	return (*Store)(b).begin(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error { return f(querier{ctx, tx}) })
+}

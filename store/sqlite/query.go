@@ -1,0 +1,174 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/joinpal/joinpal/store/internal/codec"
+	"github.com/joinpal/joinpal/store/internal/groupcommit"
+	"github.com/joinpal/joinpal/store/internal/sqlstore"
+)
+
+// The dialect: what SQLite does differently from the shared store's
+// queries, and the shared store's query layer on database/sql.
+
+// dialect is SQLite's sqlstore.Dialect. One writer runs at a time, so a
+// read inside a write needs no lock.
+var dialect = sqlstore.Dialect{
+	Name:              "sqlite",
+	ErrClosed:         ErrClosed,
+	Greatest:          "MAX",
+	IsUniqueViolation: isUniqueViolation,
+	// Each side reads its own partial index (games_white_history,
+	// games_black_history: migrations/0003_accounts.sql) newest first and
+	// stops after offset+limit games; the outer query merges the two lists,
+	// IN counting a game once even if the user had both sides. The term
+	// that the side's id is not empty is the indexes' condition, without
+	// which SQLite cannot use them. Written as one OR, SQLite read every
+	// finished game of the server through games_status and sorted them.
+	PlayerGames: "WHERE g.id IN (" +
+		"SELECT id FROM (SELECT g.id FROM games g WHERE g.white_id = $1 AND g.white_id <> '' AND " + codec.FinishedWhere +
+		" ORDER BY g.ended_at DESC, g.id DESC LIMIT $4)" +
+		" UNION ALL SELECT id FROM (SELECT g.id FROM games g WHERE g.black_id = $1 AND g.black_id <> '' AND " + codec.FinishedWhere +
+		" ORDER BY g.ended_at DESC, g.id DESC LIMIT $4)" +
+		") ORDER BY g.ended_at DESC NULLS LAST, g.id DESC LIMIT $2 OFFSET $3",
+	// Each side is looked up in its own partial index of the started games
+	// (games_white_playing, games_black_playing: migrations/0005_playing.sql),
+	// so neither the player's history nor the other games being played are
+	// read; written as one OR, SQLite would scan games_status's started
+	// games instead.
+	PlayerPlaying: "WHERE g.id IN (SELECT g.id FROM games g WHERE g.white_id = $1 AND " + codec.StartedWhere +
+		" UNION ALL SELECT g.id FROM games g WHERE g.black_id = $1 AND " + codec.StartedWhere +
+		") ORDER BY g.created_at DESC NULLS LAST, g.id DESC LIMIT $2",
+}
+
+// sqliteConstraintUnique is SQLite's extended result code of a unique
+// index's violation.
+const sqliteConstraintUnique = 2067
+
+func isUniqueViolation(err error) bool {
+	var e interface{ Code() int }
+	return errors.As(err, &e) && e.Code() == sqliteConstraintUnique
+}
+
+// texts caches the SQLite text of the shared queries.
+var texts sync.Map
+
+// text returns query with its parameters $n written ?n: SQLite reads $1 as
+// a named parameter, numbered by first appearance, not as parameter 1.
+func text(query string) string {
+	if t, ok := texts.Load(query); ok {
+		return t.(string)
+	}
+	b := []byte(query)
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] == '$' && b[i+1] >= '0' && b[i+1] <= '9' {
+			b[i] = '?'
+		}
+	}
+	t := string(b)
+	texts.Store(query, t)
+	return t
+}
+
+// args stores times as microseconds since the epoch.
+func args(a []any) []any {
+	return sqlstore.Args(a, func(t time.Time) any { return t.UnixMicro() })
+}
+
+// instant reads a stored time: microseconds since the epoch, or NULL.
+type instant struct{ sql.NullInt64 }
+
+func (i *instant) Time() (time.Time, error) { return codec.FromMicros(i.Int64, i.Valid), nil }
+
+func newInstant() *instant { return new(instant) }
+
+// conn is what querier runs on: a transaction or the read pool.
+type conn interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// querier is sqlstore.Querier on database/sql.
+type querier struct {
+	ctx context.Context
+	c   conn
+}
+
+func (q querier) Exec(query string, a ...any) (int64, error) {
+	res, err := q.c.ExecContext(q.ctx, text(query), args(a)...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (q querier) Query(query string, a ...any) (sqlstore.Rows, error) {
+	rows, err := q.c.QueryContext(q.ctx, text(query), args(a)...)
+	if err != nil {
+		return nil, err
+	}
+	return resultRows{rows}, nil
+}
+
+func (q querier) QueryRow(query string, a ...any) sqlstore.Row {
+	return resultRow{q.c.QueryRowContext(q.ctx, text(query), args(a)...)}
+}
+
+type resultRow struct{ r *sql.Row }
+
+func (r resultRow) Scan(dest ...any) error { return sqlstore.Scan(r.r.Scan, dest, newInstant) }
+
+type resultRows struct{ r *sql.Rows }
+
+func (r resultRows) Scan(dest ...any) error { return sqlstore.Scan(r.r.Scan, dest, newInstant) }
+func (r resultRows) Next() bool             { return r.r.Next() }
+func (r resultRows) Err() error             { return r.r.Err() }
+func (r resultRows) Close()                 { r.r.Close() }
+
+// backend is the Store as the shared store's sqlstore.Backend.
+type backend Store
+
+// Read runs f in a read-only transaction on the read pool.
+func (b *backend) Read(ctx context.Context, f func(sqlstore.Querier) error) error {
+	if err := (*Store)(b).open(); err != nil {
+		return err
+	}
+	tx, err := b.rdb.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	return f(querier{ctx, tx})
+}
+
+// ReadOne runs f on the read pool.
+func (b *backend) ReadOne(ctx context.Context, f func(sqlstore.Querier) error) error {
+	if err := (*Store)(b).open(); err != nil {
+		return err
+	}
+	return f(querier{ctx, b.rdb})
+}
+
+// Write runs f as one write of the group commit, under its own savepoint.
+// Its statements run under the writer's context: one caller giving up
+// must not abort the transaction that carries the others' writes.
+func (b *backend) Write(ctx context.Context, f func(sqlstore.Querier) error) error {
+	err := b.q.Do(ctx, func(tx *sql.Tx) error { return f(querier{context.Background(), tx}) })
+	if errors.Is(err, groupcommit.ErrClosed) {
+		return ErrClosed
+	}
+	return err
+}
+
+// open fails with ErrClosed once Close has begun.
+func (s *Store) open() error {
+	if s.q.Closed() {
+		return ErrClosed
+	}
+	return nil
+}
