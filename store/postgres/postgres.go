@@ -64,9 +64,9 @@ type Store struct {
 	pool *pgxpool.Pool
 	opts options
 
-	q      *groupcommit.Queue[*request] // nil without group commit
-	rated  ratedCache                   // whether known games are rated
-	mu     sync.RWMutex                 // guards closed
+	q      *groupcommit.Queue[*sqlstore.GameWrite] // nil without group commit
+	rated  ratedCache                              // whether known games are rated
+	mu     sync.RWMutex                            // guards closed
 	closed bool
 
 	closeOnce sync.Once

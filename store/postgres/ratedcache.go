@@ -59,3 +59,13 @@ func (s *Store) ActiveGames(ctx context.Context) ([]game.Record, error) {
 	}
 	return recs, err
 }
+
+// CreateGame is the shared store's CreateGame; it remembers whether the
+// game is rated.
+func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
+	err := s.Store.CreateGame(ctx, rec)
+	if err == nil {
+		s.rated.remember(rec.ID, rec.Rated)
+	}
+	return err
+}

@@ -22,6 +22,13 @@ var dialect = sqlstore.Dialect{
 	ErrClosed:         ErrClosed,
 	Greatest:          "MAX",
 	IsUniqueViolation: isUniqueViolation,
+	// SQLite has no data-modifying WITH: the move's row is inserted once
+	// the game's row has moved to the next ply.
+	AppendMove: []string{
+		"UPDATE games SET " + sqlstore.StateSet(3) + ", next_ply = next_ply + 1 WHERE id = $1 AND next_ply = $2",
+		"INSERT INTO moves (game_id, ply, uci, san, client_move_id, spent_ms, lag_credit_ms, remaining_ms, at)" +
+			" VALUES ($1, $2, $17, $18, $19, $20, $21, $22, $23)",
+	},
 	// Each side reads its own partial index (games_white_history,
 	// games_black_history: migrations/0003_accounts.sql) newest first and
 	// stops after offset+limit games; the outer query merges the two lists,
@@ -154,11 +161,10 @@ func (b *backend) ReadOne(ctx context.Context, f func(sqlstore.Querier) error) e
 	return f(querier{ctx, b.rdb})
 }
 
-// Write runs f as one write of the group commit, under its own savepoint.
-// Its statements run under the writer's context: one caller giving up
-// must not abort the transaction that carries the others' writes.
+// Write runs f as one write of the group commit, under its own savepoint
+// (see commit).
 func (b *backend) Write(ctx context.Context, f func(sqlstore.Querier) error) error {
-	err := b.q.Do(ctx, func(tx *sql.Tx) error { return f(querier{context.Background(), tx}) })
+	err := b.q.Do(ctx, f)
 	if errors.Is(err, groupcommit.ErrClosed) {
 		return ErrClosed
 	}

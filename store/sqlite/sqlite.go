@@ -67,12 +67,12 @@ import (
 type Store struct {
 	*sqlstore.Store // the shared queries, run on this file
 
-	path string
-	opts options
-	wdb  *sql.DB // the one write connection, used by the writer goroutine only
-	rdb  *sql.DB // the read-only pool
-	w    writeStmts
-	q    *groupcommit.Queue[txWrite] // the writer's queue
+	path  string
+	opts  options
+	wdb   *sql.DB                     // the one write connection, used by the writer goroutine only
+	rdb   *sql.DB                     // the read-only pool
+	stmts *statements                 // the writer's prepared statements
+	q     *groupcommit.Queue[txWrite] // the writer's queue
 
 	closeOnce sync.Once
 	closeErr  error
@@ -168,7 +168,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		},
 	}))
 	if err != nil {
-		s.w.close()
+		s.stmts.close()
 		s.wdb.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
@@ -176,7 +176,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	s.rdb.SetMaxIdleConns(o.readers)
 	if err := s.rdb.PingContext(ctx); err != nil {
 		s.rdb.Close()
-		s.w.close()
+		s.stmts.close()
 		s.wdb.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
@@ -233,7 +233,8 @@ func (s *Store) setup(ctx context.Context) error {
 	if err := runMigrations(ctx, s.wdb); err != nil {
 		return err
 	}
-	return s.w.prepare(ctx, s.wdb)
+	s.stmts = &statements{db: s.wdb, byQL: map[string]*sql.Stmt{}}
+	return nil
 }
 
 // Path returns the absolute path of the store's file.
@@ -251,7 +252,7 @@ func (s *Store) Close() error {
 		if _, err := s.wdb.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
 			errs = append(errs, fmt.Errorf("checkpoint: %w", err))
 		}
-		errs = append(errs, s.w.close(), s.wdb.Close())
+		errs = append(errs, s.stmts.close(), s.wdb.Close())
 		if err := errors.Join(errs...); err != nil {
 			s.closeErr = fmt.Errorf("sqlite: close %s: %w", s.path, err)
 		}

@@ -43,6 +43,11 @@ type Backend interface {
 	// nil. Writes of one database are serialisable with respect to the
 	// rows they lock (Dialect.ForUpdate) or change.
 	Write(ctx context.Context, f func(Querier) error) error
+	// Commit runs w, one write of a game or a node, by calling Store.Apply
+	// in a write transaction, and returns once it has committed (nil) or
+	// failed. A write that is not the end of a game may run together with
+	// others (group commit), each failing alone.
+	Commit(ctx context.Context, w *GameWrite) error
 }
 
 // Dialect is what differs between the databases in the shared queries.
@@ -58,6 +63,10 @@ type Dialect struct {
 	Greatest string
 	// IsUniqueViolation reports an error of a unique index.
 	IsUniqueViolation func(error) bool
+	// AppendMove is the statements of AppendMove: $1 the game's id, $2
+	// the ply, $3 to $16 the state (StateArgs), $17 to $23 the move
+	// (MoveArgs). The first changes no row unless the game is at that ply.
+	AppendMove []string
 	// PlayerGames lists the ids and times of a player's finished games,
 	// newest first: $1 the user id, $2 the limit, $3 the offset, $4
 	// offset+limit; it is SummarySelect's WHERE and ORDER BY.

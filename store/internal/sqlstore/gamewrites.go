@@ -1,0 +1,218 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/rating"
+	"github.com/joinpal/joinpal/store/internal/codec"
+)
+
+// The writes of game.Store and live.NodeRegistry: the hot path. Each is
+// described as a GameWrite, which the Backend commits its own way (SQLite:
+// in a batch of the one writer, under a savepoint; PostgreSQL: pipelined
+// in a batch, or in a transaction of its own when it rates an end) by
+// calling Apply.
+
+// Stmt is one statement of a write, with its arguments.
+type Stmt struct {
+	SQL  string
+	Args []any
+}
+
+// GameWrite is one write of a game or a node.
+type GameWrite struct {
+	// Stmts run in order, in one transaction.
+	Stmts []Stmt
+	// OnZero, if set, runs when the first statement changed no row, and
+	// returns why (a missing game, a ply conflict); the write then stops.
+	OnZero func(Querier) error
+	// Ends is the id of the game whose end the write records ("" if
+	// none): Apply reads the game before the write and rates the end
+	// after it (see RateEnd).
+	Ends  string
+	State game.State
+}
+
+// Apply runs w in the transaction of q.
+func (s *Store) Apply(q Querier, w *GameWrite) error {
+	var (
+		before rating.Stored
+		found  bool
+		err    error
+	)
+	if w.Ends != "" {
+		if before, found, err = s.ReadEnding(q, w.Ends); err != nil {
+			return err
+		}
+	}
+	for i, st := range w.Stmts {
+		n, err := q.Exec(st.SQL, st.Args...)
+		if err != nil {
+			return err
+		}
+		if i == 0 && n == 0 && w.OnZero != nil {
+			return w.OnZero(q)
+		}
+	}
+	if !found {
+		return nil
+	}
+	return s.RateEnd(q, w.Ends, before, w.State)
+}
+
+// StateCols are the columns of a game's state, in StateArgs' order.
+var StateCols = []string{"status", "termination", "result", "clock", "draw_offer_by", "draw_offer_lapses",
+	"first_move_deadline", "white_gone_since", "black_gone_since", "white_present", "black_present",
+	"scheduled_at", "ended_at", "seq"}
+
+// StateSet returns the SET list of StateCols, numbering parameters from
+// first.
+func StateSet(first int) string {
+	set := make([]string, len(StateCols))
+	for i, c := range StateCols {
+		set[i] = fmt.Sprintf("%s = $%d", c, first+i)
+	}
+	return strings.Join(set, ", ")
+}
+
+// StateArgs returns the values of StateCols for st.
+func StateArgs(st game.State) ([]any, error) {
+	if err := codec.CheckState(st); err != nil {
+		return nil, err
+	}
+	clock, err := codec.EncodeClock(st.Clock)
+	if err != nil {
+		return nil, err
+	}
+	var clockArg any
+	if clock != nil {
+		clockArg = string(clock)
+	}
+	by, lapses := codec.EncodeDrawOffer(st.DrawOffer)
+	return []any{
+		int64(st.Status), int64(st.Termination), int64(st.Result), clockArg, by, lapses, st.FirstMoveDeadline,
+		st.GoneSince[game.White], st.GoneSince[game.Black], st.Present[game.White], st.Present[game.Black],
+		st.ScheduledAt, st.EndedAt, st.Seq,
+	}, nil
+}
+
+// MoveArgs returns the values of a move's columns but the game's id and
+// the ply (uci, san, client_move_id, spent_ms, lag_credit_ms,
+// remaining_ms, at).
+func MoveArgs(mv game.MoveRecord) []any {
+	return []any{mv.UCI, mv.SAN, mv.ClientMoveID, codec.Ms(mv.Spent), codec.Ms(mv.LagCredit), codec.Ms(mv.Remaining), mv.At}
+}
+
+var (
+	insertGameSQL = `INSERT INTO games (` + GameCols + `) VALUES (` + Params(1, 27) + `) ON CONFLICT (id) DO NOTHING`
+	insertMoveSQL = `INSERT INTO moves (game_id, ply, uci, san, client_move_id, spent_ms, lag_credit_ms, remaining_ms, at)
+		VALUES (` + Params(1, 9) + `)`
+	saveStateSQL  = `UPDATE games SET ` + StateSet(2) + ` WHERE id = $1`
+	upsertNodeSQL = `INSERT INTO nodes (node, last_seen, stopped) VALUES ($1, $2, $3)
+		ON CONFLICT (node) DO UPDATE SET last_seen = excluded.last_seen, stopped = excluded.stopped
+		WHERE excluded.last_seen >= nodes.last_seen`
+)
+
+// CreateGame stores a new game with its state and any moves it already has.
+// It fails with game.CodeGameExists if the id is taken, and with
+// game.CodeBadGame (or the code of the bad field) if the record could not be
+// loaded back.
+func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
+	op := fmt.Sprintf("create game %q", rec.ID)
+	if err := codec.CheckRecord(rec); err != nil {
+		return s.fail(op, err)
+	}
+	st, err := StateArgs(rec.State)
+	if err != nil {
+		return s.fail(op, err)
+	}
+	args := []any{rec.ID,
+		rec.White.ID, rec.White.Name, rec.White.AILevel, rec.Black.ID, rec.Black.Name, rec.Black.AILevel,
+		rec.TimeControl.String(), rec.StartFEN, rec.CreatedAt}
+	// Then, after the state: next_ply, rated, default_time_ms.
+	args = append(append(args, st...), len(rec.Moves), rec.Rated, codec.Ms(rec.DefaultTime))
+	w := &GameWrite{Stmts: []Stmt{{insertGameSQL, args}}, OnZero: func(Querier) error {
+		return game.NewError(game.CodeGameExists, fmt.Sprintf("game %q exists", rec.ID), nil)
+	}}
+	for _, mv := range rec.Moves {
+		w.Stmts = append(w.Stmts, Stmt{insertMoveSQL, append([]any{rec.ID, mv.Ply}, MoveArgs(mv)...)})
+	}
+	return s.commit(ctx, op, w)
+}
+
+// AppendMove stores move mv of game id and the game's new state st in one
+// transaction. It fails with game.CodeGameNotFound if there is no such game
+// and with game.CodePlyConflict if mv.Ply is not the number of moves
+// stored; then nothing changes. If st ends a rated game, the players'
+// ratings are updated in the same transaction.
+func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, st game.State) error {
+	op := fmt.Sprintf("append move %d to game %q", mv.Ply, id)
+	sargs, err := StateArgs(st)
+	if err != nil {
+		return s.fail(op, err)
+	}
+	args := append(append([]any{id, mv.Ply}, sargs...), MoveArgs(mv)...)
+	w := &GameWrite{OnZero: func(q Querier) error {
+		var next int
+		err := q.QueryRow("SELECT next_ply FROM games WHERE id = $1", id).Scan(&next)
+		if errors.Is(err, sql.ErrNoRows) {
+			return NotFound(id)
+		} else if err != nil {
+			return err
+		}
+		return game.NewError(game.CodePlyConflict,
+			fmt.Sprintf("move at ply %d, but game %q has %d moves", mv.Ply, id, next), nil)
+	}}
+	for _, text := range s.d.AppendMove {
+		w.Stmts = append(w.Stmts, Stmt{text, args})
+	}
+	return s.commit(ctx, op, s.ending(w, id, st))
+}
+
+// SaveState replaces the state of game id. It fails with
+// game.CodeGameNotFound if there is no such game. If st ends a rated game,
+// the players' ratings are updated in the same transaction.
+func (s *Store) SaveState(ctx context.Context, id string, st game.State) error {
+	op := fmt.Sprintf("save state of game %q", id)
+	sargs, err := StateArgs(st)
+	if err != nil {
+		return s.fail(op, err)
+	}
+	w := &GameWrite{Stmts: []Stmt{{saveStateSQL, append([]any{id}, sargs...)}},
+		OnZero: func(Querier) error { return NotFound(id) }}
+	return s.commit(ctx, op, s.ending(w, id, st))
+}
+
+// ending marks w as the end of game id when st ends it.
+func (s *Store) ending(w *GameWrite, id string, st game.State) *GameWrite {
+	if st.Status == game.StatusEnded {
+		w.Ends, w.State = id, st
+	}
+	return w
+}
+
+// Heartbeat records that node is alive at the moment at (and not stopped).
+func (s *Store) Heartbeat(ctx context.Context, node string, at time.Time) error {
+	return s.commit(ctx, fmt.Sprintf("heartbeat of node %q", node),
+		&GameWrite{Stmts: []Stmt{{upsertNodeSQL, []any{node, at, false}}}})
+}
+
+// MarkStopped records that node stopped gracefully at the moment at.
+func (s *Store) MarkStopped(ctx context.Context, node string, at time.Time) error {
+	return s.commit(ctx, fmt.Sprintf("stop of node %q", node),
+		&GameWrite{Stmts: []Stmt{{upsertNodeSQL, []any{node, at, true}}}})
+}
+
+// commit hands w to the Backend and wraps its error with op.
+func (s *Store) commit(ctx context.Context, op string, w *GameWrite) error {
+	if err := s.b.Commit(ctx, w); err != nil {
+		return s.fail(op, err)
+	}
+	return nil
+}
