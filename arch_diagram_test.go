@@ -33,7 +33,7 @@ var packageJobs = map[string]string{
 	"store/storetest":            "the conformance suite both stores pass",
 	"store/internal/codec":       "records to rows and back, for both stores",
 	"store/internal/groupcommit": "the group-commit loop both stores use",
-	"store/internal/migrate":     "reads a store's embedded schema migrations",
+	"store/internal/migrate":     "runs a store's embedded schema migrations",
 	"live":                       "the runtime: one goroutine per running game",
 	"lobby":                      "seeks and pairing, challenges, rematches",
 	"schedule":                   "games arranged for a date and time",

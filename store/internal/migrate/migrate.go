@@ -1,5 +1,6 @@
-// Package migrate reads the embedded schema migrations of a store: files
-// named NNNN_name.sql, applied in the order of their number.
+// Package migrate runs a store's embedded schema migrations: files named
+// NNNN_name.sql, applied in the order of their number, each in a
+// transaction of its own that records it in the table schema_migrations.
 package migrate
 
 import (
