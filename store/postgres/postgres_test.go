@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/joinpal/joinpal/store/storetest"
 )
@@ -110,11 +111,46 @@ func openFor(tb testing.TB, opts ...postgres.Option) *postgres.Store {
 	return s
 }
 
+// TestConformance runs every conformance suite.
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) storetest.Store { return openFor(t) })
+	storetest.RunAll(t, func(tb testing.TB) storetest.FullStore { return openFor(tb) }, refuseRatingChanges)
 }
 
 // Without group commit, each write is its own transaction.
 func TestConformanceNoGroupCommit(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) storetest.Store { return openFor(t, postgres.WithGroupCommit(false)) })
+}
+
+// refuseRatingChanges makes the storage of t refuse the rating changes of
+// the games whose id starts with storetest.RefusedPrefix.
+func refuseRatingChanges(t *testing.T) {
+	// A trigger makes PostgreSQL raise an error in the statement, as
+	// a full disk or a lost connection would fail it.
+	dsn, _ := dsns.Load(t)
+	conn, err := connect(t.Context(), dsn.(string))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(t.Context())
+	if _, err := conn.Exec(t.Context(), `CREATE FUNCTION refuse_rating_changes() RETURNS trigger
+		LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$;
+		CREATE TRIGGER refuse_rating_changes BEFORE INSERT ON rating_changes FOR EACH ROW
+		WHEN (NEW.game_id LIKE '`+storetest.RefusedPrefix+`%') EXECUTE FUNCTION refuse_rating_changes()`); err != nil {
+		t.Fatalf("create the refusing trigger: %v", err)
+	}
+}
+
+// BenchmarkStore runs every storage benchmark, AppendMove with group
+// commit (the default).
+func BenchmarkStore(b *testing.B) {
+	storetest.BenchmarkAll(b, func(tb testing.TB) storetest.FullStore { return openFor(tb) })
+}
+
+// BenchmarkAppendMoveNoGroupCommit: every move its own transaction on a
+// pooled connection, PostgreSQL grouping the WAL flushes of concurrent
+// commits by itself.
+func BenchmarkAppendMoveNoGroupCommit(b *testing.B) {
+	storetest.BenchmarkAppendMove(b, func(b *testing.B) game.Store {
+		return openFor(b, postgres.WithGroupCommit(false))
+	})
 }

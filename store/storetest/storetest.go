@@ -2,10 +2,11 @@
 // tests that every store (store/sqlite, store/postgres) must pass, and the
 // storage benchmarks they share.
 //
-// A store's test calls Run with a function that opens it:
+// A store's test calls RunAll (or one suite: Run, RunLobby, RunAccounts,
+// RunSchedule) with a function that opens it:
 //
 //	func TestConformance(t *testing.T) {
-//		storetest.Run(t, func(t *testing.T) storetest.Store { ... })
+//		storetest.RunAll(t, func(tb testing.TB) storetest.FullStore { ... }, refuse)
 //	}
 package storetest
 

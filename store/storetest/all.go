@@ -1,0 +1,43 @@
+package storetest
+
+import (
+	"testing"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/schedule"
+)
+
+// FullStore is a store of every interface the suites check.
+type FullStore interface {
+	AccountStore
+	lobby.Store
+	schedule.Store
+}
+
+// RunAll runs every conformance suite against the store open opens, under
+// Run's contract: Run, RunLobby, RunAccounts (refuse as RunAccounts takes
+// it) and RunSchedule, each as a subtest.
+func RunAll(t *testing.T, open func(tb testing.TB) FullStore, refuse func(t *testing.T)) {
+	t.Run("Games", func(t *testing.T) { Run(t, func(t *testing.T) Store { return open(t) }) })
+	t.Run("Lobby", func(t *testing.T) { RunLobby(t, func(t *testing.T) LobbyStore { return open(t) }) })
+	t.Run("Accounts", func(t *testing.T) {
+		RunAccounts(t, func(t *testing.T) AccountStore { return open(t) }, refuse)
+	})
+	t.Run("Schedule", func(t *testing.T) { RunSchedule(t, func(t *testing.T) ScheduleStore { return open(t) }) })
+}
+
+// BenchmarkAll runs every storage benchmark against the store open opens
+// (a new, empty one for each sub-benchmark): AppendMove, GameEnd and
+// LobbyPairing.
+func BenchmarkAll(b *testing.B, open func(tb testing.TB) FullStore) {
+	b.Run("AppendMove", func(b *testing.B) {
+		BenchmarkAppendMove(b, func(b *testing.B) game.Store { return open(b) })
+	})
+	b.Run("GameEnd", func(b *testing.B) {
+		BenchmarkGameEnd(b, func(b *testing.B) AccountStore { return open(b) })
+	})
+	b.Run("LobbyPairing", func(b *testing.B) {
+		BenchmarkLobbyPairing(b, func(b *testing.B) LobbyStore { return open(b) })
+	})
+}
