@@ -2,12 +2,12 @@ package postgres_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/joinpal/joinpal/store/postgres"
+	"github.com/joinpal/joinpal/store/storetest"
 )
 
 func TestOpenAtOnce(t *testing.T) {
@@ -31,8 +31,8 @@ func TestOpenAtOnce(t *testing.T) {
 	}
 	defer conn.Close(context.Background())
 	var n int
-	if err := conn.QueryRow(t.Context(), "SELECT COUNT(*) FROM schema_migrations").Scan(&n); err != nil || n != migrationCount(t) {
-		t.Errorf("schema_migrations: %d rows, %v; want one per migration (%d)", n, err, migrationCount(t))
+	if err := conn.QueryRow(t.Context(), "SELECT COUNT(*) FROM schema_migrations").Scan(&n); err != nil || n != len(storetest.MigrationFiles(t)) {
+		t.Errorf("schema_migrations: %d rows, %v; want one per migration (%d)", n, err, len(storetest.MigrationFiles(t)))
 	}
 	if _, err := conn.Exec(t.Context(), "INSERT INTO schema_migrations (version, name) VALUES (99, '0099_future.sql')"); err != nil {
 		t.Fatal(err)
@@ -65,15 +65,4 @@ func TestOpenBadDSN(t *testing.T) {
 	} else if !strings.HasPrefix(err.Error(), "postgres: ") {
 		t.Errorf("error %q lacks the postgres: prefix", err)
 	}
-}
-
-// migrationCount returns the number of migrations in the migrations folder:
-// each is applied once.
-func migrationCount(t *testing.T) int {
-	t.Helper()
-	files, err := os.ReadDir("migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return len(files)
 }

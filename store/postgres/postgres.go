@@ -94,21 +94,13 @@ func WithGroupCommit(on bool) Option { return func(o *options) { o.groupCommit =
 // WithMaxBatch sets the most writes committed together in one transaction
 // with group commit (default 256).
 func WithMaxBatch(n int) Option {
-	return func(o *options) {
-		if n > 0 {
-			o.maxBatch = n
-		}
-	}
+	return func(o *options) { sqlstore.SetIfPositive(&o.maxBatch, n) }
 }
 
 // WithWriters sets the number of writer goroutines with group commit
 // (default 2): while one batch is being committed the next can be sent.
 func WithWriters(n int) Option {
-	return func(o *options) {
-		if n > 0 {
-			o.writers = n
-		}
-	}
+	return func(o *options) { sqlstore.SetIfPositive(&o.writers, n) }
 }
 
 // Open connects to the PostgreSQL database dsn (a URL or key=value string

@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -92,23 +91,16 @@ func connect(ctx context.Context, dsn string) (*pgx.Conn, error) {
 	return pgx.ConnectConfig(ctx, cfg.ConnConfig)
 }
 
-// dsns gives each test its own schema, the same on every call with that
-// test, so that storetest can reopen what it closed.
-var dsns sync.Map // testing.TB → string
-
 func openFor(tb testing.TB, opts ...postgres.Option) *postgres.Store {
 	tb.Helper()
-	dsn, ok := dsns.Load(tb)
-	if !ok {
-		dsn, _ = dsns.LoadOrStore(tb, newSchema(tb))
-		tb.Cleanup(func() { dsns.Delete(tb) })
-	}
-	s, err := postgres.Open(tb.Context(), dsn.(string), opts...)
-	if err != nil {
-		tb.Fatalf("Open: %v", err)
-	}
-	tb.Cleanup(func() { s.Close() })
-	return s
+	s, err := postgres.Open(tb.Context(), schemaDSN(tb), opts...)
+	return storetest.Opened(tb, s, err)
+}
+
+// schemaDSN is the DSN of tb's schema: its own, the same on every call
+// with tb.
+func schemaDSN(tb testing.TB) string {
+	return storetest.Storage(tb, func() string { return newSchema(tb) })
 }
 
 // TestConformance runs every conformance suite.
@@ -126,8 +118,7 @@ func TestConformanceNoGroupCommit(t *testing.T) {
 func refuseRatingChanges(t *testing.T) {
 	// A trigger makes PostgreSQL raise an error in the statement, as
 	// a full disk or a lost connection would fail it.
-	dsn, _ := dsns.Load(t)
-	conn, err := connect(t.Context(), dsn.(string))
+	conn, err := connect(t.Context(), schemaDSN(t))
 	if err != nil {
 		t.Fatal(err)
 	}

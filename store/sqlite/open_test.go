@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/joinpal/joinpal/store/storetest"
 )
 
 func TestOpenCreatesFileAndDirectory(t *testing.T) {
@@ -40,8 +41,8 @@ func TestOpenCreatesFileAndDirectory(t *testing.T) {
 		t.Errorf("journal_mode = %q, %v; want wal", mode, err)
 	}
 	var n int
-	if err := raw.QueryRow("SELECT COUNT(*) FROM schema_migrations").Scan(&n); err != nil || n != migrationCount(t) {
-		t.Errorf("schema_migrations: %d rows, %v; want one per migration (%d)", n, err, migrationCount(t))
+	if err := raw.QueryRow("SELECT COUNT(*) FROM schema_migrations").Scan(&n); err != nil || n != len(storetest.MigrationFiles(t)) {
+		t.Errorf("schema_migrations: %d rows, %v; want one per migration (%d)", n, err, len(storetest.MigrationFiles(t)))
 	}
 }
 
@@ -90,15 +91,4 @@ func TestOpenFailsOnDirectory(t *testing.T) {
 	} else if !strings.HasPrefix(err.Error(), "sqlite: ") {
 		t.Errorf("error %q lacks the sqlite: prefix", err)
 	}
-}
-
-// migrationCount returns the number of migrations in the migrations folder:
-// each is applied once.
-func migrationCount(t *testing.T) int {
-	t.Helper()
-	files, err := os.ReadDir("migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return len(files)
 }

@@ -95,32 +95,20 @@ type options struct {
 // WithReaders sets the number of read connections (default: the number of
 // CPUs, at least 4).
 func WithReaders(n int) Option {
-	return func(o *options) {
-		if n > 0 {
-			o.readers = n
-		}
-	}
+	return func(o *options) { sqlstore.SetIfPositive(&o.readers, n) }
 }
 
 // WithBusyTimeout sets how long a connection waits for a lock held by
 // another process before failing with SQLITE_BUSY (default 5 s).
 func WithBusyTimeout(d time.Duration) Option {
-	return func(o *options) {
-		if d > 0 {
-			o.busyTimeout = d
-		}
-	}
+	return func(o *options) { sqlstore.SetIfPositive(&o.busyTimeout, d) }
 }
 
 // WithMaxBatch sets the most writes committed together in one transaction
 // (default 512). 1 turns group commit off: one transaction and one fsync per
 // write.
 func WithMaxBatch(n int) Option {
-	return func(o *options) {
-		if n > 0 {
-			o.maxBatch = n
-		}
-	}
+	return func(o *options) { sqlstore.SetIfPositive(&o.maxBatch, n) }
 }
 
 // Open opens the store in the SQLite file at path, creating the file (and

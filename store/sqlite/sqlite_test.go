@@ -3,7 +3,6 @@ package sqlite_test
 import (
 	"database/sql"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/joinpal/joinpal/game"
@@ -11,22 +10,15 @@ import (
 	"github.com/joinpal/joinpal/store/storetest"
 )
 
-// dirs gives each test its own directory, the same on every call with that
-// test, so that storetest can reopen what it closed.
-var dirs sync.Map // testing.TB → string
+// dbPath is the file of tb's store: in a directory of its own, the same on
+// every call with tb.
+func dbPath(tb testing.TB) string {
+	return filepath.Join(storetest.Storage(tb, tb.TempDir), "joinpal.db")
+}
 
 func openFor(tb testing.TB, opts ...sqlite.Option) *sqlite.Store {
-	dir, ok := dirs.Load(tb)
-	if !ok {
-		dir, _ = dirs.LoadOrStore(tb, tb.TempDir())
-		tb.Cleanup(func() { dirs.Delete(tb) })
-	}
-	s, err := sqlite.Open(tb.Context(), filepath.Join(dir.(string), "joinpal.db"), opts...)
-	if err != nil {
-		tb.Fatalf("Open: %v", err)
-	}
-	tb.Cleanup(func() { s.Close() })
-	return s
+	s, err := sqlite.Open(tb.Context(), dbPath(tb), opts...)
+	return storetest.Opened(tb, s, err)
 }
 
 // TestConformance runs every conformance suite.
@@ -47,8 +39,7 @@ func TestConformanceNoGroupCommit(t *testing.T) {
 func refuseRatingChanges(t *testing.T) {
 	// A trigger, created through a connection of its own, makes
 	// SQLite abort the statement as a failing disk would.
-	dir, _ := dirs.Load(t)
-	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir.(string), "joinpal.db")+"?_pragma=busy_timeout(5000)")
+	db, err := sql.Open("sqlite", "file:"+dbPath(t)+"?_pragma=busy_timeout(5000)")
 	if err != nil {
 		t.Fatal(err)
 	}

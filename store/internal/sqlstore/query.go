@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Querier runs statements in one transaction or on one pool, with the
@@ -157,4 +158,12 @@ func Params(from, n int) string {
 		fmt.Fprintf(&b, "$%d", from+i)
 	}
 	return b.String()
+}
+
+// SetIfPositive sets *dst to v if v is positive: an option's value that
+// replaces a default only when it is one.
+func SetIfPositive[T int | time.Duration](dst *T, v T) {
+	if v > 0 {
+		*dst = v
+	}
 }
