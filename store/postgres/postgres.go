@@ -1,5 +1,8 @@
-// Package postgres is JoinPal's game store for more than one machine: a
-// game.Store in PostgreSQL, through github.com/jackc/pgx/v5 (pgxpool).
+// Package postgres is JoinPal's store for more than one machine, in
+// PostgreSQL through github.com/jackc/pgx/v5 (pgxpool). The store's
+// queries are store/internal/sqlstore's, shared with store/sqlite; this
+// package holds the pool, PostgreSQL's dialect and query layer (dialect.go),
+// the commit of the game writes (writes.go) and the migrations.
 //
 // # Durability
 //
@@ -26,11 +29,13 @@
 // ply conflict or a missing game is not an SQL error (the statement just
 // changes nothing), so it fails alone and the rest of the batch commits. If
 // the batch meets a real SQL error, it is rolled back and each of its writes
-// is retried alone, so that one bad write cannot fail the others. CreateGame,
-// which may insert many rows, always runs in a transaction of its own.
+// is retried alone, so that one bad write cannot fail the others. A
+// CreateGame with moves already played, and the end of a rated game with
+// its rating update, run in a transaction of its own; so do the writes of
+// the lobby, the people and the schedule.
 //
-// Reads run in REPEATABLE READ, READ ONLY transactions, so a game and its
-// moves come from one snapshot.
+// Reads of many statements run in REPEATABLE READ, READ ONLY transactions,
+// so a game and its moves come from one snapshot.
 //
 // # Schema
 //

@@ -29,7 +29,7 @@ func (b *backend) Commit(ctx context.Context, w *sqlstore.GameWrite) error {
 	case w.Ends != "" && s.isRated(ctx, w.Ends):
 		return s.forgetOnEnd(w.Ends, s.writeEnd(ctx, w))
 	case len(w.Stmts) > 1:
-		return b.Write(ctx, func(q sqlstore.Querier) error { return s.Apply(q, w) })
+		return b.Write(ctx, w.Apply)
 	case w.Ends != "":
 		return s.forgetOnEnd(w.Ends, s.write(ctx, w))
 	}
@@ -150,12 +150,12 @@ func isGameError(err error) bool {
 
 // writeEnd runs w, the end of a rated game, with the rating update in a
 // transaction of its own that locks the game's row, then both ratings
-// rows (see sqlstore.RateEnd). A deadlock or serialisation failure is
+// rows (see sqlstore.GameWrite.Apply). A deadlock or serialisation failure is
 // retried, a few times.
 func (s *Store) writeEnd(ctx context.Context, w *sqlstore.GameWrite) error {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
-		err = (*backend)(s).Write(ctx, func(q sqlstore.Querier) error { return s.Apply(q, w) })
+		err = (*backend)(s).Write(ctx, w.Apply)
 		if !retryable(err) {
 			break
 		}

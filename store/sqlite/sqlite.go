@@ -1,5 +1,8 @@
-// Package sqlite is JoinPal's embedded game store: a game.Store kept in one
-// SQLite file, through modernc.org/sqlite (pure Go, no cgo).
+// Package sqlite is JoinPal's embedded store, kept in one SQLite file
+// through modernc.org/sqlite (pure Go, no cgo). The store's queries are
+// store/internal/sqlstore's, shared with store/postgres; this package holds
+// the opening and the pragmas, SQLite's dialect and query layer (dialect.go),
+// the one writer (writes.go) and the migrations.
 //
 // # Durability
 //
@@ -16,8 +19,9 @@
 // SQLite admits one writer at a time, and a synced commit costs one fsync,
 // so a store that committed each move alone would be bound by the disk's
 // fsync rate. Instead every write (CreateGame, AppendMove, SaveState,
-// Heartbeat, MarkStopped) is handed to one writer goroutine, which owns the
-// only write connection. The writer takes the first waiting write and every
+// Heartbeat, MarkStopped, and those of the lobby, the people and the
+// schedule) is handed to one writer goroutine, which owns the only write
+// connection and prepares each statement once. The writer takes the first waiting write and every
 // other write queued behind it (up to a batch limit), applies them all in one
 // BEGIN IMMEDIATE transaction, commits — one fsync for the whole batch — and
 // only then answers each caller. While one batch is being synced the next

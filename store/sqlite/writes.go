@@ -19,7 +19,7 @@ type txWrite = func(q sqlstore.Querier) error
 
 // Commit runs w as one write of the group commit.
 func (b *backend) Commit(ctx context.Context, w *sqlstore.GameWrite) error {
-	return b.Write(ctx, func(q sqlstore.Querier) error { return b.Apply(q, w) })
+	return b.Write(ctx, w.Apply)
 }
 
 // commit applies batch in one transaction, each write under its own

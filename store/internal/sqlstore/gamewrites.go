@@ -17,7 +17,7 @@ import (
 // described as a GameWrite, which the Backend commits its own way (SQLite:
 // in a batch of the one writer, under a savepoint; PostgreSQL: pipelined
 // in a batch, or in a transaction of its own when it rates an end) by
-// calling Apply.
+// calling its Apply.
 
 // Stmt is one statement of a write, with its arguments.
 type Stmt struct {
@@ -34,20 +34,23 @@ type GameWrite struct {
 	OnZero func(Querier) error
 	// Ends is the id of the game whose end the write records ("" if
 	// none): Apply reads the game before the write and rates the end
-	// after it (see RateEnd).
+	// after it (see rateEnd).
 	Ends  string
 	State game.State
+
+	s *Store
 }
 
 // Apply runs w in the transaction of q.
-func (s *Store) Apply(q Querier, w *GameWrite) error {
+func (w *GameWrite) Apply(q Querier) error {
+	s := w.s
 	var (
 		before rating.Stored
 		found  bool
 		err    error
 	)
 	if w.Ends != "" {
-		if before, found, err = s.ReadEnding(q, w.Ends); err != nil {
+		if before, found, err = s.readEnding(q, w.Ends); err != nil {
 			return err
 		}
 	}
@@ -63,7 +66,7 @@ func (s *Store) Apply(q Querier, w *GameWrite) error {
 	if !found {
 		return nil
 	}
-	return s.RateEnd(q, w.Ends, before, w.State)
+	return s.rateEnd(q, w.Ends, before, w.State)
 }
 
 // StateCols are the columns of a game's state, in StateArgs' order.
@@ -211,6 +214,7 @@ func (s *Store) MarkStopped(ctx context.Context, node string, at time.Time) erro
 
 // commit hands w to the Backend and wraps its error with op.
 func (s *Store) commit(ctx context.Context, op string, w *GameWrite) error {
+	w.s = s
 	if err := s.b.Commit(ctx, w); err != nil {
 		return s.fail(op, err)
 	}

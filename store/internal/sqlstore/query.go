@@ -44,7 +44,7 @@ type Backend interface {
 	// nil. Writes of one database are serialisable with respect to the
 	// rows they lock (Dialect.ForUpdate) or change.
 	Write(ctx context.Context, f func(Querier) error) error
-	// Commit runs w, one write of a game or a node, by calling Store.Apply
+	// Commit runs w, one write of a game or a node, by calling w.Apply
 	// in a write transaction, and returns once it has committed (nil) or
 	// failed. A write that is not the end of a game may run together with
 	// others (group commit), each failing alone.

@@ -21,11 +21,11 @@ import (
 
 var _ rating.Store = (*Store)(nil)
 
-// ReadEnding reads, inside the write that ends game id and before it
+// readEnding reads, inside the write that ends game id and before it
 // changes the game's row, what the decision on ratings needs, locking the
 // row (Dialect.ForUpdate); found is false if there is no such game (the
 // write itself then fails).
-func (s *Store) ReadEnding(q Querier, id string) (g rating.Stored, found bool, err error) {
+func (s *Store) readEnding(q Querier, id string) (g rating.Stored, found bool, err error) {
 	var (
 		status int64
 		tc     string
@@ -45,12 +45,12 @@ func (s *Store) ReadEnding(q Querier, id string) (g rating.Stored, found bool, e
 	return g, true, nil
 }
 
-// RateEnd updates both players' ratings for game id, which was g before
+// rateEnd updates both players' ratings for game id, which was g before
 // this write and is now ended with st, if the end changes ratings (see
 // rating.IsRatedEnd) and both players are accounts. Both ratings rows are
 // locked in user order, so that two games ending at once with a player in
 // common wait for each other rather than deadlock.
-func (s *Store) RateEnd(q Querier, id string, g rating.Stored, st game.State) error {
+func (s *Store) rateEnd(q Querier, id string, g rating.Stored, st game.State) error {
 	if !rating.IsRatedEnd(g, st) {
 		return nil
 	}
