@@ -3,7 +3,6 @@ package postgres_test
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/joinpal/joinpal/store/postgres"
@@ -13,18 +12,7 @@ import (
 func TestOpenAtOnce(t *testing.T) {
 	// Nodes starting together on a new database migrate it once.
 	dsn := newSchema(t)
-	var wg sync.WaitGroup
-	for range 4 {
-		wg.Go(func() {
-			s, err := postgres.Open(t.Context(), dsn)
-			if err != nil {
-				t.Errorf("Open: %v", err)
-				return
-			}
-			s.Close()
-		})
-	}
-	wg.Wait()
+	storetest.OpenAtOnce(t, 4, func() (*postgres.Store, error) { return postgres.Open(t.Context(), dsn) })
 	conn, err := connect(t.Context(), dsn)
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/joinpal/joinpal/store/sqlite"
@@ -50,18 +49,7 @@ func TestOpenTwiceAtOnce(t *testing.T) {
 	// Two stores opening a new file at the same moment (say, two processes)
 	// migrate it once.
 	path := filepath.Join(t.TempDir(), "games.db")
-	var wg sync.WaitGroup
-	for range 4 {
-		wg.Go(func() {
-			s, err := sqlite.Open(t.Context(), path)
-			if err != nil {
-				t.Errorf("Open: %v", err)
-				return
-			}
-			s.Close()
-		})
-	}
-	wg.Wait()
+	storetest.OpenAtOnce(t, 4, func() (*sqlite.Store, error) { return sqlite.Open(t.Context(), path) })
 }
 
 func TestOpenRefusesNewerSchema(t *testing.T) {

@@ -42,3 +42,21 @@ func MigrationFiles(tb testing.TB) []string {
 	}
 	return files
 }
+
+// OpenAtOnce opens n stores at the same moment with open, as nodes or
+// processes starting together would, and closes them; it fails t if one
+// fails to open.
+func OpenAtOnce[S interface{ Close() error }](t *testing.T, n int, open func() (S, error)) {
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			s, err := open()
+			if err != nil {
+				t.Errorf("Open: %v", err)
+				return
+			}
+			s.Close()
+		})
+	}
+	wg.Wait()
+}
