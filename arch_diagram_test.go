@@ -30,7 +30,7 @@ var packageJobs = map[string]string{
 	"store/sqlite":               "the store on one SQLite file: its dialect and writer",
 	"store/postgres":             "the store on PostgreSQL, for more than one machine: its dialect and writer",
 	"store/internal/sqlstore":    "every store interface, written once for both dialects",
-	"store/storetest":            "the conformance suite both stores pass",
+	"store/storetest":            "the conformance suite both dialects pass",
 	"store/internal/codec":       "records to rows and back, for both stores",
 	"store/internal/groupcommit": "the group-commit loop both stores use",
 	"store/internal/migrate":     "runs a store's embedded schema migrations",
