@@ -104,19 +104,8 @@ func (s *Store) UserByUsername(ctx context.Context, username string) (account.Us
 }
 
 func (s *Store) user(ctx context.Context, who, where string, arg any) (account.User, error) {
-	var u account.User
-	err := s.readOne(ctx, "user "+who, func(q Querier) error {
-		var err error
-		u, err = scanUser(q.QueryRow("SELECT "+userCols+" FROM users u WHERE "+where, arg))
-		if errors.Is(err, sql.ErrNoRows) {
-			return account.NotFoundError(who)
-		}
-		return err
-	})
-	if err != nil {
-		return account.User{}, err
-	}
-	return u, nil
+	return readRow(s, ctx, "user "+who, account.NotFoundError(who), scanUser,
+		"SELECT "+userCols+" FROM users u WHERE "+where, arg)
 }
 
 // SetPasswordHash replaces the password hash of account id.

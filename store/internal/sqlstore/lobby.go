@@ -257,19 +257,7 @@ func (s *Store) RematchOf(ctx context.Context, gameID string) (lobby.Challenge, 
 }
 
 func (s *Store) oneChallenge(ctx context.Context, op, where, arg string, notFound error) (lobby.Challenge, error) {
-	var c lobby.Challenge
-	err := s.readOne(ctx, op, func(q Querier) error {
-		var err error
-		c, err = scanChallenge(q.QueryRow("SELECT "+challengeCols+" FROM challenges WHERE "+where, arg))
-		if errors.Is(err, sql.ErrNoRows) {
-			return notFound
-		}
-		return err
-	})
-	if err != nil {
-		return lobby.Challenge{}, err
-	}
-	return c, nil
+	return readRow(s, ctx, op, notFound, scanChallenge, "SELECT "+challengeCols+" FROM challenges WHERE "+where, arg)
 }
 
 // UpdateChallenge replaces challenge c.ID if its status is from; see

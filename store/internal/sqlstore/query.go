@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -129,6 +130,25 @@ func (s *Store) changeOne(ctx context.Context, op string, notFound error, query 
 		}
 		return err
 	})
+}
+
+// readRow reads the one row of query with scan, failing with notFound if
+// there is none; op names the read in errors.
+func readRow[T any](s *Store, ctx context.Context, op string, notFound error,
+	scan func(Row) (T, error), query string, args ...any) (T, error) {
+	var v T
+	err := s.readOne(ctx, op, func(q Querier) (err error) {
+		v, err = scan(q.QueryRow(query, args...))
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound
+		}
+		return err
+	})
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return v, nil
 }
 
 // collect reads every row of rows with scan, and closes rows.

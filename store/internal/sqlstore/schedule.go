@@ -57,19 +57,9 @@ func (s *Store) CreateArrangement(ctx context.Context, a schedule.Arrangement) e
 
 // Arrangement returns arrangement id; see schedule.Store.
 func (s *Store) Arrangement(ctx context.Context, id string) (schedule.Arrangement, error) {
-	var a schedule.Arrangement
-	err := s.readOne(ctx, fmt.Sprintf("arrangement %q", id), func(q Querier) error {
-		var err error
-		a, err = scanArrangement(q.QueryRow("SELECT version, doc FROM scheduled_games WHERE id = $1", id))
-		if errors.Is(err, sql.ErrNoRows) {
-			return schedule.NewError(schedule.CodeNotFound, fmt.Sprintf("no scheduled game %q", id), nil)
-		}
-		return err
-	})
-	if err != nil {
-		return schedule.Arrangement{}, err
-	}
-	return a, nil
+	return readRow(s, ctx, fmt.Sprintf("arrangement %q", id),
+		schedule.NewError(schedule.CodeNotFound, fmt.Sprintf("no scheduled game %q", id), nil),
+		scanArrangement, "SELECT version, doc FROM scheduled_games WHERE id = $1", id)
 }
 
 // UpdateArrangement replaces arrangement a.ID if its version is a.Version;
