@@ -10,7 +10,9 @@ import (
 )
 
 // Querier runs statements in one transaction or on one pool, with the
-// context it was made for. Parameters are written $1, $2, ...; a time.Time
+// context it was made for. Parameters are written $1, $2, ... (a $ before
+// a digit is one anywhere in the text: the shared queries hold none in a
+// literal); a time.Time
 // argument is stored as the dialect stores instants (the zero time as
 // NULL), and a *time.Time scan destination reads one back in UTC.
 type Querier interface {
@@ -45,10 +47,11 @@ type Backend interface {
 	// nil. Writes of one database are serialisable with respect to the
 	// rows they lock (Dialect.ForUpdate) or change.
 	Write(ctx context.Context, f func(Querier) error) error
-	// Commit runs w, one write of a game or a node, by calling w.Apply
-	// in a write transaction, and returns once it has committed (nil) or
-	// failed. A write that is not the end of a game may run together with
-	// others (group commit), each failing alone.
+	// Commit runs w, one write of a game or a node, and returns once it
+	// has committed (nil) or failed: with w.Apply in a write transaction,
+	// or, for a write of one statement that rates no end, as that
+	// statement and w.OnZero. Writes may commit together (group commit),
+	// each failing alone.
 	Commit(ctx context.Context, w *GameWrite) error
 }
 
