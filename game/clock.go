@@ -11,7 +11,7 @@ type ClockState uint8
 // The clock states.
 const (
 	// ClockWaiting: before both sides have made their first move. Nothing is
-	// charged; the first two presses only pass the turn.
+	// charged; the first two presses pass the turn and add the increment.
 	ClockWaiting ClockState = 1
 	// ClockRunning: the side to move is spending its time.
 	ClockRunning ClockState = 2
@@ -69,7 +69,8 @@ func (s *ClockState) UnmarshalText(text []byte) error {
 // [NewClock]; tests give a fake one.
 //
 // The clock starts only once both sides have made their first move (the
-// state is [ClockWaiting] before that). From then on each [Clock.Press]
+// state is [ClockWaiting] before that: those two moves are not charged but
+// earn the increment, as every move does). From then on each [Clock.Press]
 // charges the mover the time since their turn started minus a lag credit
 // (see [LagQuotaGain]), adds the Fischer increment if the move was in time
 // (whole-game mode) or gives the full allowance back (per-move mode), and
@@ -103,7 +104,8 @@ type Charge struct {
 	// Spent is the time charged: Elapsed − LagCredit.
 	Spent time.Duration
 	// Increment is the time added after the move: the Fischer increment for
-	// a whole-game move made in time, otherwise 0. (A per-move clock is
+	// a whole-game move made in time (the first two moves included),
+	// otherwise 0. (A per-move clock is
 	// reset to its allowance instead.)
 	Increment time.Duration
 	// Remaining is the mover's time after the move: what is left for their
@@ -182,8 +184,8 @@ func (c *Clock) Start() error {
 // network lag of that move as reported by the client or estimated by the
 // server (0 if unknown). It returns what was charged.
 //
-// Before the clock starts, Press only passes the turn; the second press
-// starts the clock. On a running clock, Press charges the mover the elapsed
+// Before the clock starts, Press charges nothing: it adds the increment
+// (whole game) and passes the turn; the second press starts the clock. On a running clock, Press charges the mover the elapsed
 // time minus the lag credit, then adds the increment (whole game) or gives
 // back the full allowance (per move) and passes the turn. If the mover's
 // time ran out before the move — it arrived at or after [Clock.FlagsAt],
@@ -200,13 +202,21 @@ func (c *Clock) Press(mover Side, lag time.Duration) (Charge, error) {
 		return Charge{}, NewError(CodeNotYourTurn, "not your turn: "+c.turn.String()+" is to move", nil)
 	}
 	if c.state == ClockWaiting {
+		ch := Charge{Side: mover}
+		if c.tc.Mode() != ModePerMove {
+			// FIDE 6.3: the increment follows every move, the first
+			// included, whenever the clock was started.
+			ch.Increment = c.tc.Increment()
+			c.remaining[mover] += ch.Increment
+		}
+		ch.Remaining = c.remaining[mover]
 		c.moves++
 		c.turn = mover.Other()
 		if c.moves >= 2 {
 			c.state = ClockRunning
 			c.turnStart = wholeMilli(c.now())
 		}
-		return Charge{Side: mover, Remaining: c.remaining[mover]}, nil
+		return ch, nil
 	}
 
 	elapsed := c.elapsed(c.now())

@@ -131,11 +131,11 @@ func playRandomGame(t *testing.T, g int, rng *rand.Rand) (int, bool) {
 		t.Errorf("game %d (%v, %v first), move %d: "+format, append([]any{g, tc, first, c.Moves()}, args...)...)
 	}
 
-	// The first two moves are free.
+	// The first two moves are not charged and earn the increment.
 	for i := range 2 {
 		now.Advance(time.Duration(rng.Int64N(int64(time.Minute))))
 		ch, err := c.Press(c.Turn(), randomLag(rng))
-		if err != nil || ch.Spent != 0 || ch.Elapsed != 0 || ch.Increment != 0 || ch.Remaining != tc.Initial() {
+		if err != nil || ch.Spent != 0 || ch.Elapsed != 0 || ch.Increment != tc.Increment() || ch.Remaining != tc.Initial()+tc.Increment() {
 			fail("first move %d: %+v, %v", i, ch, err)
 			return 0, false
 		}
@@ -147,7 +147,9 @@ func playRandomGame(t *testing.T, g int, rng *rand.Rand) (int, bool) {
 		fail("not running after two moves: %v", c.State())
 		return 0, false
 	}
-	m := &model{tc: tc, start: wholeMilli(now.Now()), left: [2]time.Duration{tc.Initial(), tc.Initial()}}
+	first2 := tc.Initial() + tc.Increment()
+	m := &model{tc: tc, start: wholeMilli(now.Now()), left: [2]time.Duration{first2, first2},
+		incs: [2]time.Duration{tc.Increment(), tc.Increment()}}
 	m.quota = [2]time.Duration{3 * m.gain(), 3 * m.gain()}
 
 	for c.Moves() < 300 {

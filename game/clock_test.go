@@ -99,39 +99,40 @@ func TestClockWholeGame(t *testing.T) {
 	// and starts at 2130 ms.
 	c := mustClock(t, mustWhole(t, time.Minute, 2*time.Second), now)
 	runSteps(t, c, now, []step{
-		// The first two moves are free, however long they take.
+		// The first two moves are not charged, however long they take,
+		// and earn the increment as every move does.
 		{advance: 20 * time.Second, side: White, lag: 50 * ms,
-			want:  Charge{Side: White, Remaining: time.Minute},
-			white: time.Minute, black: time.Minute, wantState: ClockWaiting, wantQuotaW: 2130 * ms},
+			want:  Charge{Side: White, Increment: 2 * time.Second, Remaining: 62 * time.Second},
+			white: 62 * time.Second, black: time.Minute, wantState: ClockWaiting, wantQuotaW: 2130 * ms},
 		{advance: 30 * time.Second, side: Black,
-			want:  Charge{Side: Black, Remaining: time.Minute},
-			white: time.Minute, black: time.Minute, wantState: ClockRunning},
+			want:  Charge{Side: Black, Increment: 2 * time.Second, Remaining: 62 * time.Second},
+			white: 62 * time.Second, black: 62 * time.Second, wantState: ClockRunning},
 		// 3.5004 s: 3500 ms elapsed, 100 ms of lag forgiven, 2 s added.
 		{advance: 3500*ms + 400*time.Microsecond, side: White, lag: 100 * ms,
-			want:  Charge{Side: White, Elapsed: 3500 * ms, LagCredit: 100 * ms, Spent: 3400 * ms, Increment: 2 * time.Second, Remaining: 58600 * ms},
-			white: 58600 * ms, black: time.Minute, wantState: ClockRunning, wantQuotaW: 2740 * ms},
+			want:  Charge{Side: White, Elapsed: 3500 * ms, LagCredit: 100 * ms, Spent: 3400 * ms, Increment: 2 * time.Second, Remaining: 60600 * ms},
+			white: 60600 * ms, black: 62 * time.Second, wantState: ClockRunning, wantQuotaW: 2740 * ms},
 		// Black's turn began 0.4 ms before White's press: Black pays it.
 		// Black claims 5 s of lag and is credited its quota.
 		{advance: 2999*ms + 600*time.Microsecond, side: Black, lag: 5 * time.Second,
-			want:  Charge{Side: Black, Elapsed: 3 * time.Second, LagCredit: 2130 * ms, Spent: 870 * ms, Increment: 2 * time.Second, Remaining: 61130 * ms},
-			white: 58600 * ms, black: 61130 * ms, wantState: ClockRunning},
+			want:  Charge{Side: Black, Elapsed: 3 * time.Second, LagCredit: 2130 * ms, Spent: 870 * ms, Increment: 2 * time.Second, Remaining: 63130 * ms},
+			white: 60600 * ms, black: 63130 * ms, wantState: ClockRunning},
 		// Lag above the time spent is credited only up to the time spent.
 		{advance: 80 * ms, side: White, lag: 300 * ms,
-			want:  Charge{Side: White, Elapsed: 80 * ms, LagCredit: 80 * ms, Spent: 0, Increment: 2 * time.Second, Remaining: 60600 * ms},
-			white: 60600 * ms, black: 61130 * ms, wantState: ClockRunning, wantQuotaW: 3370 * ms},
+			want:  Charge{Side: White, Elapsed: 80 * ms, LagCredit: 80 * ms, Spent: 0, Increment: 2 * time.Second, Remaining: 62600 * ms},
+			white: 62600 * ms, black: 63130 * ms, wantState: ClockRunning, wantQuotaW: 3370 * ms},
 	})
 	if c.Moves() != 5 || c.Turn() != Black {
 		t.Errorf("moves %d turn %v", c.Moves(), c.Turn())
 	}
 	// Live remaining while Black thinks.
 	now.Advance(10 * time.Second)
-	if got := c.Remaining(Black, now.Now()); got != 51130*ms {
+	if got := c.Remaining(Black, now.Now()); got != 53130*ms {
 		t.Errorf("live remaining = %v", got)
 	}
-	if got := c.Remaining(White, now.Now()); got != 60600*ms {
+	if got := c.Remaining(White, now.Now()); got != 62600*ms {
 		t.Errorf("waiting side remaining = %v", got)
 	}
-	if got := c.Remaining(Black, now.Now().Add(-time.Hour)); got != 61130*ms {
+	if got := c.Remaining(Black, now.Now().Add(-time.Hour)); got != 63130*ms {
 		t.Errorf("remaining before the turn started = %v", got)
 	}
 }
@@ -234,7 +235,8 @@ func TestClockMoveAfterFlag(t *testing.T) {
 			c := mustClock(t, mustWhole(t, time.Minute, 5*time.Second), now)
 			c.Press(White, 0)
 			c.Press(Black, 0)
-			now.Advance(tt.after)
+			// White's first move earned the increment: 65 s to spend.
+			now.Advance(tt.after + 5*time.Second)
 			ch, err := c.Press(White, tt.lag)
 			if err != nil {
 				t.Fatal(err)
@@ -255,7 +257,7 @@ func TestClockMoveAfterFlag(t *testing.T) {
 				}
 				return
 			}
-			if ch.Increment != 5*time.Second || ch.Remaining != time.Minute+5*time.Second-ch.Spent || c.Turn() != Black {
+			if ch.Increment != 5*time.Second || ch.Remaining != time.Minute+10*time.Second-ch.Spent || c.Turn() != Black {
 				t.Errorf("in time: %+v", ch)
 			}
 		})
@@ -326,12 +328,13 @@ func TestClockStop(t *testing.T) {
 	// ms earlier), so 12.000999 s later 12.001455789 s have passed: 12001 ms.
 	now.Advance(12*time.Second + 999*time.Microsecond)
 	c.Stop()
-	if c.State() != ClockStopped || c.Remaining(White, now.Now()) != 47999*ms || c.Flagged(now.Now()) {
+	// White's first move earned 10 s: 70 s less 12.001 s.
+	if c.State() != ClockStopped || c.Remaining(White, now.Now()) != 57999*ms || c.Flagged(now.Now()) {
 		t.Errorf("after Stop: %+v", c.Snapshot())
 	}
 	now.Advance(time.Hour)
 	c.Stop()
-	if c.Remaining(White, now.Now()) != 47999*ms {
+	if c.Remaining(White, now.Now()) != 57999*ms {
 		t.Error("a stopped clock runs")
 	}
 

@@ -60,9 +60,9 @@ func ExampleClock() {
 	c, _ := game.NewClock(tc, game.White, clock)
 
 	now = now.Add(10 * time.Second)
-	c.Press(game.White, 0) // 1. e4: free
+	c.Press(game.White, 0) // 1. e4: not charged, 2 s added
 	now = now.Add(5 * time.Second)
-	c.Press(game.Black, 0) // 1... e5: free, and the clock starts
+	c.Press(game.Black, 0) // 1... e5: the same, and the clock starts
 	fmt.Println(c.State())
 
 	now = now.Add(4 * time.Second)
@@ -77,10 +77,10 @@ func ExampleClock() {
 	fmt.Println("black's flag falls at", flag.Format(time.TimeOnly), c.Flagged(flag), "after a grace of", c.Grace())
 	// Output:
 	// running
-	// spent 3.88s, lag credit 120ms, increment 2s, left 2m58.12s
-	// black has 2m30s
-	// black's time runs out at 18:03:19 false
-	// black's flag falls at 18:03:21 true after a grace of 2s
+	// spent 3.88s, lag credit 120ms, increment 2s, left 3m0.12s
+	// black has 2m32s
+	// black's time runs out at 18:03:21 false
+	// black's flag falls at 18:03:23 true after a grace of 2s
 }
 
 // After a crash: restore the stored snapshot, pause it at the last moment

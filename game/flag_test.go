@@ -6,7 +6,8 @@ import (
 )
 
 // startedGame returns a game under tc whose clock has just started: both
-// first moves are made, White is to move with the whole base time.
+// first moves are made, White is to move with the base time and the
+// increment its first move earned.
 func startedGame(t *testing.T, tc TimeControl) (*Game, *fakeTime) {
 	t.Helper()
 	now := newFakeTime()
@@ -38,8 +39,9 @@ func TestFlagWithLagGrace(t *testing.T) {
 		{name: "at the end of the grace, whatever the lag", tc: "1+0", after: 61170 * ms, lag: time.Hour},
 		{name: "within the grace but too little lag", tc: "1+0", after: 60500 * ms, lag: 300 * ms},
 		{name: "exactly at the deadline with no lag", tc: "1+0", after: time.Minute},
-		{name: "saved by lag, the increment is added", tc: "3+2", after: 180500 * ms, lag: 700 * ms, played: true, wantLeft: 2200 * ms},
-		{name: "flagged, no increment", tc: "3+2", after: 181 * time.Second, lag: 500 * ms},
+		// At 3+2 White's first move earned 2 s: 182 s to spend.
+		{name: "saved by lag, the increment is added", tc: "3+2", after: 182500 * ms, lag: 700 * ms, played: true, wantLeft: 2200 * ms},
+		{name: "flagged, no increment", tc: "3+2", after: 183 * time.Second, lag: 500 * ms},
 		// At 5+0 the quota starts at 3 s but the grace is at most 2 s: a
 		// move after it is lost although its lag would have covered it.
 		{name: "beyond the 2 s grace though the quota covers the lag", tc: "5+0", after: 302 * time.Second, lag: 2500 * ms},
@@ -135,12 +137,12 @@ func TestFlagFallsAfterTheGrace(t *testing.T) {
 		t.Run(tt.tc, func(t *testing.T) {
 			tc, _ := ParseTimeControl(tt.tc)
 			g, now := startedGame(t, tc)
-			raw := wholeMilli(now.Now()).Add(tc.Initial())
+			raw := wholeMilli(now.Now()).Add(tc.Initial() + tc.Increment())
 			at, ok := g.NextDeadline()
 			if !ok || !at.Equal(raw.Add(tt.grace)) {
 				t.Fatalf("NextDeadline %v, %v; want the raw deadline + %v", at.Sub(raw), ok, tt.grace)
 			}
-			now.Advance(tc.Initial())
+			now.Advance(tc.Initial() + tc.Increment())
 			if left, _ := g.Remaining(White); left != 0 {
 				t.Fatalf("%v left at the raw deadline", left)
 			}

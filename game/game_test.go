@@ -82,7 +82,7 @@ func TestEveryTermination(t *testing.T) {
 		}, StatusEnded, Resignation, WhiteWins},
 		{"timeout", "", blitz, func(t *testing.T, g *Game, now *fakeTime) {
 			moves(t, g, now, time.Second, "e2e4", "e7e5")
-			now.Advance(3*time.Minute + MaxLagGrace)
+			now.Advance(3*time.Minute + 2*time.Second + MaxLagGrace)
 			if !g.Expire() {
 				t.Fatal("the flag did not fall")
 			}
@@ -276,18 +276,19 @@ func TestReconnectInTimeKeepsTheGame(t *testing.T) {
 func TestClockCharges(t *testing.T) {
 	now := newFakeTime()
 	g := newGame(t, now, wholeGame(t, 3*time.Minute, 2*time.Second), "")
-	moves(t, g, now, 5*time.Second, "e2e4", "e7e5") // the clock starts after both first moves
+	// The clock starts after both first moves, which earn the increment.
+	moves(t, g, now, 5*time.Second, "e2e4", "e7e5")
 	now.Advance(10 * time.Second)
 	rec, err := g.Move(White, "g1f3", 0, 7)
 	must(t, err)
-	if rec.Spent != 10*time.Second || rec.Remaining != 3*time.Minute-10*time.Second+2*time.Second {
+	if rec.Spent != 10*time.Second || rec.Remaining != 3*time.Minute+2*time.Second-10*time.Second+2*time.Second {
 		t.Fatalf("spent %v remaining %v", rec.Spent, rec.Remaining)
 	}
 	if rec.SAN != "Nf3" || rec.UCI != "g1f3" || rec.ClientMoveID != 7 || rec.Ply != 2 {
 		t.Fatalf("record %+v", rec)
 	}
 	// A move that arrives after the flag is not played; the game is lost on time.
-	now.Advance(3*time.Minute + time.Millisecond)
+	now.Advance(3*time.Minute + 2*time.Second + time.Millisecond)
 	if _, err := g.Move(Black, "b8c6", 0, 0); !errors.Is(err, ErrGameOver) {
 		t.Fatalf("move after the flag: %v", err)
 	}
@@ -396,7 +397,7 @@ func TestPGNExport(t *testing.T) {
 	for _, want := range []string{
 		`[Event "JoinPal"]`, `[White "Alice"]`, `[Black "Bob"]`, `[Result "0-1"]`,
 		"[TimeControl \"180+2\"]\n[ECO \"A00\"]\n[Opening \"Barnes Opening: Fool's Mate\"]\n[Termination \"normal\"]",
-		"1. f3 {[%clk 0:03:00]} 1... e5 {[%clk 0:03:00]} 2. g4 {[%clk 0:02:59]}",
+		"1. f3 {[%clk 0:03:02]} 1... e5 {[%clk 0:03:02]} 2. g4 {[%clk 0:03:01]}",
 		"Qh4#", "Black wins by checkmate}", "0-1",
 	} {
 		if !strings.Contains(out, want) {

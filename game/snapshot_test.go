@@ -22,7 +22,7 @@ func TestSnapshotJSON(t *testing.T) {
 	}
 	// The stored form: changing it needs a migration.
 	want := `{"timeControl":"5+3","state":"running","turn":"black","moves":3,` +
-		`"whiteMs":301150,"blackMs":300000,"whiteLagQuotaMs":3850,"blackLagQuotaMs":3000,` +
+		`"whiteMs":304150,"blackMs":303000,"whiteLagQuotaMs":3850,"blackLagQuotaMs":3000,` +
 		`"turnStart":"2026-03-01T18:00:02.123Z"}`
 	if string(b) != want {
 		t.Errorf("snapshot JSON\n got %s\nwant %s", b, want)
@@ -78,11 +78,12 @@ func TestSnapshotCrashRecovery(t *testing.T) {
 	}
 	r.Pause(lastHeartbeat)
 	r.Resume(now.Now())
-	if got := r.Remaining(White, now.Now()); got != 3*time.Minute-15*time.Second {
+	// White's first move earned 2 s.
+	if got := r.Remaining(White, now.Now()); got != 3*time.Minute+2*time.Second-15*time.Second {
 		t.Errorf("after recovery White has %v", got)
 	}
 	exp, _ := r.ExpiresAt()
-	if want := wholeMilli(now.Now()).Add(3*time.Minute - 15*time.Second); !exp.Equal(want) {
+	if want := wholeMilli(now.Now()).Add(3*time.Minute + 2*time.Second - 15*time.Second); !exp.Equal(want) {
 		t.Errorf("ExpiresAt %v, want %v", exp, want)
 	}
 }

@@ -60,8 +60,9 @@ func TestTimerWaitsForTheLagGrace(t *testing.T) {
 		base  time.Duration
 		grace time.Duration
 	}{
+		// base: the base time and the increment of White's first move.
 		{"1+0", time.Minute, 1170 * time.Millisecond},
-		{"5+3", 5 * time.Minute, 2 * time.Second},
+		{"5+3", 5*time.Minute + 3*time.Second, 2 * time.Second},
 	} {
 		t.Run(tt.tc, func(t *testing.T) {
 			f := newFixture(t)
@@ -107,7 +108,7 @@ func TestLateMoveSavedByLag(t *testing.T) {
 func TestLateMoveLostOnTime(t *testing.T) {
 	f := newFixture(t)
 	events := startClock(t, f, "g1", "1+1")
-	f.clock.Advance(60500 * time.Millisecond)
+	f.clock.Advance(61500 * time.Millisecond) // 61 s: White's first move earned 1 s
 	_, err := f.rt.Move(f.ctx, "g1", "alice", MoveRequest{UCI: "g1f3", Ply: 2, ID: 2, Lag: 300 * time.Millisecond})
 	if game.CodeOf(err) != game.CodeGameOver {
 		t.Fatalf("the late move: %v, want game over", err)

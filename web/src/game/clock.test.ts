@@ -36,6 +36,19 @@ test('the running clock counts down from the last event; each event resets both'
   assert.equal(c.timed, false);
 });
 
+test('before the clock starts the page shows the server figures, the first increments included', () => {
+  const c = new Clock();
+  // A 1+10 game after 1. e4: White has earned 10 s; nothing runs yet.
+  c.set({ ply: 1, fen: '', turn: 'black', wtime: 70000, btime: 60000, clockRunning: false, status: 'started', result: '*' }, 1000);
+  assert.equal(c.millis('white', 9000), 70000);
+  assert.equal(c.millis('black', 9000), 60000);
+  assert.equal(c.isRunning('black'), false);
+  // After 1... e5 both have 1:10 and White's clock runs.
+  c.set({ ply: 2, fen: '', turn: 'white', wtime: 70000, btime: 70000, clockRunning: true, status: 'started', result: '*' }, 10000);
+  assert.equal(format(c.millis('black', 12000)), '1:10');
+  assert.equal(c.millis('white', 12000), 68000);
+});
+
 test('low time is 10% of the starting time, between 3 and 20 s', () => {
   const cases: [any, number][] = [
     [{ initial: 300000, increment: 0 }, 20000],
