@@ -76,7 +76,7 @@ var allowedImports = map[string][]string{
 	"web": {},
 	// The one binary wires the parts together: every public package it
 	// runs, never an internal one (stores' shared code, coded errors).
-	"cmd/joinpal": {"account", "ai", "chess", "chess/pgn", "engine", "game", "i18n", "live", "loadtest", "loadtest/wsload", "lobby", "match", "rating", "schedule", "server", "store/postgres", "store/sqlite", "strength", "uci"},
+	"cmd/joinpal": {"account", "ai", "chess", "chess/pgn", "engine", "game", "i18n", "live", "loadtest", "loadtest/wsload", "lobby", "match", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "uci"},
 }
 
 // modulePackages returns the packages of this module (not of nested

@@ -30,8 +30,19 @@ func Describe(pos chess.Position) PositionView {
 	for _, m := range pos.LegalMoves(nil) {
 		v.Legal = append(v.Legal, MoveText{pos.UCI(m), pos.SAN(m)})
 	}
-	v.Ending, v.OutcomeCode = outcomeOf(chess.NewHistory(pos).Outcome(chess.AutomaticDraws))
+	v.Ending, v.OutcomeCode = outcomeOf(Outcome(pos))
 	return v
+}
+
+// Outcome returns how a game would stand in pos, taken alone, under the
+// draw rules of JoinPal's games (chess.AutomaticDraws): checkmate,
+// stalemate, a dead position, or fifty moves without a capture or a pawn
+// move once pos's half-move clock reaches 100. A repetition needs the
+// moves before pos, so it is never found here. Everything that describes a
+// position read from a FEN (the rules guide's API, `joinpal position`)
+// judges it with this one function.
+func Outcome(pos chess.Position) chess.Outcome {
+	return chess.NewHistory(pos).Outcome(chess.AutomaticDraws)
 }
 
 // outcomeOf returns the ending of o and the catalogue code of the sentence

@@ -92,6 +92,13 @@ func TestRulesPositionAPI(t *testing.T) {
 	if e.Message == "" {
 		t.Error("no message")
 	}
+	// The half-move clock counts: at 100 the game is drawn by fifty moves.
+	var ended struct{ Ending, OutcomeCode string }
+	r = c.do("GET", "/api/rules/position?fen="+url.QueryEscape("8/8/8/4k3/8/8/2q5/1N2K3 b - - 100 80"), "")
+	r.decode(t, &ended)
+	if r.status != http.StatusOK || ended.Ending != "fifty_moves" || ended.OutcomeCode != "outcome.fifty_moves" {
+		t.Errorf("fifty moves: %d %s", r.status, r.body)
+	}
 }
 
 // TestRulesTryAPI: a refused castling through check is explained naming

@@ -7,12 +7,15 @@ import (
 	"strings"
 
 	"github.com/joinpal/joinpal/chess"
+	"github.com/joinpal/joinpal/rules"
 )
 
 const positionUsage = `Usage: joinpal position [--json] [--nodes N] FEN
 
 Prints what the rules core knows about a position: the side to move,
-check, the legal moves (UCI and SAN), the outcome if the game is over, and
+check, the legal moves (UCI and SAN), the outcome if the game is over
+(judged as the rules guide's API judges it: checkmate, stalemate, a dead
+position, or fifty moves once the FEN's half-move clock reaches 100), and
 for each colour whether it can still checkmate by some series of legal
 moves ("yes" with a helpmate line, "no", or "unknown" when the search
 budget ran out; FIDE 6.9 and 5.2.2).`
@@ -83,7 +86,7 @@ func describePosition(pos chess.Position, nodes int) positionReport {
 		r.Legal = append(r.Legal, pos.UCI(m))
 		r.SAN = append(r.SAN, pos.SAN(m))
 	}
-	if o := pos.Outcome(); o.Over() {
+	if o := rules.Outcome(pos); o.Over() {
 		r.Outcome = &outcomeReport{Termination: o.Ending.String(), Result: o.Result()}
 		if o.Decisive() {
 			w := o.Winner.String()

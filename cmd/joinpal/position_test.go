@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/joinpal/joinpal/chess"
+	"github.com/joinpal/joinpal/rules"
 )
 
 // positionJSON is the shape `joinpal position --json` promises.
@@ -45,6 +46,12 @@ func TestPositionCommandJSON(t *testing.T) {
 		{"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "black", false, []string{}, "stalemate", "", "no", "no"},
 		{"king and knight against king and queen", "8/8/8/4k3/8/8/2q5/1N2K3 b - - 0 1",
 			"black", false, nil, "", "", "no", "yes"},
+		{"fifty moves: the half-move clock at 100", "8/8/8/4k3/8/8/2q5/1N2K3 b - - 100 80",
+			"black", false, nil, "fifty_moves", "", "no", "yes"},
+		{"the half-move clock at 99: the game goes on", "8/8/8/4k3/8/8/2q5/1N2K3 b - - 99 80",
+			"black", false, nil, "", "", "no", "yes"},
+		{"checkmate on the hundredth half-move is a checkmate", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 100 3",
+			"white", true, []string{}, "checkmate", "black", "no", "yes"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -114,6 +121,32 @@ func checkUCIHelpmate(t *testing.T, fen, colour string, line []string) {
 	}
 	if o := p.Outcome(); o.Ending != chess.EndCheckmate || o.Winner.String() != colour {
 		t.Errorf("%s's helpmate %v ends in %+v", colour, line, o)
+	}
+}
+
+// TestPositionCommandAgreesWithTheAPI: the command and the rules guide's
+// API (rules.Describe) judge every position the same way.
+func TestPositionCommandAgreesWithTheAPI(t *testing.T) {
+	for _, fen := range []string{
+		chess.StartingFEN,
+		"k7/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/7K w - - 0 1",
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+		"8/8/8/4k3/8/8/2q5/1N2K3 b - - 99 80",
+		"8/8/8/4k3/8/8/2q5/1N2K3 b - - 100 80",
+		"8/8/8/4k3/8/8/2q5/1N2K3 b - - 150 80",
+		"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 100 3",
+	} {
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if o := describePosition(pos, 1000).Outcome; o != nil {
+			got = o.Termination
+		}
+		if want := rules.Describe(pos).Ending; got != want {
+			t.Errorf("%s: the command says %q, the API %q", fen, got, want)
+		}
 	}
 }
 
