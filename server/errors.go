@@ -200,7 +200,9 @@ func Status(code string) int {
 var errUndeclared = errors.New("server: undeclared error code")
 
 // writeError answers err as JSON {code, reason, message, params} in the
-// request's language, with the status of its code. An error without a code
+// request's language, with the status of its code; a browser asking for a
+// page outside the API (see wantsPage) is shown the error page instead
+// when the status is 404 or 5xx. An error without a code
 // is answered "internal" and logged with its cause; refusals are not
 // logged.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
@@ -217,6 +219,10 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	s.metrics.refusal(d.Code)
 	if limited, ok := errors.AsType[*Error](err); ok && limited.Code == CodeRateLimited {
 		w.Header().Set("Retry-After", limited.Params["seconds"])
+	}
+	if (status == http.StatusNotFound || status >= 500) && wantsPage(r) {
+		s.writePage(w, r, errorPage, status, map[string]string{"status": strconv.Itoa(status), "code": d.Code})
+		return
 	}
 	writeJSON(w, status, d)
 }

@@ -26,7 +26,7 @@ const langCookie = "joinpal_lang"
 // bundle (web/src/main.ts registers a module for each; each has its title,
 // ui.title.<name>).
 func Pages() []string {
-	return []string{"home", "login", "signup", "profile", "game", "replay", "challenge", "rules", "schedule"}
+	return []string{"home", "login", "signup", "profile", "game", "replay", "challenge", "rules", "schedule", "error"}
 }
 
 // shellPage is the HTML every page of the interface starts as: the bundle's
@@ -45,7 +45,7 @@ var shellPage = template.Must(template.New("shell").Parse(`<!doctype html>
 {{if .JS}}<script type="module" src="{{.JS}}"></script>{{end}}
 </head>
 <body>
-<div id="root"><noscript><p>{{.NoScript}}</p></noscript>{{if not .JS}}<p>{{.NotBuilt}}</p>{{end}}</div>
+<div id="root">{{if .Heading}}<h1>{{.Heading}}</h1><p>{{.Text}}</p><p><a href="/">{{.Home}}</a></p>{{end}}<noscript><p>{{.NoScript}}</p></noscript>{{if not .JS}}<p>{{.NotBuilt}}</p>{{end}}</div>
 </body>
 </html>
 `))
@@ -73,61 +73,112 @@ type bootData struct {
 // parameters the page reads.
 func (s *Server) page(name string, params ...string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		who, _ := s.viewer(r) // a bad token on a page is nobody: pages are public
-		lang := s.lang(r)
-		b := bootData{Page: name, Params: map[string]string{}, Lang: lang, Langs: i18n.Languages(), T: i18n.Catalogue(lang)}
+		values := map[string]string{}
 		for _, p := range params {
-			b.Params[p] = r.PathValue(p)
+			values[p] = r.PathValue(p)
 		}
-		if who.Known() {
-			u := who.User
-			b.Me = &bootMe{ID: u.ID, Username: u.Username, DisplayName: u.DisplayName, Guest: u.Guest, Lang: u.Lang}
-		}
-		var js bytes.Buffer
-		enc := json.NewEncoder(&js)
-		enc.SetEscapeHTML(true) // "</script>" in a name cannot end the script
-		if err := enc.Encode(b); err != nil {
-			s.writeError(w, r, err)
-			return
-		}
-		m, built := web.ReadManifest()
-		data := map[string]any{
-			"Lang":     lang,
-			"Title":    i18n.Message(lang, "ui.title."+name, nil),
-			"Boot":     template.JS(strings.TrimSpace(js.String())),
-			"NoScript": i18n.Message(lang, "ui.app.noscript", nil),
-			"NotBuilt": i18n.Message(lang, "ui.app.not_built", nil),
-		}
-		if built {
-			data["JS"], data["CSS"] = m.JS, m.CSS
-		}
-		h := w.Header()
-		h.Set("Content-Type", "text/html; charset=utf-8")
-		h.Set("Content-Language", lang)
-		h.Set("Cache-Control", "no-cache")
-		h.Set("Vary", "Accept-Language, Cookie, Accept-Encoding")
-		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "+
-			"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "same-origin")
-		var page bytes.Buffer
-		if err := shellPage.Execute(&page, data); err != nil {
-			s.writeError(w, r, fmt.Errorf("server: page %s: %w", name, err))
-			return
-		}
-		if !acceptsEncoding(r.Header.Get("Accept-Encoding"), "gzip") {
-			_, _ = w.Write(page.Bytes())
-			return
-		}
-		// The shell carries its language's whole catalogue: compressed, it
-		// is about a quarter of its size (docs/BENCHMARKS.md).
-		h.Set("Content-Encoding", "gzip")
-		zw := gzip.NewWriter(w)
-		_, _ = zw.Write(page.Bytes())
-		if err := zw.Close(); err != nil {
-			s.log.DebugContext(r.Context(), "server: page", "page", name, "err", err)
-		}
+		s.writePage(w, r, name, http.StatusOK, values)
 	}
+}
+
+// writePage answers r with the shell of the page name, its parameters
+// values, and the status given (200 for a page; 404 or 500 for the error
+// page, whose heading and text the shell also carries, so that they show
+// before the bundle runs and without it).
+func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name string, status int, values map[string]string) {
+	who, _ := s.viewer(r) // a bad token on a page is nobody: pages are public
+	lang := s.lang(r)
+	b := bootData{Page: name, Params: values, Lang: lang, Langs: i18n.Languages(), T: i18n.Catalogue(lang)}
+	if who.Known() {
+		u := who.User
+		b.Me = &bootMe{ID: u.ID, Username: u.Username, DisplayName: u.DisplayName, Guest: u.Guest, Lang: u.Lang}
+	}
+	var js bytes.Buffer
+	enc := json.NewEncoder(&js)
+	enc.SetEscapeHTML(true) // "</script>" in a name cannot end the script
+	if err := enc.Encode(b); err != nil {
+		if name == errorPage {
+			http.Error(w, http.StatusText(status), status)
+			return
+		}
+		s.writeError(w, r, err)
+		return
+	}
+	m, built := web.ReadManifest()
+	data := map[string]any{
+		"Lang":     lang,
+		"Title":    i18n.Message(lang, "ui.title."+name, nil),
+		"Boot":     template.JS(strings.TrimSpace(js.String())),
+		"NoScript": i18n.Message(lang, "ui.app.noscript", nil),
+		"NotBuilt": i18n.Message(lang, "ui.app.not_built", nil),
+	}
+	if name == errorPage {
+		kind := errorKind(status)
+		data["Heading"] = i18n.Message(lang, "ui.error."+kind+".heading", nil)
+		data["Text"] = i18n.Message(lang, "ui.error."+kind+".text", nil)
+		data["Home"] = i18n.Message(lang, "ui.error.home", nil)
+	}
+	if built {
+		data["JS"], data["CSS"] = m.JS, m.CSS
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Language", lang)
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Vary", "Accept-Language, Cookie, Accept-Encoding")
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "+
+		"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "same-origin")
+	var page bytes.Buffer
+	if err := shellPage.Execute(&page, data); err != nil {
+		if name == errorPage {
+			http.Error(w, http.StatusText(status), status)
+			return
+		}
+		s.writeError(w, r, fmt.Errorf("server: page %s: %w", name, err))
+		return
+	}
+	if !acceptsEncoding(r.Header.Get("Accept-Encoding"), "gzip") {
+		w.WriteHeader(status)
+		_, _ = w.Write(page.Bytes())
+		return
+	}
+	// The shell carries its language's whole catalogue: compressed, it
+	// is about a quarter of its size (docs/BENCHMARKS.md).
+	h.Set("Content-Encoding", "gzip")
+	w.WriteHeader(status)
+	zw := gzip.NewWriter(w)
+	_, _ = zw.Write(page.Bytes())
+	if err := zw.Close(); err != nil {
+		s.log.DebugContext(r.Context(), "server: page", "page", name, "err", err)
+	}
+}
+
+// errorPage is the page a browser is shown for a path with no page (404)
+// or a failure (500), in the site's shell and the reader's language.
+const errorPage = "error"
+
+// errorKind names the error page's texts for status: "not_found" or
+// "failed".
+func errorKind(status int) string {
+	if status == http.StatusNotFound {
+		return "not_found"
+	}
+	return "failed"
+}
+
+// wantsPage reports whether the answer to r is better an HTML page than
+// JSON: a browser's GET or HEAD of a path outside the API that accepts
+// HTML. Programs (and the API's paths) get the coded JSON whatever.
+func wantsPage(r *http.Request) bool {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return false
+	}
+	if p := r.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") {
+		return false
+	}
+	return strings.Contains(r.Header.Get("Accept"), "text/html")
 }
 
 // assets serves the bundle's files (web.Assets), named by their content's

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"io"
 	"io/fs"
+	"net/http/httptest"
 	"os"
 	"regexp"
 	"strings"
@@ -213,6 +215,8 @@ func TestEveryPageIsKnown(t *testing.T) {
 		}
 		served[bootOf(t, r).Page] = true
 	}
+	// The error page is served for a path no route has.
+	served[bootOf(t, c.do("GET", "/no-such-page", "", "Accept", "text/html")).Page] = true
 	for _, name := range Pages() {
 		for _, lang := range i18n.Languages() {
 			if !i18n.Has(lang, "ui.title."+name) {
@@ -254,5 +258,72 @@ func TestPageShellCompressed(t *testing.T) {
 	}
 	if !bytes.Equal(unpacked, plain.body) || len(packed.body)*2 > len(plain.body) {
 		t.Errorf("the compressed shell (%d bytes) is not the plain one (%d bytes) made smaller", len(packed.body), len(plain.body))
+	}
+}
+
+// TestErrorPageForBrowsers: a browser asking for a path with no page gets
+// the error page in the site's shell, in its language, with the status
+// 404 (or 500 for a failure); the API and programs get coded JSON as ever.
+func TestErrorPageForBrowsers(t *testing.T) {
+	env := newTestServer(t)
+	c := env.browser(t)
+	const browserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+	tests := []struct {
+		name     string
+		method   string
+		path     string
+		header   []string
+		status   int
+		page     bool
+		contains string
+	}{
+		{"a browser, Spanish", "GET", "/no-such-page", []string{"Accept", browserAccept}, 404, true, "Esta página no existe"},
+		{"a browser, English", "GET", "/no/such/page", []string{"Accept", browserAccept, "Accept-Language", "en"}, 404, true, "This page does not exist"},
+		{"an asset that is not there", "GET", "/assets/nothing.js", []string{"Accept", browserAccept}, 404, true, "Esta página no existe"},
+		{"the API, from a browser", "GET", "/api/no-such-thing", []string{"Accept", browserAccept}, 404, false, `"code":"server.not_found"`},
+		{"a program", "GET", "/no-such-page", []string{"Accept", "application/json"}, 404, false, `"code":"server.not_found"`},
+		{"no Accept", "GET", "/no-such-page", nil, 404, false, `"code":"server.not_found"`},
+		{"a POST from a browser", "POST", "/no-such-page", []string{"Accept", browserAccept}, 404, false, `"code":"server.not_found"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := c.do(tt.method, tt.path, "", tt.header...)
+			if r.status != tt.status {
+				t.Fatalf("status %d: %.300s", r.status, r.body)
+			}
+			html := strings.HasPrefix(r.header.Get("Content-Type"), "text/html")
+			if html != tt.page || !strings.Contains(string(r.body), tt.contains) {
+				t.Fatalf("%s: %.400s", r.header.Get("Content-Type"), r.body)
+			}
+			if tt.page {
+				if b := bootOf(t, r); b.Page != errorPage || b.Params["status"] != "404" || b.Params["code"] != string(CodeNotFound) {
+					t.Errorf("boot %+v", b)
+				}
+			}
+		})
+	}
+}
+
+// TestErrorPageForAFailure: a failure answers a browser with the error
+// page and 500, a program with the coded JSON "internal".
+func TestErrorPageForAFailure(t *testing.T) {
+	env := newTestServer(t)
+	for _, tt := range []struct {
+		accept, lang, want string
+		html               bool
+	}{
+		{"text/html", "es", "Algo ha fallado", true},
+		{"text/html", "en", "Something went wrong", true},
+		{"application/json", "es", `"code":"internal"`, false},
+	} {
+		req := httptest.NewRequest("GET", "/profile-of-nobody", nil)
+		req.Header.Set("Accept", tt.accept)
+		req.Header.Set("Accept-Language", tt.lang)
+		w := httptest.NewRecorder()
+		env.srv.writeError(w, req, errors.New("server: a failure"))
+		body := w.Body.String()
+		if w.Code != 500 || strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") != tt.html || !strings.Contains(body, tt.want) {
+			t.Errorf("%s %s: %d %s %.300s", tt.accept, tt.lang, w.Code, w.Header().Get("Content-Type"), body)
+		}
 	}
 }

@@ -17,6 +17,7 @@ const pages: Record<string, () => Promise<{ start: Start }>> = {
   challenge: () => import('./pages/challenge'),
   rules: () => import('./pages/rules'),
   schedule: () => import('./pages/schedule'),
+  error: () => import('./pages/error'),
 };
 
 async function main(): Promise<void> {
