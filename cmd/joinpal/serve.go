@@ -49,9 +49,10 @@ type serveOptions struct {
 	// testClock runs the server on a clock that POST /test/clock moves
 	// forward (browser tests of scheduled games; never in production).
 	testClock bool
-	// newGames is the server's Limits.NewGamesPerPlayer (its default when
-	// zero).
-	newGames server.Rate
+	// limits are the server's rate limits that flags set (new games per
+	// player, sign-ups and guests per address); a zero one is the
+	// server's default.
+	limits server.Limits
 }
 
 // envOr is the value of the environment variable name, or def.
@@ -88,18 +89,30 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 	level := fs.String("log-level", envOr("JOINPAL_LOG_LEVEL", "info"), "`LEVEL` of the logs: debug, info, warn or error (JOINPAL_LOG_LEVEL)")
 	format := fs.String("log-format", envOr("JOINPAL_LOG_FORMAT", "text"), "`FORMAT` of the logs: text or json (JOINPAL_LOG_FORMAT)")
 	testClock := fs.Bool("test-clock", envOr("JOINPAL_TEST_CLOCK", "") == "1", "for browser tests only: a clock that POST /test/clock moves forward (JOINPAL_TEST_CLOCK=1); never in production")
-	def := server.DefaultLimits().NewGamesPerPlayer
-	newGames := fs.String("new-games-limit", envOr("JOINPAL_NEW_GAMES_LIMIT", formatRate(def)),
-		"`N/PERIOD`: the seeks, challenges, AI games and scheduled proposals one player may ask for, N at once and one every PERIOD/N (JOINPAL_NEW_GAMES_LIMIT)")
+	def := server.DefaultLimits()
+	rates := []struct {
+		flag  string
+		text  *string
+		limit *server.Rate
+	}{
+		{flag: "new-games-limit", limit: &opts.limits.NewGamesPerPlayer, text: fs.String("new-games-limit", envOr("JOINPAL_NEW_GAMES_LIMIT", formatRate(def.NewGamesPerPlayer)),
+			"`N/PERIOD`: the seeks, challenges, AI games and scheduled proposals one player may ask for, N at once and one every PERIOD/N (JOINPAL_NEW_GAMES_LIMIT)")},
+		{flag: "signup-limit", limit: &opts.limits.SignupsPerIP, text: fs.String("signup-limit", envOr("JOINPAL_SIGNUP_LIMIT", formatRate(def.SignupsPerIP)),
+			"`N/PERIOD`: the accounts one address may sign up, N at once and one every PERIOD/N; raise it for a club whose players share one address (JOINPAL_SIGNUP_LIMIT)")},
+		{flag: "guest-limit", limit: &opts.limits.GuestsPerIP, text: fs.String("guest-limit", envOr("JOINPAL_GUEST_LIMIT", formatRate(def.GuestsPerIP)),
+			"`N/PERIOD`: the guests one address may start as, N at once and one every PERIOD/N (JOINPAL_GUEST_LIMIT)")},
+	}
 	if code, ok := fs.parse(args, 0); !ok {
 		return serveOptions{}, code, false
 	}
-	opts = serveOptions{addr: *addr, db: *db, stockfish: *stockfish, stopTimeout: 30 * time.Second, testClock: *testClock}
-	rate, err := parseRate(*newGames)
-	if err != nil {
-		return serveOptions{}, fs.usageError("--new-games-limit %q: %v", *newGames, err), false
+	opts.addr, opts.db, opts.stockfish, opts.stopTimeout, opts.testClock = *addr, *db, *stockfish, 30*time.Second, *testClock
+	for _, r := range rates {
+		rate, err := parseRate(*r.text)
+		if err != nil {
+			return serveOptions{}, fs.usageError("--%s %q: %v", r.flag, *r.text, err), false
+		}
+		*r.limit = rate
 	}
-	opts.newGames = rate
 	if err := opts.logLevel.UnmarshalText([]byte(*level)); err != nil {
 		return serveOptions{}, fs.usageError("--log-level %q: want debug, info, warn or error", *level), false
 	}
@@ -196,7 +209,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	srv, err := server.New(server.Config{
 		Accounts: st, Runtime: rt, Lobby: lob, AI: player, AIPool: pool,
 		Games: games, Listing: st, Ratings: st, Schedule: sched, Metrics: metrics, Log: log, Now: now,
-		Limits: server.Limits{NewGamesPerPlayer: opts.newGames},
+		Limits: opts.limits,
 	})
 	if err != nil {
 		return err

@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/joinpal/joinpal/server"
 	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/joinpal/joinpal/store/sqlite"
 )
@@ -47,6 +48,87 @@ func TestParseServe(t *testing.T) {
 	}
 	if _, code, ok := parseServe([]string{"-h"}, &stderr); ok || code != exitOK {
 		t.Errorf("-h: ok %v, code %d", ok, code)
+	}
+}
+
+// TestServeLimitFlags: the rate-limit flags (and their environment
+// variables) default to the server's limits and change them.
+func TestServeLimitFlags(t *testing.T) {
+	def := server.DefaultLimits()
+	tests := []struct {
+		name string
+		args []string
+		env  map[string]string
+		want server.Limits
+	}{
+		{"defaults", nil, nil, server.Limits{NewGamesPerPlayer: def.NewGamesPerPlayer, SignupsPerIP: def.SignupsPerIP, GuestsPerIP: def.GuestsPerIP}},
+		{"a club on one address", []string{"--signup-limit", "40/1h", "--guest-limit", "100/10m"}, nil,
+			server.Limits{NewGamesPerPlayer: def.NewGamesPerPlayer, SignupsPerIP: server.Rate{N: 40, Period: time.Hour}, GuestsPerIP: server.Rate{N: 100, Period: 10 * time.Minute}}},
+		{"from the environment", nil, map[string]string{"JOINPAL_SIGNUP_LIMIT": "12/30m", "JOINPAL_GUEST_LIMIT": "3/1m", "JOINPAL_NEW_GAMES_LIMIT": "9/1m"},
+			server.Limits{NewGamesPerPlayer: server.Rate{N: 9, Period: time.Minute}, SignupsPerIP: server.Rate{N: 12, Period: 30 * time.Minute}, GuestsPerIP: server.Rate{N: 3, Period: time.Minute}}},
+		{"a flag wins over the environment", []string{"--signup-limit", "7/1h"}, map[string]string{"JOINPAL_SIGNUP_LIMIT": "12/30m"},
+			server.Limits{NewGamesPerPlayer: def.NewGamesPerPlayer, SignupsPerIP: server.Rate{N: 7, Period: time.Hour}, GuestsPerIP: def.GuestsPerIP}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, name := range []string{"JOINPAL_SIGNUP_LIMIT", "JOINPAL_GUEST_LIMIT", "JOINPAL_NEW_GAMES_LIMIT"} {
+				t.Setenv(name, tt.env[name])
+				if _, ok := tt.env[name]; !ok {
+					os.Unsetenv(name)
+				}
+			}
+			var stderr bytes.Buffer
+			opts, _, ok := parseServe(tt.args, &stderr)
+			if !ok || opts.limits != tt.want {
+				t.Fatalf("limits %+v, want %+v (%s)", opts.limits, tt.want, stderr.String())
+			}
+		})
+	}
+	for _, args := range [][]string{{"--signup-limit", "5"}, {"--guest-limit", "0/1h"}, {"--signup-limit", "5/soon"}} {
+		var stderr bytes.Buffer
+		if _, code, ok := parseServe(args, &stderr); ok || code != exitUsage || !strings.Contains(stderr.String(), args[0]) {
+			t.Errorf("%v: ok %v, code %d, stderr %q", args, ok, code, stderr.String())
+		}
+	}
+}
+
+// TestServeSignupLimitFlag: a server started with --signup-limit 1/1h
+// refuses a second sign-up from the same address, where the default (5
+// an hour) takes it.
+func TestServeSignupLimitFlag(t *testing.T) {
+	for _, tt := range []struct {
+		args       []string
+		wantSecond int
+	}{
+		{nil, http.StatusCreated},
+		{[]string{"--signup-limit", "1/1h"}, http.StatusTooManyRequests},
+	} {
+		var stderr bytes.Buffer
+		opts, _, ok := parseServe(append([]string{"--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "j.db")}, tt.args...), &stderr)
+		if !ok {
+			t.Fatal(stderr.String())
+		}
+		opts.stopTimeout = 10 * time.Second
+		r := startServeWith(t, opts, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		var second int
+		for i, name := range []string{"club_one", "club_two"} {
+			res, err := http.Post(r.base+"/api/account/signup", "application/json",
+				strings.NewReader(`{"username":"`+name+`","password":"a long enough password"}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			if i == 0 && res.StatusCode != http.StatusCreated {
+				t.Fatalf("first sign-up: %d", res.StatusCode)
+			}
+			second = res.StatusCode
+		}
+		if err := r.stop(); err != nil {
+			t.Fatal(err)
+		}
+		if second != tt.wantSecond {
+			t.Errorf("%v: second sign-up %d, want %d", tt.args, second, tt.wantSecond)
+		}
 	}
 }
 
@@ -113,12 +195,18 @@ type running struct {
 // startServe runs serve on db in the background until it is ready.
 func startServe(t *testing.T, db string, log *slog.Logger) running {
 	t.Helper()
+	return startServeWith(t, serveOptions{addr: "127.0.0.1:0", db: db, stopTimeout: 10 * time.Second}, log)
+}
+
+// startServeWith runs serve with opts in the background until it is ready.
+func startServeWith(t *testing.T, opts serveOptions, log *slog.Logger) running {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	addrs := make(chan net.Addr, 1)
 	ready := make(chan wired, 1)
 	done := make(chan error, 1)
 	go func() {
-		done <- serve(ctx, serveOptions{addr: "127.0.0.1:0", db: db, stopTimeout: 10 * time.Second}, log,
+		done <- serve(ctx, opts, log,
 			serveHooks{listening: func(a net.Addr) { addrs <- a }, ready: func(w wired) { ready <- w }})
 	}()
 	r := running{stop: func() error { cancel(); return <-done }}
