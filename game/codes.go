@@ -94,6 +94,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeCheckInNotOpen, Params: []string{"opens"}, When: "a check-in to a scheduled game more than 15 minutes before its start (opens: RFC 3339, UTC)"},
 	{Code: CodeNotScheduled, When: "a check-in to a game that is not a scheduled one"},
 	{Code: CodeBadDefaultTime, When: "a default time below 0 or above 60 minutes, or one given to a game that is not scheduled"},
+	{Code: CodeSuspendTooLate, Params: []string{"left", "start"}, When: "a scheduled game suspended by one player less than one hour before its start, or once it has started (left: the time left, whole seconds; start: RFC 3339, UTC); 60:00 before is still allowed"},
 }
 
 // Codes lists every error code of package game with its parameters and

@@ -30,6 +30,10 @@ import (
 //   - Postponing ([Game.Postpone]) is allowed until exactly PostponeNotice
 //     (one hour) before the start, to a new start at least PostponeNotice
 //     away.
+//   - Either player alone may call the game off ([Game.CallOff]) until
+//     exactly SuspendNotice (one hour) before the start: the game is aborted,
+//     with no result and no rating change (package schedule then has the
+//     players agree a new time, which is a new game).
 
 // Rules of scheduled games that the package fixes.
 const (
@@ -42,6 +46,10 @@ const (
 	DefaultNoShowTime = NoShowGrace
 	// MaxDefaultTime bounds a scheduled game's default time.
 	MaxDefaultTime = time.Hour
+	// SuspendNotice is the least notice before its start with which one
+	// player alone may call a scheduled game off: 60:00 before is enough,
+	// 59:59 is not.
+	SuspendNotice = time.Hour
 )
 
 // Error codes of scheduled games.
@@ -61,6 +69,11 @@ const (
 	// CodeBadDefaultTime: a default time below zero or above MaxDefaultTime,
 	// or one given to a game that is not scheduled.
 	CodeBadDefaultTime Code = "game.bad_default_time"
+	// CodeSuspendTooLate: a scheduled game called off less than
+	// SuspendNotice before its start, or once it has started. Params:
+	// "left" (whole seconds before the start, 0 once it has started),
+	// "start" (RFC 3339, UTC).
+	CodeSuspendTooLate Code = "game.suspend_too_late"
 )
 
 // Sentinels of the scheduled games' codes, for errors.Is.
@@ -70,6 +83,7 @@ var (
 	ErrCheckInNotOpen  = &Error{Code: CodeCheckInNotOpen, Msg: "check-in is not open yet"}
 	ErrNotScheduled    = &Error{Code: CodeNotScheduled, Msg: "not a scheduled game"}
 	ErrBadDefaultTime  = &Error{Code: CodeBadDefaultTime, Msg: "bad default time"}
+	ErrSuspendTooLate  = &Error{Code: CodeSuspendTooLate, Msg: "too late to suspend"}
 )
 
 // ScheduleState is what a scheduled game's page shows of it: when it
@@ -238,3 +252,40 @@ func (g *Game) PostponeAsked(side Side, at, asked time.Time) error {
 // [Game.Postpone]: nil, or an error with CodePostponeTooLate or
 // CodePostponeTooSoon.
 func CheckPostpone(start, now, at time.Time) error { return checkPostpone(start, now, at) }
+
+// CheckSuspend tells whether a scheduled game starting at start may be
+// called off at the moment now by one player alone: nil until exactly
+// SuspendNotice before the start (60:00 left is allowed, 59:59 is not),
+// then an error with CodeSuspendTooLate that says how much time was left.
+func CheckSuspend(start, now time.Time) error {
+	left := start.Sub(now)
+	if left >= SuspendNotice {
+		return nil
+	}
+	l := max(left, 0).Truncate(time.Second)
+	return NewError(CodeSuspendTooLate, "a game can be suspended only until one hour before its start; it starts in "+l.String(), nil).
+		With("left", strconv.Itoa(int(l/time.Second))).With("start", start.UTC().Format(time.RFC3339))
+}
+
+// CallOff is side calling a scheduled game off, alone, with at least
+// SuspendNotice before its start (see [CheckSuspend]): the game is aborted,
+// with no result, and so changes no rating. Refusals: CodeNotScheduled for
+// another game, CodeSuspendTooLate inside the last hour or once the game
+// has started, CodeGameOver for a game already over.
+func (g *Game) CallOff(side Side) error {
+	if err := g.settle(); err != nil {
+		return err
+	}
+	st := &g.rec.State
+	if st.ScheduledAt.IsZero() {
+		return NewError(CodeNotScheduled, "the game is not a scheduled one", nil)
+	}
+	if err := CheckSuspend(st.ScheduledAt, g.now()); err != nil {
+		return err
+	}
+	if g.started() {
+		return CheckSuspend(st.ScheduledAt, st.ScheduledAt)
+	}
+	g.abort()
+	return nil
+}

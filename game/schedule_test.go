@@ -283,3 +283,53 @@ func TestPostponeAsked(t *testing.T) {
 		t.Fatalf("answered after the start: %v", err)
 	}
 }
+
+// TestCallOffBoundary: one player alone may call a scheduled game off
+// until exactly an hour before its start; the game is aborted with no
+// result.
+func TestCallOffBoundary(t *testing.T) {
+	tests := []struct {
+		name   string
+		before time.Duration // before the start
+		side   Side
+		code   Code
+		left   string
+	}{
+		{"60:00 before, white", time.Hour, White, "", ""},
+		{"60:00 before, black", time.Hour, Black, "", ""},
+		{"a day before", 24 * time.Hour, Black, "", ""},
+		{"59:59 before", time.Hour - time.Second, White, CodeSuspendTooLate, "3599"},
+		{"59:59.999 before", time.Hour - time.Millisecond, Black, CodeSuspendTooLate, "3599"},
+		{"at the start", 0, White, CodeSuspendTooLate, "0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			now := newFakeTime()
+			g, start := scheduled(t, now, 0)
+			now.t = start.Add(-tt.before)
+			v := g.Version()
+			err := g.CallOff(tt.side)
+			if CodeOf(err) != tt.code {
+				t.Fatalf("CallOff: %v, want code %q", err, tt.code)
+			}
+			if tt.code != "" {
+				var ce *Error
+				if !errors.As(err, &ce) || ce.Params["left"] != tt.left || ce.Params["start"] != start.UTC().Format(time.RFC3339) {
+					t.Errorf("refusal %v: params %v", err, ce.Params)
+				}
+				if g.Over() {
+					t.Error("a refused call-off ended the game")
+				}
+				return
+			}
+			if g.Status() != StatusAborted || g.Result() != NoResult || g.Version() == v {
+				t.Errorf("after the call-off: %v %v", g.Status(), g.Result())
+			}
+		})
+	}
+	now := newFakeTime()
+	g := newGame(t, now, wholeGame(t, 5*time.Minute, 0), "")
+	if err := g.CallOff(White); CodeOf(err) != CodeNotScheduled {
+		t.Errorf("an ordinary game: %v", err)
+	}
+}

@@ -21,6 +21,13 @@ func (r *Runtime) PostponeAsked(ctx context.Context, id, playerID string, at, as
 	return r.playerCommand(ctx, id, playerID, func(g *game.Game, side game.Side) error { return g.PostponeAsked(side, at, asked) })
 }
 
+// CallOff is the player playerID calling scheduled game id off alone,
+// with at least an hour's notice (see game.Game.CallOff): the game is
+// aborted, with no result.
+func (r *Runtime) CallOff(ctx context.Context, id, playerID string) error {
+	return r.playerCommand(ctx, id, playerID, (*game.Game).CallOff)
+}
+
 // Schedule returns the scheduled part of game id as it stands now (read
 // from the store once the game no longer runs here). It fails with
 // game.CodeNotScheduled for a game that is not scheduled.

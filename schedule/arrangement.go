@@ -10,8 +10,12 @@ import (
 const (
 	// MaxPostponeRequests is how many times each player may ask to
 	// postpone one game, whatever the answers (declined and lapsed
-	// requests count): two.
+	// requests count): two. Proposals of a new time for a suspended game
+	// do not count.
 	MaxPostponeRequests = 2
+	// MaxSuspensions is how many times each player may suspend one game
+	// alone: two.
+	MaxSuspensions = 2
 	// MinLead is the least time between a proposal and its start: the
 	// opponent needs a moment to answer, and check-in opens 15 minutes
 	// before.
@@ -28,19 +32,24 @@ const (
 type Status string
 
 // The statuses. Proposed waits for the opponent; Accepted has a game that
-// has not started; Started has a game in play; the others are final.
+// has not started; Suspended had its game called off by a player and waits
+// for both to agree a new time; Started has a game in play; the others are
+// final.
 const (
-	Proposed Status = "proposed"
-	Accepted Status = "accepted"
-	Started  Status = "started"
-	Finished Status = "finished"
-	Declined Status = "declined"
-	Canceled Status = "canceled"
-	Expired  Status = "expired"
+	Proposed  Status = "proposed"
+	Accepted  Status = "accepted"
+	Suspended Status = "suspended"
+	Started   Status = "started"
+	Finished  Status = "finished"
+	Declined  Status = "declined"
+	Canceled  Status = "canceled"
+	Expired   Status = "expired"
 )
 
 // Open reports whether the arrangement still has something ahead.
-func (s Status) Open() bool { return s == Proposed || s == Accepted || s == Started }
+func (s Status) Open() bool {
+	return s == Proposed || s == Accepted || s == Suspended || s == Started
+}
 
 // Color is the colour the proposer asks for.
 type Color string
@@ -87,6 +96,21 @@ type Postponement struct {
 	// AskedAt and AnsweredAt (zero while pending).
 	AskedAt    time.Time `json:"askedAt"`
 	AnsweredAt time.Time `json:"answeredAt,omitzero"`
+	// NewTime marks a proposal of a new time for a suspended game: it
+	// does not count against MaxPostponeRequests, and its acceptance
+	// creates the new game.
+	NewTime bool `json:"newTime,omitempty"`
+}
+
+// Suspension is one player's calling off of the game, kept in the history.
+type Suspension struct {
+	// By is the user id of the player who suspended the game.
+	By string `json:"by"`
+	// At is when; From the start the game had then.
+	At   time.Time `json:"at"`
+	From time.Time `json:"from"`
+	// GameID is the game that was called off (aborted, no result).
+	GameID string `json:"gameId"`
 }
 
 // Stage is how far the service has told the players about a game, so
@@ -132,6 +156,8 @@ type Arrangement struct {
 	// Postponements is the history of requests to move the start, oldest
 	// first.
 	Postponements []Postponement `json:"postponements"`
+	// Suspensions is the history of the game's suspensions, oldest first.
+	Suspensions []Suspension `json:"suspensions,omitempty"`
 	// Stage is how far the players have been told about the start.
 	Stage Stage `json:"stage"`
 	// NoShowAt is when a player still absent loses, as the game set it at
@@ -167,16 +193,32 @@ func (a Arrangement) Pending() int {
 	return -1
 }
 
-// Requests returns how many postponement requests userID has made.
+// Requests returns how many postponement requests userID has made
+// (proposals of a new time for a suspended game left out).
 func (a Arrangement) Requests(userID string) int {
 	n := 0
 	for _, p := range a.Postponements {
-		if p.By == userID {
+		if p.By == userID && !p.NewTime {
 			n++
 		}
 	}
 	return n
 }
+
+// SuspensionsBy returns how many times userID has suspended the game.
+func (a Arrangement) SuspensionsBy(userID string) int {
+	n := 0
+	for _, s := range a.Suspensions {
+		if s.By == userID {
+			n++
+		}
+	}
+	return n
+}
+
+// SuspendUntil is the last moment at which one player alone may suspend
+// the game: SuspendNotice (an hour) before its start.
+func (a Arrangement) SuspendUntil() time.Time { return a.StartAt.Add(-game.SuspendNotice) }
 
 // nextDue computes when the service next has work with a: the expiry of a
 // proposal, the lapse of a request, the reminders, the start, the no-show.
@@ -190,6 +232,10 @@ func (a Arrangement) nextDue() time.Time {
 	switch a.Status {
 	case Proposed:
 		consider(a.StartAt)
+	case Suspended:
+		if i := a.Pending(); i >= 0 {
+			consider(a.Postponements[i].To) // a new time unanswered lapses then
+		}
 	case Accepted, Started:
 		if a.Pending() >= 0 {
 			consider(a.StartAt)
@@ -228,5 +274,14 @@ func (a Arrangement) InUTC() Arrangement {
 		ps[i] = p
 	}
 	a.Postponements = ps
+	if a.Suspensions != nil {
+		ss := make([]Suspension, len(a.Suspensions))
+		for i, s := range a.Suspensions {
+			u(&s.At)
+			u(&s.From)
+			ss[i] = s
+		}
+		a.Suspensions = ss
+	}
 	return a
 }

@@ -77,6 +77,9 @@ const (
 	CodeBadColor Code = "schedule.bad_color"
 	// CodeNeedsAccounts: a proposal from or to a guest.
 	CodeNeedsAccounts Code = "schedule.needs_accounts"
+	// CodeSuspendLimit: a player's suspensions of one game used up.
+	// Params: "max".
+	CodeSuspendLimit Code = "schedule.suspend_limit"
 )
 
 // Sentinels, one per code, for errors.Is.
@@ -98,6 +101,7 @@ var (
 	ErrPostponeLimit   = &Error{Code: CodePostponeLimit, Msg: "postponement requests used up"}
 	ErrBadDefaultTime  = &Error{Code: CodeBadDefaultTime, Msg: "bad default time"}
 	ErrNeedsAccounts   = &Error{Code: CodeNeedsAccounts, Msg: "scheduled games are between accounts"}
+	ErrSuspendLimit    = &Error{Code: CodeSuspendLimit, Msg: "suspensions used up"}
 )
 
 var codes = []coded.Info[Code]{
@@ -119,6 +123,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeBadDefaultTime, Params: []string{"minutes"}, When: "a default time outside 1 to 60 minutes"},
 	{Code: CodeBadColor, Params: []string{"color"}, When: "a colour that is not white, black or random"},
 	{Code: CodeNeedsAccounts, When: "a game proposed by or to a guest: scheduled games are between accounts"},
+	{Code: CodeSuspendLimit, Params: []string{"max"}, When: "a player who has already suspended the game the maximum number of times"},
 }
 
 // Codes lists every error code of package schedule.

@@ -26,6 +26,9 @@ const (
 	// EventPostponeDeclined, EventPostponeLapsed: the start stays.
 	EventPostponeDeclined EventType = "postponeDeclined"
 	EventPostponeLapsed   EventType = "postponeLapsed"
+	// EventSuspended: a player suspended the game alone, with an hour's
+	// notice; its game was called off and a new time is to be agreed.
+	EventSuspended EventType = "suspended"
 	// EventSoon: the game starts in Event.Minutes minutes (15, then 1).
 	EventSoon EventType = "soon"
 	// EventStarted: the game started, its clock running.

@@ -2,6 +2,8 @@ package schedule_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -95,6 +97,19 @@ func (f *fakeGames) CheckIn(_ context.Context, id, playerID string) error {
 		side = game.Black
 	}
 	fg.st.Present[side] = true
+	return nil
+}
+
+// CallOff judges the notice on the games' clock, as the runtime does, and
+// aborts the game.
+func (f *fakeGames) CallOff(_ context.Context, id, _ string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	fg := f.games[id]
+	if err := game.CheckSuspend(fg.st.StartAt, f.now()); err != nil {
+		return err
+	}
+	fg.st.Status, fg.st.Result = game.StatusAborted, game.NoResult
 	return nil
 }
 
@@ -327,5 +342,165 @@ func TestAcceptedPostponementSurvivesARace(t *testing.T) {
 	got, _ := e.store.Arrangement(t.Context(), a.ID)
 	if want := time.Date(2026, 12, 1, 22, 0, 0, 0, time.UTC); !got.StartAt.Equal(want) || got.Postponements[0].Status != schedule.RequestAccepted {
 		t.Errorf("after a racing write: start %v, request %s; want %v, accepted", got.StartAt, got.Postponements[0].Status, want)
+	}
+}
+
+// TestSuspendNotice: either player alone may suspend an accepted game
+// until exactly an hour before its start, on the service's clock.
+func TestSuspendNotice(t *testing.T) {
+	tests := []struct {
+		name   string
+		before time.Duration
+		by     string
+		code   string
+	}{
+		{"60:00 before, by the proposer", time.Hour, "ana", ""},
+		{"60:00 before, by the opponent", time.Hour, "beto", ""},
+		{"a day before", 24 * time.Hour, "beto", ""},
+		{"59:59 before", time.Hour - time.Second, "ana", string(game.CodeSuspendTooLate)},
+		{"59:59.999 before", time.Hour - time.Millisecond, "ana", string(game.CodeSuspendTooLate)},
+		{"at the start", 0, "beto", string(game.CodeSuspendTooLate)},
+		{"by someone else", 3 * time.Hour, "carla", string(schedule.CodeNotYours)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t)
+			a := e.propose(t, "2026-12-03T20:00")
+			a, _ = e.svc.Accept(t.Context(), a.ID, "beto")
+			gameID := a.GameID
+			e.now = a.StartAt.Add(-tt.before)
+			got, err := e.svc.Suspend(t.Context(), a.ID, tt.by)
+			if code := string(schedule.CodeOf(err)) + string(game.CodeOf(err)); code != tt.code {
+				t.Fatalf("Suspend: %v, want code %q", err, tt.code)
+			}
+			if tt.code != "" {
+				if st := e.games.games[gameID].st.Status; st != game.StatusCreated {
+					t.Errorf("a refused suspension touched the game: %v", st)
+				}
+				if tt.code == string(game.CodeSuspendTooLate) {
+					var ce *game.Error
+					if !errors.As(err, &ce) || ce.Params["left"] != fmt.Sprint(int(tt.before/time.Second)) {
+						t.Errorf("the refusal does not say how much time was left: %v", err)
+					}
+				}
+				return
+			}
+			if got.Status != schedule.Suspended || got.GameID != "" || len(got.Suspensions) != 1 ||
+				got.Suspensions[0].By != tt.by || got.Suspensions[0].GameID != gameID || !got.Suspensions[0].From.Equal(a.StartAt) {
+				t.Fatalf("suspended: %+v", got)
+			}
+			// The game is called off with no result: no forfeit, no rating.
+			if st := e.games.games[gameID].st; st.Status != game.StatusAborted || st.Result != game.NoResult {
+				t.Errorf("the game: %+v", st)
+			}
+			if got := e.drain(); got != "proposed,accepted,suspended" {
+				t.Errorf("events %s", got)
+			}
+			// Nothing happens at the old start: no game, no forfeit.
+			e.now = a.StartAt.Add(time.Hour)
+			e.svc.Tick(t.Context())
+			if b, _ := e.svc.Get(t.Context(), a.ID); b.Status != schedule.Suspended || b.Result != "" {
+				t.Errorf("after the old start: %s %q", b.Status, b.Result)
+			}
+		})
+	}
+}
+
+// TestSuspendThenAgreeANewTime: a suspended game waits for a new time
+// that one player proposes and the other accepts, which creates a new game
+// with the same colours; a declined or lapsed proposal leaves it
+// suspended; each player may suspend twice; a pending postponement lapses.
+func TestSuspendThenAgreeANewTime(t *testing.T) {
+	e := newEnv(t)
+	a := e.propose(t, "2026-12-03T20:00")
+	a, _ = e.svc.Accept(t.Context(), a.ID, "beto")
+	e.now = a.StartAt.Add(-10 * time.Hour)
+	a, err := e.svc.AskPostpone(t.Context(), a.ID, "beto", "2026-12-03T21:00", "UTC")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err = e.svc.Suspend(t.Context(), a.ID, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Postponements[0].Status != schedule.RequestLapsed {
+		t.Errorf("the pending postponement: %s", a.Postponements[0].Status)
+	}
+	if _, err := e.svc.Suspend(t.Context(), a.ID, "beto"); schedule.CodeOf(err) != schedule.CodeClosed {
+		t.Errorf("suspending a suspended game: %v", err)
+	}
+	if _, _, err := e.svc.CheckIn(t.Context(), a.ID, "beto"); schedule.CodeOf(err) != schedule.CodeClosed {
+		t.Errorf("checking in to a suspended game: %v", err)
+	}
+	// A new time too close is refused; one declined leaves it suspended.
+	if _, err := e.svc.AskPostpone(t.Context(), a.ID, "beto", "2026-12-03T10:03", "UTC"); schedule.CodeOf(err) != schedule.CodeTooSoon {
+		t.Errorf("a new time 3 minutes away: %v", err)
+	}
+	a, err = e.svc.AskPostpone(t.Context(), a.ID, "beto", "2026-12-04T18:00", "UTC")
+	if err != nil || !a.Postponements[1].NewTime {
+		t.Fatalf("a new time: %v %+v", err, a.Postponements)
+	}
+	a, err = e.svc.AnswerPostpone(t.Context(), a.ID, "ana", false)
+	if err != nil || a.Status != schedule.Suspended {
+		t.Fatalf("declined: %v %s", err, a.Status)
+	}
+	// New times do not count against the postponement limit.
+	for i := range 3 {
+		a, err = e.svc.AskPostpone(t.Context(), a.ID, "ana", fmt.Sprintf("2026-12-0%dT18:00", 5+i), "UTC")
+		if err != nil {
+			t.Fatalf("new time %d: %v", i, err)
+		}
+		if i < 2 {
+			a, _ = e.svc.AnswerPostpone(t.Context(), a.ID, "beto", false)
+		}
+	}
+	a, err = e.svc.AnswerPostpone(t.Context(), a.ID, "beto", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := time.Date(2026, 12, 7, 18, 0, 0, 0, time.UTC)
+	if a.Status != schedule.Accepted || a.GameID == "" || !a.StartAt.Equal(want) || a.White.ID != "ana" {
+		t.Fatalf("after the new time: %+v", a)
+	}
+	if g := e.games.games[a.GameID]; g.g.White.ID != "ana" || !g.g.ScheduledAt.Equal(want) || !g.g.Rated {
+		t.Errorf("the new game: %+v", g.g)
+	}
+	// Ana's second suspension, then her third is refused; Beto has his own two.
+	a, err = e.svc.Suspend(t.Context(), a.ID, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ = e.svc.AskPostpone(t.Context(), a.ID, "ana", "2026-12-09T18:00", "UTC")
+	a, _ = e.svc.AnswerPostpone(t.Context(), a.ID, "beto", true)
+	if _, err := e.svc.Suspend(t.Context(), a.ID, "ana"); schedule.CodeOf(err) != schedule.CodeSuspendLimit {
+		t.Fatalf("a third suspension: %v", err)
+	}
+	if a, err = e.svc.Suspend(t.Context(), a.ID, "beto"); err != nil || a.SuspensionsBy("beto") != 1 || a.SuspensionsBy("ana") != 2 {
+		t.Fatalf("Beto's suspension: %v %+v", err, a.Suspensions)
+	}
+	// A new time nobody answers lapses when it comes.
+	a, _ = e.svc.AskPostpone(t.Context(), a.ID, "beto", "2026-12-10T18:00", "UTC")
+	e.now = time.Date(2026, 12, 10, 18, 0, 0, 0, time.UTC)
+	e.svc.Tick(t.Context())
+	a, _ = e.svc.Get(t.Context(), a.ID)
+	if p := a.Postponements[len(a.Postponements)-1]; p.Status != schedule.RequestLapsed || a.Status != schedule.Suspended {
+		t.Errorf("an unanswered new time: %s, %s", p.Status, a.Status)
+	}
+}
+
+// TestResignedBeforeTheStartIsPlayed: a game whose player resigned before
+// its start is listed as played, not as still arranged.
+func TestResignedBeforeTheStartIsPlayed(t *testing.T) {
+	e := newEnv(t)
+	a := e.propose(t, "2026-12-03T20:00")
+	a, _ = e.svc.Accept(t.Context(), a.ID, "beto")
+	fg := e.games.games[a.GameID]
+	fg.st.Status, fg.st.Termination, fg.st.Result = game.StatusEnded, game.Resignation, game.WhiteWins
+	list, err := e.svc.List(t.Context(), "beto")
+	if err != nil || len(list) != 1 || list[0].Status != schedule.Finished {
+		t.Fatalf("list: %v %+v", err, list)
+	}
+	if got, _ := e.store.Arrangement(t.Context(), a.ID); got.Status != schedule.Finished || !got.NextDue.IsZero() {
+		t.Errorf("stored: %s, due %v", got.Status, got.NextDue)
 	}
 }

@@ -26,6 +26,10 @@ type Games interface {
 	PostponeAsked(ctx context.Context, id, playerID string, at, asked time.Time) error
 	// CheckIn records that playerID has shown up.
 	CheckIn(ctx context.Context, id, playerID string) error
+	// CallOff is playerID calling game id off alone, with at least an
+	// hour's notice judged on the runtime's clock (game.Game.CallOff): the
+	// game is aborted, with no result.
+	CallOff(ctx context.Context, id, playerID string) error
 	// Schedule returns the scheduled part of game id as it stands.
 	Schedule(ctx context.Context, id string) (game.ScheduleState, error)
 }
@@ -138,11 +142,9 @@ func checkProposal(p Proposal, start, now time.Time) error {
 	case p.DefaultTime != 0 && (p.DefaultTime < time.Minute || p.DefaultTime > game.MaxDefaultTime):
 		return NewError(CodeBadDefaultTime, "the default time is 1 to 60 minutes", nil).
 			With("minutes", fmt.Sprint(int(p.DefaultTime.Minutes())))
-	case start.Sub(now) < MinLead:
-		return NewError(CodeTooSoon, "a game must be arranged at least 5 minutes ahead", nil).
-			With("minutes", "5")
-	case start.Sub(now) > MaxLead:
-		return NewError(CodeTooFar, "a game can be arranged at most 366 days ahead", nil).With("days", "366")
+	}
+	if err := checkLead(start, now); err != nil {
+		return err
 	}
 	switch p.Color {
 	case "", White, Black, Random:
@@ -164,7 +166,7 @@ func (s *Service) Get(ctx context.Context, id string) (Arrangement, error) {
 			a = b
 		}
 	}
-	return a, nil
+	return s.endedEarly(ctx, a), nil
 }
 
 // List returns userID's open arrangements and those that start from a day
@@ -174,7 +176,35 @@ func (s *Service) List(ctx context.Context, userID string) ([]Arrangement, error
 	if err != nil {
 		return nil, fmt.Errorf("schedule: %w", err)
 	}
+	for i, a := range out {
+		out[i] = s.endedEarly(ctx, a)
+	}
 	return out, nil
+}
+
+// endedEarly returns a finished if its game ended before its start (a
+// player resigned, say), written so; otherwise a as it is. The service's
+// own schedule looks at the game only from the start, so the lists would
+// go on calling such a game arranged until then.
+func (s *Service) endedEarly(ctx context.Context, a Arrangement) Arrangement {
+	if a.Status != Accepted || a.GameID == "" {
+		return a
+	}
+	st, err := s.cfg.Games.Schedule(ctx, a.GameID)
+	if err != nil || !st.Status.Finished() {
+		return a
+	}
+	b, err := s.retryUpdate(ctx, a, func(b *Arrangement) {
+		if b.Status == Accepted && b.GameID == a.GameID {
+			b.Status, b.Stage = Finished, StageNoShowRun
+		}
+	}, Event{})
+	if err != nil {
+		s.cfg.Log.Warn("schedule: a game that ended before its start could not be recorded", "id", a.ID, "err", err)
+		a.Status = Finished
+		return a
+	}
+	return b
 }
 
 // update writes a changed arrangement (its NextDue and UpdatedAt set),
@@ -233,20 +263,32 @@ func (s *Service) Accept(ctx context.Context, id, userID string) (Arrangement, e
 	if err != nil {
 		return Arrangement{}, fmt.Errorf("schedule: accept: %w", err)
 	}
-	cfg := game.NewConfig(white.gamePlayer(), black.gamePlayer(), a.TimeControl)
-	cfg.Rated, cfg.ScheduledAt, cfg.DefaultTime = a.Rated, a.StartAt, a.DefaultTime
+	// If the game fails, back to proposed: the opponent may try again.
+	return s.createGame(ctx, claimed, "accept", Event{Type: EventAccepted, By: userID}, func(b *Arrangement) {
+		b.Status, b.White, b.Black = Proposed, nil, nil
+	})
+}
+
+// createGame creates the game of claimed, an arrangement just claimed for
+// it (accepted, its colours and start set), records its id and tells both
+// players e. If the game cannot be created, reopen undoes the claim, so
+// that the answer may be given again. op names the step in errors.
+func (s *Service) createGame(ctx context.Context, claimed Arrangement, op string, e Event, reopen func(*Arrangement)) (Arrangement, error) {
+	cfg := game.NewConfig(claimed.White.gamePlayer(), claimed.Black.gamePlayer(), claimed.TimeControl)
+	cfg.Rated, cfg.ScheduledAt, cfg.DefaultTime = claimed.Rated, claimed.StartAt, claimed.DefaultTime
 	started, err := s.cfg.Games.Create(ctx, cfg)
 	if err != nil {
-		// Back to proposed: the opponent may try again.
-		claimed.Status, claimed.White, claimed.Black = Proposed, nil, nil
-		if _, uerr := s.update(ctx, claimed, Event{}); uerr != nil {
-			s.cfg.Log.Error("schedule: an accepted proposal whose game failed could not be reopened", "id", a.ID, "err", uerr)
+		back := claimed
+		back.Postponements = append([]Postponement(nil), claimed.Postponements...)
+		reopen(&back)
+		if _, uerr := s.update(ctx, back, Event{}); uerr != nil {
+			s.cfg.Log.Error("schedule: an arrangement whose game failed could not be reopened", "id", claimed.ID, "err", uerr)
 		}
-		return Arrangement{}, fmt.Errorf("schedule: accept: %w", err)
+		return Arrangement{}, fmt.Errorf("schedule: %s: %w", op, err)
 	}
-	out, err := s.retryUpdate(ctx, claimed, func(b *Arrangement) { b.GameID = started.GameID }, Event{Type: EventAccepted, By: userID})
+	out, err := s.retryUpdate(ctx, claimed, func(b *Arrangement) { b.GameID = started.GameID }, e)
 	if err != nil {
-		return Arrangement{}, fmt.Errorf("schedule: accept: %w", err)
+		return Arrangement{}, fmt.Errorf("schedule: %s: %w", op, err)
 	}
 	return out, nil
 }
@@ -304,11 +346,62 @@ func (s *Service) Cancel(ctx context.Context, id, userID string) (Arrangement, e
 	return out, nil
 }
 
+// Suspend is a player suspending an accepted game alone, as the seed of
+// the project says: with at least an hour's notice (game.SuspendNotice;
+// 60:00 before the start is enough, 59:59 is refused with
+// game.CodeSuspendTooLate), at most MaxSuspensions times per player and
+// game. The game is called off — aborted, with no result and no rating
+// change — a pending postponement request lapses, and the arrangement
+// becomes Suspended: either player then proposes a new time (AskPostpone)
+// and the other accepts it (AnswerPostpone), which creates the new game.
+func (s *Service) Suspend(ctx context.Context, id, userID string) (Arrangement, error) {
+	a, err := s.Get(ctx, id)
+	if err != nil {
+		return Arrangement{}, err
+	}
+	now := s.Now()
+	switch {
+	case !a.Involves(userID):
+		err = NewError(CodeNotYours, "only the players can suspend the game", nil)
+	case a.Status == Proposed:
+		err = NewError(CodeNotAccepted, "the proposal has not been accepted yet", nil)
+	case a.Status != Accepted || a.GameID == "":
+		err = closed(a)
+	case a.SuspensionsBy(userID) >= MaxSuspensions:
+		err = NewError(CodeSuspendLimit, fmt.Sprintf("each player may suspend a game %d times", MaxSuspensions), nil).
+			With("max", fmt.Sprint(MaxSuspensions))
+	default:
+		err = game.CheckSuspend(a.StartAt, now)
+	}
+	if err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: suspend: %w", err)
+	}
+	if err := s.cfg.Games.CallOff(ctx, a.GameID, userID); err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: suspend: %w", err)
+	}
+	// The game is called off: the arrangement follows, however many writes
+	// came between.
+	gameID := a.GameID
+	out, err := s.retryUpdate(ctx, a, func(b *Arrangement) {
+		if i := b.Pending(); i >= 0 {
+			b.Postponements[i].Status, b.Postponements[i].AnsweredAt = RequestLapsed, now
+		}
+		b.Suspensions = append(append([]Suspension(nil), b.Suspensions...), Suspension{By: userID, At: now, From: b.StartAt, GameID: gameID})
+		b.Status, b.GameID, b.Stage, b.NoShowAt = Suspended, "", StageNone, time.Time{}
+	}, Event{Type: EventSuspended, By: userID})
+	if err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: suspend: %w", err)
+	}
+	return out, nil
+}
+
 // AskPostpone is a player's request to move the start to the wall time
 // local in zone. It is refused less than an hour before the start
 // (game.CodePostponeTooLate, saying how late it is), to a start less than
 // an hour away (game.CodePostponeTooSoon), while another request is
-// pending, and past MaxPostponeRequests.
+// pending, and past MaxPostponeRequests. For a suspended game it is the
+// proposal of a new time: any number of them, one pending at a time, to a
+// start at least MinLead and at most MaxLead away.
 func (s *Service) AskPostpone(ctx context.Context, id, userID, local, zone string) (Arrangement, error) {
 	a, err := s.Get(ctx, id)
 	if err != nil {
@@ -325,10 +418,12 @@ func (s *Service) AskPostpone(ctx context.Context, id, userID, local, zone strin
 		err = NewError(CodeNotYours, "only the players can postpone the game", nil)
 	case a.Status == Proposed:
 		err = NewError(CodeNotAccepted, "the proposal has not been accepted yet", nil)
-	case a.Status != Accepted:
+	case a.Status != Accepted && a.Status != Suspended:
 		err = closed(a)
 	case a.Pending() >= 0:
 		err = NewError(CodeRequestPending, "a request to postpone is waiting for an answer", nil)
+	case a.Status == Suspended:
+		err = checkLead(to, now)
 	case a.Requests(userID) >= MaxPostponeRequests:
 		err = NewError(CodePostponeLimit, fmt.Sprintf("each player may ask to postpone a game %d times", MaxPostponeRequests), nil).
 			With("max", fmt.Sprint(MaxPostponeRequests))
@@ -339,7 +434,7 @@ func (s *Service) AskPostpone(ctx context.Context, id, userID, local, zone strin
 		return Arrangement{}, fmt.Errorf("schedule: postpone: %w", err)
 	}
 	a.Postponements = append(a.Postponements, Postponement{By: userID, From: a.StartAt, To: to, Zone: zone,
-		Status: RequestPending, AskedAt: now})
+		Status: RequestPending, AskedAt: now, NewTime: a.Status == Suspended})
 	out, err := s.update(ctx, a, Event{Type: EventPostponeAsked, By: userID})
 	if err != nil {
 		return Arrangement{}, fmt.Errorf("schedule: postpone: %w", err)
@@ -362,6 +457,8 @@ func (s *Service) AnswerPostpone(ctx context.Context, id, userID string, yes boo
 		err = NewError(CodeNotYours, "only the players can answer", nil)
 	case i < 0 || a.Postponements[i].By == userID:
 		err = NewError(CodeNoRequest, "there is no request from the opponent to answer", nil)
+	case a.Status == Suspended:
+		return s.answerNewTime(ctx, a, i, userID, yes)
 	case a.Status != Accepted:
 		err = closed(a)
 	}
@@ -395,6 +492,61 @@ func (s *Service) AnswerPostpone(ctx context.Context, id, userID string, yes boo
 		return Arrangement{}, fmt.Errorf("schedule: answer: %w", err)
 	}
 	return out, nil
+}
+
+// answerNewTime is the answer to the proposal of a new time for suspended
+// game a (its pending request i): yes creates the game at that time, with
+// the colours of the arrangement, and the arrangement is accepted again;
+// no leaves it suspended, for another proposal. A time less than MinLead
+// away by now is refused: propose another.
+func (s *Service) answerNewTime(ctx context.Context, a Arrangement, i int, userID string, yes bool) (Arrangement, error) {
+	req, now := a.Postponements[i], s.Now()
+	answer := func(b *Arrangement, status RequestStatus) {
+		if j := b.Pending(); j >= 0 && b.Postponements[j].AskedAt.Equal(req.AskedAt) {
+			b.Postponements[j].Status, b.Postponements[j].AnsweredAt = status, now
+		}
+	}
+	if !yes {
+		out, err := s.retryUpdate(ctx, a, func(b *Arrangement) { answer(b, RequestDeclined) }, Event{Type: EventPostponeDeclined, By: userID})
+		if err != nil {
+			return Arrangement{}, fmt.Errorf("schedule: answer: %w", err)
+		}
+		return out, nil
+	}
+	if err := checkLead(req.To, now); err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: answer: %w", err)
+	}
+	if a.White == nil || a.Black == nil {
+		return Arrangement{}, fmt.Errorf("schedule: answer: %w", closed(a))
+	}
+	// The arrangement is claimed first (a compare-and-set), so that of two
+	// answers only one creates a game.
+	claimed := a
+	claimed.Postponements = append([]Postponement(nil), a.Postponements...)
+	answer(&claimed, RequestAccepted)
+	claimed.Status, claimed.StartAt, claimed.Stage = Accepted, req.To, StageNone
+	claimed, err := s.update(ctx, claimed, Event{})
+	if err != nil {
+		return Arrangement{}, fmt.Errorf("schedule: answer: %w", err)
+	}
+	// If the game fails, back to suspended with the request pending.
+	return s.createGame(ctx, claimed, "answer", Event{Type: EventPostponed, By: userID}, func(b *Arrangement) {
+		b.Postponements = append([]Postponement(nil), a.Postponements...)
+		b.Status, b.StartAt = Suspended, a.StartAt
+	})
+}
+
+// checkLead checks that a start at to is at least MinLead and at most
+// MaxLead from now, as a proposal's is.
+func checkLead(to, now time.Time) error {
+	switch {
+	case to.Sub(now) < MinLead:
+		return NewError(CodeTooSoon, "a game must be arranged at least 5 minutes ahead", nil).
+			With("minutes", "5")
+	case to.Sub(now) > MaxLead:
+		return NewError(CodeTooFar, "a game can be arranged at most 366 days ahead", nil).With("days", "366")
+	}
+	return nil
 }
 
 // CheckIn records that userID has shown up (from 15 minutes before the

@@ -48,6 +48,13 @@ func (s *Service) advance(ctx context.Context, a Arrangement) (Arrangement, erro
 			a.Status = Expired
 			events = append(events, Event{Type: EventExpired})
 		}
+	case Suspended:
+		if i := a.Pending(); i >= 0 && !now.Before(a.Postponements[i].To) {
+			// A new time unanswered until it came lapses; another may be
+			// proposed.
+			a.Postponements[i].Status, a.Postponements[i].AnsweredAt = RequestLapsed, now
+			events = append(events, Event{Type: EventPostponeLapsed})
+		}
 	case Accepted, Started:
 		if a.GameID == "" && !now.Before(a.StartAt) {
 			// Claimed by an acceptance whose game was never created (the

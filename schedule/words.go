@@ -7,7 +7,7 @@ const StatusWordFamily = "schedule.status"
 
 // Statuses lists every status.
 func Statuses() []Status {
-	return []Status{Proposed, Accepted, Started, Finished, Declined, Canceled, Expired}
+	return []Status{Proposed, Accepted, Suspended, Started, Finished, Declined, Canceled, Expired}
 }
 
 // Words returns the catalogue codes of the package's words: one per

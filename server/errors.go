@@ -119,6 +119,7 @@ var statuses = map[string]int{
 	string(game.CodeCannotAbort):      http.StatusConflict,
 	string(game.CodeCannotPostpone):   http.StatusConflict,
 	string(game.CodePostponeTooLate):  http.StatusConflict,
+	string(game.CodeSuspendTooLate):   http.StatusConflict,
 	string(game.CodeCheckInNotOpen):   http.StatusConflict,
 	string(game.CodeNotScheduled):     http.StatusConflict,
 	string(game.CodeNotStarted):       http.StatusConflict,
@@ -152,6 +153,7 @@ var statuses = map[string]int{
 	string(schedule.CodeRequestPending): http.StatusConflict,
 	string(schedule.CodeNoRequest):      http.StatusConflict,
 	string(schedule.CodePostponeLimit):  http.StatusConflict,
+	string(schedule.CodeSuspendLimit):   http.StatusConflict,
 	string(schedule.CodeNeedsAccounts):  http.StatusForbidden,
 
 	string(ai.CodeBusy):   http.StatusServiceUnavailable,

@@ -108,5 +108,6 @@ func (s *Server) routes() []route {
 		{"POST /api/schedule/{id}/postpone/accept", s.scheduleAction("postpone-accept")},
 		{"POST /api/schedule/{id}/postpone/decline", s.scheduleAction("postpone-decline")},
 		{"POST /api/schedule/{id}/checkin", s.scheduleAction("checkin")},
+		{"POST /api/schedule/{id}/suspend", s.scheduleAction("suspend")},
 	}
 }

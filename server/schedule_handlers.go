@@ -25,6 +25,11 @@ type scheduleJSON struct {
 	schedule.Arrangement
 	Game *game.ScheduleState `json:"game,omitempty"`
 	URL  string              `json:"url"`
+	// SuspendUntil is the last moment either player alone may suspend the
+	// game (an hour before its start); MaxSuspensions how many times each
+	// player may.
+	SuspendUntil   time.Time `json:"suspendUntil"`
+	MaxSuspensions int       `json:"maxSuspensions"`
 }
 
 // scheduleProposal is the body of POST /api/schedule.
@@ -45,7 +50,8 @@ type schedulePostpone struct {
 }
 
 func (s *Server) scheduleView(r *http.Request, a schedule.Arrangement) scheduleJSON {
-	out := scheduleJSON{Arrangement: a, URL: siteURL(r) + "/schedule/" + a.ID}
+	out := scheduleJSON{Arrangement: a, URL: siteURL(r) + "/schedule/" + a.ID,
+		SuspendUntil: a.SuspendUntil(), MaxSuspensions: schedule.MaxSuspensions}
 	if st, ok := s.cfg.Schedule.GameState(r.Context(), a); ok {
 		out.Game = &st
 	}
@@ -192,6 +198,8 @@ func (s *Server) scheduleAction(action string) http.HandlerFunc {
 			a, err = svc.AnswerPostpone(ctx, id, me, true)
 		case "postpone-decline":
 			a, err = svc.AnswerPostpone(ctx, id, me, false)
+		case "suspend":
+			a, err = svc.Suspend(ctx, id, me)
 		case "checkin":
 			a, _, err = svc.CheckIn(ctx, id, me)
 		}

@@ -10,8 +10,8 @@ import (
 // handleScheduleSocket serves GET /api/schedule/socket: the signed-in
 // user's notifications of scheduled games, one "schedule" frame per event
 // of theirs (proposed, accepted, declined, canceled, expired, postponeAsked,
-// postponed, postponeDeclined, postponeLapsed, soon, started, forfeited,
-// checkedIn); see docs/PROTOCOL.md. Any page may keep it open (the
+// postponed, postponeDeclined, postponeLapsed, suspended, soon, started,
+// forfeited, checkedIn); see docs/PROTOCOL.md. Any page may keep it open (the
 // browser's lib/notify.ts does) to show them without reloading.
 func (s *Server) handleScheduleSocket(w http.ResponseWriter, r *http.Request) {
 	who, ok := s.socketViewer(w, r)

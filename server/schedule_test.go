@@ -134,3 +134,51 @@ func wantNote(t *testing.T, c *wsClient, typ string) {
 		return e.Type == typ
 	})
 }
+
+// TestSuspendOverHTTP: a player suspends a scheduled game alone over the
+// API on the server's clock — 59:59 before the start is refused with how
+// much time was left, 60:00 is allowed — the game is called off with no
+// result, and a new time proposed by one and accepted by the other makes a
+// new game; a game resigned before its start is then listed as played.
+func TestSuspendOverHTTP(t *testing.T) {
+	env, _ := schedEnv(t, false)
+	ana, beto := env.account(t, "ana"), env.account(t, "beto")
+	start := env.clock.Now().Add(3 * time.Hour).Truncate(time.Minute)
+	var a scheduleJSON
+	ana.must(http.StatusCreated, "POST", "/api/schedule", map[string]any{"opponent": "beto", "local": start.UTC().Format(schedule.LocalLayout),
+		"zone": "UTC", "timeControl": "10+5", "color": "white", "rated": true}, &a)
+	beto.must(http.StatusOK, "POST", "/api/schedule/"+a.ID+"/accept", nil, &a)
+	if !a.SuspendUntil.Equal(start.Add(-time.Hour)) || a.MaxSuspensions != 2 {
+		t.Fatalf("suspendUntil %v, max %d", a.SuspendUntil, a.MaxSuspensions)
+	}
+	first := a.GameID
+	env.clock.Advance(start.Add(-time.Hour + time.Second).Sub(env.clock.Now())) // 59:59 before
+	body := expect(t, beto.do("POST", "/api/schedule/"+a.ID+"/suspend", nil), http.StatusConflict, string(game.CodeSuspendTooLate))
+	if body.Params["left"] != "3599" || !strings.Contains(body.Message, "suspender") {
+		t.Errorf("refusal %q, params %v", body.Message, body.Params)
+	}
+	env.clock.Advance(-time.Second) // 60:00 before
+	id := a.ID
+	a = scheduleJSON{}
+	beto.must(http.StatusOK, "POST", "/api/schedule/"+id+"/suspend", nil, &a)
+	if a.Status != schedule.Suspended || a.GameID != "" || len(a.Suspensions) != 1 || a.Suspensions[0].GameID != first {
+		t.Fatalf("suspended: %+v", a.Arrangement)
+	}
+	if g := env.storedGame(first); g.State.Status != game.StatusAborted || g.State.Result != game.NoResult {
+		t.Errorf("the called-off game: %v %v", g.State.Status, g.State.Result)
+	}
+	expect(t, ana.do("POST", "/api/schedule/"+a.ID+"/suspend", nil), http.StatusConflict, string(schedule.CodeClosed))
+	next := start.Add(24 * time.Hour)
+	ana.must(http.StatusOK, "POST", "/api/schedule/"+a.ID+"/postpone", map[string]string{"local": next.UTC().Format(schedule.LocalLayout), "zone": "UTC"}, &a)
+	beto.must(http.StatusOK, "POST", "/api/schedule/"+a.ID+"/postpone/accept", nil, &a)
+	if a.Status != schedule.Accepted || a.GameID == "" || a.GameID == first || !a.StartAt.Equal(next) || a.White.Name != "ana" {
+		t.Fatalf("after the new time: %+v", a.Arrangement)
+	}
+	// Resigned before its start: listed as played, not as arranged.
+	ana.must(http.StatusOK, "POST", "/api/game/"+a.GameID+"/resign", nil, nil)
+	var list struct{ Games []scheduleJSON }
+	beto.must(http.StatusOK, "GET", "/api/schedule", nil, &list)
+	if len(list.Games) != 1 || list.Games[0].Status != schedule.Finished {
+		t.Fatalf("list after a resignation before the start: %+v", list)
+	}
+}

@@ -56,6 +56,7 @@ type Schedule interface {
 	Cancel(ctx context.Context, id, userID string) (schedule.Arrangement, error)
 	AskPostpone(ctx context.Context, id, userID, local, zone string) (schedule.Arrangement, error)
 	AnswerPostpone(ctx context.Context, id, userID string, yes bool) (schedule.Arrangement, error)
+	Suspend(ctx context.Context, id, userID string) (schedule.Arrangement, error)
 	CheckIn(ctx context.Context, id, userID string) (schedule.Arrangement, game.ScheduleState, error)
 	Get(ctx context.Context, id string) (schedule.Arrangement, error)
 	List(ctx context.Context, userID string) ([]schedule.Arrangement, error)

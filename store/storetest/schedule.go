@@ -37,6 +37,7 @@ func RunSchedule(t *testing.T, open func(t *testing.T) ScheduleStore) {
 		{"ArrangementRoundTrip", testArrangementRoundTrip},
 		{"ArrangementCompareAndSet", testArrangementCAS},
 		{"ArrangementLists", testArrangementLists},
+		{"SuspendedArrangement", testSuspendedArrangement},
 		{"RestartAcrossTheStart", testRestartAcrossStart},
 		{"RestartAcrossTheForfeit", testRestartAcrossForfeit},
 		{"ServicePostponeRules", testSchedulePostponeRules},
@@ -160,6 +161,36 @@ func testArrangementLists(t *testing.T, open func(t *testing.T) ScheduleStore) {
 	next, ok, err := s.NextDue(t.Context())
 	if err != nil || !ok || !next.Equal(at(10_000)) {
 		t.Errorf("NextDue = %v %v %v, want %v", next, ok, err, at(10_000))
+	}
+}
+
+// testSuspendedArrangement: a suspended arrangement keeps its history of
+// suspensions and its proposals of a new time, and stays in its players'
+// lists after the start it had (it is open: a new time is to be agreed).
+func testSuspendedArrangement(t *testing.T, open func(t *testing.T) ScheduleStore) {
+	s := open(t)
+	a := arrangementFixture(t, "s1", "u1", "u2", at(50_000))
+	a.Status, a.NextDue = schedule.Suspended, time.Time{}
+	a.Suspensions = []schedule.Suspension{{By: "u2", At: at(1_000), From: at(50_000), GameID: "g1"}}
+	a.Postponements = append(a.Postponements, schedule.Postponement{By: "u1", From: at(50_000), To: at(90_000), Zone: "UTC",
+		Status: schedule.RequestPending, AskedAt: at(2_000), NewTime: true})
+	if err := s.CreateArrangement(t.Context(), a); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Arrangement(t.Context(), "s1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Status != schedule.Suspended || len(got.Suspensions) != 1 || got.Suspensions[0].By != "u2" || got.Suspensions[0].GameID != "g1" ||
+		!got.Suspensions[0].At.Equal(at(1_000)) || !got.Suspensions[0].From.Equal(at(50_000)) ||
+		got.Suspensions[0].At.Location() != time.UTC || !got.Postponements[1].NewTime || got.Postponements[0].NewTime {
+		t.Errorf("read back %+v", got)
+	}
+	for _, user := range []string{"u1", "u2"} {
+		list, err := s.ArrangementsFor(t.Context(), user, at(60_000))
+		if err != nil || arrIDs(list) != "s1" {
+			t.Errorf("%s's list after the old start: %s, %v", user, arrIDs(list), err)
+		}
 	}
 }
 

@@ -59,6 +59,17 @@ func (m *memGames) CheckIn(_ context.Context, id, playerID string) error {
 	return nil
 }
 
+func (m *memGames) CallOff(_ context.Context, id, _ string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	g := m.games[id]
+	if err := game.CheckSuspend(g.StartAt, m.now()); err != nil {
+		return err
+	}
+	g.Status, g.Result = game.StatusAborted, game.NoResult
+	return nil
+}
+
 func (m *memGames) Schedule(_ context.Context, id string) (game.ScheduleState, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -92,7 +92,7 @@ func (s *Store) UpdateArrangement(ctx context.Context, a schedule.Arrangement) e
 // schedule.Store.
 func (s *Store) ArrangementsFor(ctx context.Context, userID string, since time.Time) ([]schedule.Arrangement, error) {
 	return s.arrangements(ctx, fmt.Sprintf("arrangements of %q", userID),
-		`(proposer_id = $1 OR opponent_id = $1) AND (status IN ('proposed', 'accepted', 'started') OR start_at >= $2)
+		`(proposer_id = $1 OR opponent_id = $1) AND (status IN ('proposed', 'accepted', 'suspended', 'started') OR start_at >= $2)
 		ORDER BY start_at, id`, userID, since)
 }
 
