@@ -32,7 +32,7 @@ export function checkInOpen(left: number): boolean {
   return left <= CheckInWindow;
 }
 
-/** arrangementOf finds the id of the arrangement whose game is gameId in GET /api/schedule's list. */
-export function arrangementOf(games: { id: string; gameId?: string }[], gameId: string): string | undefined {
-  return games.find((a) => a.gameId === gameId)?.id;
+/** arrangementOf finds the id of the arrangement whose game is gameId in GET /api/schedule's list: its game now, or one it called off when suspended. */
+export function arrangementOf(games: { id: string; gameId?: string; suspensions?: { gameId: string }[] }[], gameId: string): string | undefined {
+  return games.find((a) => a.gameId === gameId || (a.suspensions ?? []).some((s) => s.gameId === gameId))?.id;
 }

@@ -53,4 +53,9 @@ test('the waiting room is the arrangement whose game this is', () => {
   assert.equal(arrangementOf(list, 'g2'), 'arr2');
   assert.equal(arrangementOf(list, 'g9'), undefined);
   assert.equal(arrangementOf([], 'g3'), undefined);
+  // A game called off by a suspension leads to the arrangement that waits for a new time.
+  const suspended = [{ id: 'arr4', suspensions: [{ gameId: 'g1' }] }, { id: 'arr5', gameId: 'g7', suspensions: [{ gameId: 'g6' }] }];
+  assert.equal(arrangementOf(suspended, 'g1'), 'arr4');
+  assert.equal(arrangementOf(suspended, 'g6'), 'arr5');
+  assert.equal(arrangementOf(suspended, 'g7'), 'arr5');
 });

@@ -82,7 +82,7 @@ function read(ctrl: GameCtrl, w: Waiting): void {
 async function findRoom(ctrl: GameCtrl, w: Waiting): Promise<void> {
   w.roomLooked = true;
   try {
-    const res = await get<{ games: { id: string; gameId?: string }[] }>('/api/schedule');
+    const res = await get<{ games: { id: string; gameId?: string; suspensions?: { gameId: string }[] }[] }>('/api/schedule');
     w.room = arrangementOf(res.games ?? [], ctrl.id);
   } catch {
     w.room = undefined; // a guest, or no scheduled games on this server: no room to show
@@ -124,6 +124,22 @@ function tick(ctrl: GameCtrl, w: Waiting): void {
 /** whenText says an instant (ms) in the browser's zone. */
 function whenText(ms: number, dateStyle: 'full' | 'medium'): string {
   return new Intl.DateTimeFormat(locale(), { dateStyle, timeStyle: 'short' }).format(new Date(ms));
+}
+
+/**
+ * calledOff tells the players of a scheduled game called off by a
+ * suspension (the only way a scheduled game is aborted) that it does not
+ * count, with the way to the waiting room where the new time is agreed.
+ */
+export function calledOff(ctrl: GameCtrl): VNode | null {
+  const st = ctrl.game.state as ScheduleData;
+  if (st.status !== 'aborted' || !st.scheduledAt || !ctrl.side) return null;
+  const w = waitingOf(ctrl);
+  if (!w.roomLooked) void findRoom(ctrl, w);
+  return h('section#scheduled-called-off.scheduled', [
+    h('p', t('ui.game.scheduled.called_off')),
+    w.room ? h('p', h('a#scheduled-room', { attrs: { href: '/schedule/' + encodeURIComponent(w.room) } }, t('ui.game.scheduled_room'))) : null,
+  ]);
 }
 
 /**

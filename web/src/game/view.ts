@@ -10,7 +10,7 @@ import { finished, beforeStart, type Color } from './state';
 import { format } from './clock';
 import { material, type Counted } from './material';
 import { keyboardInput } from './keyboard-input';
-import { waiting } from './scheduled';
+import { waiting, calledOff } from './scheduled';
 import type { GameCtrl } from './ctrl';
 import { sayTimeControl, saySpeed } from '../account/format';
 
@@ -129,6 +129,7 @@ function status(ctrl: GameCtrl): VNode {
         st.outcome ? t(st.outcome) : st.result,
       ),
     );
+    kids.push(calledOff(ctrl));
   } else {
     // A scheduled game before its start: the countdown, who has checked in, the waiting room (scheduled.ts).
     const scheduled = waiting(ctrl);

@@ -28,7 +28,7 @@ export interface ScheduleEvent {
     status: string;
     gameId?: string;
     result?: string;
-    postponements?: { status: string; to: string }[];
+    postponements?: { status: string; to: string; newTime?: boolean }[];
   };
 }
 
@@ -48,6 +48,7 @@ const noted = new Set([
   'postponed',
   'postponeDeclined',
   'postponeLapsed',
+  'suspended',
   'soon',
   'started',
   'forfeited',
@@ -98,6 +99,7 @@ export function noteText(e: ScheduleEvent): string {
     minutes: e.minutes ?? 0,
     result: t(a.result === '1-0' ? 'outcome.no_show.white' : a.result === '0-1' ? 'outcome.no_show.black' : 'outcome.no_show.both'),
   };
+  if (e.type === 'postponeAsked' && asked?.newTime) return t('ui.schedule.note.new_time_asked', params);
   // Catalogue codes are snake_case: postponeAsked → postpone_asked.
   return t('ui.schedule.note.' + e.type.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()), params);
 }

@@ -1,8 +1,11 @@
 // room.ts is /schedule/{id}: a scheduled game's waiting room — its start
 // in the browser's zone and a countdown on the server's clock, who has
 // checked in (check-in opens 15 minutes before; the room checks its player
-// in by itself when open then), the postponement requests and their
-// history, the .ics file. At the start the players are taken to the game.
+// in by itself when open then), suspending the game alone (until an hour
+// before the start: the button says why once it no longer can), the
+// postponement requests or, for a suspended game, the proposals of a new
+// time, and their history, the .ics file. At the start the players are
+// taken to the game.
 import { page, announce } from '../lib/layout';
 import { mount, h, VNode } from '../lib/view';
 import { t } from '../lib/i18n';
@@ -117,28 +120,62 @@ function presence(a: Scheduled): VNode | null {
   ]);
 }
 
+/** lastHour reports whether the start of a is less than an hour away on the server's clock: too late to suspend or postpone. */
+function lastHour(a: Scheduled): boolean {
+  return left(a.suspendUntil) < 0;
+}
+
+/**
+ * suspending is the player's way to call the game off alone, with the
+ * rule and the suspensions left; inside the last hour (or once they are
+ * used up) the button is disabled and the reason shown beside it.
+ */
+function suspending(a: Scheduled): VNode | null {
+  if (a.status !== 'accepted' || mySide(a) < 0 || (a.game && a.game.status !== statusCreated)) return null;
+  const mine = myID();
+  const used = (a.suspensions ?? []).filter((s) => s.by === mine).length;
+  const max = a.maxSuspensions;
+  let reason = '';
+  if (used >= max) reason = t('ui.schedule.room.suspend_used', { max });
+  else if (lastHour(a)) reason = t('ui.schedule.room.suspend_too_late');
+  return h('section.card.room-suspend', { attrs: { 'aria-labelledby': 'room-suspend-title' } }, [
+    h('h2#room-suspend-title', t('ui.schedule.room.suspend')),
+    h('p.hint', t('ui.schedule.room.suspend_rule', { until: whenShort(a.suspendUntil), left: Math.max(0, max - used), max })),
+    h('button#room-suspend', {
+      attrs: { disabled: state.busy || reason !== '', 'aria-describedby': reason ? 'room-suspend-reason' : false },
+      on: { click: () => void act('suspend') },
+    }, t('ui.schedule.room.suspend_submit')),
+    reason ? h('p#room-suspend-reason.reason', reason) : null,
+  ]);
+}
+
 function postponing(a: Scheduled): VNode | null {
   // Once the game has started only the history is left to show, if any.
-  if (a.status !== 'accepted' && a.postponements.length === 0) return null;
+  const open = a.status === 'accepted' || a.status === 'suspended';
+  if (!open && a.postponements.length === 0 && !a.suspensions?.length) return null;
   const mine = myID();
+  const suspended = a.status === 'suspended';
   const pending = a.postponements.find((p) => p.status === 'pending');
-  const used = a.postponements.filter((p) => p.by === mine).length;
-  const parts: VNode[] = [h('h2#room-postpone-title', t('ui.schedule.room.postpone'))];
+  const used = a.postponements.filter((p) => p.by === mine && !p.newTime).length;
+  const parts: VNode[] = [h('h2#room-postpone-title', t(suspended ? 'ui.schedule.room.new_time' : 'ui.schedule.room.postpone'))];
   if (pending) {
     parts.push(
-      h('p#room-pending', t('ui.schedule.room.pending', { by: nameOf(a, pending.by), when: when(pending.to) })),
+      h('p#room-pending', t(pending.newTime ? 'ui.schedule.room.new_time_pending' : 'ui.schedule.room.pending', { by: nameOf(a, pending.by), when: when(pending.to) })),
     );
-    if (pending.by !== mine && a.status === 'accepted') {
+    if (pending.by !== mine && open) {
       parts.push(
         h('div.sched-actions', [
-          h('button#room-postpone-accept.primary', { attrs: { disabled: state.busy }, on: { click: () => void act('postpone/accept') } }, t('ui.schedule.room.postpone_accept')),
-          h('button#room-postpone-decline', { attrs: { disabled: state.busy }, on: { click: () => void act('postpone/decline') } }, t('ui.schedule.room.postpone_decline')),
+          h('button#room-postpone-accept.primary', { attrs: { disabled: state.busy }, on: { click: () => void act('postpone/accept') } }, t(suspended ? 'ui.schedule.room.new_time_accept' : 'ui.schedule.room.postpone_accept')),
+          h('button#room-postpone-decline', { attrs: { disabled: state.busy }, on: { click: () => void act('postpone/decline') } }, t(suspended ? 'ui.schedule.room.new_time_decline' : 'ui.schedule.room.postpone_decline')),
         ]),
       );
     }
-  } else if (a.status === 'accepted') {
+  } else if (open) {
+    let reason = '';
+    if (!suspended && used >= MaxPostponeRequests) reason = t('ui.schedule.room.postpone_used', { max: MaxPostponeRequests });
+    else if (!suspended && lastHour(a)) reason = t('ui.schedule.room.postpone_too_late');
     parts.push(
-      h('p.hint', t('ui.schedule.room.postpone_rule', { left: Math.max(0, MaxPostponeRequests - used), max: MaxPostponeRequests })),
+      h('p.hint', suspended ? t('ui.schedule.room.new_time_rule') : t('ui.schedule.room.postpone_rule', { left: Math.max(0, MaxPostponeRequests - used), max: MaxPostponeRequests })),
       h('form.field-row', { on: { submit: (e: Event) => { e.preventDefault(); void act('postpone', { local: state.postponeWhen, zone: zone() }); } } }, [
         h('div.field', [
           h('label', { attrs: { for: 'room-postpone-when' } }, t('ui.schedule.room.postpone_when', { zone: zone() })),
@@ -148,26 +185,27 @@ function postponing(a: Scheduled): VNode | null {
             on: { input: (e: Event) => { state.postponeWhen = (e.target as HTMLInputElement).value; } },
           }),
         ]),
-        h('button#room-postpone', { attrs: { type: 'submit', disabled: state.busy || used >= MaxPostponeRequests } }, t('ui.schedule.room.postpone_submit')),
+        h('button#room-postpone', {
+          attrs: { type: 'submit', disabled: state.busy || reason !== '', 'aria-describedby': reason ? 'room-postpone-reason' : false },
+        }, t(suspended ? 'ui.schedule.room.new_time_submit' : 'ui.schedule.room.postpone_submit')),
       ]),
     );
+    if (reason) parts.push(h('p#room-postpone-reason.reason', reason));
   }
-  if (a.postponements.length > 0) {
-    parts.push(
-      h('h3', t('ui.schedule.room.history')),
-      h(
-        'ol#room-history',
-        a.postponements.map((p) =>
-          h('li', { attrs: { 'data-status': p.status } }, t('ui.schedule.room.history_item', {
-            by: nameOf(a, p.by),
-            from: whenShort(p.from),
-            to: whenShort(p.to),
-            status: t('ui.schedule.request.' + p.status),
-          })),
-        ),
-      ),
-    );
-  }
+  const history: VNode[] = [
+    ...(a.suspensions ?? []).map((s) =>
+      h('li', { attrs: { 'data-status': 'suspended' } }, t('ui.schedule.room.history_suspended', { by: nameOf(a, s.by), from: whenShort(s.from), at: whenShort(s.at) })),
+    ),
+    ...a.postponements.map((p) =>
+      h('li', { attrs: { 'data-status': p.status } }, t(p.newTime ? 'ui.schedule.room.history_new_time' : 'ui.schedule.room.history_item', {
+        by: nameOf(a, p.by),
+        from: whenShort(p.from),
+        to: whenShort(p.to),
+        status: t('ui.schedule.request.' + p.status),
+      })),
+    ),
+  ];
+  if (history.length > 0) parts.push(h('h3', t('ui.schedule.room.history')), h('ol#room-history', history));
   return h('section.card.room-postpone', { attrs: { 'aria-labelledby': 'room-postpone-title' } }, parts);
 }
 
@@ -187,7 +225,7 @@ function view(): VNode {
       h('h1#room-title', title(a)),
       h('p#room-details', details(a)),
       h('p#room-start', [
-        t('ui.schedule.room.start') + ' ',
+        t(a.status === 'suspended' ? 'ui.schedule.room.start_suspended' : 'ui.schedule.room.start') + ' ',
         h('time', { attrs: { datetime: a.startAt } }, when(a.startAt)),
         ' (' + zone() + ')',
       ]),
@@ -197,7 +235,7 @@ function view(): VNode {
         : null,
       state.error ? h('p#room-action-error.error', { attrs: { role: 'alert' } }, state.error) : null,
       a.gameId && started ? h('p', h('a#room-game.button.primary', { attrs: { href: '/game/' + encodeURIComponent(a.gameId) } }, t('ui.schedule.room.go'))) : null,
-      h('div.room-layout', [presence(a), postponing(a)]),
+      h('div.room-layout', [presence(a), suspending(a), postponing(a)]),
       a.status === 'accepted' || a.status === 'proposed'
         ? h('p', h('a#room-ics.button', { attrs: { href: '/api/schedule/' + encodeURIComponent(a.id) + '/ics', download: '' } }, t('ui.schedule.action.ics')))
         : null,

@@ -16,6 +16,17 @@ export interface Postponement {
   status: 'pending' | 'accepted' | 'declined' | 'lapsed';
   askedAt: string;
   answeredAt?: string;
+  /** newTime marks the proposal of a new time for a suspended game. */
+  newTime?: boolean;
+}
+
+/** Suspension is one player's calling off of the game. */
+export interface Suspension {
+  by: string;
+  at: string;
+  /** from is the start the game had. */
+  from: string;
+  gameId: string;
 }
 
 /** GameState is the scheduled part of an accepted arrangement's game. */
@@ -45,9 +56,14 @@ export interface Scheduled {
   startAt: string;
   zone: string;
   defaultTime: number;
-  status: 'proposed' | 'accepted' | 'started' | 'finished' | 'declined' | 'canceled' | 'expired';
+  status: 'proposed' | 'accepted' | 'suspended' | 'started' | 'finished' | 'declined' | 'canceled' | 'expired';
   gameId?: string;
   postponements: Postponement[];
+  suspensions?: Suspension[];
+  /** suspendUntil is the last moment either player alone may suspend the game (an hour before the start). */
+  suspendUntil: string;
+  /** maxSuspensions is how many times each player may suspend it. */
+  maxSuspensions: number;
   result?: string;
   game?: GameState;
   url: string;
