@@ -125,8 +125,7 @@ func (s *Server) signedIn(w http.ResponseWriter, r *http.Request, scope account.
 		s.writeError(w, r, NewError(CodeUnauthorized, "not signed in", nil))
 		return Identity{}, false
 	case !who.Allows(scope):
-		s.writeError(w, r, NewError(CodeForbidden, "the token lacks scope "+string(scope), nil).
-			With("scope", string(scope)))
+		s.writeError(w, r, scopeRefusal(who, scope))
 		return Identity{}, false
 	}
 	return who, true
@@ -150,9 +149,8 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request, scope account.Sc
 		}
 		return who, true
 	}
-	if !who.Allows(scope) {
-		s.writeError(w, r, NewError(CodeForbidden, "the token lacks scope "+string(scope), nil).
-			With("scope", string(scope)))
+	if err := scopeRefusal(who, scope); err != nil {
+		s.writeError(w, r, err)
 		return Identity{}, false
 	}
 	return who, true

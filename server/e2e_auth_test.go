@@ -34,11 +34,27 @@ func newMatrix(t *testing.T) *matrix {
 	m := &matrix{env: env, roles: map[string]*person{}}
 	alba, bruno := env.account(t, "alba"), env.account(t, "bruno")
 	carla := env.account(t, "carla")
-	token := func(p *person) (secret, id string) {
+	scoped := func(p *person, scopes ...string) (secret, id string) {
 		var tok struct{ ID, Token string }
-		p.must(http.StatusCreated, "POST", "/api/tokens", map[string]any{"name": "bot", "scopes": []string{"board:play", "challenge:read", "challenge:write"}}, &tok)
+		if scopes == nil {
+			scopes = []string{}
+		}
+		p.must(http.StatusCreated, "POST", "/api/tokens", map[string]any{"name": "bot", "scopes": scopes}, &tok)
 		return tok.Token, tok.ID
 	}
+	token := func(p *person) (secret, id string) {
+		return scoped(p, "board:play", "challenge:read", "challenge:write")
+	}
+	// The players' own tokens, without the scope to play.
+	bearer := func(p *person, secret string) *person {
+		b := env.anonymous(t)
+		b.header.Set("Authorization", "Bearer "+secret)
+		b.id = p.id
+		return b
+	}
+	noScope, _ := scoped(alba)
+	readOnly, _ := scoped(alba, "challenge:read", "challenge:write")
+	blackNoScope, _ := scoped(bruno)
 	stranger := env.anonymous(t)
 	secret, _ := token(carla)
 	stranger.header.Set("Authorization", "Bearer "+secret)
@@ -63,6 +79,9 @@ func newMatrix(t *testing.T) *matrix {
 	m.roles = map[string]*person{
 		"white": alba, "black": bruno, "spectator": env.guest(t), "stranger": stranger,
 		"forged": forged, "expired": expired, "revoked": revoked,
+		"white's token without scopes":     bearer(alba, noScope),
+		"white's token to read challenges": bearer(alba, readOnly),
+		"black's token without scopes":     bearer(bruno, blackNoScope),
 	}
 	return m
 }
@@ -107,8 +126,9 @@ func (m *matrix) snapshot(t *testing.T, id string) string {
 // TestE2EAuthorisationMatrix: every game action, by HTTP and over the
 // socket, by the player to move, the opponent, a spectator, a stranger
 // (another account's token), a forged cookie, an expired session and a
-// revoked token: only the rightful succeed, and every refusal leaves the
-// stored game (and the lobby) as it was.
+// revoked token, and the players' own tokens that lack board:play: only the
+// rightful succeed, and every refusal leaves the stored game (and the
+// lobby) as it was.
 func TestE2EAuthorisationMatrix(t *testing.T) {
 	m := newMatrix(t)
 	finished := func(t *testing.T, m *matrix) string {
@@ -139,7 +159,9 @@ func TestE2EAuthorisationMatrix(t *testing.T) {
 			return id
 		}, []string{"white"}},
 	}
-	order := []string{"spectator", "stranger", "forged", "expired", "revoked", "white", "black"}
+	weakTokens := []string{"white's token without scopes", "white's token to read challenges", "black's token without scopes"}
+	order := append([]string{"spectator", "stranger", "forged", "expired", "revoked"}, weakTokens...)
+	order = append(order, "white", "black")
 	for _, a := range actions {
 		t.Run(a.name+" by HTTP", func(t *testing.T) {
 			rightful := map[string]bool{}
@@ -173,7 +195,7 @@ func TestE2EAuthorisationMatrix(t *testing.T) {
 		})
 		t.Run(a.name+" over the socket", func(t *testing.T) {
 			id := a.setup(t, m)
-			for _, role := range []string{"spectator", "stranger", "forged", "expired"} {
+			for _, role := range append([]string{"spectator", "stranger", "forged", "expired"}, weakTokens...) {
 				sock := m.roles[role].dial("/api/game/" + id + "/socket")
 				before := m.snapshot(t, id)
 				d := map[string]any{"id": 77}

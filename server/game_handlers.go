@@ -112,7 +112,7 @@ func siteURL(r *http.Request) string {
 // postMove serves POST /api/game/{id}/move/{uci}?ply=N&id=M: a move by
 // the requester (lichess's board API, with JoinPal's ply and move id).
 func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
-	who, ok := s.signedIn(w, r, account.ScopeBoardPlay)
+	who, ok := s.signedIn(w, r, scopeFor("move"))
 	if !ok {
 		return
 	}
@@ -164,7 +164,7 @@ func queryInt(text, name string, def int64) (int64, error) {
 // gameId of the game the action started, if any.
 func (s *Server) gameAction(action string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		who, ok := s.signedIn(w, r, account.ScopeBoardPlay)
+		who, ok := s.signedIn(w, r, scopeFor(action))
 		if !ok {
 			return
 		}

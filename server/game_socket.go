@@ -44,7 +44,7 @@ func (s *Server) handleGameSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
-	gs := &gameSocket{srv: s, sock: sock, id: id, hdr: hdr, userID: userID}
+	gs := &gameSocket{srv: s, sock: sock, id: id, hdr: hdr, who: who, userID: userID}
 	if _, ok := sideOfUser(hdr, userID); ok {
 		gs.playerID = userID
 	}
@@ -69,6 +69,8 @@ type gameSocket struct {
 	sock *socket
 	id   string
 	hdr  game.Record // the players and settings (moves and state may be old)
+	// who is the requester: a token's scopes bound what the socket does.
+	who Identity
 	// userID is the requester (empty for an anonymous spectator), playerID
 	// the same when the requester plays the game, else empty.
 	userID, playerID string
@@ -268,6 +270,10 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 			gs.sock.send(errorFrame(reader, 0, err))
 			return
 		}
+		if err := tokenRefusal(gs.who, f.T); err != nil {
+			gs.sock.send(errorFrame(reader, m.ID, err))
+			return
+		}
 		start := time.Now()
 		reported := time.Duration(-1)
 		if m.Lag != nil && *m.Lag >= 0 {
@@ -293,6 +299,10 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 		var a actionFrame
 		if err := decodeData(f, &a); err != nil {
 			gs.sock.send(errorFrame(reader, 0, err))
+			return
+		}
+		if err := tokenRefusal(gs.who, f.T); err != nil {
+			gs.sock.send(errorFrame(reader, a.ID, err))
 			return
 		}
 		started, err := act(ctx, gs.id, gs.userID)
@@ -362,15 +372,19 @@ func (s *Server) leaveGame(ctx context.Context, gameID, userID string) error {
 }
 
 // followRematch sends the game's rematch offers to the socket once the
-// game has ended, until the socket closes.
+// game has ended, until the socket closes; a token that may not read
+// challenges is sent none.
 func (gs *gameSocket) followRematch() {
+	if !sees(gs.who, frameRematch) {
+		return
+	}
 	events, cancel := gs.srv.cfg.Lobby.Events().Subscribe()
 	defer func() { cancel() }()
 	if gs.player() {
 		if open, err := gs.srv.cfg.Lobby.ChallengesFor(context.Background(), gs.playerID); err == nil {
 			for _, c := range open {
 				if c.RematchOf == gs.id {
-					gs.sock.send(outFrame{T: "rematch", D: c})
+					gs.sock.send(outFrame{T: frameRematch, D: c})
 				}
 			}
 		}
@@ -383,7 +397,7 @@ func (gs *gameSocket) followRematch() {
 				continue
 			}
 			if e.Type == lobby.ChallengeChanged && e.Challenge != nil && e.Challenge.RematchOf == gs.id {
-				gs.sock.send(outFrame{T: "rematch", D: e.Challenge})
+				gs.sock.send(outFrame{T: frameRematch, D: e.Challenge})
 			}
 		case <-gs.sock.done:
 			return

@@ -43,7 +43,7 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 			}
 		}()
 	}
-	listen(ctx, sock, sub, func(e lobby.Event) (outFrame, bool) { return lobbyFrame(e, userID) })
+	listen(ctx, sock, sub, func(e lobby.Event) (outFrame, bool) { return lobbyFrame(e, who) })
 }
 
 // sendSeeks sends the open seeks as one "seeks" frame.
@@ -59,23 +59,25 @@ func (s *Server) sendSeeks(ctx context.Context, sock *socket) {
 	sock.send(outFrame{T: "seeks", D: seeks})
 }
 
-// lobbyFrame is the frame of a lobby event for the socket of userID, and
+// lobbyFrame is the frame of a lobby event for the socket of who, and
 // false for an event that is not theirs to see: every socket sees the seek
-// list change; pairings and challenges go to the people in them.
-func lobbyFrame(e lobby.Event, userID string) (outFrame, bool) {
+// list change; pairings and challenges go to the people in them, unless
+// they came with a token whose scopes do not let it read them.
+func lobbyFrame(e lobby.Event, who Identity) (outFrame, bool) {
+	userID := who.User.ID
 	switch e.Type {
 	case lobby.SeekAdded, lobby.SeekRemoved:
 		return outFrame{T: string(e.Type), D: e.Seek}, true
 	case lobby.Paired:
-		if userID == "" || !e.Concerns(userID) {
+		if userID == "" || !e.Concerns(userID) || !sees(who, framePaired) {
 			return outFrame{}, false
 		}
-		return outFrame{T: "paired", D: map[string]any{"gameId": e.GameID, "white": e.White, "black": e.Black}}, true
+		return outFrame{T: framePaired, D: map[string]any{"gameId": e.GameID, "white": e.White, "black": e.Black}}, true
 	case lobby.ChallengeChanged:
-		if userID == "" || !e.Concerns(userID) {
+		if userID == "" || !e.Concerns(userID) || !sees(who, frameChallenge) {
 			return outFrame{}, false
 		}
-		return outFrame{T: "challenge", D: e.Challenge}, true
+		return outFrame{T: frameChallenge, D: e.Challenge}, true
 	}
 	return outFrame{}, false
 }

@@ -18,8 +18,13 @@ func (s *Server) handleScheduleSocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if !who.Known() {
-		s.writeError(w, r, NewError(CodeUnauthorized, "not signed in", nil))
+	if !who.Known() || who.User.Guest {
+		// Scheduled games are between accounts: a guest has none.
+		s.writeError(w, r, NewError(CodeUnauthorized, "not signed in to an account", nil))
+		return
+	}
+	if err := tokenRefusal(who, sent+frameSchedule); err != nil {
+		s.writeError(w, r, err)
 		return
 	}
 	if s.cfg.Schedule == nil {
@@ -38,7 +43,7 @@ func (s *Server) handleScheduleSocket(w http.ResponseWriter, r *http.Request) {
 	ctx := context.WithoutCancel(r.Context())
 	userID := who.User.ID
 	listen(ctx, sock, sub, func(e schedule.Event) (outFrame, bool) {
-		return outFrame{T: "schedule", D: scheduleEventJSON(e)}, e.Concerns(userID)
+		return outFrame{T: frameSchedule, D: scheduleEventJSON(e)}, e.Concerns(userID)
 	})
 }
 

@@ -1,0 +1,65 @@
+package server
+
+import "github.com/joinpal/joinpal/account"
+
+// actionScopes is the one table of what an API token must hold, by action:
+// a player's actions on a game (the game socket's frame types, which the
+// HTTP endpoints under /api/game/{id} take by the same names), and the
+// kinds of frames a socket delivers that tell a user's own business
+// (their challenges, rematch offers, pairings and scheduled games, which
+// the HTTP API shows under challenge:read). A browser session may do all
+// of it; a token only what its scopes allow. An action absent from the
+// table (a ping) needs no scope.
+var actionScopes = map[string]account.Scope{
+	"move":            account.ScopeBoardPlay,
+	"resign":          account.ScopeBoardPlay,
+	"abort":           account.ScopeBoardPlay,
+	"draw-offer":      account.ScopeBoardPlay,
+	"draw-accept":     account.ScopeBoardPlay,
+	"draw-decline":    account.ScopeBoardPlay,
+	"leave":           account.ScopeBoardPlay,
+	"rematch":         account.ScopeBoardPlay,
+	"rematch-decline": account.ScopeBoardPlay,
+
+	// Frames the server sends, by their type after "sent:" (a client's
+	// "rematch" asks for one; the server's offers it).
+	sent + frameChallenge: account.ScopeChallengeRead,
+	sent + frameRematch:   account.ScopeChallengeRead,
+	sent + framePaired:    account.ScopeChallengeRead,
+	sent + frameSchedule:  account.ScopeChallengeRead,
+}
+
+// sent prefixes the frame types the server sends in actionScopes.
+const sent = "sent:"
+
+// The guarded kinds of frames the server sends.
+const (
+	frameChallenge = "challenge"
+	frameRematch   = "rematch"
+	framePaired    = "paired"
+	frameSchedule  = "schedule"
+)
+
+// scopeFor is the scope a token needs for action ("" for none).
+func scopeFor(action string) account.Scope { return actionScopes[action] }
+
+// tokenRefusal is the refusal (server.forbidden) of action for who when
+// who came with an API token that lacks the action's scope; nil for a
+// browser session or nobody, whom the action's own rules judge (the
+// runtime refuses a spectator's move).
+func tokenRefusal(who Identity, action string) error {
+	return scopeRefusal(who, scopeFor(action))
+}
+
+// scopeRefusal is tokenRefusal for a scope.
+func scopeRefusal(who Identity, scope account.Scope) error {
+	if who.Token == nil || scope == "" || who.Token.Allows(scope) {
+		return nil
+	}
+	return NewError(CodeForbidden, "the token lacks scope "+string(scope), nil).
+		With("scope", string(scope))
+}
+
+// sees reports whether who may be sent frames of kind (one of the frame
+// constants above).
+func sees(who Identity, kind string) bool { return tokenRefusal(who, sent+kind) == nil }
