@@ -14,6 +14,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeNotStored, When: "the store did not confirm a change; nothing changed, in memory or in the store, and the command may be sent again"},
 	{Code: CodeUnavailable, When: "the game runs on no node right now (being restored, or waiting for the store); the command may be sent again shortly"},
 	{Code: CodeStopping, When: "the runtime is stopping and takes no more commands"},
+	{Code: CodeMoveIDReused, Params: []string{"id"}, When: "a move whose client id the player gave an earlier, different move of the game (another move or ply); nothing changed"},
 }
 
 // Codes lists every error code of package live with its parameters and

@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
@@ -66,8 +67,8 @@ func (a *actor) move(ctx context.Context, playerID string, req MoveRequest) (Ack
 	if !ok {
 		return Ack{}, wrap(a.id, game.NewError(game.CodeNotAPlayer, "only the players of a game can move its pieces", nil))
 	}
-	if ack, ok := a.resent(side, req); ok {
-		return ack, nil
+	if ack, ok, err := a.resent(side, req); err != nil || ok {
+		return ack, err
 	}
 	if err := g.MayMove(side); err != nil {
 		return Ack{}, wrap(a.id, err)
@@ -92,10 +93,11 @@ func (a *actor) move(ctx context.Context, playerID string, req MoveRequest) (Ack
 
 // resent finds a move of side already applied with the client's id req.ID.
 // The game holds only moves the store confirmed, so a move answered as
-// resent is durable.
-func (a *actor) resent(side game.Side, req MoveRequest) (Ack, bool) {
+// resent is durable. An id that names an applied move other than req (its
+// ply or its move differ) is refused with CodeMoveIDReused.
+func (a *actor) resent(side game.Side, req MoveRequest) (Ack, bool, error) {
 	if req.ID == 0 {
-		return Ack{}, false
+		return Ack{}, false, nil
 	}
 	moves := a.g.Moves()
 	start := a.g.StartPosition()
@@ -106,16 +108,37 @@ func (a *actor) resent(side game.Side, req MoveRequest) (Ack, bool) {
 			mover = first.Other()
 		}
 		if mover == side && moves[i].ClientMoveID == req.ID {
+			if !a.sameMove(i, req) {
+				return Ack{}, false, wrap(a.id, NewError(CodeMoveIDReused,
+					fmt.Sprintf("move id %d names the move %s of ply %d", req.ID, moves[i].UCI, i), nil).
+					With("id", strconv.FormatInt(req.ID, 10)))
+			}
 			ack := Ack{GameID: a.id, Move: moves[i], Resent: true}
 			for _, ev := range a.events {
 				if ev.Type == game.EventMove && ev.Move != nil && ev.Move.Ply == i {
 					ack.Seq = ev.Seq
 				}
 			}
-			return ack, true
+			return ack, true, nil
 		}
 	}
-	return Ack{}, false
+	return Ack{}, false, nil
+}
+
+// sameMove reports whether req is the move applied at ply: the same ply,
+// and a text that names the same move in the position before it (a
+// castling given as the king's or the rook's square is one move).
+func (a *actor) sameMove(ply int, req MoveRequest) bool {
+	if req.Ply != ply {
+		return false
+	}
+	pos := a.g.StartPosition()
+	played := a.g.History().Moves()
+	for _, m := range played[:ply] {
+		pos.PlayUnchecked(m)
+	}
+	m, err := pos.ParseUCI(req.UCI)
+	return err == nil && m == played[ply]
 }
 
 // wrap names the game in err, unless err is one of live's own, which do.

@@ -24,6 +24,10 @@ const (
 	CodeUnavailable Code = "live.unavailable"
 	// CodeStopping: the runtime is stopping and takes no more commands.
 	CodeStopping Code = "live.stopping"
+	// CodeMoveIDReused: a move whose client id the same player gave an
+	// earlier, different move of the game (another move or another ply).
+	// Nothing changed. Params: "id".
+	CodeMoveIDReused Code = "live.move_id_reused"
 )
 
 // Sentinel errors, one per code, for use with [errors.Is]: any *Error

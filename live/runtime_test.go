@@ -425,3 +425,39 @@ func (b *syncBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.b.String()
 }
+
+// TestReusedMoveID: a move sent again with its id is the same move,
+// acknowledged as resent; the id of an applied move given to another move
+// (or another ply) is refused with CodeMoveIDReused, and nothing changes.
+func TestReusedMoveID(t *testing.T) {
+	f := newFixture(t)
+	f.create("g1", "5+0")
+	f.move("g1", "alice", "e2e4", 0, 7)
+	f.move("g1", "bob", "e7e5", 1, 7) // ids are each player's own
+	for _, tc := range []struct {
+		name   string
+		player string
+		uci    string
+		ply    int
+		want   Code
+	}{
+		{"the same move again", "alice", "e2e4", 0, ""},
+		{"another move", "alice", "d2d4", 0, CodeMoveIDReused},
+		{"the same text at another ply", "alice", "e2e4", 2, CodeMoveIDReused},
+		{"a legal next move", "alice", "g1f3", 2, CodeMoveIDReused},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ack, err := f.rt.Move(f.ctx, "g1", tc.player, MoveRequest{UCI: tc.uci, Ply: tc.ply, ID: 7})
+			if tc.want == "" {
+				if err != nil || !ack.Resent || ack.Move.UCI != "e2e4" {
+					t.Fatalf("resend: %+v, %v", ack, err)
+				}
+			} else if CodeOf(err) != tc.want {
+				t.Fatalf("got %+v, %v; want %s", ack, err, tc.want)
+			}
+			if rec, _ := f.store.LoadGame(f.ctx, "g1"); len(rec.Moves) != 2 {
+				t.Fatalf("%d moves stored, want 2", len(rec.Moves))
+			}
+		})
+	}
+}

@@ -128,10 +128,11 @@ var statuses = map[string]int{
 	string(game.CodeBadClockSnapshot): http.StatusInternalServerError,
 	string(game.CodeBadRecord):        http.StatusInternalServerError,
 
-	string(live.CodeNodeBusy):    http.StatusServiceUnavailable,
-	string(live.CodeNotStored):   http.StatusServiceUnavailable,
-	string(live.CodeUnavailable): http.StatusServiceUnavailable,
-	string(live.CodeStopping):    http.StatusServiceUnavailable,
+	string(live.CodeNodeBusy):     http.StatusServiceUnavailable,
+	string(live.CodeNotStored):    http.StatusServiceUnavailable,
+	string(live.CodeUnavailable):  http.StatusServiceUnavailable,
+	string(live.CodeStopping):     http.StatusServiceUnavailable,
+	string(live.CodeMoveIDReused): http.StatusConflict,
 
 	string(lobby.CodeSeekExists):        http.StatusConflict,
 	string(lobby.CodeSeekNotFound):      http.StatusNotFound,

@@ -1,12 +1,14 @@
 package server
 
 import (
-	"bytes"
 	"context"
+	"errors"
 	"net/http"
 	"strconv"
 	"sync"
 	"time"
+
+	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
@@ -225,14 +227,15 @@ func (gs *gameSocket) sendLocked(ev game.Event) {
 
 // The client frames of a game socket.
 type (
-	// moveFrame is the data of a "move": the move as UCI, the ply it is
-	// for, the client's id of it (a resend carries the same id) and,
-	// optionally, the lag the client measured (ms).
+	// moveFrame is the data of a "move": the move as UCI and the ply it
+	// is for (both required), the client's id of it (a resend carries the
+	// same id; 0 or absent for none) and, optionally, the lag the client
+	// measured (ms).
 	moveFrame struct {
-		UCI string `json:"uci"`
-		Ply int    `json:"ply"`
-		ID  int64  `json:"id"`
-		Lag *int64 `json:"lag,omitempty"`
+		UCI *string `json:"uci"`
+		Ply *int    `json:"ply"`
+		ID  int64   `json:"id"`
+		Lag *int64  `json:"lag,omitempty"`
 	}
 	// actionFrame is the data of the other actions: an optional id that
 	// the acknowledgement carries back.
@@ -240,6 +243,35 @@ type (
 		ID int64 `json:"id,omitempty"`
 	}
 )
+
+// check refuses a move frame without its move or ply, or with a negative
+// id or ply.
+func (m moveFrame) check() error {
+	switch {
+	case m.UCI == nil:
+		return errors.New("a move needs its uci")
+	case m.Ply == nil:
+		return errors.New("a move needs its ply")
+	case *m.Ply < 0:
+		return errors.New("a ply is at least 0")
+	case m.ID < 0:
+		return errors.New("an id is at least 0")
+	}
+	return nil
+}
+
+// pingFrame is the data of a "ping": none (an empty object or no d).
+type pingFrame struct{}
+
+func (pingFrame) check() error { return nil }
+
+// check refuses an action frame with a negative id.
+func (a actionFrame) check() error {
+	if a.ID < 0 {
+		return errors.New("an id is at least 0")
+	}
+	return nil
+}
 
 // ackData is the data of an "ack" frame: the id of the client frame it
 // answers and, for a move, the move as recorded and the event that
@@ -262,8 +294,7 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 	reader := gs.sock.reader
 	switch f.T {
 	case "ping":
-		lag, _ := gs.sock.lag.measured()
-		gs.sock.sendLossy(outFrame{T: "pong", D: map[string]int64{"lag": lag.Milliseconds()}})
+		gs.sock.pong(f)
 	case "move":
 		var m moveFrame
 		if err := decodeData(f, &m); err != nil {
@@ -280,7 +311,7 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 			reported = time.Duration(*m.Lag) * time.Millisecond
 		}
 		ack, err := gs.srv.cfg.Runtime.Move(ctx, gs.id, gs.userID, live.MoveRequest{
-			UCI: m.UCI, Ply: m.Ply, ID: m.ID, Lag: gs.sock.lag.moveLag(reported),
+			UCI: *m.UCI, Ply: *m.Ply, ID: m.ID, Lag: gs.sock.lag.moveLag(reported),
 		})
 		if err != nil {
 			gs.sock.send(errorFrame(reader, m.ID, err))
@@ -314,14 +345,21 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 	}
 }
 
-// decodeData decodes a frame's data strictly into v; absent data decodes
-// as {}.
-func decodeData(f inFrame, v any) error {
+// frameData is the data of a client frame, which checks itself once
+// decoded.
+type frameData interface{ check() error }
+
+// decodeData decodes a frame's data strictly (strictJSON) into v and
+// checks it; absent data decodes as {}. Any refusal is server.bad_frame.
+func decodeData[T frameData](f inFrame, v *T) error {
 	data := []byte(f.D)
 	if len(data) == 0 || string(data) == "null" {
 		data = []byte("{}")
 	}
-	if err := decodeStrict(bytes.NewReader(data), v); err != nil {
+	if err := jsonv2.Unmarshal(data, v, strictJSON); err != nil {
+		return badFrame(f.T, jsonError(err))
+	}
+	if err := (*v).check(); err != nil {
 		return badFrame(f.T, err)
 	}
 	return nil

@@ -1,13 +1,15 @@
 package server
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/joinpal/joinpal/internal/coded"
 )
@@ -28,55 +30,60 @@ func (s *Server) decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool 
 	return true
 }
 
-// decodeStrict decodes exactly one JSON value from body into v, with
-// unknown fields refused; its errors carry the codes of package server.
+// strictJSON are the options of every JSON the server reads (request
+// bodies and socket frames): member names match case-sensitively, an
+// unknown member and a duplicate one are refused, and so is text that is
+// not valid UTF-8 (encoding/json/v2's semantics).
+var strictJSON = jsonv2.JoinOptions(
+	jsonv2.RejectUnknownMembers(true),
+	jsonv2.MatchCaseInsensitiveNames(false),
+	jsontext.AllowDuplicateNames(false),
+	jsontext.AllowInvalidUTF8(false),
+)
+
+// decodeStrict decodes exactly one JSON value from body into v with
+// strictJSON: nothing but white space after it; its errors carry the codes
+// of package server.
 func decodeStrict(body io.Reader, v any) error {
-	dec := json.NewDecoder(body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	if err := jsonv2.UnmarshalRead(body, v, strictJSON); err != nil {
 		return jsonError(err)
-	}
-	// Anything but white space after the value is refused, as is a body
-	// cut off by the size limit after a complete value.
-	tail, err := io.ReadAll(io.MultiReader(dec.Buffered(), body))
-	if err != nil {
-		return jsonError(err)
-	}
-	if len(bytes.TrimLeft(tail, " \t\r\n")) > 0 {
-		return NewError(CodeBadJSON, "data after the JSON value", nil)
 	}
 	return nil
 }
 
-// jsonError turns an error of encoding/json (or of the body's reader) into
-// a coded refusal.
+// jsonError turns an error of the JSON decoder (or of the body's reader)
+// into a coded refusal.
 func jsonError(err error) error {
 	var tooLarge *http.MaxBytesError
-	var typeErr *json.UnmarshalTypeError
+	var semErr *jsonv2.SemanticError
 	switch {
 	case errors.As(err, &tooLarge):
 		return NewError(CodeBodyTooLarge, "request body too large", nil).
 			With("limit", strconv.FormatInt(tooLarge.Limit, 10))
-	case errors.As(err, &typeErr):
-		field := typeErr.Field
-		if field == "" {
-			field = "."
-		}
-		field = clip(field)
-		return NewError(CodeWrongType, "field "+field+" has the wrong type", nil).With("field", field)
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		// encoding/json reports unknown fields only in its message.
-		field, uerr := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
-		if uerr != nil {
-			field = "?"
-		}
-		field = clip(field)
+	case errors.As(err, &semErr) && errors.Is(semErr.Err, jsonv2.ErrUnknownName):
+		field := pointerField(semErr.JSONPointer)
 		return NewError(CodeUnknownField, "unknown field "+field, nil).With("field", field)
-	case errors.Is(err, io.EOF):
-		return NewError(CodeBadJSON, "empty request body", nil)
+	case errors.As(err, &semErr) && semErr.GoType != nil && semErr.JSONKind != 0:
+		field := pointerField(semErr.JSONPointer)
+		return NewError(CodeWrongType, "field "+field+" has the wrong type", nil).With("field", field)
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return NewError(CodeBadJSON, "empty or cut-short JSON", nil)
 	default:
 		return NewError(CodeBadJSON, "malformed JSON: "+err.Error(), nil)
 	}
+}
+
+// pointerField names the member a JSON pointer points at as the API's
+// errors name fields: dotted ("clock.limit"), "." for the whole value.
+func pointerField(p jsontext.Pointer) string {
+	var parts []string
+	for tok := range p.Tokens() {
+		parts = append(parts, tok)
+	}
+	if len(parts) == 0 {
+		return "."
+	}
+	return clip(strings.Join(parts, "."))
 }
 
 // clip keeps text taken from the request (a field, a header) short enough

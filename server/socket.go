@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +9,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/ratelimit"
@@ -130,8 +131,8 @@ type outFrame struct {
 
 // inFrame is a frame from a client.
 type inFrame struct {
-	T string          `json:"t"`
-	D json.RawMessage `json:"d,omitempty"`
+	T string         `json:"t"`
+	D jsontext.Value `json:"d,omitempty"`
 }
 
 // send queues a frame without blocking; it returns false if the socket is
@@ -244,11 +245,24 @@ func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 	}
 }
 
-// decodeFrame decodes a client frame strictly: one JSON object, no unknown
-// fields, a type.
+// pong answers the ping f with the lag measured, or refuses it
+// (server.bad_frame) when it carries data.
+func (s *socket) pong(f inFrame) {
+	var p pingFrame
+	if err := decodeData(f, &p); err != nil {
+		s.send(errorFrame(s.reader, 0, err))
+		return
+	}
+	lag, _ := s.lag.measured()
+	s.sendLossy(outFrame{T: "pong", D: map[string]int64{"lag": lag.Milliseconds()}})
+}
+
+// decodeFrame decodes a client frame strictly (strictJSON: one JSON
+// object, names matched case-sensitively, no unknown or duplicate member,
+// valid UTF-8) and requires its type.
 func decodeFrame(data []byte, f *inFrame) error {
-	if err := decodeStrict(bytes.NewReader(data), f); err != nil {
-		return err
+	if err := jsonv2.Unmarshal(data, f, strictJSON); err != nil {
+		return jsonError(err)
 	}
 	if f.T == "" {
 		return errors.New("the frame has no type")

@@ -61,8 +61,7 @@ func listen[E any](ctx context.Context, sock *socket, sub *subscription[E], fram
 	}()
 	sock.serve(ctx, func(f inFrame, _ []byte) {
 		if f.T == "ping" {
-			lag, _ := sock.lag.measured()
-			sock.sendLossy(outFrame{T: "pong", D: map[string]int64{"lag": lag.Milliseconds()}})
+			sock.pong(f)
 			return
 		}
 		sock.send(errorFrame(sock.reader, 0, NewError(CodeUnknownFrame, "unknown frame type", nil).
