@@ -56,6 +56,23 @@ func (k *Keyed) Allow(key string) (ok bool, retryAfter time.Duration) {
 	return true, 0
 }
 
+// Undo gives back one event of key that Allow recorded: the event turned
+// out to cost nothing (a request refused as malformed).
+func (k *Keyed) Undo(key string) {
+	now := k.now()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	tat, ok := k.tat[key]
+	if !ok {
+		return
+	}
+	if tat = tat.Add(-k.interval); tat.After(now) {
+		k.tat[key] = tat
+	} else {
+		delete(k.tat, key)
+	}
+}
+
 // Reset forgets key, e.g. after a successful log-in.
 func (k *Keyed) Reset(key string) {
 	k.mu.Lock()

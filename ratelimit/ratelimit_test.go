@@ -132,3 +132,29 @@ func TestWindowExact(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyedUndo: an event given back is as if it never happened; giving
+// back more than was taken gives no credit beyond a full burst.
+func TestKeyedUndo(t *testing.T) {
+	clk := &fakeClock{t: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)}
+	k := NewKeyed(3, time.Minute, clk.now)
+	for range 10 {
+		if ok, _ := k.Allow("a"); !ok {
+			t.Fatal("an event given back still counted")
+		}
+		k.Undo("a")
+	}
+	k.Undo("a")
+	k.Undo("never seen")
+	for i := range 3 {
+		if ok, _ := k.Allow("a"); !ok {
+			t.Fatalf("event %d of the burst refused", i+1)
+		}
+	}
+	if ok, _ := k.Allow("a"); ok {
+		t.Fatal("undoing more than was taken gave extra credit")
+	}
+	if n := k.Len(); n != 1 {
+		t.Fatalf("%d keys remembered, want 1", n)
+	}
+}

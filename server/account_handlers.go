@@ -57,6 +57,8 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	// An invalid username or password is refused with 400, which gives
+	// back the attempt just taken (charge).
 	if err := account.ValidateUsername(req.Username); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -138,10 +140,10 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 // limitBoth takes one attempt from the per-address and the per-account
 // limits (the account's key is its username's identity).
 func (s *Server) limitBoth(perIP, perAccount *ratelimit.Keyed, r *http.Request, username string) error {
-	if err := limited(perIP, clientIP(r)); err != nil {
+	if err := s.charge(r, perIP, clientIP(r)); err != nil {
 		return err
 	}
-	return limited(perAccount, account.UserID(username))
+	return s.charge(r, perAccount, account.UserID(username))
 }
 
 // dummyHashes holds, per Argon2id parameters, the hash of a password

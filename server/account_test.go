@@ -265,10 +265,13 @@ func TestLogInRateLimits(t *testing.T) {
 	})
 	t.Run("sign-ups per account", func(t *testing.T) {
 		env := newTestServer(t, func(c *Config) { c.Limits.SignupsPerAccount = Rate{2, time.Hour} })
-		for range 2 {
+		// Refused as invalid (400), a sign-up gives its attempt back.
+		for range 3 {
 			expect(t, env.browser(t).do("POST", "/api/account/signup", `{"username":"wanted","password":"short"}`), 400, account.CodePasswordShort)
 		}
-		expect(t, env.browser(t).do("POST", "/api/account/signup", `{"username":"WANTED","password":"long enough"}`), 429, CodeRateLimited)
+		env.signUp(t, "wanted", "long enough")
+		expect(t, env.browser(t).do("POST", "/api/account/signup", `{"username":"WANTED","password":"long enough"}`), 409, account.CodeUsernameTaken)
+		expect(t, env.browser(t).do("POST", "/api/account/signup", `{"username":"Wanted","password":"long enough"}`), 429, CodeRateLimited)
 		env.signUp(t, "unwanted", "long enough")
 	})
 	t.Run("guests per address", func(t *testing.T) {

@@ -46,6 +46,9 @@ type requestState struct {
 	// staleCookie is set when the session cookie named no live session, so
 	// that the answer clears it.
 	staleCookie bool
+	// refunds give back the rate-limit events the request took, should it
+	// be refused with 400 (see charge).
+	refunds []func()
 }
 
 func stateOf(r *http.Request) *requestState {

@@ -301,7 +301,9 @@ func (e *playEnv) account(t testing.TB, username string) *person {
 func (p *person) do(method, path string, body any) response {
 	p.t.Helper()
 	var rd io.Reader
-	if body != nil {
+	if raw, ok := body.([]byte); ok { // sent as it is, even if not JSON
+		rd = bytes.NewReader(raw)
+	} else if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
 			p.t.Fatal(err)

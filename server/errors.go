@@ -42,12 +42,16 @@ const (
 	CodeNotFound         Code = "server.not_found"
 	CodeMethodNotAllowed Code = "server.method_not_allowed"
 	CodeRestarting       Code = "server.restarting"
+	// CodeBadText: a path, query or JSON text that holds a NUL character
+	// or is not valid UTF-8, refused before any handler reads it.
+	CodeBadText Code = "server.bad_text"
 )
 
 var codes = []coded.Info[Code]{
 	{Code: CodeBadJSON, When: "a request body that is not one well-formed JSON value (empty, cut short, trailing data)"},
 	{Code: CodeUnknownField, Params: []string{"field"}, When: "a request body with a field the endpoint does not know"},
 	{Code: CodeWrongType, Params: []string{"field"}, When: "a request body field of the wrong JSON type"},
+	{Code: CodeBadText, Params: []string{"field"}, When: "a path, a query parameter or a JSON string that holds a NUL character or is not valid UTF-8 (field: \"path\", the parameter, or the JSON field)"},
 	{Code: CodeBodyTooLarge, Params: []string{"limit"}, When: "a request body larger than the server takes (limit in bytes)"},
 	{Code: CodeUnauthorized, When: "a request that needs a signed-in user (a session cookie or an API token) and has none that is valid"},
 	{Code: CodeForbidden, Params: []string{"scope"}, When: "an API token without the scope the endpoint needs"},
@@ -220,6 +224,9 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 			"code", d.Code, "err", err)
 	}
 	s.metrics.refusal(d.Code)
+	if status == http.StatusBadRequest {
+		refund(r)
+	}
 	if limited, ok := errors.AsType[*Error](err); ok && limited.Code == CodeRateLimited {
 		w.Header().Set("Retry-After", limited.Params["seconds"])
 	}

@@ -8,8 +8,6 @@ import (
 	"sync"
 	"time"
 
-	jsonv2 "github.com/go-json-experiment/json"
-
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
@@ -356,8 +354,8 @@ func decodeData[T frameData](f inFrame, v *T) error {
 	if len(data) == 0 || string(data) == "null" {
 		data = []byte("{}")
 	}
-	if err := jsonv2.Unmarshal(data, v, strictJSON); err != nil {
-		return badFrame(f.T, jsonError(err))
+	if err := decodeBytes(data, v); err != nil {
+		return badFrame(f.T, err)
 	}
 	if err := (*v).check(); err != nil {
 		return badFrame(f.T, err)

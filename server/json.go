@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -45,10 +46,42 @@ var strictJSON = jsonv2.JoinOptions(
 // strictJSON: nothing but white space after it; its errors carry the codes
 // of package server.
 func decodeStrict(body io.Reader, v any) error {
-	if err := jsonv2.UnmarshalRead(body, v, strictJSON); err != nil {
+	data, err := io.ReadAll(body)
+	if err != nil {
 		return jsonError(err)
 	}
+	return decodeBytes(data, v)
+}
+
+// decodeBytes decodes the JSON value data into v with strictJSON, and
+// refuses (server.bad_text) a string that holds a NUL character, so that
+// none reaches a store.
+func decodeBytes(data []byte, v any) error {
+	if err := jsonv2.Unmarshal(data, v, strictJSON); err != nil {
+		return jsonError(err)
+	}
+	if field, ok := nulField(data); ok {
+		return NewError(CodeBadText, "a NUL character in "+field, nil).With("field", field)
+	}
 	return nil
+}
+
+// nulField finds the first string of the JSON value data (a name or a
+// value) that holds a NUL character, which JSON can only write as \u0000.
+func nulField(data []byte) (string, bool) {
+	if !bytes.Contains(data, []byte(`\u0000`)) {
+		return "", false
+	}
+	dec := jsontext.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return "", false
+		}
+		if tok.Kind() == '"' && strings.IndexByte(tok.String(), 0) >= 0 {
+			return pointerField(dec.StackPointer()), true
+		}
+	}
 }
 
 // jsonError turns an error of the JSON decoder (or of the body's reader)
@@ -56,6 +89,7 @@ func decodeStrict(body io.Reader, v any) error {
 func jsonError(err error) error {
 	var tooLarge *http.MaxBytesError
 	var semErr *jsonv2.SemanticError
+	var synErr *jsontext.SyntacticError
 	switch {
 	case errors.As(err, &tooLarge):
 		return NewError(CodeBodyTooLarge, "request body too large", nil).
@@ -66,6 +100,13 @@ func jsonError(err error) error {
 	case errors.As(err, &semErr) && semErr.GoType != nil && semErr.JSONKind != 0:
 		field := pointerField(semErr.JSONPointer)
 		return NewError(CodeWrongType, "field "+field+" has the wrong type", nil).With("field", field)
+	case strings.Contains(err.Error(), "invalid UTF-8"):
+		// The decoder's own error for it is internal to the package.
+		field := "."
+		if errors.As(err, &synErr) {
+			field = pointerField(synErr.JSONPointer)
+		}
+		return NewError(CodeBadText, "text that is not UTF-8 in "+field, nil).With("field", field)
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return NewError(CodeBadJSON, "empty or cut-short JSON", nil)
 	default:

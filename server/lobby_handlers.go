@@ -61,7 +61,7 @@ func (s *Server) playRequest(w http.ResponseWriter, r *http.Request, req any, sc
 	if !ok {
 		return Identity{}, false
 	}
-	if err := s.limitNewGames(who.User.ID); err != nil {
+	if err := s.charge(r, s.newGamesPerPlayer, who.User.ID); err != nil {
 		s.writeError(w, r, err)
 		return Identity{}, false
 	}

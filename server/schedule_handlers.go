@@ -110,7 +110,7 @@ func (s *Server) postSchedule(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := s.limitNewGames(who.User.ID); err != nil {
+	if err := s.charge(r, s.newGamesPerPlayer, who.User.ID); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

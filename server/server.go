@@ -213,7 +213,7 @@ func New(cfg Config) (*Server, error) {
 	for _, rt := range s.routes() {
 		s.mux.Handle(rt.pattern, rt.handler)
 	}
-	s.handler = s.cop.Handler(http.HandlerFunc(s.serve))
+	s.handler = s.guard(s.cop.Handler(http.HandlerFunc(s.serve)))
 	s.OnShutdown(s.closeSockets)
 	return s, nil
 }

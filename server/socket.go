@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/joinpal/joinpal/i18n"
@@ -261,8 +260,8 @@ func (s *socket) pong(f inFrame) {
 // object, names matched case-sensitively, no unknown or duplicate member,
 // valid UTF-8) and requires its type.
 func decodeFrame(data []byte, f *inFrame) error {
-	if err := jsonv2.Unmarshal(data, f, strictJSON); err != nil {
-		return jsonError(err)
+	if err := decodeBytes(data, f); err != nil {
+		return err
 	}
 	if f.T == "" {
 		return errors.New("the frame has no type")
