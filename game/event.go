@@ -59,6 +59,20 @@ type Event struct {
 	// the event (nil for a game that was not arranged for a time), so that
 	// a postponement or a check-in reaches a watcher with its event.
 	Schedule *EventSchedule `json:"schedule,omitempty"`
+	// Gone lists the players whose connection is down while the game runs
+	// (none when both are connected), so that a watcher can show it.
+	Gone []EventGone `json:"gone,omitempty"`
+}
+
+// EventGone is one player whose connection dropped: since when, and until
+// when they may come back before losing by abandonment.
+type EventGone struct {
+	Side  Side      `json:"side"`
+	Since time.Time `json:"since"`
+	// Until is the end of the player's reconnection window; zero while
+	// abandonment does not apply yet (before both sides have moved, the
+	// first-move timer governs).
+	Until time.Time `json:"until"`
 }
 
 // EventSchedule is the scheduled part of an [Event].
@@ -107,6 +121,19 @@ func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 	}
 	if typ == EventFull {
 		ev.Moves = append([]MoveRecord(nil), g.rec.Moves...)
+	}
+	if !g.Over() {
+		for _, side := range []Side{White, Black} {
+			since := st.GoneSince[side]
+			if since.IsZero() {
+				continue
+			}
+			gone := EventGone{Side: side, Since: since.UTC()}
+			if g.history.Len() >= 2 {
+				gone.Until = since.Add(ReconnectWindow(g.rec.TimeControl)).UTC()
+			}
+			ev.Gone = append(ev.Gone, gone)
+		}
 	}
 	if g.clock != nil {
 		w, b := g.clock.Remaining(White, now).Milliseconds(), g.clock.Remaining(Black, now).Milliseconds()

@@ -90,6 +90,17 @@ type stateJSON struct {
 	ScheduledAt int64           `json:"scheduledAt,omitempty"`
 	StartsIn    *int64          `json:"startsIn,omitempty"`
 	CheckedIn   map[string]bool `json:"checkedIn,omitempty"`
+	// Gone holds, by side, the players whose connection is down while the
+	// game runs (absent when both are connected).
+	Gone map[string]goneJSON `json:"gone,omitempty"`
+}
+
+// goneJSON is a player whose connection dropped: since when (ms since
+// 1970) and until when they may come back before losing by abandonment
+// (absent while abandonment does not apply: before both sides moved).
+type goneJSON struct {
+	Since int64 `json:"since"`
+	Until int64 `json:"until,omitempty"`
 }
 
 // moveJSON is the move of a "move" frame.
@@ -167,6 +178,16 @@ func viewState(ev game.Event, legal bool) stateJSON {
 			st.StartsIn = &left
 		}
 		st.CheckedIn = map[string]bool{"white": sc.Present[game.White], "black": sc.Present[game.Black]}
+	}
+	for _, g := range ev.Gone {
+		if st.Gone == nil {
+			st.Gone = map[string]goneJSON{}
+		}
+		j := goneJSON{Since: g.Since.UnixMilli()}
+		if !g.Until.IsZero() {
+			j.Until = g.Until.UnixMilli()
+		}
+		st.Gone[g.Side.String()] = j
 	}
 	return st
 }
