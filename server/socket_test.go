@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/joinpal/joinpal/i18n"
 )
@@ -151,13 +152,17 @@ func TestParseVersion(t *testing.T) {
 }
 
 // FuzzClientFrame: any bytes decode to a frame with a type, or are refused
-// with server.bad_frame; a frame's data decodes strictly into a move or is
-// refused the same way. Nothing panics.
+// with server.bad_frame; a frame's data decodes strictly into a move, an
+// action or a ping, or is refused the same way. What decodes is valid JSON
+// by the strict rules (no duplicate name, valid UTF-8), and a move that
+// decodes has its uci and ply and no negative id. Nothing panics.
 func FuzzClientFrame(f *testing.F) {
 	for _, s := range []string{
 		`{"t":"move","d":{"uci":"e2e4","ply":0,"id":17}}`, `{"t":"move","d":{"uci":"e7e8q","ply":57,"id":46,"lag":80}}`,
 		`{"t":"resign","d":{"id":18}}`, `{"t":"abort"}`, `{"t":"ping"}`, `{"t":""}`, `{}`, `[]`, `null`, `{"t":"move","d":null}`,
 		`{"t":"move","d":{"uci":1}}`, `{"t":"move","d":{"colour":"w"}}`, `{"t":"move"} {}`, `{"t":"move","x":1}`,
+		`{"T":"resign"}`, `{"t":"move","t":"resign"}`, `{"t":"ping","d":{"x":1}}`, `{"t":"move","d":{"uci":"e2e4","id":3}}`,
+		`{"t":"move","d":{"uci":"e2e4","ply":0,"id":-1}}`, `{"t":"resign\u0000"}`, "{\"t\":\"resign\xff\"}",
 	} {
 		f.Add([]byte(s))
 	}
@@ -166,12 +171,26 @@ func FuzzClientFrame(f *testing.F) {
 		if err := decodeFrame(data, &fr); err != nil {
 			return // serve answers server.bad_frame
 		}
-		if fr.T == "" {
-			t.Fatalf("%q decoded without a type", data)
+		if fr.T == "" || !jsontext.Value(data).IsValid() || strings.IndexByte(fr.T, 0) >= 0 {
+			t.Fatalf("%q decoded: type %q", data, fr.T)
 		}
 		var m moveFrame
-		if err := decodeData(fr, &m); err != nil && !errors.Is(err, &Error{Code: CodeBadFrame}) {
-			t.Fatalf("%q: data refused with %v", data, err)
+		if err := decodeData(fr, &m); err != nil {
+			if !errors.Is(err, &Error{Code: CodeBadFrame}) {
+				t.Fatalf("%q: data refused with %v", data, err)
+			}
+		} else if m.UCI == nil || m.Ply == nil || *m.Ply < 0 || m.ID < 0 {
+			t.Fatalf("%q decoded to an incomplete move %+v", data, m)
+		}
+		var a actionFrame
+		if err := decodeData(fr, &a); err == nil && a.ID < 0 {
+			t.Fatalf("%q decoded to an action with id %d", data, a.ID)
+		} else if err != nil && !errors.Is(err, &Error{Code: CodeBadFrame}) {
+			t.Fatalf("%q: action data refused with %v", data, err)
+		}
+		var p pingFrame
+		if err := decodeData(fr, &p); err == nil && len(fr.D) > 0 && string(fr.D) != "null" && !strings.HasPrefix(strings.TrimSpace(string(fr.D)), "{") {
+			t.Fatalf("%q: a ping took data %s", data, fr.D)
 		}
 	})
 }
