@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -57,9 +58,17 @@ func TestTokenScopesOnDeliveredFrames(t *testing.T) {
 		beto.must(http.StatusCreated, "POST", "/api/seek", map[string]any{"timeControl": "15+10"}, nil)
 		sees.frame(frameChallenge)
 		blind.frame("seekAdded")
+		// ana's own seek pairs with beto's; then another seek, which every
+		// socket sees after the pairing.
+		ana.must(http.StatusCreated, "POST", "/api/seek", map[string]any{"timeControl": "15+10"}, nil)
+		sees.frame(framePaired)
+		beto.must(http.StatusCreated, "POST", "/api/seek", map[string]any{"timeControl": "20+0"}, nil)
+		for _, s := range []*wsClient{blind, sees} {
+			s.next("the last seek", func(f wsFrame) bool { return f.T == "seekAdded" && strings.Contains(string(f.D), "20+0") })
+		}
 		for _, f := range blind.pending {
-			if f.T == frameChallenge {
-				t.Fatalf("a token without challenge:read was sent a challenge: %s", f.D)
+			if f.T == frameChallenge || f.T == framePaired {
+				t.Fatalf("a token without challenge:read was sent a %s frame: %s", f.T, f.D)
 			}
 		}
 	})
