@@ -43,7 +43,9 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	}
 	who, _ := s.viewer(r)
 	_, isPlayer := sideOfUser(rec, who.User.ID)
-	writeJSON(w, http.StatusOK, viewGameRecord(rec, ev, isPlayer))
+	out := viewGameRecord(rec, ev, isPlayer)
+	out.Ratings = s.gameRatings(r.Context(), rec, ev.Status)
+	writeJSON(w, http.StatusOK, out)
 }
 
 // gameRecordJSON is a game as GET /api/game/{id} and the endpoints that

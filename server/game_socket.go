@@ -100,6 +100,8 @@ func (gs *gameSocket) run(ctx context.Context, since int64) {
 	events, cancel := rt.Bus().Subscribe(gs.id)
 	defer func() { cancel() }()
 	gs.catchUp(ctx, since)
+	gs.srv.watch.join(gs)
+	defer gs.srv.watch.part(gs)
 	if gs.player() && gs.srv.play.hub.join(gs.id, gs.playerID) {
 		pctx, pcancel := context.WithTimeout(ctx, presenceTimeout)
 		_ = rt.Connected(pctx, gs.id, gs.playerID) // a game that is over has nobody to wait for
@@ -209,9 +211,15 @@ func (gs *gameSocket) sendLocked(ev game.Event) {
 	var f outFrame
 	switch ev.Type {
 	case game.EventFull:
-		f = outFrame{T: "full", V: ev.Seq, D: viewGame(gs.hdr, ev, legal)}
+		g := viewGame(gs.hdr, ev, legal)
+		g.Ratings = gs.srv.frameRatings(gs.hdr, ev.Status)
+		f = outFrame{T: "full", V: ev.Seq, D: g}
 	default:
-		f = outFrame{T: string(ev.Type), V: ev.Seq, D: viewEvent(ev, legal, !gs.hdr.TimeControl.Untimed())}
+		e := viewEvent(ev, legal, !gs.hdr.TimeControl.Untimed())
+		if ev.Status == game.StatusEnded && !gs.finished {
+			e.Ratings = gs.srv.frameRatings(gs.hdr, ev.Status)
+		}
+		f = outFrame{T: string(ev.Type), V: ev.Seq, D: e}
 	}
 	if ev.Seq > gs.lastV {
 		gs.lastV = ev.Seq

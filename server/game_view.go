@@ -93,6 +93,11 @@ type stateJSON struct {
 	// Gone holds, by side, the players whose connection is down while the
 	// game runs (absent when both are connected).
 	Gone map[string]goneJSON `json:"gone,omitempty"`
+	// Ratings is the players' ratings for the player bars, by side (none
+	// for guests and the AI; Server.gameRatings): in every full frame and
+	// GET /api/game/{id}, and in the frame that ends the game, where a
+	// rated game's carry the change its end made.
+	Ratings map[string]barRatingJSON `json:"ratings,omitempty"`
 }
 
 // goneJSON is a player whose connection dropped: since when (ms since

@@ -22,6 +22,7 @@ func (s *Server) routes() []route {
 		{"GET /game/{id}", s.page("game", "id")},
 		{"GET /replay/{id}", s.page("replay", "id")},
 		{"GET /challenge/{id}", s.page("challenge", "id")},
+		{"GET /tv", s.page("tv")},
 		{"GET /assets/{file...}", s.assets},
 
 		// The site's operation.
@@ -58,9 +59,11 @@ func (s *Server) routes() []route {
 		{"POST /api/game/{id}/rematch", s.gameAction("rematch")},
 		{"POST /api/game/{id}/rematch/decline", s.gameAction("rematch-decline")},
 		{"GET /api/games/now", s.playingNow},
+		{"GET /api/tv", s.getTV},
 		{"GET /api/games/user/{username}", s.userGames},
 		{"GET /api/games/user/{username}/now", s.userPlaying},
 		{"GET /api/user/{username}", s.userProfile},
+		{"GET /api/user/{username}/rating-history", s.userRatingHistory},
 
 		// The lobby: seeks, and its socket.
 		{"POST /api/seek", s.postSeek},

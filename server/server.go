@@ -143,6 +143,8 @@ type Server struct {
 	play playState // the sockets of the play routes
 
 	openings openingCache // the openings of finished games in lists
+	changes  changeCache  // the rating changes of finished rated games
+	watch    watchState   // who watches which game, and the TV's game
 
 	hooksMu sync.Mutex
 	hooks   []func(context.Context)
