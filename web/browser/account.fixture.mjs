@@ -4,6 +4,7 @@
 // in their own browser context), as a program would with lichess's board
 // API.
 import assert from 'node:assert/strict';
+import { player } from './harness.mjs';
 
 /** password is every test account's password. */
 export const password = 'tablero-secreto-7';
@@ -38,3 +39,14 @@ export async function play(url, id, white, black, moves) {
 
 /** foolsMate is the shortest mate: black mates on the fourth ply. */
 export const foolsMate = ['f2f3', 'e7e5', 'g2g4', 'd8h4'];
+
+/** accounts opens a browser context per name (Spanish, desktop) and signs each up as that account. */
+export async function accounts(env, ...names) {
+  const out = [];
+  for (const name of names) {
+    const p = await player(env.browser);
+    await signUp(p.context, env.server.url, name);
+    out.push(p);
+  }
+  return out;
+}

@@ -7,7 +7,9 @@
 // the one who made it, the game's clock and speed, the buttons level, a
 // move typed while looking back played in the live position, a keyboard
 // player's focus kept through the move list, a draw offer and the game's
-// end, and on a phone the opponent's draw offer under the board.
+// end, and on a phone the opponent's draw offer under the board. Around a
+// rated game: the ratings on the bars, the spectators counted, the change
+// its end made.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -23,6 +25,7 @@ import {
   noHorizontalScroll,
   playAndWait,
 } from './harness.mjs';
+import { accounts, challenge, play, foolsMate } from './account.fixture.mjs';
 
 const env = suite();
 
@@ -369,5 +372,49 @@ test("on a phone the opponent's draw offer shows under the board without scrolli
     await screenshot(g.black.page, 'game-phone-draw-offer');
   } finally {
     await g.close();
+  }
+});
+
+test('a rated game: ratings on the bars ("1500?"), the spectators counted, the change at the end for everyone', async () => {
+  const [ana, ben] = await accounts(env, 'ana', 'ben');
+  const id = await challenge(env.server.url, ana.context, 'ben', ben.context);
+  await ana.page.goto(env.server.url + '/game/' + id);
+  const bar = (page, side) => page.locator(`[data-testid=player-${side}] [data-testid=player-rating]`);
+  await bar(ana.page, 'white').waitFor();
+  // A new account's rating is provisional: "1500?", the "?" said in words.
+  assert.equal(await bar(ana.page, 'white').textContent(), 'Puntuación 1500? provisional');
+  assert.equal(await bar(ana.page, 'black').locator('.prov [aria-hidden]').innerText(), '?');
+  assert.equal(await ana.page.locator('#watchers').count(), 0, 'nobody watches yet');
+
+  const watcher = await player(env.browser, { locale: 'en-US' });
+  await watcher.page.goto(env.server.url + '/game/' + id);
+  await ana.page.locator('#watchers').waitFor();
+  assert.equal(await ana.page.locator('#watchers').innerText(), '1 espectador');
+  await watcher.page.locator('#watchers').waitFor();
+  assert.equal(await watcher.page.locator('#watchers').innerText(), '1 spectator');
+  const second = await player(env.browser);
+  await second.page.goto(env.server.url + '/game/' + id);
+  await ana.page.waitForFunction(() => document.getElementById('watchers')?.textContent === '2 espectadores');
+  await second.context.close();
+  await ana.page.waitForFunction(() => document.getElementById('watchers')?.textContent === '1 espectador');
+
+  await play(env.server.url, id, ana.context, ben.context, foolsMate);
+  for (const page of [ana.page, watcher.page]) {
+    await page.locator('[data-testid=player-black] [data-testid=rating-diff]').waitFor();
+    assert.match(await bar(page, 'black').locator('[data-testid=rating-diff]').textContent(), /\+\d+$/);
+  }
+  assert.match(await bar(ana.page, 'black').textContent(), /^Puntuación 1500\? provisional cambio de puntuación \+\d+$/);
+  assert.match(await bar(watcher.page, 'white').textContent(), /^Rating 1500\? provisional rating change −\d+$/);
+  assert.deepEqual(await missingTexts(ana.page), []);
+  assert.deepEqual(await axe(ana.page), []);
+  assert.deepEqual(await axe(watcher.page), []);
+  await screenshot(watcher.page, 'game-rated-end-spectator');
+  // A page opened after the end shows the same.
+  await ben.page.goto(env.server.url + '/game/' + id);
+  await ben.page.locator('[data-testid=player-white] [data-testid=rating-diff]').waitFor();
+  assert.equal(await bar(ben.page, 'white').textContent(), await bar(ana.page, 'white').textContent());
+  for (const p of [ana, ben, watcher]) {
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
   }
 });

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
-import { signUp, challenge, play, foolsMate } from './account.fixture.mjs';
+import { signUp, accounts, challenge, play, foolsMate } from './account.fixture.mjs';
 
 let alba, bruno, finished, running;
 
@@ -141,4 +141,41 @@ test('a missing user: the server\'s words', async () => {
   assert.equal(await page.locator('h1').innerText(), 'Perfil');
   assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
   await context.close();
+});
+
+test('the rating history: a chart per speed with rated games, and its points as a table', async () => {
+  const [dana, eva] = await accounts(env, 'dana', 'eva');
+  // Two rated blitz games: dana loses the first (white), wins the second (black).
+  const first = await challenge(env.server.url, dana.context, 'eva', eva.context);
+  await play(env.server.url, first, dana.context, eva.context, foolsMate);
+  const second = await challenge(env.server.url, eva.context, 'dana', dana.context);
+  await play(env.server.url, second, eva.context, dana.context, foolsMate);
+
+  const { page, errors } = dana;
+  await page.goto(env.server.url + '/@/dana');
+  const chart = page.locator('#rating-history figure.rating-chart');
+  await chart.first().waitFor();
+  assert.equal(await page.locator('#rating-history-title').innerText(), 'Evolución de la puntuación');
+  assert.equal(await chart.count(), 1, 'only the speed with rated games');
+  assert.equal(await chart.getAttribute('data-speed'), 'blitz');
+  const low = await page.locator('#ratings tr[data-speed=blitz] td').first().innerText();
+  const caption = await chart.locator('figcaption').innerText();
+  assert.match(caption, /^Relámpago · 2 partidas puntuables: de 1\d{3} a 1\d{3} \(mínimo 1\d{3}, máximo 1\d{3}\)$/);
+  assert.ok(caption.includes(low.slice(0, 4)), `the caption ends at the rating shown (${low}): ${caption}`);
+  const svg = chart.locator('svg');
+  assert.equal(await svg.getAttribute('role'), 'img');
+  assert.match(await svg.getAttribute('aria-label'), /^Relámpago: 2 partidas puntuables/);
+  assert.equal(await svg.locator('circle').count(), 2);
+  assert.equal(await svg.locator('polyline').count(), 1);
+  // The text alternative: a table behind a disclosure, each date a link to the game.
+  await chart.locator('details summary').click();
+  const rows = chart.locator('table tbody tr');
+  assert.equal(await rows.count(), 2);
+  assert.equal(await rows.nth(1).locator('a').getAttribute('href'), '/replay/' + second);
+  assert.deepEqual(await missingTexts(page), []);
+  assert.deepEqual(await axe(page), []);
+  await screenshot(page, 'profile-rating-chart');
+  assert.deepEqual(errors, []);
+  await dana.context.close();
+  await eva.context.close();
 });

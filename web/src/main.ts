@@ -18,6 +18,7 @@ const pages: Record<string, () => Promise<{ start: Start }>> = {
   rules: () => import('./pages/rules'),
   schedule: () => import('./pages/schedule'),
   error: () => import('./pages/error'),
+  tv: () => import('./pages/tv'),
 };
 
 async function main(): Promise<void> {

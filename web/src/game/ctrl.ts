@@ -66,6 +66,8 @@ export class GameCtrl {
   /** message is the last refusal from the server, in the page's language. */
   message?: string;
   copied = false;
+  /** watchers is how many people watch the game without playing (the `crowd` frame), undefined before the first. */
+  watchers?: number;
   /** missing is the server's refusal when the game does not exist. */
   missing?: string;
   private checked = false;
@@ -74,8 +76,12 @@ export class GameCtrl {
   private drawOfferSeen?: Color;
   private timer?: number;
 
-  constructor(readonly redraw: () => void) {
-    this.id = boot().params.id ?? '';
+  /** The game is the page's (/game/{id}) unless id names another (the TV's). */
+  constructor(
+    readonly redraw: () => void,
+    id?: string,
+  ) {
+    this.id = id ?? boot().params.id ?? '';
     this.socket = new Socket({
       url: () => Socket.url(`/api/game/${encodeURIComponent(this.id)}/socket` + (this.game.version ? `?v=${this.game.version}` : '')),
       onFrame: (f) => this.onFrame(f),
@@ -177,6 +183,10 @@ export class GameCtrl {
       case 'error':
         if (this.outbox.answered(f.d?.id)) this.syncBoard();
         this.message = f.d?.message ?? f.d?.code;
+        this.redraw();
+        return;
+      case 'crowd':
+        this.watchers = typeof f.d?.watchers === 'number' ? f.d.watchers : undefined;
         this.redraw();
         return;
       case 'rematch':

@@ -18,6 +18,13 @@ export interface PlayerData {
   aiLevel?: number;
 }
 
+/** RatingData is one player's rating on the player bars: the rating in the game's speed, "?" when provisional, and the change the end of a rated game made. */
+export interface RatingData {
+  rating: number;
+  provisional?: boolean;
+  diff?: number;
+}
+
 /** ClockData is the time control in ms. */
 export interface ClockData {
   initial?: number;
@@ -46,6 +53,8 @@ export interface StateData {
   startsIn?: number;
   /** checkedIn says whether each player of a scheduled game has checked in. */
   checkedIn?: { white: boolean; black: boolean };
+  /** ratings are the players' ratings for the bars (full frames, and the frame that ends the game). */
+  ratings?: Partial<Record<Color, RatingData>>;
 }
 
 /** FullData is the data of a `full` frame. */
@@ -168,6 +177,8 @@ export class Game {
     d.scheduledAt = st.scheduledAt;
     d.startsIn = st.startsIn;
     d.checkedIn = st.checkedIn;
+    // Only full frames and the end carry ratings: the others keep the ones known.
+    if (st.ratings) d.ratings = st.ratings;
   }
 }
 

@@ -6,13 +6,13 @@ import { h, type VNode } from '../lib/view';
 import { t, lang } from '../lib/i18n';
 import { openingName } from '../lib/opening';
 import { localSan } from './notation';
-import { finished, beforeStart, type Color } from './state';
+import { finished, beforeStart, type Color, type RatingData } from './state';
 import { format } from './clock';
 import { material, type Counted } from './material';
 import { keyboardInput } from './keyboard-input';
 import { waiting, calledOff } from './scheduled';
 import type { GameCtrl } from './ctrl';
-import { sayTimeControl, saySpeed } from '../account/format';
+import { sayTimeControl, saySpeed, signed } from '../account/format';
 
 const roles: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
@@ -84,6 +84,7 @@ function player(ctrl: GameCtrl, color: Color, where: 'top' | 'bottom'): VNode {
       h('span.player-side', { class: { [color]: true }, attrs: { 'aria-hidden': 'true' } }),
       // The AI is named by its level ("IA · Fácil"), from the catalogue.
       h('span.player-name', { attrs: { title: playerLabel(p) } }, playerLabel(p)),
+      barRating(st.ratings?.[color]),
       ctrl.side === color ? h('span.player-you', t('ui.game.you')) : null,
       turn ? h('span.player-turn', t('ui.game.to_move')) : null,
     ]),
@@ -107,10 +108,36 @@ function player(ctrl: GameCtrl, color: Color, where: 'top' | 'bottom'): VNode {
   ]);
 }
 
+/**
+ * barRating is a player's rating on their bar: "1500?" while provisional
+ * (the "?" said in words to screen readers), and the change the end of a
+ * rated game made ("+12", "−12"). Guests and the AI have none.
+ */
+function barRating(r: RatingData | undefined): VNode | null {
+  if (!r) return null;
+  return h('span.player-rating', { attrs: { 'data-testid': 'player-rating' } }, [
+    h('span.sr-only', t('ui.game.rating') + ' '),
+    String(r.rating),
+    r.provisional
+      ? h('abbr.prov', { attrs: { title: t('ui.profile.provisional') } }, [
+          h('span', { attrs: { 'aria-hidden': 'true' } }, '?'),
+          h('span.sr-only', ' ' + t('ui.profile.provisional')),
+        ])
+      : null,
+    r.diff !== undefined
+      ? h('span.rating-diff', { class: { up: r.diff > 0, down: r.diff < 0 }, attrs: { 'data-testid': 'rating-diff' } }, [
+          ' ',
+          h('span.sr-only', t('ui.game.rating_change') + ' '),
+          signed(r.diff),
+        ])
+      : null,
+  ]);
+}
+
 /** status is whose turn, the draw offer, or the result in words. */
 function status(ctrl: GameCtrl): VNode {
   const st = ctrl.game.state;
-  const kids: (VNode | null)[] = [meta(ctrl), opening(ctrl)];
+  const kids: (VNode | null)[] = [meta(ctrl), opening(ctrl), watchers(ctrl)];
   if (finished(st.status)) {
     kids.push(
       h(
@@ -192,6 +219,12 @@ function meta(ctrl: GameCtrl): VNode {
     st.rated === undefined ? '' : t(st.rated ? 'ui.account.rated' : 'ui.account.casual'),
   ];
   return h('p#game-meta.game-meta', parts.filter(Boolean).join(' · '));
+}
+
+/** watchers says how many people watch the game (the server's `crowd` count), once someone does. */
+function watchers(ctrl: GameCtrl): VNode | null {
+  if (!ctrl.watchers) return null;
+  return h('p#watchers.game-meta', t('ui.game.watchers', { n: ctrl.watchers }));
 }
 
 /** opening names the game's opening in the page's language, once it has reached a named position. */

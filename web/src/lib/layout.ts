@@ -30,6 +30,7 @@ export function header(redraw: () => void): VNode {
     h('nav.site-nav', { attrs: { 'aria-label': t('ui.nav.label') } }, [
       h('a', { attrs: { href: '/' } }, t('ui.nav.play')),
       h('a', { attrs: { href: '/rules' } }, t('ui.nav.rules')),
+      h('a#nav-tv', { attrs: { href: '/tv' } }, t('ui.nav.tv')),
       ...(me && !me.guest
         ? [
             scheduleNavLink(),

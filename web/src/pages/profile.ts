@@ -3,7 +3,9 @@
 // high, carries a "?"), the games they are playing now (GET
 // /api/games/user/{username}/now) and their finished games, page by page
 // (GET /api/games/user/{username}), each with its opponent, colour, result
-// in words, time control and date, and a link to its replay.
+// in words, time control and date, and a link to its replay; and a chart
+// of the rating after each rated game per speed (src/profile/chart.ts, GET
+// /api/user/{username}/rating-history).
 import { page } from '../lib/layout';
 import { mount, h, VNode } from '../lib/view';
 import { t, lang } from '../lib/i18n';
@@ -26,6 +28,7 @@ import {
   signed,
   gameLink,
 } from '../account/format';
+import { historyCharts, type History } from '../profile/chart';
 
 /** Perf is one speed's rating (lichess's perfs). */
 interface Perf {
@@ -59,6 +62,8 @@ interface State {
   nextPage: number | null;
   gamesError?: string;
   loadingGames: boolean;
+  /** history is the rating after each rated game, by speed (GET /api/user/{username}/rating-history). */
+  history?: History;
 }
 
 /** pageSize is how many games a page of the history holds. */
@@ -120,6 +125,12 @@ export async function start(root: HTMLElement): Promise<void> {
         redraw();
       })
       .catch(() => {}), // the games now are extra: the history stands without them
+    get<History>(`/api/user/${enc}/rating-history`)
+      .then((hist) => {
+        st.history = hist;
+        redraw();
+      })
+      .catch(() => {}), // the charts are extra too: the ratings' table says where they stand
   ]);
 }
 
@@ -135,6 +146,7 @@ function view(st: State, more: () => void): VNode[] {
       h('p.muted', t('ui.profile.member_since', { date: sayDay(p.createdAt) })),
     ]),
     ratings(p),
+    historyCharts(st.history, speeds) ?? h('span'),
     st.playing.length
       ? h('section.profile-section', { attrs: { 'aria-labelledby': 'playing-title' } }, [
           h('h2#playing-title', t('ui.profile.playing')),
