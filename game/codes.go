@@ -38,6 +38,10 @@ const (
 	CodeCannotPostpone Code = "game.cannot_postpone"
 	// CodeBadRecord: a stored game that cannot be replayed.
 	CodeBadRecord Code = "game.bad_record"
+	// CodeDecided: a write of a game that the store holds as ended or
+	// aborted, other than the same end again: the game was decided
+	// elsewhere, and the stored end stands.
+	CodeDecided Code = "game.decided"
 )
 
 // Sentinel errors for the codes above, for use with errors.Is.
@@ -55,6 +59,7 @@ var (
 	ErrBadGame        = &Error{Code: CodeBadGame, Msg: "bad game"}
 	ErrCannotPostpone = &Error{Code: CodeCannotPostpone, Msg: "cannot postpone"}
 	ErrBadRecord      = &Error{Code: CodeBadRecord, Msg: "bad record"}
+	ErrDecided        = &Error{Code: CodeDecided, Msg: "the stored game has ended"}
 )
 
 // CodeNotStarted: a move in a scheduled game before its start time.
@@ -88,6 +93,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeBadGame, When: "a game's settings are inconsistent (e.g. no id)"},
 	{Code: CodeCannotPostpone, When: "a scheduled game postponed with less than the required notice, or a game that is not scheduled"},
 	{Code: CodeBadRecord, When: "a stored game that cannot be replayed"},
+	{Code: CodeDecided, When: "a write of a game that the store holds as ended or aborted, other than the same end again: the game was decided elsewhere and the stored end stands"},
 	{Code: CodeNotStarted, Params: []string{"start"}, When: "a move in a scheduled game before its start time (start: RFC 3339, UTC)"},
 	{Code: CodePostponeTooLate, Params: []string{"left", "start"}, When: "a scheduled game postponed less than one hour before its start (left: the time left, whole seconds; start: RFC 3339, UTC); 60:00 before is still allowed"},
 	{Code: CodePostponeTooSoon, Params: []string{"earliest"}, When: "a scheduled game postponed to a new start less than one hour away (earliest: the earliest allowed, RFC 3339, UTC)"},

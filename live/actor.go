@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
@@ -298,6 +299,9 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 	cancel()
 	if err != nil {
 		a.rt.failedWrites.Add(1)
+		if errors.Is(err, game.ErrDecided) && a.sync() {
+			return a.decidedElsewhere(err), true, game.NewError(game.CodeDecided, "game "+a.id+" was decided elsewhere; its stored end stands", err)
+		}
 		a.rt.cfg.Logger.Error("live: a write of the game failed; the game stays as stored", "game", a.id, "err", err)
 		if !a.undo(plies, before, st.Seq) {
 			return game.Event{}, false, NewError(CodeNotStored, "game "+a.id+": the change could not be stored; nothing changed", err)
@@ -311,6 +315,19 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 		typ = game.EventMove
 	}
 	return a.published(typ, mv), true, ferr
+}
+
+// decidedElsewhere announces the end the store holds for a game whose
+// write it refused because someone else (another node, a process that ran
+// the game before) decided it. The game was just read again (sync): its
+// stored end is published as a full event, numbered after every event this
+// runtime published, and, being over, the game leaves the runtime when the
+// command returns.
+func (a *actor) decidedElsewhere(err error) game.Event {
+	a.rt.cfg.Logger.Warn("live: the store holds the game as decided elsewhere; its stored end stands", "game", a.id, "err", err)
+	a.seq = max(a.seq, a.tried) + 1
+	a.tried = a.seq
+	return a.published(game.EventFull, nil)
 }
 
 // undo brings the game back to what the store holds after a write of

@@ -27,6 +27,12 @@
 // nothing. Create is held to the same rule: a game is stored and running,
 // or neither.
 //
+// A game's end is final: the store refuses (game.CodeDecided) any write of
+// a game it holds as ended or aborted, other than the same end again. A
+// goroutine whose write is refused so takes the stored truth: it reads the
+// game again, publishes it as a full event, fails the command with that
+// code, and the game leaves the runtime.
+//
 // Flags fall by a timer at the moment time runs out, without any client
 // asking. A timer whose write fails is not lost: the failure is logged at
 // Error level and counted (Runtime.Stats), and the timer tries again, each

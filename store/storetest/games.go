@@ -156,7 +156,7 @@ func testSaveState(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	want := fullRecord(t, "g")
 	mustCreate(t, s, want)
-	cleared := game.State{Status: game.StatusEnded, Termination: game.Abandonment, Result: game.BlackWins}
+	cleared := game.State{Status: game.StatusStarted}
 	resigned := want.State
 	resigned.Status = game.StatusEnded
 	resigned.Termination = game.Resignation
@@ -171,9 +171,10 @@ func testSaveState(t *testing.T, open func(t *testing.T) Store) {
 		name string
 		st   game.State
 	}{
-		{"every field changed", resigned},
+		// The end last: a game's end is never replaced (see testDecided).
 		{"every field cleared", cleared},
 		{"every field set again", want.State},
+		{"every field changed", resigned},
 	} {
 		if err := s.SaveState(t.Context(), "g", st.st); err != nil {
 			t.Fatalf("SaveState(%s): %v", st.name, err)

@@ -52,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"AppendMove", testAppendMove},
 		{"AppendMoveConflict", testAppendMoveConflict},
 		{"SaveState", testSaveState},
+		{"Decided", testDecided},
 		{"NotFound", testNotFound},
 		{"ActiveGames", testActiveGames},
 		{"Nodes", testNodes},

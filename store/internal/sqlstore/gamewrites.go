@@ -116,7 +116,11 @@ var (
 	insertGameSQL = `INSERT INTO games (` + GameCols + `) VALUES (` + Params(1, 27) + `) ON CONFLICT (id) DO NOTHING`
 	insertMoveSQL = `INSERT INTO moves (game_id, ply, uci, san, client_move_id, spent_ms, lag_credit_ms, remaining_ms, at)
 		VALUES (` + Params(1, 9) + `)`
-	saveStateSQL  = `UPDATE games SET ` + StateSet(2) + ` WHERE id = $1`
+	// A game's state is replaced only while the stored game has not
+	// finished, or with the end it already has ($2, $3, $4: the new status,
+	// termination and result).
+	saveStateSQL = `UPDATE games SET ` + StateSet(2) + ` WHERE id = $1 AND (` + Unfinished +
+		` OR (status = $2 AND termination = $3 AND result = $4))`
 	upsertNodeSQL = `INSERT INTO nodes (node, last_seen, stopped) VALUES ($1, $2, $3)
 		ON CONFLICT (node) DO UPDATE SET last_seen = excluded.last_seen, stopped = excluded.stopped
 		WHERE excluded.last_seen >= nodes.last_seen`
@@ -151,8 +155,9 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 
 // AppendMove stores move mv of game id and the game's new state st in one
 // transaction. It fails with game.CodeGameNotFound if there is no such game
-// and with game.CodePlyConflict if mv.Ply is not the number of moves
-// stored; then nothing changes. If st ends a rated game, the players'
+// with game.CodeDecided if the stored game has ended or was aborted, and
+// with game.CodePlyConflict if mv.Ply is not the number of moves stored;
+// then nothing changes. If st ends a rated game, the players'
 // ratings are updated in the same transaction.
 func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, st game.State) error {
 	op := fmt.Sprintf("append move %d to game %q", mv.Ply, id)
@@ -162,12 +167,12 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 	}
 	args := append(append([]any{id, mv.Ply}, sargs...), MoveArgs(mv)...)
 	w := &GameWrite{OnZero: func(q Querier) error {
-		var next int
-		err := q.QueryRow("SELECT next_ply FROM games WHERE id = $1", id).Scan(&next)
-		if errors.Is(err, sql.ErrNoRows) {
-			return NotFound(id)
-		} else if err != nil {
+		next, status, err := readGuard(q, id)
+		if err != nil {
 			return err
+		}
+		if status.Finished() {
+			return decided(id, status)
 		}
 		return game.NewError(game.CodePlyConflict,
 			fmt.Sprintf("move at ply %d, but game %q has %d moves", mv.Ply, id, next), nil)
@@ -179,7 +184,9 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 }
 
 // SaveState replaces the state of game id. It fails with
-// game.CodeGameNotFound if there is no such game. If st ends a rated game,
+// game.CodeGameNotFound if there is no such game, and with game.CodeDecided
+// if the stored game has ended or was aborted and st does not carry that
+// same end; then nothing changes. If st ends a rated game,
 // the players' ratings are updated in the same transaction.
 func (s *Store) SaveState(ctx context.Context, id string, st game.State) error {
 	op := fmt.Sprintf("save state of game %q", id)
@@ -188,8 +195,36 @@ func (s *Store) SaveState(ctx context.Context, id string, st game.State) error {
 		return s.fail(op, err)
 	}
 	w := &GameWrite{Stmts: []Stmt{{saveStateSQL, append([]any{id}, sargs...)}},
-		OnZero: func(Querier) error { return NotFound(id) }}
+		OnZero: func(q Querier) error {
+			_, status, err := readGuard(q, id)
+			if err != nil {
+				return err
+			}
+			return decided(id, status)
+		}}
 	return s.commit(ctx, op, s.ending(w, id, st))
+}
+
+// Unfinished is the condition, on the games table, that a game has neither
+// ended nor been aborted: the writes of a game's play apply only then.
+var Unfinished = fmt.Sprintf("status NOT IN (%d, %d)", game.StatusAborted, game.StatusEnded)
+
+// readGuard reads what decides why a write of game id changed no row: the
+// moves stored and the status. It fails with game.CodeGameNotFound if there
+// is no such game.
+func readGuard(q Querier, id string) (next int, status game.Status, err error) {
+	var st int64
+	err = q.QueryRow("SELECT next_ply, status FROM games WHERE id = $1", id).Scan(&next, &st)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, 0, NotFound(id)
+	}
+	return next, game.Status(st), err
+}
+
+// decided is the refusal of a write of game id, which the store holds with
+// the given finished status: someone else decided the game.
+func decided(id string, status game.Status) error {
+	return game.NewError(game.CodeDecided, fmt.Sprintf("game %q is stored as %s; the write is refused", id, status), nil)
 }
 
 // ending marks w as the end of game id when st ends it.
