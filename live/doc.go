@@ -42,8 +42,10 @@
 //
 // On start the runtime loads every running game from the store and resumes
 // it with the time the node was down charged to nobody: every game is
-// suspended as of the node's last heartbeat (written every HeartbeatEvery
-// to the NodeRegistry) and stored so before any command is taken, then
+// suspended as of the last heartbeat or graceful stop of the node that ran
+// it (written every HeartbeatEvery to the NodeRegistry; whatever that
+// node's name, since every process names itself: NodeRegistry.LastAlive)
+// and stored so before any command is taken, then
 // resumed. A game that cannot be restored is logged at Error level, counted,
 // answered with CodeUnavailable, and tried again with the same backoff until
 // it runs. Until games have owners, Start refuses (CodeNodeBusy) a database

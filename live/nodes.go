@@ -22,6 +22,9 @@ type NodeRegistry interface {
 	// whether its last act was a graceful stop; the zero time and false for
 	// a node never seen.
 	NodeStatus(ctx context.Context, node string) (lastSeen time.Time, stopped bool, err error)
+	// LastAlive returns the latest moment any node was seen alive (its
+	// last heartbeat or graceful stop); the zero time if none ever was.
+	LastAlive(ctx context.Context) (time.Time, error)
 	// LiveNodes returns, in name order, the nodes whose last act was a
 	// heartbeat at or after since.
 	LiveNodes(ctx context.Context, since time.Time) ([]string, error)

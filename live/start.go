@@ -11,7 +11,8 @@ import (
 )
 
 // Start resumes every game the store holds as running, charging the time
-// since the node was last alive to nobody, then starts the heartbeat.
+// since a node (this one or the one before it) was last alive to nobody,
+// then starts the heartbeat.
 //
 // It fails with CodeNodeBusy if another node that is alive holds the
 // running games. A game that cannot be restored does not stop the others:
@@ -21,9 +22,12 @@ func (r *Runtime) Start(ctx context.Context) error {
 	if r.cfg.Nodes == nil {
 		return fmt.Errorf("live: no NodeRegistry: Config.Nodes is nil and the store does not keep nodes")
 	}
-	lastSeen, _, err := r.cfg.Nodes.NodeStatus(ctx, r.cfg.Node)
+	// The running games last ran when the node that ran them was last
+	// seen: every process has a name of its own, so that is the latest
+	// sight of any node (no other is alive: see checkAlone).
+	lastSeen, err := r.cfg.Nodes.LastAlive(ctx)
 	if err != nil {
-		return fmt.Errorf("live: reading node %s: %w", r.cfg.Node, err)
+		return fmt.Errorf("live: reading the nodes: %w", err)
 	}
 	now := r.cfg.Clock.Now()
 	if lastSeen.IsZero() || lastSeen.After(now) {

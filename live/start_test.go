@@ -119,3 +119,33 @@ func TestRestoreFailureIsRetried(t *testing.T) {
 	f.move(pending, "alice", "g1f3", 2, 2)
 	f.checkInStep(pending)
 }
+
+// TestRestartUnderAnotherName: a process that starts under a name of its
+// own charges nobody for the time since the process before it, named
+// otherwise, was last alive.
+func TestRestartUnderAnotherName(t *testing.T) {
+	f := newFixture(t)
+	f.create("g1", "5+0")
+	f.move("g1", "alice", "e2e4", 0, 1)
+	f.move("g1", "bob", "e7e5", 1, 1)
+	f.clock.Advance(3 * time.Second) // white thinks 3 s
+	before, err := f.rt.Snapshot(f.ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.rt.Stop(f.ctx); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Advance(time.Minute)
+	f.rt = New(Config{Store: f.store, Clock: f.clock, Node: "another", HeartbeatEvery: time.Hour, Logger: f.rt.cfg.Logger})
+	if err := f.rt.Start(f.ctx); err != nil {
+		t.Fatal(err)
+	}
+	after, err := f.rt.Snapshot(f.ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *after.WhiteMs != *before.WhiteMs {
+		t.Fatalf("white has %d ms after the restart, %d ms before the stop", *after.WhiteMs, *before.WhiteMs)
+	}
+}

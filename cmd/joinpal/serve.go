@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -39,8 +40,10 @@ Flags:`
 
 // serveOptions is what "joinpal serve" is told.
 type serveOptions struct {
-	addr      string
-	db        string
+	addr string
+	db   string
+	// node is this process's name among the nodes that share the database.
+	node      string
 	stockfish string
 	logLevel  slog.Level
 	logJSON   bool
@@ -53,6 +56,16 @@ type serveOptions struct {
 	// player, sign-ups and guests per address); a zero one is the
 	// server's default.
 	limits server.Limits
+}
+
+// defaultNode is a node name of this process's own: the host's name and
+// a random suffix, so that two processes on one host differ.
+func defaultNode() string {
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		host = "joinpal"
+	}
+	return host + "-" + rand.Text()[:6]
 }
 
 // envOr is the value of the environment variable name, or def.
@@ -85,6 +98,7 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 	fs := newSubcommand("serve", serveUsage, stderr)
 	addr := fs.String("addr", envOr("JOINPAL_ADDR", ":8080"), "the `ADDRESS` to listen on (JOINPAL_ADDR)")
 	db := fs.String("db", envOr("JOINPAL_DB", "data/joinpal.db"), "the SQLite file `PATH` (its folder is created) or a postgres:// URL (JOINPAL_DB)")
+	node := fs.String("node", envOr("JOINPAL_NODE", ""), "the `NAME` of this process among the nodes of one database, unique to it; empty: the host's name and a random suffix (JOINPAL_NODE)")
 	stockfish := fs.String("stockfish", envOr("JOINPAL_STOCKFISH", ""), "`PATH` of Stockfish for the AI's top levels; empty: the built-in engine only (JOINPAL_STOCKFISH)")
 	level := fs.String("log-level", envOr("JOINPAL_LOG_LEVEL", "info"), "`LEVEL` of the logs: debug, info, warn or error (JOINPAL_LOG_LEVEL)")
 	format := fs.String("log-format", envOr("JOINPAL_LOG_FORMAT", "text"), "`FORMAT` of the logs: text or json (JOINPAL_LOG_FORMAT)")
@@ -105,7 +119,10 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 	if code, ok := fs.parse(args, 0); !ok {
 		return serveOptions{}, code, false
 	}
-	opts.addr, opts.db, opts.stockfish, opts.stopTimeout, opts.testClock = *addr, *db, *stockfish, 30*time.Second, *testClock
+	opts.addr, opts.db, opts.node, opts.stockfish, opts.stopTimeout, opts.testClock = *addr, *db, *node, *stockfish, 30*time.Second, *testClock
+	if opts.node == "" {
+		opts.node = defaultNode()
+	}
 	for _, r := range rates {
 		rate, err := parseRate(*r.text)
 		if err != nil {
@@ -183,7 +200,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		return err
 	}
 	games := metrics.TimedStore(st)
-	lc := live.Config{Store: games, Nodes: st, Logger: log}
+	lc := live.Config{Store: games, Nodes: st, Node: opts.node, Logger: log}
 	now := time.Now
 	var tclock *testClock
 	if opts.testClock {
@@ -230,7 +247,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
-	log.Info("joinpal: listening", "addr", ln.Addr().String(), "db", redactDSN(opts.db))
+	log.Info("joinpal: listening", "addr", ln.Addr().String(), "db", redactDSN(opts.db), "node", opts.node)
 	if hooks.listening != nil {
 		hooks.listening(ln.Addr())
 	}

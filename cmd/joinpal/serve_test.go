@@ -46,6 +46,21 @@ func TestParseServe(t *testing.T) {
 			t.Errorf("%v: stderr %q", args, stderr.String())
 		}
 	}
+	// Every process has a name of its own unless told one.
+	os.Unsetenv("JOINPAL_NODE")
+	a, _, _ := parseServe(nil, &stderr)
+	b, _, _ := parseServe(nil, &stderr)
+	host, _ := os.Hostname()
+	if a.node == b.node || !strings.HasPrefix(a.node, host+"-") {
+		t.Errorf("default node names %q and %q: want the host's name %q and a suffix of each's own", a.node, b.node, host)
+	}
+	t.Setenv("JOINPAL_NODE", "n1")
+	if opts, _, _ := parseServe(nil, &stderr); opts.node != "n1" {
+		t.Errorf("JOINPAL_NODE=n1: node %q", opts.node)
+	}
+	if opts, _, _ := parseServe([]string{"--node", "n2"}, &stderr); opts.node != "n2" {
+		t.Errorf("--node n2: node %q", opts.node)
+	}
 	if _, code, ok := parseServe([]string{"-h"}, &stderr); ok || code != exitOK {
 		t.Errorf("-h: ok %v, code %d", ok, code)
 	}
@@ -164,16 +179,7 @@ func TestServeStartsAndStopsGracefully(t *testing.T) {
 // TestServeOnPostgres: the same on PostgreSQL, given a postgres:// URL.
 func TestServeOnPostgres(t *testing.T) {
 	ctx := context.Background()
-	dsn := envOr("JOINPAL_TEST_POSTGRES", defaultPostgresDSN)
-	schema, drop, err := newSchema(ctx, dsn)
-	if err != nil {
-		t.Fatalf("%v (start PostgreSQL with make services, or set JOINPAL_TEST_POSTGRES)", err)
-	}
-	defer drop()
-	db, err := withSearchPath(dsn, schema)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := postgresSchema(t)
 	serveTwice(t, db)
 	st, err := postgres.Open(ctx, db)
 	if err != nil {
@@ -183,6 +189,23 @@ func TestServeOnPostgres(t *testing.T) {
 	if _, stopped, err := st.NodeStatus(ctx, "local"); err != nil || !stopped {
 		t.Errorf("the node's stop is not recorded: stopped %v, %v", stopped, err)
 	}
+}
+
+// postgresSchema returns the URL of a new schema of the test PostgreSQL
+// database, dropped when t ends.
+func postgresSchema(t *testing.T) string {
+	t.Helper()
+	dsn := envOr("JOINPAL_TEST_POSTGRES", defaultPostgresDSN)
+	schema, drop, err := newSchema(context.Background(), dsn)
+	if err != nil {
+		t.Fatalf("%v (start PostgreSQL with make services, or set JOINPAL_TEST_POSTGRES)", err)
+	}
+	t.Cleanup(drop)
+	db, err := withSearchPath(dsn, schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
 }
 
 // running is a serve started by a test.
@@ -196,6 +219,13 @@ type running struct {
 func startServe(t *testing.T, db string, log *slog.Logger) running {
 	t.Helper()
 	return startServeWith(t, serveOptions{addr: "127.0.0.1:0", db: db, stopTimeout: 10 * time.Second}, log)
+}
+
+// startServeAs is startServe as the node named node ("": the runtime's
+// default).
+func startServeAs(t *testing.T, db, node string, log *slog.Logger) running {
+	t.Helper()
+	return startServeWith(t, serveOptions{addr: "127.0.0.1:0", db: db, node: node, stopTimeout: 10 * time.Second}, log)
 }
 
 // startServeWith runs serve with opts in the background until it is ready.

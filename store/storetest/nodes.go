@@ -35,8 +35,16 @@ func testNodes(t *testing.T, open func(t *testing.T) Store) {
 			t.Errorf("%s: LiveNodes(%v) = %q, want %q", what, since, got, want)
 		}
 	}
+	lastAlive := func(what string, want time.Time) {
+		t.Helper()
+		got, err := s.LastAlive(t.Context())
+		if err != nil || !got.Equal(want) {
+			t.Errorf("%s: LastAlive = %v, %v; want %v", what, got, err, want)
+		}
+	}
 	check("never seen", "a", nodeStatus{})
 	liveNodes("none yet", at(0))
+	lastAlive("none yet", time.Time{})
 	steps := []struct {
 		name    string
 		stop    bool
@@ -69,6 +77,7 @@ func testNodes(t *testing.T, open func(t *testing.T) Store) {
 		}
 		check(st.name, "a", st.want)
 		check(st.name, "b", st.wantOth)
+		lastAlive(st.name, maxTime(st.want.LastSeen, st.wantOth.LastSeen))
 	}
 	if err := s.Heartbeat(t.Context(), "c", at(6000)); err != nil {
 		t.Fatal(err)
@@ -78,4 +87,17 @@ func testNodes(t *testing.T, open func(t *testing.T) Store) {
 	liveNodes("since a's heartbeat", at(4000), "a", "c")
 	liveNodes("after a's heartbeat", at(4001), "c")
 	liveNodes("after every heartbeat", at(6001))
+	lastAlive("a heartbeat last", at(6000))
+	if err := s.MarkStopped(t.Context(), "b", at(7000)); err != nil {
+		t.Fatal(err)
+	}
+	lastAlive("a stop last", at(7000))
+}
+
+// maxTime returns the later of a and b.
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }

@@ -113,6 +113,20 @@ func (s *Store) NodeStatus(ctx context.Context, node string) (lastSeen time.Time
 	return lastSeen, stopped, err
 }
 
+// LastAlive returns the latest moment any node was seen alive (its last
+// heartbeat or graceful stop), or the zero time if no node was ever seen.
+func (s *Store) LastAlive(ctx context.Context) (time.Time, error) {
+	var last time.Time
+	err := s.readOne(ctx, "last node alive", func(q Querier) error {
+		err := q.QueryRow("SELECT last_seen FROM nodes ORDER BY last_seen DESC LIMIT 1").Scan(&last)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		return err
+	})
+	return last, err
+}
+
 // LiveNodes returns, in name order, the nodes whose last act was a
 // heartbeat at or after since.
 func (s *Store) LiveNodes(ctx context.Context, since time.Time) ([]string, error) {
