@@ -49,7 +49,7 @@ var allowedImports = map[string][]string{
 	"lobby":    {"game", "internal/broadcast", "internal/coded", "internal/randid", "rating"},
 	"schedule": {"game", "internal/broadcast", "internal/coded", "internal/randid"},
 	// Stores import game and their shared internals.
-	"store/sqlite":   {"game", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
+	"store/sqlite":   {"game", "internal/coded", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
 	"store/postgres": {"game", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
 	// The one SQL store: every store interface, written once for both dialects.
 	"store/internal/sqlstore":    {"account", "game", "lobby", "rating", "schedule", "store/internal/codec"},

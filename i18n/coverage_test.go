@@ -20,6 +20,7 @@ import (
 	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/schedule"
 	"github.com/joinpal/joinpal/server"
+	"github.com/joinpal/joinpal/store/sqlite"
 	"github.com/joinpal/joinpal/uci"
 )
 
@@ -30,6 +31,7 @@ var (
 	_ i18n.Coded = (*uci.Error)(nil)
 	_ i18n.Coded = (*game.Error)(nil)
 	_ i18n.Coded = (*live.Error)(nil)
+	_ i18n.Coded = (*sqlite.Error)(nil)
 	_ i18n.Coded = (*account.Error)(nil)
 	_ i18n.Coded = (*ai.Error)(nil)
 	_ i18n.Coded = (*lobby.Error)(nil)
@@ -62,6 +64,9 @@ func errorCodes() []errorCode {
 	}
 	for _, c := range live.Codes() {
 		out = append(out, errorCode{"live", string(c.Code), c.Params, c.When})
+	}
+	for _, c := range sqlite.Codes() {
+		out = append(out, errorCode{"store/sqlite", string(c.Code), c.Params, c.When})
 	}
 	for _, c := range account.Codes() {
 		out = append(out, errorCode{"account", string(c.Code), c.Params, c.When})

@@ -35,7 +35,7 @@ type NodeRegistry interface {
 // until games have owners, two runtimes on one database would both run
 // them.
 func (r *Runtime) checkAlone(ctx context.Context, running int) error {
-	if running == 0 {
+	if running == 0 || r.cfg.Exclusive {
 		return nil
 	}
 	nodes, err := r.cfg.Nodes.LiveNodes(ctx, r.cfg.Clock.Now().Add(-r.cfg.NodeTimeout))

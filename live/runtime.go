@@ -24,6 +24,11 @@ type Config struct {
 	Clock Clock
 	// Node names this server node in the store's heartbeats ("local").
 	Node string
+	// Exclusive tells that no other process can use the store while this
+	// runtime does (a SQLite file held by its lock): Start then does not
+	// look for other live nodes, whose recent heartbeats can only be those
+	// of a process that has ended.
+	Exclusive bool
 	// HeartbeatEvery is how often the node records that it is alive (1 s).
 	// The time a crashed node was down is known to within this much.
 	HeartbeatEvery time.Duration

@@ -134,6 +134,7 @@ var statuses = map[string]int{
 	string(game.CodeBadRecord):        http.StatusInternalServerError,
 
 	string(live.CodeNodeBusy):     http.StatusServiceUnavailable,
+	"sqlite.locked":               http.StatusServiceUnavailable, // a start refused: the server does not import the store
 	string(live.CodeNotStored):    http.StatusServiceUnavailable,
 	string(live.CodeUnavailable):  http.StatusServiceUnavailable,
 	string(live.CodeStopping):     http.StatusServiceUnavailable,

@@ -180,17 +180,28 @@ type platformStore interface {
 }
 
 // openStore opens the PostgreSQL database of a postgres:// URL, or else
-// the SQLite file at db (creating its folder).
-func openStore(ctx context.Context, db string) (platformStore, error) {
-	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
-		return postgres.Open(ctx, db)
+// the SQLite file at db (creating its folder), holding the file's lock for
+// node: exclusive reports that no other process can use the store.
+func openStore(ctx context.Context, db, node string) (st platformStore, exclusive bool, err error) {
+	if isPostgres(db) {
+		st, err := postgres.Open(ctx, db)
+		return st, false, err
 	}
-	return sqlite.Open(ctx, db)
+	st, err = sqlite.Open(ctx, db, sqlite.WithLock(node))
+	return st, true, err
+}
+
+// isPostgres reports whether db is a PostgreSQL URL rather than a file.
+func isPostgres(db string) bool {
+	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 
 // serve runs JoinPal until ctx ends, then stops gracefully.
 func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serveHooks) error {
-	st, err := openStore(ctx, opts.db)
+	if opts.node == "" {
+		opts.node = "local"
+	}
+	st, exclusive, err := openStore(ctx, opts.db, opts.node)
 	if err != nil {
 		return err
 	}
@@ -200,7 +211,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		return err
 	}
 	games := metrics.TimedStore(st)
-	lc := live.Config{Store: games, Nodes: st, Node: opts.node, Logger: log}
+	lc := live.Config{Store: games, Nodes: st, Node: opts.node, Exclusive: exclusive, Logger: log}
 	now := time.Now
 	var tclock *testClock
 	if opts.testClock {

@@ -78,6 +78,8 @@ type Store struct {
 	stmts *statements                 // the writer's prepared statements
 	q     *groupcommit.Queue[txWrite] // the writer's queue
 
+	lock *os.File // the file's lock (WithLock), held until Close; nil without
+
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -94,6 +96,8 @@ type options struct {
 	readers     int
 	busyTimeout time.Duration
 	maxBatch    int
+	// lock, if set, is the node name Open takes the file's lock for.
+	lock string
 }
 
 // WithReaders sets the number of read connections (default: the number of
@@ -115,6 +119,16 @@ func WithMaxBatch(n int) Option {
 	return func(o *options) { sqlstore.SetIfPositive(&o.maxBatch, n) }
 }
 
+// WithLock makes Open take the file's lock for the node named owner, so
+// that no other process runs on the file while the store is open: Open
+// fails with CodeLocked, naming the holder, if another holds it. The lock
+// is the file PATH.lock beside the database, released by Close or by the
+// end of the process, however it ends. A server takes it; tools that read
+// or copy a file in use (joinpal backup) do not.
+func WithLock(owner string) Option {
+	return func(o *options) { o.lock = owner }
+}
+
 // Open opens the store in the SQLite file at path, creating the file (and
 // its directory) and the schema on first start and applying any migration
 // not yet applied. It fails if the file's schema is newer than this program.
@@ -132,6 +146,17 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	s := &Store{path: abs, opts: o}
+	if o.lock != "" {
+		if s.lock, err = takeLock(abs, o.lock); err != nil {
+			return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+		}
+	}
+	ok := false
+	defer func() {
+		if !ok && s.lock != nil {
+			s.lock.Close()
+		}
+	}()
 	ms := o.busyTimeout.Milliseconds()
 	s.wdb, err = sql.Open("sqlite", dsn(abs, url.Values{
 		"_pragma": {
@@ -174,6 +199,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	}
 	s.q = groupcommit.New(o.maxBatch, 1, s.commit)
 	s.Store = sqlstore.New((*backend)(s), dialect)
+	ok = true
 	return s, nil
 }
 
@@ -245,6 +271,9 @@ func (s *Store) Close() error {
 			errs = append(errs, fmt.Errorf("checkpoint: %w", err))
 		}
 		errs = append(errs, s.stmts.close(), s.wdb.Close())
+		if s.lock != nil {
+			errs = append(errs, s.lock.Close()) // last: the file is whole
+		}
 		if err := errors.Join(errs...); err != nil {
 			s.closeErr = fmt.Errorf("sqlite: close %s: %w", s.path, err)
 		}

@@ -1,0 +1,19 @@
+//go:build unix
+
+package sqlite
+
+import (
+	"errors"
+	"os"
+	"syscall"
+)
+
+// tryLock takes f's exclusive flock without waiting, and reports whether
+// it got it.
+func tryLock(f *os.File) (bool, error) {
+	err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+	if errors.Is(err, syscall.EWOULDBLOCK) {
+		return false, nil
+	}
+	return err == nil, err
+}
