@@ -31,9 +31,11 @@ type playState struct {
 
 // closeSockets closes every socket with the reason "server restarting"
 // (1012, service restart): clients reconnect to the next process. It is
-// the server's shutdown hook of the play routes.
-func (s *Server) closeSockets(context.Context) {
-	s.play.hub.closeAll(websocket.StatusServiceRestart, reasonRestarting)
+// the server's shutdown hook of the play routes, and returns once every
+// socket's close handshake has ended or ctx has, so that a process exiting
+// after Shutdown has sent every close frame.
+func (s *Server) closeSockets(ctx context.Context) {
+	s.play.hub.closeAll(ctx, websocket.StatusServiceRestart, reasonRestarting)
 }
 
 // socketViewer checks an upgrade's Origin and returns who asks; on
@@ -121,9 +123,11 @@ func (h *socketHub) part(game, player string) (last, stopping bool) {
 	return last, h.stopping
 }
 
-// closeAll refuses new sockets from now on and closes every open one with
-// code and reason.
-func (h *socketHub) closeAll(code websocket.StatusCode, reason string) {
+// closeAll refuses new sockets from now on, closes every open one with
+// code and reason (the handshakes run at once), and waits until every
+// handshake has ended (the close frame sent, the peer's answered or its
+// wait over) or ctx has.
+func (h *socketHub) closeAll(ctx context.Context, code websocket.StatusCode, reason string) {
 	h.mu.Lock()
 	h.stopping = true
 	all := make([]*socket, 0, len(h.sockets))
@@ -133,5 +137,12 @@ func (h *socketHub) closeAll(code websocket.StatusCode, reason string) {
 	h.mu.Unlock()
 	for _, s := range all {
 		s.close(code, reason)
+	}
+	for _, s := range all {
+		select {
+		case <-s.closeDone:
+		case <-ctx.Done():
+			return
+		}
 	}
 }

@@ -58,7 +58,7 @@ func TestSocketHubPresence(t *testing.T) {
 		t.Fatalf("last = %v, stopping = %v", last, stopping)
 	}
 	h.join("g", "q")
-	h.closeAll(websocket.StatusServiceRestart, reasonRestarting)
+	h.closeAll(t.Context(), websocket.StatusServiceRestart, reasonRestarting)
 	if last, stopping := h.part("g", "q"); !last || !stopping {
 		t.Fatalf("after closeAll: last = %v, stopping = %v", last, stopping)
 	}
