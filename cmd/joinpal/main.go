@@ -1,6 +1,7 @@
 // Command joinpal is JoinPal's single binary: the chess server and its tools.
 //
 //	joinpal serve [--addr A] [--db PATH|URL]     the chess server (make run)
+//	joinpal backup [--db PATH] OUT               a consistent copy of the SQLite file, while serving
 //	joinpal perft [--depth N] [--divide] [FEN]   count move-tree leaves, Stockfish's format
 //	joinpal pgn [FILE]                           check PGN and write it back normalized
 //	joinpal position [--json] FEN                what the rules core knows about a position
@@ -34,6 +35,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"serve", "run JoinPal: the HTTP API, live games, lobby and AI (SIGTERM stops it gracefully)", runServe},
+		{"backup", "copy the SQLite database while the server runs, to restore it later", runBackup},
 		{"perft", "count the leaves of the legal move tree (Stockfish's output format)", runPerft},
 		{"pgn", "read PGN, check every move, write it back normalized", runPGN},
 		{"uci", "serve the built-in engine over UCI (for chess GUIs)", runUCI},
