@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"strings"
 
@@ -172,16 +171,6 @@ func (s *Server) CheckOrigin(r *http.Request) error {
 		return NewError(CodeCrossOrigin, "cross-origin request refused: "+err.Error(), nil)
 	}
 	return nil
-}
-
-// clientIP is the address the request came from, the key of per-IP rate
-// limits.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // limited takes one event of key from the rate limit k, or returns the

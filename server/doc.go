@@ -12,7 +12,10 @@
 // with a generated display name) or accounts (account.Store). Sessions
 // live in the store, so any node serves them and they can be revoked; the
 // cookie holds only the session's secret (HttpOnly, SameSite=Lax, Secure
-// under TLS). Programs use API tokens (Authorization: Bearer), stored
+// when the request came over https). Behind a proxy that ends TLS, the
+// client's address (the key of every per-address limit) and scheme come
+// from X-Forwarded-For and X-Forwarded-Proto, believed only from
+// Config.TrustedProxies (origin.go). Programs use API tokens (Authorization: Bearer), stored
 // hashed, named, revocable and limited to scopes. Every state-changing
 // request passes http.CrossOriginProtection; WebSocket upgrades call
 // [Server.CheckOrigin]. Log-ins and sign-ups are rate-limited per IP and

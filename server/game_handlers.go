@@ -105,7 +105,7 @@ func (s *Server) restoredGame(w http.ResponseWriter, r *http.Request) (*game.Gam
 
 func siteURL(r *http.Request) string {
 	scheme := "http"
-	if r.TLS != nil {
+	if overHTTPS(r) {
 		scheme = "https"
 	}
 	return scheme + "://" + r.Host

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -105,9 +106,15 @@ type Config struct {
 	// SessionTTL is how long a session lasts unused (30 days); each use
 	// extends it.
 	SessionTTL time.Duration
-	// SecureCookies marks cookies Secure even on plain HTTP (behind a
-	// proxy that ends TLS); they are Secure under TLS regardless.
+	// SecureCookies marks cookies Secure even on plain HTTP; they are
+	// Secure regardless when the request came over https, to the server
+	// or to a trusted proxy.
 	SecureCookies bool
+	// TrustedProxies are the peers (proxies that end TLS, load balancers)
+	// whose X-Forwarded-For and X-Forwarded-Proto are believed: the
+	// client's address (the key of every per-address limit) and whether
+	// it came over https. From any other peer the headers are ignored.
+	TrustedProxies []netip.Prefix
 	// TrustedOrigins are other origins ("https://example.org") whose pages
 	// may send state-changing requests.
 	TrustedOrigins []string
@@ -263,6 +270,7 @@ func (s *Server) Shutdown(ctx context.Context) {
 // serve routes r, with its per-request state, and answers the mux's own
 // "not found" and "method not allowed" as coded JSON errors.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	r = s.fromClient(r)
 	r = r.WithContext(context.WithValue(r.Context(), stateKey{}, &requestState{}))
 	defer func() {
 		if v := recover(); v != nil {

@@ -44,7 +44,8 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u account.
 }
 
 // cookie is the session cookie with value, HttpOnly, SameSite=Lax, Secure
-// under TLS (or when configured), for the whole site.
+// when the request came over https (directly or through a trusted proxy)
+// or when configured, for the whole site.
 func (s *Server) cookie(r *http.Request, value string, expires time.Time) *http.Cookie {
 	c := &http.Cookie{
 		Name:     sessionCookie,
@@ -52,7 +53,7 @@ func (s *Server) cookie(r *http.Request, value string, expires time.Time) *http.
 		Path:     "/",
 		HttpOnly: true,
 		SameSite: http.SameSiteLaxMode,
-		Secure:   r.TLS != nil || s.cfg.SecureCookies,
+		Secure:   overHTTPS(r) || s.cfg.SecureCookies,
 	}
 	if value == "" {
 		c.MaxAge = -1

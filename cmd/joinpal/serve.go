@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"strings"
@@ -56,6 +57,32 @@ type serveOptions struct {
 	// player, sign-ups and guests per address); a zero one is the
 	// server's default.
 	limits server.Limits
+	// trustedProxies and secureCookies are the server's TrustedProxies and
+	// SecureCookies.
+	trustedProxies []netip.Prefix
+	secureCookies  bool
+}
+
+// parsePrefixes reads a comma-separated list of CIDR ranges or single
+// addresses ("" is none).
+func parsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if a, err := netip.ParseAddr(f); err == nil {
+			out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an address nor a CIDR range", f)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }
 
 // defaultNode is a node name of this process's own: the host's name and
@@ -116,10 +143,20 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 		{flag: "guest-limit", limit: &opts.limits.GuestsPerIP, text: fs.String("guest-limit", envOr("JOINPAL_GUEST_LIMIT", formatRate(def.GuestsPerIP)),
 			"`N/PERIOD`: the guests one address may start as, N at once and one every PERIOD/N (JOINPAL_GUEST_LIMIT)")},
 	}
+	proxies := fs.String("trusted-proxies", envOr("JOINPAL_TRUSTED_PROXIES", ""),
+		"`CIDR,...`: the proxies (addresses or ranges) whose X-Forwarded-For and X-Forwarded-Proto are believed; empty: none (JOINPAL_TRUSTED_PROXIES)")
+	secure := fs.Bool("secure-cookies", envOr("JOINPAL_SECURE_COOKIES", "") == "1",
+		"mark cookies Secure on every request, not only those that came over https (JOINPAL_SECURE_COOKIES=1)")
 	if code, ok := fs.parse(args, 0); !ok {
 		return serveOptions{}, code, false
 	}
 	opts.addr, opts.db, opts.node, opts.stockfish, opts.stopTimeout, opts.testClock = *addr, *db, *node, *stockfish, 30*time.Second, *testClock
+	opts.secureCookies = *secure
+	trusted, err := parsePrefixes(*proxies)
+	if err != nil {
+		return serveOptions{}, fs.usageError("--trusted-proxies %q: %v", *proxies, err), false
+	}
+	opts.trustedProxies = trusted
 	if opts.node == "" {
 		opts.node = defaultNode()
 	}
@@ -237,7 +274,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	srv, err := server.New(server.Config{
 		Accounts: st, Runtime: rt, Lobby: lob, AI: player, AIPool: pool,
 		Games: games, Listing: st, Ratings: st, Schedule: sched, Metrics: metrics, Log: log, Now: now,
-		Limits: opts.limits,
+		Limits: opts.limits, TrustedProxies: opts.trustedProxies, SecureCookies: opts.secureCookies,
 	})
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -60,6 +61,14 @@ func TestParseServe(t *testing.T) {
 	}
 	if opts, _, _ := parseServe([]string{"--node", "n2"}, &stderr); opts.node != "n2" {
 		t.Errorf("--node n2: node %q", opts.node)
+	}
+	// Proxies: addresses and ranges, IPv4 and IPv6.
+	opts, _, ok = parseServe([]string{"--trusted-proxies", "10.0.0.0/8, 127.0.0.1,::1,fd00::/8", "--secure-cookies"}, &stderr)
+	if !ok || fmt.Sprint(opts.trustedProxies) != "[10.0.0.0/8 127.0.0.1/32 ::1/128 fd00::/8]" || !opts.secureCookies {
+		t.Errorf("--trusted-proxies, --secure-cookies: %v %v", opts.trustedProxies, opts.secureCookies)
+	}
+	if _, code, ok := parseServe([]string{"--trusted-proxies", "10.0.0.0/33"}, &stderr); ok || code != exitUsage {
+		t.Errorf("a bad range: ok %v, code %d; want a usage error", ok, code)
 	}
 	if _, code, ok := parseServe([]string{"-h"}, &stderr); ok || code != exitOK {
 		t.Errorf("-h: ok %v, code %d", ok, code)
