@@ -229,7 +229,7 @@ func (a *actor) fire() {
 		}
 		return nil
 	})
-	if err != nil { // (a game that has ended meanwhile has no timer work)
+	if err != nil && game.CodeOf(err) != game.CodeDecided { // (a game that has ended meanwhile has no timer work)
 		a.rt.cfg.Logger.Error("live: the game's timer could not do its work; it retries", "game", a.id, "err", err)
 	}
 }
