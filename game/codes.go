@@ -42,6 +42,9 @@ const (
 	// aborted, other than the same end again: the game was decided
 	// elsewhere, and the stored end stands.
 	CodeDecided Code = "game.decided"
+	// CodeNotOwner: a write of a game made under an ownership epoch older
+	// than the game's: another node has claimed the game since.
+	CodeNotOwner Code = "game.not_owner"
 )
 
 // Sentinel errors for the codes above, for use with errors.Is.
@@ -60,6 +63,7 @@ var (
 	ErrCannotPostpone = &Error{Code: CodeCannotPostpone, Msg: "cannot postpone"}
 	ErrBadRecord      = &Error{Code: CodeBadRecord, Msg: "bad record"}
 	ErrDecided        = &Error{Code: CodeDecided, Msg: "the stored game has ended"}
+	ErrNotOwner       = &Error{Code: CodeNotOwner, Msg: "another node owns the game"}
 )
 
 // CodeNotStarted: a move in a scheduled game before its start time.
@@ -93,6 +97,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeBadGame, When: "a game's settings are inconsistent (e.g. no id)"},
 	{Code: CodeCannotPostpone, When: "a scheduled game postponed with less than the required notice, or a game that is not scheduled"},
 	{Code: CodeBadRecord, When: "a stored game that cannot be replayed"},
+	{Code: CodeNotOwner, When: "a write of a game made under an ownership epoch older than the game's: another node has claimed the game since, and the write is refused"},
 	{Code: CodeDecided, When: "a write of a game that the store holds as ended or aborted, other than the same end again: the game was decided elsewhere and the stored end stands"},
 	{Code: CodeNotStarted, Params: []string{"start"}, When: "a move in a scheduled game before its start time (start: RFC 3339, UTC)"},
 	{Code: CodePostponeTooLate, Params: []string{"left", "start"}, When: "a scheduled game postponed less than one hour before its start (left: the time left, whole seconds; start: RFC 3339, UTC); 60:00 before is still allowed"},

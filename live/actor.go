@@ -33,6 +33,10 @@ type actor struct {
 	timer  Timer
 	events []game.Event // the most recent events, oldest first
 
+	// lost is set when the store refused a write because another node
+	// has claimed the game: the game leaves this runtime after the
+	// command.
+	lost bool
 	// unsynced is set when a write failed and the store could not be read
 	// to learn whether it happened: the store may hold more than memory,
 	// and no write may be made until the game is read again.
@@ -79,7 +83,7 @@ func (a *actor) loop() {
 				continue
 			}
 			err := c.run()
-			if a.g.Over() {
+			if a.g.Over() || a.lost {
 				// Retired before the answer: once a command that ended the
 				// game returns, the game no longer runs here.
 				a.rt.retire(a)
@@ -229,7 +233,7 @@ func (a *actor) fire() {
 		}
 		return nil
 	})
-	if err != nil && game.CodeOf(err) != game.CodeDecided { // (a game that has ended meanwhile has no timer work)
+	if c := game.CodeOf(err); err != nil && c != game.CodeDecided && c != game.CodeNotOwner { // (a game that has ended or left meanwhile has no timer work)
 		a.rt.cfg.Logger.Error("live: the game's timer could not do its work; it retries", "game", a.id, "err", err)
 	}
 }
@@ -299,6 +303,11 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 	cancel()
 	if err != nil {
 		a.rt.failedWrites.Add(1)
+		if errors.Is(err, game.ErrNotOwner) {
+			a.rt.cfg.Logger.Warn("live: another node owns the game now; it leaves this one", "game", a.id, "err", err)
+			a.lost = true
+			return game.Event{}, false, NewError(CodeUnavailable, "game "+a.id+": another node runs it now", err)
+		}
 		if errors.Is(err, game.ErrDecided) && a.sync() {
 			return a.decidedElsewhere(err), true, game.NewError(game.CodeDecided, "game "+a.id+" was decided elsewhere; its stored end stands", err)
 		}

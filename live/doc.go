@@ -33,6 +33,12 @@
 // game again, publishes it as a full event, fails the command with that
 // code, and the game leaves the runtime.
 //
+// Start claims every running game for this node under a new fencing epoch
+// (NodeRegistry.ClaimGames), and every write carries it (game.WithEpoch):
+// should this node stall past its timeout while another starts and claims
+// the games, each of its later writes is refused (game.CodeNotOwner), the
+// command answers CodeUnavailable, and the game leaves this runtime.
+//
 // Flags fall by a timer at the moment time runs out, without any client
 // asking. A timer whose write fails is not lost: the failure is logged at
 // Error level and counted (Runtime.Stats), and the timer tries again, each

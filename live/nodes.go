@@ -25,6 +25,11 @@ type NodeRegistry interface {
 	// LastAlive returns the latest moment any node was seen alive (its
 	// last heartbeat or graceful stop); the zero time if none ever was.
 	LastAlive(ctx context.Context) (time.Time, error)
+	// ClaimGames makes node the owner of every running game under a new
+	// fencing epoch, newer than any drawn before, and returns it. A
+	// Store's writes made under an older epoch (game.WithEpoch) are then
+	// refused with game.CodeNotOwner.
+	ClaimGames(ctx context.Context, node string) (epoch int64, err error)
 	// LiveNodes returns, in name order, the nodes whose last act was a
 	// heartbeat at or after since.
 	LiveNodes(ctx context.Context, since time.Time) ([]string, error)

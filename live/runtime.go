@@ -62,6 +62,10 @@ type Runtime struct {
 	hbStop   chan struct{}
 	hbDone   chan struct{}
 
+	// epoch is the fencing epoch the runtime claimed the running games
+	// under at Start (NodeRegistry.ClaimGames); every write carries it.
+	epoch atomic.Int64
+
 	failedWrites    atomic.Uint64
 	restoreFailures atomic.Uint64
 }
@@ -121,7 +125,8 @@ func (r *Runtime) Bus() game.Bus { return r.cfg.Bus }
 // decided to make: it keeps ctx's values but not its cancellation, and ends
 // after StoreTimeout.
 func (r *Runtime) writeContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.WithoutCancel(ctx), r.cfg.StoreTimeout)
+	ctx = game.WithEpoch(context.WithoutCancel(ctx), r.epoch.Load())
+	return context.WithTimeout(ctx, r.cfg.StoreTimeout)
 }
 
 // Stop stops the runtime gracefully: no new commands are taken, every

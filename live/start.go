@@ -40,6 +40,14 @@ func (r *Runtime) Start(ctx context.Context) error {
 	if err := r.checkAlone(ctx, len(recs)); err != nil {
 		return err
 	}
+	// The running games are this node's from here on: a node that ran
+	// them before and still writes (it stalled past its timeout) is
+	// refused by the store.
+	epoch, err := r.cfg.Nodes.ClaimGames(ctx, r.cfg.Node)
+	if err != nil {
+		return fmt.Errorf("live: claiming the running games: %w", err)
+	}
+	r.epoch.Store(epoch)
 	// Every game is suspended as of the node's last heartbeat and stored so
 	// before the node takes commands: however long loading and storing
 	// take, nobody's clock runs. Each then resumes as its goroutine's first

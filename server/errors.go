@@ -120,6 +120,7 @@ var statuses = map[string]int{
 	string(game.CodeStalePly):         http.StatusConflict,
 	string(game.CodeGameOver):         http.StatusConflict,
 	string(game.CodeDecided):          http.StatusConflict,
+	string(game.CodeNotOwner):         http.StatusServiceUnavailable,
 	string(game.CodeNoDrawOffer):      http.StatusConflict,
 	string(game.CodeCannotAbort):      http.StatusConflict,
 	string(game.CodeCannotPostpone):   http.StatusConflict,

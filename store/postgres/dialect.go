@@ -29,7 +29,7 @@ var dialect = sqlstore.Dialect{
 	// finished, and the move is inserted only if it did.
 	AppendMove: []string{`WITH g AS (
 		UPDATE games SET ` + sqlstore.StateSet(3) + `, next_ply = next_ply + 1
-		WHERE id = $1 AND next_ply = $2::integer AND ` + sqlstore.Unfinished + `
+		WHERE id = $1 AND next_ply = $2::integer AND ` + sqlstore.Unfinished + sqlstore.Fenced(24) + `
 		RETURNING id)
 	INSERT INTO moves (game_id, ply, uci, san, client_move_id, spent_ms, lag_credit_ms, remaining_ms, at)
 	SELECT id, $2::integer, $17::text, $18::text, $19::bigint, $20::bigint, $21::bigint, $22::bigint, $23::timestamptz FROM g`},

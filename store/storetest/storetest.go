@@ -53,6 +53,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"AppendMoveConflict", testAppendMoveConflict},
 		{"SaveState", testSaveState},
 		{"Decided", testDecided},
+		{"Fenced", testFenced},
 		{"NotFound", testNotFound},
 		{"ActiveGames", testActiveGames},
 		{"Nodes", testNodes},

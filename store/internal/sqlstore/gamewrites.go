@@ -120,7 +120,7 @@ var (
 	// finished, or with the end it already has ($2, $3, $4: the new status,
 	// termination and result).
 	saveStateSQL = `UPDATE games SET ` + StateSet(2) + ` WHERE id = $1 AND (` + Unfinished +
-		` OR (status = $2 AND termination = $3 AND result = $4))`
+		` OR (status = $2 AND termination = $3 AND result = $4))` + Fenced(16)
 	upsertNodeSQL = `INSERT INTO nodes (node, last_seen, stopped) VALUES ($1, $2, $3)
 		ON CONFLICT (node) DO UPDATE SET last_seen = excluded.last_seen, stopped = excluded.stopped
 		WHERE excluded.last_seen >= nodes.last_seen`
@@ -165,9 +165,10 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 	if err != nil {
 		return s.fail(op, err)
 	}
-	args := append(append([]any{id, mv.Ply}, sargs...), MoveArgs(mv)...)
+	fence := fenceArg(ctx)
+	args := append(append(append([]any{id, mv.Ply}, sargs...), MoveArgs(mv)...), fence)
 	w := &GameWrite{OnZero: func(q Querier) error {
-		next, status, err := readGuard(q, id)
+		next, status, err := readGuard(q, id, fence)
 		if err != nil {
 			return err
 		}
@@ -194,9 +195,10 @@ func (s *Store) SaveState(ctx context.Context, id string, st game.State) error {
 	if err != nil {
 		return s.fail(op, err)
 	}
-	w := &GameWrite{Stmts: []Stmt{{saveStateSQL, append([]any{id}, sargs...)}},
+	fence := fenceArg(ctx)
+	w := &GameWrite{Stmts: []Stmt{{saveStateSQL, append(append([]any{id}, sargs...), fence)}},
 		OnZero: func(q Querier) error {
-			_, status, err := readGuard(q, id)
+			_, status, err := readGuard(q, id, fence)
 			if err != nil {
 				return err
 			}
@@ -209,16 +211,55 @@ func (s *Store) SaveState(ctx context.Context, id string, st game.State) error {
 // ended nor been aborted: the writes of a game's play apply only then.
 var Unfinished = fmt.Sprintf("status NOT IN (%d, %d)", game.StatusAborted, game.StatusEnded)
 
-// readGuard reads what decides why a write of game id changed no row: the
-// moves stored and the status. It fails with game.CodeGameNotFound if there
-// is no such game.
-func readGuard(q Querier, id string) (next int, status game.Status, err error) {
-	var st int64
-	err = q.QueryRow("SELECT next_ply, status FROM games WHERE id = $1", id).Scan(&next, &st)
+// readGuard reads what decides why a write of game id, made under the
+// epoch fence (nil: not fenced), changed no row: the moves stored and the
+// status. It fails with game.CodeGameNotFound if there is no such game, and
+// with game.CodeNotOwner if the game's epoch is newer than the fence.
+func readGuard(q Querier, id string, fence any) (next int, status game.Status, err error) {
+	var st, epoch int64
+	err = q.QueryRow("SELECT next_ply, status, owner_epoch FROM games WHERE id = $1", id).Scan(&next, &st, &epoch)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, 0, NotFound(id)
+	} else if err != nil {
+		return 0, 0, err
 	}
-	return next, game.Status(st), err
+	if mine, ok := fence.(int64); ok && epoch > mine {
+		return 0, 0, game.NewError(game.CodeNotOwner,
+			fmt.Sprintf("game %q is owned under epoch %d, the write was made under %d; it is refused", id, epoch, mine), nil)
+	}
+	return next, game.Status(st), nil
+}
+
+// Fenced is the condition, on the games table, that a write made under the
+// epoch of parameter n may apply: the parameter is NULL (a write that is
+// not fenced) or the game's owner_epoch is no newer.
+func Fenced(n int) string {
+	return fmt.Sprintf(" AND (CAST($%d AS BIGINT) IS NULL OR owner_epoch <= $%d)", n, n)
+}
+
+// fenceArg is the fence parameter of a write made under ctx: the epoch
+// game.WithEpoch set, or nil.
+func fenceArg(ctx context.Context) any {
+	if e, ok := game.EpochOf(ctx); ok {
+		return e
+	}
+	return nil
+}
+
+// ClaimGames makes node the owner of every running game (created or
+// started) under a new epoch, newer than every epoch drawn before, and
+// returns it. From then on, writes of those games made under an older
+// epoch are refused with game.CodeNotOwner.
+func (s *Store) ClaimGames(ctx context.Context, node string) (epoch int64, err error) {
+	err = s.write(ctx, fmt.Sprintf("claim the running games for node %q", node), func(q Querier) error {
+		if err := q.QueryRow("UPDATE owner_epochs SET epoch = epoch + 1 WHERE id = 1 RETURNING epoch").Scan(&epoch); err != nil {
+			return err
+		}
+		_, err := q.Exec(fmt.Sprintf("UPDATE games SET owner = $1, owner_epoch = $2 WHERE status IN (%d, %d)",
+			game.StatusCreated, game.StatusStarted), node, epoch)
+		return err
+	})
+	return epoch, err
 }
 
 // decided is the refusal of a write of game id, which the store holds with

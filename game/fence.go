@@ -1,0 +1,27 @@
+package game
+
+import "context"
+
+// The fencing of a game's writes: a node writes the games it runs under
+// the epoch it claimed them with (see live.NodeRegistry.ClaimGames); a
+// store refuses, with CodeNotOwner, a write made under an epoch older than
+// the game's, so that a node that lost its games to another (it stalled
+// past its heartbeat's timeout, another node started and claimed them)
+// cannot overwrite what the new owner wrote.
+
+// epochKey is the context key of a write's epoch.
+type epochKey struct{}
+
+// WithEpoch returns ctx carrying the epoch the node that writes owns its
+// games under: a Store's AppendMove and SaveState made under it apply only
+// while the game's stored epoch is no newer.
+func WithEpoch(ctx context.Context, epoch int64) context.Context {
+	return context.WithValue(ctx, epochKey{}, epoch)
+}
+
+// EpochOf returns the epoch ctx carries, and false if it carries none (a
+// write that is not fenced: a tool's, a test's).
+func EpochOf(ctx context.Context) (int64, bool) {
+	e, ok := ctx.Value(epochKey{}).(int64)
+	return e, ok
+}
