@@ -67,7 +67,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	hash, err := account.HashPassword(req.Password, s.cfg.PasswordParams)
+	hash, err := s.hashPassword(r.Context(), req.Password)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -106,7 +106,10 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 	bad := &account.Error{Code: account.CodeBadCredentials, Msg: "bad credentials"}
 	u, err := s.cfg.Accounts.UserByUsername(r.Context(), req.Username)
 	if account.CodeOf(err) == account.CodeNotFound || err == nil && u.Guest {
-		_, _, _ = account.CheckPassword(s.dummyHash(), req.Password, s.cfg.PasswordParams)
+		if _, _, err := s.checkPassword(r.Context(), s.dummyHash(), req.Password); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
 		s.writeError(w, r, bad)
 		return
 	}
@@ -114,7 +117,7 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	ok, rehash, err := account.CheckPassword(u.PasswordHash, req.Password, s.cfg.PasswordParams)
+	ok, rehash, err := s.checkPassword(r.Context(), u.PasswordHash, req.Password)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -124,7 +127,7 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rehash {
-		if hash, err := account.HashPassword(req.Password, s.cfg.PasswordParams); err == nil {
+		if hash, err := s.hashPassword(r.Context(), req.Password); err == nil {
 			if err := s.cfg.Accounts.SetPasswordHash(r.Context(), u.ID, hash); err != nil {
 				s.log.WarnContext(r.Context(), "server: rehashing a password", "user", u.ID, "err", err)
 			}

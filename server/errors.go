@@ -42,6 +42,9 @@ const (
 	CodeNotFound         Code = "server.not_found"
 	CodeMethodNotAllowed Code = "server.method_not_allowed"
 	CodeRestarting       Code = "server.restarting"
+	// CodeBusy: a log-in or sign-up that found every password-hashing
+	// slot taken for longer than the server waits.
+	CodeBusy Code = "server.busy"
 	// CodeBadText: a path, query or JSON text that holds a NUL character
 	// or is not valid UTF-8, refused before any handler reads it.
 	CodeBadText Code = "server.bad_text"
@@ -67,6 +70,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeNotFound, When: "a path the server has no route for"},
 	{Code: CodeMethodNotAllowed, Params: []string{"method"}, When: "a route asked with a method it does not take"},
 	{Code: CodeRestarting, When: "a new game asked for while the server is stopping to restart"},
+	{Code: CodeBusy, Params: []string{"seconds"}, When: "a log-in or sign-up while too many passwords are being checked at once; retry after the seconds given"},
 }
 
 // Codes lists every error code of the package with its parameters.
@@ -104,6 +108,7 @@ var statuses = map[string]int{
 	string(CodeNotFound):         http.StatusNotFound,
 	string(CodeMethodNotAllowed): http.StatusMethodNotAllowed,
 	string(CodeRestarting):       http.StatusServiceUnavailable,
+	string(CodeBusy):             http.StatusServiceUnavailable,
 	string(CodeGameNotOver):      http.StatusConflict,
 
 	string(account.CodeBadCredentials): http.StatusUnauthorized,
@@ -230,7 +235,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if status == http.StatusBadRequest {
 		refund(r)
 	}
-	if limited, ok := errors.AsType[*Error](err); ok && limited.Code == CodeRateLimited {
+	if limited, ok := errors.AsType[*Error](err); ok && (limited.Code == CodeRateLimited || limited.Code == CodeBusy) {
 		w.Header().Set("Retry-After", limited.Params["seconds"])
 	}
 	if (status == http.StatusNotFound || status >= 500) && wantsPage(r) {

@@ -125,6 +125,12 @@ type Config struct {
 	// PasswordParams are the Argon2id parameters of new hashes
 	// (account.DefaultParams).
 	PasswordParams account.Params
+	// HashConcurrency is how many password hashes (log-ins, sign-ups) run
+	// at once (GOMAXPROCS when zero); each takes PasswordParams.Memory.
+	HashConcurrency int
+	// HashWait is how long a log-in or sign-up waits for a hashing slot
+	// before it is refused with CodeBusy (DefaultHashWait when zero).
+	HashWait time.Duration
 	// Metrics are the server's metrics (NewMetrics on a new registry when
 	// nil).
 	Metrics *Metrics
@@ -143,6 +149,7 @@ type Server struct {
 	signupsPerIP, signupsPerAccount *ratelimit.Keyed
 	guestsPerIP                     *ratelimit.Keyed
 	newGamesPerPlayer               *ratelimit.Keyed
+	hashes                          *hashPool
 
 	ready    atomic.Bool
 	draining atomic.Bool
@@ -202,6 +209,7 @@ func New(cfg Config) (*Server, error) {
 		signupsPerAccount: limit(cfg.Limits.SignupsPerAccount, def.SignupsPerAccount),
 		guestsPerIP:       limit(cfg.Limits.GuestsPerIP, def.GuestsPerIP),
 		newGamesPerPlayer: limit(cfg.Limits.NewGamesPerPlayer, def.NewGamesPerPlayer),
+		hashes:            newHashPool(cfg.HashConcurrency, cfg.HashWait),
 	}
 	for _, o := range cfg.TrustedOrigins {
 		if err := s.cop.AddTrustedOrigin(o); err != nil {
@@ -219,6 +227,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("server: metrics: %w", err)
 	}
 	s.metrics = cfg.Metrics
+	s.dummyHash() // made once here, not by many log-ins at once outside the hashing pool
 	for _, rt := range s.routes() {
 		s.mux.Handle(rt.pattern, rt.handler)
 	}

@@ -12,6 +12,7 @@ import (
 	"net/netip"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -61,6 +62,8 @@ type serveOptions struct {
 	// SecureCookies.
 	trustedProxies []netip.Prefix
 	secureCookies  bool
+	// hashConcurrency is the server's HashConcurrency.
+	hashConcurrency int
 }
 
 // parsePrefixes reads a comma-separated list of CIDR ranges or single
@@ -147,9 +150,16 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 		"`CIDR,...`: the proxies (addresses or ranges) whose X-Forwarded-For and X-Forwarded-Proto are believed; empty: none (JOINPAL_TRUSTED_PROXIES)")
 	secure := fs.Bool("secure-cookies", envOr("JOINPAL_SECURE_COOKIES", "") == "1",
 		"mark cookies Secure on every request, not only those that came over https (JOINPAL_SECURE_COOKIES=1)")
+	hashes := fs.String("hash-concurrency", envOr("JOINPAL_HASH_CONCURRENCY", "0"),
+		"`N`: the password hashes (log-ins, sign-ups) run at once, 19 MiB each; others wait up to 5 s, then 503; 0: the number of CPUs (JOINPAL_HASH_CONCURRENCY)")
 	if code, ok := fs.parse(args, 0); !ok {
 		return serveOptions{}, code, false
 	}
+	n, err := strconv.Atoi(*hashes)
+	if err != nil || n < 0 {
+		return serveOptions{}, fs.usageError("--hash-concurrency %q: want a whole number of at least 0", *hashes), false
+	}
+	opts.hashConcurrency = n
 	opts.addr, opts.db, opts.node, opts.stockfish, opts.stopTimeout, opts.testClock = *addr, *db, *node, *stockfish, 30*time.Second, *testClock
 	opts.secureCookies = *secure
 	trusted, err := parsePrefixes(*proxies)
@@ -275,6 +285,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		Accounts: st, Runtime: rt, Lobby: lob, AI: player, AIPool: pool,
 		Games: games, Listing: st, Ratings: st, Schedule: sched, Metrics: metrics, Log: log, Now: now,
 		Limits: opts.limits, TrustedProxies: opts.trustedProxies, SecureCookies: opts.secureCookies,
+		HashConcurrency: opts.hashConcurrency,
 	})
 	if err != nil {
 		return err

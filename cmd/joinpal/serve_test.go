@@ -34,11 +34,11 @@ func TestParseServe(t *testing.T) {
 	if !ok || opts.addr != "127.0.0.1:9999" || opts.db != "data/joinpal.db" || opts.logLevel != slog.LevelInfo || opts.logJSON {
 		t.Fatalf("defaults with JOINPAL_ADDR: %+v (%s)", opts, stderr.String())
 	}
-	opts, _, ok = parseServe([]string{"--addr", ":7000", "--db", "postgres://u:p@h/db", "--log-level", "debug", "--log-format", "json", "--stockfish", "/usr/games/stockfish"}, &stderr)
-	if !ok || opts.addr != ":7000" || opts.db != "postgres://u:p@h/db" || opts.logLevel != slog.LevelDebug || !opts.logJSON || opts.stockfish != "/usr/games/stockfish" {
+	opts, _, ok = parseServe([]string{"--addr", ":7000", "--db", "postgres://u:p@h/db", "--log-level", "debug", "--log-format", "json", "--stockfish", "/usr/games/stockfish", "--hash-concurrency", "3"}, &stderr)
+	if !ok || opts.addr != ":7000" || opts.db != "postgres://u:p@h/db" || opts.logLevel != slog.LevelDebug || !opts.logJSON || opts.stockfish != "/usr/games/stockfish" || opts.hashConcurrency != 3 {
 		t.Fatalf("flags: %+v", opts)
 	}
-	for _, args := range [][]string{{"--log-level", "loud"}, {"--log-format", "xml"}, {"extra"}, {"--nope"}} {
+	for _, args := range [][]string{{"--log-level", "loud"}, {"--log-format", "xml"}, {"--hash-concurrency", "-1"}, {"--hash-concurrency", "many"}, {"extra"}, {"--nope"}} {
 		stderr.Reset()
 		if _, code, ok := parseServe(args, &stderr); ok || code != exitUsage {
 			t.Errorf("%v: ok %v, code %d; want a usage error", args, ok, code)
