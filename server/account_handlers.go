@@ -99,7 +99,19 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 	if !s.decodeJSON(w, r, &req) {
 		return
 	}
-	if err := s.limitBoth(s.loginsPerIP, s.loginsPerAccount, r, req.Username); err != nil {
+	// The per-username limit and the growing wait after wrong passwords
+	// are kept per address too: a stranger's failures never lock the
+	// owner out of their own address.
+	key := loginKey(r, req.Username)
+	if err := s.charge(r, s.loginsPerIP, clientIP(r)); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.loginDelay.check(key); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.charge(r, s.loginsPerAccount, key); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -110,6 +122,7 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, err)
 			return
 		}
+		s.loginDelay.fail(key)
 		s.writeError(w, r, bad)
 		return
 	}
@@ -123,9 +136,12 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ok {
+		s.loginDelay.fail(key)
 		s.writeError(w, r, bad)
 		return
 	}
+	s.loginDelay.forget(key)
+	s.loginsPerAccount.Reset(key)
 	if rehash {
 		if hash, err := s.hashPassword(r.Context(), req.Password); err == nil {
 			if err := s.cfg.Accounts.SetPasswordHash(r.Context(), u.ID, hash); err != nil {

@@ -222,18 +222,21 @@ func TestLogInRateLimits(t *testing.T) {
 	t.Run("per account", func(t *testing.T) {
 		env := newTestServer(t, func(c *Config) {
 			c.Limits.LoginsPerAccount = Rate{3, time.Minute}
+			c.LoginDelay = time.Millisecond
 		})
 		env.signUp(t, "victim", "right password")
 		c := env.browser(t)
 		for range 3 {
 			expect(t, c.do("POST", "/api/account/login", `{"username":"victim","password":"guess"}`), 401, account.CodeBadCredentials)
+			env.clock.Advance(time.Second) // past the growing wait
 		}
 		// The limit holds for the right password too, and for the name in
-		// another case: it changes nothing.
+		// another case: it changes nothing. Three attempts one second
+		// apart, one every 20 s: 17 s to wait.
 		r := c.do("POST", "/api/account/login", `{"username":"VICTIM","password":"right password"}`)
 		e := expect(t, r, 429, CodeRateLimited)
-		if e.Params["seconds"] != "20" || r.header.Get("Retry-After") != "20" {
-			t.Errorf("refusal %+v, Retry-After %q; want 20 s", e, r.header.Get("Retry-After"))
+		if e.Params["seconds"] != "17" || r.header.Get("Retry-After") != "17" {
+			t.Errorf("refusal %+v, Retry-After %q; want 17 s", e, r.header.Get("Retry-After"))
 		}
 		if c.sessionCookie() != "" {
 			t.Error("a rate-limited log-in set a session")
@@ -243,7 +246,7 @@ func TestLogInRateLimits(t *testing.T) {
 		if r := c.do("POST", "/api/account/login", `{"username":"bystander","password":"right password"}`); r.status != 200 {
 			t.Errorf("another account: %d %s", r.status, r.body)
 		}
-		env.clock.Advance(20 * time.Second)
+		env.clock.Advance(17 * time.Second)
 		if r := c.do("POST", "/api/account/login", `{"username":"victim","password":"right password"}`); r.status != 200 {
 			t.Errorf("after the wait: %d %s", r.status, r.body)
 		}

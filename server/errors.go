@@ -64,7 +64,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeBadScope, Params: []string{"scope"}, When: "an API token asked for with a scope that does not exist"},
 	{Code: CodeBadTokenName, Params: []string{"max"}, When: "an API token's name that is empty or longer than the limit"},
 	{Code: CodeTokenNotFound, Params: []string{"token"}, When: "a token id that is not one of the user's tokens"},
-	{Code: CodeRateLimited, Params: []string{"seconds"}, When: "too many log-ins or sign-ups from one address or for one account, or new games asked by one player; retry after the seconds given"},
+	{Code: CodeRateLimited, Params: []string{"seconds"}, When: "too many log-ins or sign-ups from one address or for one account, a log-in too soon after a wrong password for that username from that address, or new games asked by one player; retry after the seconds given"},
 	{Code: CodeCrossOrigin, When: "a state-changing request or WebSocket upgrade sent by another site's page"},
 	{Code: CodeBadLanguage, Params: []string{"lang"}, When: "a language setting other than es, en or empty (the browser's choice)"},
 	{Code: CodeNotFound, When: "a path the server has no route for"},

@@ -36,7 +36,8 @@ type Rate struct {
 // Limits are the rate limits of the endpoints that guess-work could abuse.
 type Limits struct {
 	// LoginsPerIP and LoginsPerAccount bound log-in attempts from one
-	// address and for one username (10 and 5 per 5 minutes).
+	// address and for one username from one address (10 and 5 per 5
+	// minutes).
 	LoginsPerIP, LoginsPerAccount Rate
 	// SignupsPerIP and SignupsPerAccount bound sign-ups from one address
 	// and for one username (5 and 5 per hour).
@@ -125,6 +126,11 @@ type Config struct {
 	// PasswordParams are the Argon2id parameters of new hashes
 	// (account.DefaultParams).
 	PasswordParams account.Params
+	// LoginDelay is the wait after a wrong password for one username from
+	// one address, doubling with each further one up to 5 minutes
+	// (DefaultLoginDelay when zero); a log-in refused meanwhile gets 429
+	// CodeRateLimited.
+	LoginDelay time.Duration
 	// HashConcurrency is how many password hashes (log-ins, sign-ups) run
 	// at once (GOMAXPROCS when zero); each takes PasswordParams.Memory.
 	HashConcurrency int
@@ -150,6 +156,7 @@ type Server struct {
 	guestsPerIP                     *ratelimit.Keyed
 	newGamesPerPlayer               *ratelimit.Keyed
 	hashes                          *hashPool
+	loginDelay                      *failureDelay
 
 	ready    atomic.Bool
 	draining atomic.Bool
@@ -210,6 +217,7 @@ func New(cfg Config) (*Server, error) {
 		guestsPerIP:       limit(cfg.Limits.GuestsPerIP, def.GuestsPerIP),
 		newGamesPerPlayer: limit(cfg.Limits.NewGamesPerPlayer, def.NewGamesPerPlayer),
 		hashes:            newHashPool(cfg.HashConcurrency, cfg.HashWait),
+		loginDelay:        newFailureDelay(cfg.LoginDelay, cfg.Now),
 	}
 	for _, o := range cfg.TrustedOrigins {
 		if err := s.cop.AddTrustedOrigin(o); err != nil {
