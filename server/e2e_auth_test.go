@@ -30,7 +30,12 @@ type matrix struct {
 }
 
 func newMatrix(t *testing.T) *matrix {
-	env := newPlayEnv(t, playOptions{config: func(c *Config) { c.SessionTTL = time.Hour }})
+	// Every case opens its sockets and keeps them to the end: more than
+	// one user may hold open by default.
+	env := newPlayEnv(t, playOptions{config: func(c *Config) {
+		c.SessionTTL = time.Hour
+		c.Socket.MaxPerUser, c.Socket.MaxPerAddress = 1000, 1000
+	}})
 	m := &matrix{env: env, roles: map[string]*person{}}
 	alba, bruno := env.account(t, "alba"), env.account(t, "bruno")
 	carla := env.account(t, "carla")

@@ -45,6 +45,9 @@ const (
 	// CodeBusy: a log-in or sign-up that found every password-hashing
 	// slot taken for longer than the server waits.
 	CodeBusy Code = "server.busy"
+	// CodeTooManySockets: a WebSocket upgrade past the cap on one user's
+	// or one address's open sockets.
+	CodeTooManySockets Code = "server.too_many_sockets"
 	// CodeBadText: a path, query or JSON text that holds a NUL character
 	// or is not valid UTF-8, refused before any handler reads it.
 	CodeBadText Code = "server.bad_text"
@@ -70,6 +73,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeNotFound, When: "a path the server has no route for"},
 	{Code: CodeMethodNotAllowed, Params: []string{"method"}, When: "a route asked with a method it does not take"},
 	{Code: CodeRestarting, When: "a new game asked for while the server is stopping to restart"},
+	{Code: CodeTooManySockets, Params: []string{"limit"}, When: "a WebSocket asked for by a user (account or guest) or an address that already has as many open as the server allows (limit); close one first"},
 	{Code: CodeBusy, Params: []string{"seconds"}, When: "a log-in or sign-up while too many passwords are being checked at once; retry after the seconds given"},
 }
 
@@ -109,6 +113,7 @@ var statuses = map[string]int{
 	string(CodeMethodNotAllowed): http.StatusMethodNotAllowed,
 	string(CodeRestarting):       http.StatusServiceUnavailable,
 	string(CodeBusy):             http.StatusServiceUnavailable,
+	string(CodeTooManySockets):   http.StatusTooManyRequests,
 	string(CodeGameNotOver):      http.StatusConflict,
 
 	string(account.CodeBadCredentials): http.StatusUnauthorized,

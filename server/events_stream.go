@@ -47,6 +47,16 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	userID := who.User.ID
+	// A stream is held open like a socket, and counted with them.
+	release, err := s.socketCaps.take(userID, clientIP(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer release()
+	// The server's read deadline bounds reading a request; a stream's
+	// request was read whole, and the deadline must not end its answer.
+	_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
 	// Subscribed before the answer's header goes out: a client that has
 	// seen the stream open gets every event from then on.
 	events, cancel := s.cfg.Lobby.Events().Subscribe()

@@ -39,7 +39,7 @@ func (s *Server) handleGameSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	userID := who.User.ID
-	sock, done, ok := s.upgrade(w, r)
+	sock, done, ok := s.upgrade(w, r, who)
 	if !ok {
 		return
 	}

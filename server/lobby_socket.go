@@ -22,7 +22,7 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	sock, done, ok := s.upgrade(w, r)
+	sock, done, ok := s.upgrade(w, r, who)
 	if !ok {
 		return
 	}

@@ -35,7 +35,7 @@ func (s *Server) handleScheduleSocket(w http.ResponseWriter, r *http.Request) {
 	// every event from then on (it need not ping first to be sure).
 	sub := subscribe(s.cfg.Schedule.Events(), nil)
 	defer sub.cancel()
-	sock, done, ok := s.upgrade(w, r)
+	sock, done, ok := s.upgrade(w, r, who)
 	if !ok {
 		return
 	}

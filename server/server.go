@@ -157,6 +157,7 @@ type Server struct {
 	newGamesPerPlayer               *ratelimit.Keyed
 	hashes                          *hashPool
 	loginDelay                      *failureDelay
+	socketCaps                      *socketCaps
 
 	ready    atomic.Bool
 	draining atomic.Bool
@@ -218,6 +219,7 @@ func New(cfg Config) (*Server, error) {
 		newGamesPerPlayer: limit(cfg.Limits.NewGamesPerPlayer, def.NewGamesPerPlayer),
 		hashes:            newHashPool(cfg.HashConcurrency, cfg.HashWait),
 		loginDelay:        newFailureDelay(cfg.LoginDelay, cfg.Now),
+		socketCaps:        newSocketCaps(cfg.Socket.MaxPerUser, cfg.Socket.MaxPerAddress),
 	}
 	for _, o := range cfg.TrustedOrigins {
 		if err := s.cop.AddTrustedOrigin(o); err != nil {

@@ -37,6 +37,11 @@ type SocketConfig struct {
 	PongTimeout time.Duration
 	// WriteTimeout bounds the writing of one frame (5 s).
 	WriteTimeout time.Duration
+	// MaxPerUser is how many sockets one user (account or guest) may have
+	// open at once, and MaxPerAddress how many one client address may
+	// (DefaultSocketsPerUser and DefaultSocketsPerAddress); an upgrade
+	// past either is refused with 429 CodeTooManySockets.
+	MaxPerUser, MaxPerAddress int
 	// Now is the clock of the flood windows and the lag measures
 	// (time.Now).
 	Now func() time.Time

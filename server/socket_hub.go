@@ -57,13 +57,23 @@ func (s *Server) socketViewer(w http.ResponseWriter, r *http.Request) (Identity,
 // registers it; the caller defers done. It returns false when there is no
 // socket to serve: the upgrade failed (Accept answered) or the server is
 // stopping (the socket is closed with "server restarting").
-func (s *Server) upgrade(w http.ResponseWriter, r *http.Request) (sock *socket, done func(), ok bool) {
+//
+// A socket past the caps on who's (or, for nobody, the address's) open
+// sockets is refused before the upgrade: 429 CodeTooManySockets.
+func (s *Server) upgrade(w http.ResponseWriter, r *http.Request, who Identity) (sock *socket, done func(), ok bool) {
+	release, err := s.socketCaps.take(who.User.ID, clientIP(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return nil, nil, false
+	}
 	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // the Origin was checked before
 	if err != nil {
+		release()
 		return nil, nil, false
 	}
 	sock = newSocket(conn, s.cfg.Socket, s.reader(r))
 	if !s.play.hub.add(sock) {
+		release()
 		sock.close(websocket.StatusServiceRestart, reasonRestarting)
 		return nil, nil, false
 	}
@@ -71,6 +81,7 @@ func (s *Server) upgrade(w http.ResponseWriter, r *http.Request) (sock *socket, 
 	return sock, func() {
 		s.play.hub.remove(sock)
 		s.metrics.SocketClosed()
+		release()
 	}, true
 }
 

@@ -64,6 +64,9 @@ type serveOptions struct {
 	secureCookies  bool
 	// hashConcurrency is the server's HashConcurrency.
 	hashConcurrency int
+	// socketsPerUser and socketsPerAddress are the server's
+	// Socket.MaxPerUser and Socket.MaxPerAddress.
+	socketsPerUser, socketsPerAddress int
 }
 
 // parsePrefixes reads a comma-separated list of CIDR ranges or single
@@ -150,16 +153,28 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 		"`CIDR,...`: the proxies (addresses or ranges) whose X-Forwarded-For and X-Forwarded-Proto are believed; empty: none (JOINPAL_TRUSTED_PROXIES)")
 	secure := fs.Bool("secure-cookies", envOr("JOINPAL_SECURE_COOKIES", "") == "1",
 		"mark cookies Secure on every request, not only those that came over https (JOINPAL_SECURE_COOKIES=1)")
-	hashes := fs.String("hash-concurrency", envOr("JOINPAL_HASH_CONCURRENCY", "0"),
-		"`N`: the password hashes (log-ins, sign-ups) run at once, 19 MiB each; others wait up to 5 s, then 503; 0: the number of CPUs (JOINPAL_HASH_CONCURRENCY)")
+	counts := []struct {
+		flag  string
+		text  *string
+		count *int
+	}{
+		{flag: "hash-concurrency", count: &opts.hashConcurrency, text: fs.String("hash-concurrency", envOr("JOINPAL_HASH_CONCURRENCY", "0"),
+			"`N`: the password hashes (log-ins, sign-ups) run at once, 19 MiB each; others wait up to 5 s, then 503; 0: the number of CPUs (JOINPAL_HASH_CONCURRENCY)")},
+		{flag: "sockets-per-user", count: &opts.socketsPerUser, text: fs.String("sockets-per-user", envOr("JOINPAL_SOCKETS_PER_USER", strconv.Itoa(server.DefaultSocketsPerUser)),
+			"`N`: the WebSockets and event streams one account or guest may hold open at once; one more is refused with 429 (JOINPAL_SOCKETS_PER_USER)")},
+		{flag: "sockets-per-address", count: &opts.socketsPerAddress, text: fs.String("sockets-per-address", envOr("JOINPAL_SOCKETS_PER_ADDRESS", strconv.Itoa(server.DefaultSocketsPerAddress)),
+			"`N`: the WebSockets and event streams one address may hold open at once; raise it for a club whose players share one address (JOINPAL_SOCKETS_PER_ADDRESS)")},
+	}
 	if code, ok := fs.parse(args, 0); !ok {
 		return serveOptions{}, code, false
 	}
-	n, err := strconv.Atoi(*hashes)
-	if err != nil || n < 0 {
-		return serveOptions{}, fs.usageError("--hash-concurrency %q: want a whole number of at least 0", *hashes), false
+	for _, c := range counts {
+		n, err := strconv.Atoi(*c.text)
+		if err != nil || n < 0 {
+			return serveOptions{}, fs.usageError("--%s %q: want a whole number of at least 0", c.flag, *c.text), false
+		}
+		*c.count = n
 	}
-	opts.hashConcurrency = n
 	opts.addr, opts.db, opts.node, opts.stockfish, opts.stopTimeout, opts.testClock = *addr, *db, *node, *stockfish, 30*time.Second, *testClock
 	opts.secureCookies = *secure
 	trusted, err := parsePrefixes(*proxies)
@@ -202,6 +217,26 @@ type serveHooks struct {
 type wired struct {
 	runtime *live.Runtime
 	ai      *ai.Player
+}
+
+// The HTTP server's timeouts. A request's headers must come within
+// readHeaderTimeout and the whole request, body included, within
+// readTimeout (bodies are at most 64 KiB), so that never-ending requests
+// do not hold connections; a kept-alive connection is closed after
+// idleTimeout without a request. A WebSocket leaves the deadlines behind
+// once upgraded (its pings watch it), and so does an event stream once
+// its request is read.
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 30 * time.Second
+	idleTimeout       = 2 * time.Minute
+)
+
+// newHTTPServer is the HTTP server of handler, its timeouts set, logging
+// its errors to log.
+func newHTTPServer(handler http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{Handler: handler, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout,
+		IdleTimeout: idleTimeout, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 }
 
 // newLogger is the process's structured logger.
@@ -286,6 +321,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		Games: games, Listing: st, Ratings: st, Schedule: sched, Metrics: metrics, Log: log, Now: now,
 		Limits: opts.limits, TrustedProxies: opts.trustedProxies, SecureCookies: opts.secureCookies,
 		HashConcurrency: opts.hashConcurrency,
+		Socket:          server.SocketConfig{MaxPerUser: opts.socketsPerUser, MaxPerAddress: opts.socketsPerAddress},
 	})
 	if err != nil {
 		return err
@@ -302,8 +338,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		mux.Handle("/test/clock", tclock.handler(sched.Wake))
 		handler = mux
 	}
-	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
-		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	hs := newHTTPServer(handler, log)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	log.Info("joinpal: listening", "addr", ln.Addr().String(), "db", redactDSN(opts.db), "node", opts.node)

@@ -34,11 +34,11 @@ func TestParseServe(t *testing.T) {
 	if !ok || opts.addr != "127.0.0.1:9999" || opts.db != "data/joinpal.db" || opts.logLevel != slog.LevelInfo || opts.logJSON {
 		t.Fatalf("defaults with JOINPAL_ADDR: %+v (%s)", opts, stderr.String())
 	}
-	opts, _, ok = parseServe([]string{"--addr", ":7000", "--db", "postgres://u:p@h/db", "--log-level", "debug", "--log-format", "json", "--stockfish", "/usr/games/stockfish", "--hash-concurrency", "3"}, &stderr)
-	if !ok || opts.addr != ":7000" || opts.db != "postgres://u:p@h/db" || opts.logLevel != slog.LevelDebug || !opts.logJSON || opts.stockfish != "/usr/games/stockfish" || opts.hashConcurrency != 3 {
+	opts, _, ok = parseServe([]string{"--addr", ":7000", "--db", "postgres://u:p@h/db", "--log-level", "debug", "--log-format", "json", "--stockfish", "/usr/games/stockfish", "--hash-concurrency", "3", "--sockets-per-user", "4", "--sockets-per-address", "50"}, &stderr)
+	if !ok || opts.addr != ":7000" || opts.db != "postgres://u:p@h/db" || opts.logLevel != slog.LevelDebug || !opts.logJSON || opts.stockfish != "/usr/games/stockfish" || opts.hashConcurrency != 3 || opts.socketsPerUser != 4 || opts.socketsPerAddress != 50 {
 		t.Fatalf("flags: %+v", opts)
 	}
-	for _, args := range [][]string{{"--log-level", "loud"}, {"--log-format", "xml"}, {"--hash-concurrency", "-1"}, {"--hash-concurrency", "many"}, {"extra"}, {"--nope"}} {
+	for _, args := range [][]string{{"--log-level", "loud"}, {"--log-format", "xml"}, {"--hash-concurrency", "-1"}, {"--hash-concurrency", "many"}, {"--sockets-per-user", "-2"}, {"extra"}, {"--nope"}} {
 		stderr.Reset()
 		if _, code, ok := parseServe(args, &stderr); ok || code != exitUsage {
 			t.Errorf("%v: ok %v, code %d; want a usage error", args, ok, code)
@@ -437,4 +437,14 @@ func FuzzRedactDSN(f *testing.F) {
 			t.Fatalf("redactDSN kept the password %q: %q", password, got)
 		}
 	})
+}
+
+// TestHTTPServerTimeouts: the server bounds the reading of a request's
+// headers and of the whole request, and the idle time of a kept-alive
+// connection; it sets no write timeout, which would cut event streams.
+func TestHTTPServerTimeouts(t *testing.T) {
+	hs := newHTTPServer(http.NotFoundHandler(), slog.New(slog.DiscardHandler))
+	if hs.ReadHeaderTimeout != 10*time.Second || hs.ReadTimeout != 30*time.Second || hs.IdleTimeout != 2*time.Minute || hs.WriteTimeout != 0 {
+		t.Fatalf("timeouts: header %v, read %v, idle %v, write %v", hs.ReadHeaderTimeout, hs.ReadTimeout, hs.IdleTimeout, hs.WriteTimeout)
+	}
 }
