@@ -24,9 +24,13 @@ type actor struct {
 	// that failed may still land in the store later (its commit outlived
 	// the timeout); no later write takes its number, so that a write read
 	// back from the store is known by its number (see undo). After such a
-	// failure the numbering has a gap, which clients treat as any missed
-	// event.
-	tried  int64
+	// failure the numbering has a gap: the event after it is published as
+	// a full event (see published), so no client sees a version skipped.
+	tried int64
+	// sent is the number of the last event published, or, before the
+	// first, the number the game came with; an event numbered other than
+	// sent+1 follows a gap.
+	sent   int64
 	cmds   chan command
 	stop   chan struct{}
 	done   chan struct{}
@@ -62,6 +66,7 @@ func newActor(rt *Runtime, g *game.Game, seq int64) *actor {
 		id:   g.ID(),
 		g:    g,
 		seq:  seq,
+		sent: seq,
 		cmds: make(chan command),
 		stop: make(chan struct{}),
 		done: make(chan struct{}),
@@ -177,8 +182,16 @@ func (a *actor) full() game.Event {
 }
 
 // published numbers, keeps and publishes an event of the game as it is now;
-// the state (with the new Seq) must already be durable.
+// the state (with the new Seq) must already be durable. An event that does
+// not follow the last one published (a failed write took the number
+// between, or the store was read again holding a write that was never
+// published) goes out as a full event: clients never see a version skipped
+// without one.
 func (a *actor) published(typ game.EventType, mv *game.MoveRecord) game.Event {
+	if a.seq != a.sent+1 {
+		typ = game.EventFull
+	}
+	a.sent = a.seq
 	ev := a.g.NewEvent(typ, mv)
 	ev.Seq = a.seq
 	a.keep(ev)

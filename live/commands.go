@@ -115,7 +115,7 @@ func (a *actor) resent(side game.Side, req MoveRequest) (Ack, bool, error) {
 			}
 			ack := Ack{GameID: a.id, Move: moves[i], Resent: true}
 			for _, ev := range a.events {
-				if ev.Type == game.EventMove && ev.Move != nil && ev.Move.Ply == i {
+				if ev.Move != nil && ev.Move.Ply == i { // a move event, or the full event that followed a gap
 					ack.Seq = ev.Seq
 				}
 			}
@@ -279,7 +279,10 @@ func (r *Runtime) EventsSince(ctx context.Context, id string, seq int64) ([]game
 		if seq >= cur {
 			return nil
 		}
-		if len(a.events) > 0 && a.events[0].Seq <= seq+1 {
+		// The kept events serve when they reach back to seq and up to the
+		// game's number (a write read back from the store may have moved
+		// it past the last event published).
+		if len(a.events) > 0 && a.events[0].Seq <= seq+1 && a.sent == cur {
 			out = a.kept(seq)
 			return nil
 		}

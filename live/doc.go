@@ -24,7 +24,10 @@
 // the game goes back to its last confirmed state and no write is made until
 // the store has been read again. A resent move is recognised only among
 // moves the store confirmed; a mating move that was not stored ends
-// nothing. Create is held to the same rule: a game is stored and running,
+// nothing. A failed write's number is never taken again (the write may
+// still land), so the numbering of events can have a gap; the event after a
+// gap is published as a full event, and a client that reconnects across one
+// is sent a full event, so no client sees a version skipped without one. Create is held to the same rule: a game is stored and running,
 // or neither.
 //
 // A game's end is final: the store refuses (game.CodeDecided) any write of
