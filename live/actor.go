@@ -49,6 +49,11 @@ type actor struct {
 	// clock paused as of the node's last heartbeat, stored so): the game
 	// resumes before any other command, the time since charged to nobody.
 	resumeFrom time.Time
+	// heldFrom is set while the game's clocks are held because the store
+	// did not confirm a write of it: the moment the store's outage began.
+	// The game resumes, that moment on charged to nobody, with the first
+	// write the store confirms (see commit); until then no deadline falls.
+	heldFrom time.Time
 	// retry is the wait before the timer tries again what failed (a write
 	// of the timer's, a resume, reading the store); 0 while nothing failed.
 	retry time.Duration
@@ -120,6 +125,9 @@ func (a *actor) do(ctx context.Context, f func() error) error {
 	ran, err := a.send(ctx, f)
 	if !ran && err == nil {
 		return a.goneErr(ctx)
+	}
+	if err != nil {
+		a.rt.refusedFor(err)
 	}
 	return err
 }
@@ -267,7 +275,8 @@ const (
 // ready brings the game to where commands can run on it: read again from
 // the store after a write whose fate is unknown, resumed after a restart.
 // It fails with CodeUnavailable or CodeNotStored when it cannot, and the
-// timer tries again.
+// timer tries again. (A game held through an outage of the store resumes
+// with its next write: see commit.)
 func (a *actor) ready(ctx context.Context) error {
 	if a.unsynced && !a.sync() {
 		a.failed()
@@ -282,14 +291,31 @@ func (a *actor) ready(ctx context.Context) error {
 			a.failed()
 			return err
 		}
-		a.resumeFrom = time.Time{}
+		// The restart's resume gives back an outage that came after it.
+		a.resumeFrom, a.heldFrom = time.Time{}, time.Time{}
 	}
 	return nil
 }
 
+// hold holds the game's clocks after the store failed a write of it (err),
+// from the moment the store's outage began.
+func (a *actor) hold(err error) {
+	since := a.rt.writeFailed(err)
+	if a.heldFrom.IsZero() {
+		a.heldFrom = since
+	}
+	if a.retry == 0 {
+		a.failed() // the timer tries to resume the game until it can
+	}
+}
+
 // commit runs f on the game and, if the game changed, stores the change —
 // the move f returns with the new state, or the new state alone — then
-// publishes it. The write is bound to the runtime's StoreTimeout, not to
+// publishes it. A game held through an outage of the store (heldFrom) is
+// resumed first, in the same write: its clock stops as of the outage's
+// start and runs again now, so the time between is charged to nobody, as
+// after a restart; a move made then is stored with its resume by one
+// AppendMove, checked against the moves the store holds. The write is bound to the runtime's StoreTimeout, not to
 // ctx: once made, it is not abandoned halfway because a caller gave up.
 //
 // If the store does not confirm the write, the game goes back to what the
@@ -299,6 +325,9 @@ func (a *actor) ready(ctx context.Context) error {
 func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveRecord, error)) (game.Event, bool, error) {
 	g := a.g
 	v, plies, before := g.Version(), g.Ply(), g.State()
+	if !a.heldFrom.IsZero() && a.resumeFrom.IsZero() {
+		g.ResumeAfterDowntime(a.heldFrom)
+	}
 	mv, ferr := f(g)
 	if g.Version() == v {
 		return game.Event{}, false, ferr
@@ -326,12 +355,14 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 		}
 		a.rt.cfg.Logger.Error("live: a write of the game failed; the game stays as stored", "game", a.id, "err", err)
 		if !a.undo(plies, before, st.Seq) {
+			a.hold(err)
 			return game.Event{}, false, NewError(CodeNotStored, "game "+a.id+": the change could not be stored; nothing changed", err)
 		}
 		// Read again, the write turns out to have been stored: the store
 		// lost only its answer.
 	}
-	a.seq, a.retry = st.Seq, 0
+	a.rt.writeConfirmed()
+	a.seq, a.retry, a.heldFrom = st.Seq, 0, time.Time{}
 	typ := game.EventState
 	if mv != nil {
 		typ = game.EventMove

@@ -37,6 +37,8 @@ func (r *Runtime) Create(ctx context.Context, gc game.Config) (game.Event, error
 		if a, err = r.recoverCreate(rec, err); err != nil {
 			return game.Event{}, err
 		}
+	} else {
+		r.writeConfirmed()
 	}
 	ev := a.full()
 	a.keep(ev)
@@ -91,6 +93,8 @@ func (r *Runtime) recoverCreate(rec game.Record, werr error) (*actor, error) {
 	case errors.Is(err, game.ErrGameNotFound) && game.CodeOf(werr) != "":
 		return nil, fmt.Errorf("live: %w", werr) // refused by the store: bad settings
 	}
+	r.writeFailed(werr)
+	r.refused.Add(1)
 	return nil, NewError(CodeNotStored, "game "+rec.ID+": the new game could not be stored; nothing was created", werr)
 }
 

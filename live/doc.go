@@ -47,6 +47,19 @@
 // Error level and counted (Runtime.Stats), and the timer tries again, each
 // wait twice the last (from 250 ms to 30 s), on the runtime's Clock.
 //
+// # Outages of the store
+//
+// An outage is charged to nobody. It begins with the first write the store
+// fails (a game's, a new game's or the heartbeat's) since the last it
+// confirmed, and ends with the next it confirms; Runtime.Stats reports it
+// (StoreDownSince, StoreError) and counts every command refused meanwhile
+// (Refused). A game whose write failed is held from the outage's start: no
+// deadline falls on it, and its next write — the player's next move, or
+// its timer's retry — resumes it first, as after a restart (Suspend as of
+// the outage's start, Resume now), in the same write. No flag falls on a
+// player whose moves were refused, and the time of the turn spent during
+// the outage is given back.
+//
 // # Restarts
 //
 // On start the runtime loads every running game from the store and resumes

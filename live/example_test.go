@@ -42,10 +42,11 @@ func Example() {
 	fmt.Println(again.Move.SAN, again.Seq, again.Resent, err)
 	_, err = rt.Move(ctx, "g1", "ana", live.MoveRequest{UCI: "d2d4", Ply: 1, ID: 2})
 	fmt.Println(game.CodeOf(err))
-	fmt.Println(rt.Stats())
+	stats := rt.Stats()
+	fmt.Println(stats.Games, stats.FailedWrites, stats.Refused, stats.StoreDownSince.IsZero())
 	// Output:
 	// e4 2 false <nil>
 	// e4 2 true <nil>
 	// game.not_your_turn
-	// {1 0 0 0}
+	// 1 0 0 true
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/sqlite"
@@ -139,4 +140,12 @@ func (s *faultyStore) ActiveGames(ctx context.Context) ([]game.Record, error) {
 		return nil, err
 	}
 	return s.Store.ActiveGames(ctx)
+}
+
+// Heartbeat fails while the store is down, as every write does.
+func (s *faultyStore) Heartbeat(ctx context.Context, node string, at time.Time) error {
+	if _, err := s.before("Heartbeat"); err != nil {
+		return err
+	}
+	return s.Store.Heartbeat(ctx, node, at)
 }

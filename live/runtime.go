@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -68,6 +69,16 @@ type Runtime struct {
 
 	failedWrites    atomic.Uint64
 	restoreFailures atomic.Uint64
+	refused         atomic.Uint64
+	// outage is the store's current outage, nil while it confirms writes.
+	outage atomic.Pointer[storeOutage]
+}
+
+// storeOutage is a stretch of time in which the store confirms no write:
+// from the first write it failed since the last it confirmed.
+type storeOutage struct {
+	since time.Time
+	err   string
 }
 
 // Stats counts what the runtime does, for monitoring. Failures are also
@@ -83,6 +94,16 @@ type Stats struct {
 	// FailedWrites counts the writes of games that the store did not
 	// confirm (each left the game as it was).
 	FailedWrites uint64
+	// Refused counts the commands refused because the store could not
+	// confirm their change (CodeNotStored, or CodeUnavailable while the
+	// game waits for the store), games not created included.
+	Refused uint64
+	// StoreDownSince is the moment the store's current outage began — the
+	// first write it failed since the last it confirmed — and StoreError
+	// the error of that write; zero and empty while the store confirms
+	// writes. The games' clocks are held meanwhile (see the package doc).
+	StoreDownSince time.Time
+	StoreError     string
 }
 
 // New returns a runtime; call Start before sending it commands.
@@ -175,12 +196,55 @@ func (r *Runtime) Len() int {
 func (r *Runtime) Stats() Stats {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return Stats{
+	st := Stats{
 		Games:           len(r.actors),
 		Pending:         len(r.pending),
 		RestoreFailures: r.restoreFailures.Load(),
 		FailedWrites:    r.failedWrites.Load(),
+		Refused:         r.refused.Load(),
 	}
+	if o := r.outage.Load(); o != nil {
+		st.StoreDownSince, st.StoreError = o.since, o.err
+	}
+	return st
+}
+
+// writeFailed notes that the store did not confirm a write (err) and
+// returns the moment the current outage began.
+func (r *Runtime) writeFailed(err error) time.Time {
+	o := &storeOutage{since: r.cfg.Clock.Now(), err: err.Error()}
+	for {
+		if cur := r.outage.Load(); cur != nil {
+			return cur.since
+		}
+		if r.outage.CompareAndSwap(nil, o) {
+			r.cfg.Logger.Error("live: the store confirms no writes; the games' clocks are held", "err", err)
+			return o.since
+		}
+	}
+}
+
+// writeConfirmed notes that the store confirmed a write: an outage, if
+// one was on, is over.
+func (r *Runtime) writeConfirmed() {
+	if r.outage.Load() != nil && r.outage.Swap(nil) != nil {
+		r.cfg.Logger.Info("live: the store confirms writes again")
+	}
+}
+
+// refusedFor counts err if it refuses a command because the store could
+// not confirm its change.
+func (r *Runtime) refusedFor(err error) {
+	switch CodeOf(err) {
+	case CodeNotStored:
+	case CodeUnavailable:
+		if errors.Is(err, game.ErrNotOwner) {
+			return // another node runs the game: not the store's failure
+		}
+	default:
+		return
+	}
+	r.refused.Add(1)
 }
 
 // spawn starts the goroutine of a game that is ready to run: its first

@@ -236,8 +236,13 @@ func (r *Runtime) heartbeat() {
 			return
 		case <-tick.C:
 			ctx, cancel := context.WithTimeout(context.Background(), 5*r.cfg.HeartbeatEvery)
+			// The heartbeat is a write too: it tells, even with no game
+			// writing, whether the store confirms writes.
 			if err := r.cfg.Nodes.Heartbeat(ctx, r.cfg.Node, r.cfg.Clock.Now()); err != nil {
 				r.cfg.Logger.Error("live: heartbeat", "err", err)
+				r.writeFailed(fmt.Errorf("heartbeat: %w", err))
+			} else {
+				r.writeConfirmed()
 			}
 			cancel()
 		}

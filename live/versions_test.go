@@ -68,7 +68,8 @@ func TestFailedWriteSkipsNoVersionSilently(t *testing.T) {
 				ply       int
 				id        int64
 			}{{"bob", "d7d5", 1, 3}, {"bob", "e7e5", 1, 2}, {"alice", "g1f3", 2, 4}} {
-				_, _ = f.rt.Move(f.ctx, "g1", mv.side, MoveRequest{UCI: mv.uci, Ply: mv.ply, ID: mv.id})
+				_, err := f.rt.Move(f.ctx, "g1", mv.side, MoveRequest{UCI: mv.uci, Ply: mv.ply, ID: mv.id})
+				t.Logf("%s %s: %v", mv.side, mv.uci, err)
 			}
 			now, err := f.rt.Snapshot(f.ctx, "g1")
 			if err != nil {

@@ -22,5 +22,6 @@
 // per account; passwords are never logged.
 //
 // /healthz is ready once the runtime has resumed its games
-// ([Server.SetReady]); /metrics serves Prometheus metrics.
+// ([Server.SetReady]), and answers 503 while the store confirms no writes;
+// /metrics serves Prometheus metrics.
 package server

@@ -70,6 +70,15 @@ func (m *Metrics) watch(rt GameRuntime, pool AIStats) error {
 				func() float64 { return float64(rt.Stats().RestoreFailures) }),
 			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "joinpal_game_write_failures_total", Help: "Writes of games the store did not confirm."},
 				func() float64 { return float64(rt.Stats().FailedWrites) }),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "joinpal_game_commands_refused_total", Help: "Game commands refused because the store could not confirm their change."},
+				func() float64 { return float64(rt.Stats().Refused) }),
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "joinpal_store_down", Help: "1 while the store confirms no writes (the games' clocks are held), else 0."},
+				func() float64 {
+					if rt.Stats().StoreDownSince.IsZero() {
+						return 0
+					}
+					return 1
+				}),
 		)
 	}
 	if pool != nil {
