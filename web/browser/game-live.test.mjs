@@ -1,6 +1,7 @@
 // game-live.test.mjs: the game page's life around the moves — a lost
 // connection shown and caught up (a move made offline is sent again with
-// its id), a spectator (in English) without controls, the FEN and the PGN,
+// its id), a connection that stops carrying frames without closing, a
+// spectator (in English) without controls, the FEN and the PGN,
 // an abort, and a rematch that takes both players to the new game.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -45,6 +46,38 @@ async function timed(context) {
     };
   });
 }
+/**
+ * stallable lets the test stall the context's WebSockets as a dead network
+ * does: window.__stall() makes every socket open now drop what it receives
+ * and what the page sends, while the socket stays open (the browser still
+ * answers the server's pings). Sockets made afterwards work.
+ */
+async function stallable(context) {
+  await context.addInitScript(() => {
+    const Native = window.WebSocket;
+    window.__live = [];
+    window.__stall = () => {
+      for (const ws of window.__live) ws.__stalled = true;
+    };
+    window.WebSocket = class extends Native {
+      constructor(url, protocols) {
+        super(url, protocols);
+        window.__live.push(this);
+      }
+      get onmessage() {
+        return super.onmessage;
+      }
+      set onmessage(f) {
+        super.onmessage = f && ((e) => {
+          if (!this.__stalled) f.call(this, e);
+        });
+      }
+      send(data) {
+        if (!this.__stalled) super.send(data);
+      }
+    };
+  });
+}
 const cut = (page) => page.evaluate(() => {
   window.__blockWs = true;
   for (const ws of window.__ws) ws.close();
@@ -53,11 +86,12 @@ const mend = (page) => page.evaluate(() => {
   window.__blockWs = false;
 });
 
-/** pair makes two guests find each other through seeks and opens the game page in both; black's context may be made cuttable or timed first. */
-const pair = (tc = '5+0', { blackCuttable = false, blackTimed = false } = {}) =>
+/** pair makes two guests find each other through seeks and opens the game page in both; black's context may be made cuttable, stallable or timed first. */
+const pair = (tc = '5+0', { blackCuttable = false, blackStallable = false, blackTimed = false } = {}) =>
   seekPair(env, tc, {
     prepare: async (white, black) => {
       if (blackCuttable) await cuttable(black.context);
+      if (blackStallable) await stallable(black.context);
       if (blackTimed) await timed(black.context);
     },
   });
@@ -96,6 +130,30 @@ test('a lost connection is shown; a move made offline is resent, and the page ca
   const urls = await g.black.page.evaluate(() => window.__urls);
   assert.ok(urls.some((u) => /\/socket\?v=\d+$/.test(u)), `a reconnection passes ?v=: ${urls.join(' ')}`);
   assert.deepEqual(g.white.errors, []);
+  await g.close();
+});
+
+test('a connection that stops carrying frames is dropped; the move made meanwhile goes on a new one', async () => {
+  const g = await pair('5+0', { blackStallable: true });
+  await move(g, g.white, 'e2e4', 1);
+  await g.black.page.locator('#turn', { hasText: 'Tu turno' }).waitFor();
+  // The banner shows only between the drop and the next connection: watch for it.
+  await g.black.page.evaluate(() => {
+    window.__bannerSeen = false;
+    new MutationObserver(() => {
+      if (document.getElementById('connection-banner')) window.__bannerSeen = true;
+    }).observe(document.body, { childList: true, subtree: true });
+    window.__stall();
+  });
+  await clickMove(g.black.page, 'e7e5');
+  // Silence for 10 s (DEAD_AFTER, web/src/lib/socket.ts), noticed at a ping (every 3 s).
+  await g.white.page.locator('.moves .move[data-ply="2"]').waitFor({ timeout: 45000 });
+  assert.ok(await g.black.page.evaluate(() => window.__bannerSeen), 'the reconnecting banner was shown');
+  assert.ok((await g.black.page.evaluate(() => window.__live.length)) >= 2, 'a new socket was opened');
+  await g.black.page.locator('#connection-banner').waitFor({ state: 'detached', timeout: 45000 });
+  await g.black.page.locator('.moves .move[data-ply="2"]').waitFor();
+  assert.deepEqual(g.white.errors, []);
+  assert.deepEqual(g.black.errors, []);
   await g.close();
 });
 
