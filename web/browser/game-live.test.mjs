@@ -1,11 +1,11 @@
 // game-live.test.mjs: the game page's life around the moves — a lost
 // connection shown and caught up (a move made offline is sent again with
-// its id), a connection that stops carrying frames without closing, a
-// spectator (in English) without controls, the FEN and the PGN,
+// its id), a connection that stops carrying frames without closing, an
+// opponent who closed the tab said gone with a countdown, a spectator (in English) without controls, the FEN and the PGN,
 // an abort, and a rematch that takes both players to the new game.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, seekPair, player, clickMove, missingTexts } from './harness.mjs';
+import { suite, seekPair, player, clickMove, missingTexts, axe } from './harness.mjs';
 
 const env = suite();
 
@@ -154,6 +154,33 @@ test('a connection that stops carrying frames is dropped; the move made meanwhil
   await g.black.page.locator('.moves .move[data-ply="2"]').waitFor();
   assert.deepEqual(g.white.errors, []);
   assert.deepEqual(g.black.errors, []);
+  await g.close();
+});
+
+test('an opponent who closed the tab is said gone at once, with the seconds left to come back', async () => {
+  const g = await pair('5+0');
+  await move(g, g.white, 'e2e4', 1);
+  await move(g, g.black, 'e7e5', 2);
+  const url = g.black.page.url();
+  await g.black.page.close();
+  const notice = g.white.page.locator('#opponent-gone');
+  await notice.waitFor();
+  const seconds = async () => Number(/(\d+) segundos?/.exec(await notice.innerText())?.[1]);
+  assert.match(await notice.innerText(), /^Tu rival se ha desconectado: puede volver hasta dentro de \d+ segundos\.$/);
+  await g.white.page.locator('#announcer', { hasText: 'Tu rival se ha desconectado' }).waitFor();
+  const first = await seconds();
+  assert.ok(first > 0 && first <= 180, `within the window: ${first}`);
+  await g.white.page.waitForFunction(
+    (before) => Number(/(\d+) segundo/.exec(document.getElementById('opponent-gone')?.textContent ?? '')?.[1]) < before,
+    first,
+  );
+  assert.deepEqual(await axe(g.white.page), []);
+  // Black comes back: the notice goes, and the return is announced.
+  const back = await g.black.context.newPage();
+  await back.goto(url);
+  await notice.waitFor({ state: 'detached' });
+  await g.white.page.locator('#announcer', { hasText: 'Tu rival ha vuelto' }).waitFor();
+  assert.deepEqual(g.white.errors, []);
   await g.close();
 });
 

@@ -12,7 +12,8 @@ import { get, ApiError } from '../lib/api';
 import { t, lang } from '../lib/i18n';
 import { play } from '../lib/sound';
 import { announce } from '../lib/layout';
-import { Game, finished, promotions, canAbort, type Color, type Change } from './state';
+import { Game, finished, promotions, canAbort, type Color, type Change, type StateData } from './state';
+import { Absences, notice } from './absence';
 import { Clock, lowTime } from './clock';
 import { Outbox } from './outbox';
 import { boardConfig } from './ground';
@@ -38,12 +39,16 @@ export interface Promotion {
 /** Confirm is an open confirmation dialog. */
 export type Confirm = { kind: 'resign' } | { kind: 'leave'; href: string };
 
+const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+
 /** GameCtrl is the game page's state and actions. */
 export class GameCtrl {
   readonly id: string;
   readonly game = new Game();
   readonly clock = new Clock();
   readonly outbox = new Outbox();
+  /** absences are the sides whose connection is down, with their windows counted down. */
+  readonly absences = new Absences();
   readonly socket: Socket;
   ground?: Api;
   /** side is the viewer's side, or undefined for a spectator. */
@@ -215,10 +220,12 @@ export class GameCtrl {
       if (this.viewPly !== undefined && this.viewPly > this.game.uci.length) this.viewPly = undefined;
     }
     if (finished(st.status)) {
+      // An absence ends with the game, which says why it ended: nobody "came back".
+      this.absences.clear();
       this.outbox.clear();
       this.promotion = undefined;
       if (this.confirm?.kind === 'resign') this.confirm = undefined;
-    }
+    } else this.presence(st.gone);
     this.message = change.kind === 'move' ? undefined : this.message;
     this.syncBoard();
     this.feedback(change, first);
@@ -262,6 +269,18 @@ export class GameCtrl {
     this.drawOfferSeen = st.drawOffer;
   }
 
+  /** presence follows the sides gone and tells the player at once when the opponent goes or comes back. */
+  private presence(gone: StateData['gone']): void {
+    const now = performance.now();
+    const { went, back } = this.absences.update(gone, now, Date.now());
+    const opponent = this.side && other(this.side);
+    if (!opponent) return;
+    if (went.includes(opponent)) {
+      const n = notice(this.absences.secondsLeft(opponent, now));
+      announce(t(n.code, n.params));
+    } else if (back.includes(opponent)) announce(t('ui.game.gone.back'));
+  }
+
   private announceEnd(): void {
     play('end');
     const st = this.game.state;
@@ -270,9 +289,16 @@ export class GameCtrl {
 
   /** tick runs every 100 ms: redraws running clocks and warns once of low time. */
   private tick(): void {
-    if (!this.game.loaded || !this.clock.timed) return;
+    if (!this.game.loaded) return;
     const st = this.game.state;
     if (finished(st.status)) return;
+    // The opponent's window counts down whether or not a clock runs.
+    const opponent = this.side && other(this.side);
+    const counting = !!opponent && this.absences.of(opponent)?.deadline !== undefined;
+    if (!this.clock.timed) {
+      if (counting) this.redraw();
+      return;
+    }
     if (this.side && this.clock.isRunning(this.side)) {
       const left = this.clock.millis(this.side, performance.now());
       const low = lowTime(st.clock);
@@ -281,7 +307,7 @@ export class GameCtrl {
         play('lowtime');
       } else if (left >= low) this.lowWarned = false;
     }
-    if (this.clock.isRunning('white') || this.clock.isRunning('black')) this.redraw();
+    if (counting || this.clock.isRunning('white') || this.clock.isRunning('black')) this.redraw();
   }
 
   private onUserMove(orig: Key, dest: Key, meta: MoveMetadata): void {

@@ -55,6 +55,14 @@ export interface StateData {
   checkedIn?: { white: boolean; black: boolean };
   /** ratings are the players' ratings for the bars (full frames, and the frame that ends the game). */
   ratings?: Partial<Record<Color, RatingData>>;
+  /** gone names the sides whose connection is down (absent when both are connected). */
+  gone?: Partial<Record<Color, GoneData>>;
+}
+
+/** GoneData is one side's absence: when its last socket closed and when its reconnection window ends (ms since 1970, server's clock; until absent before both sides have moved). */
+export interface GoneData {
+  since: number;
+  until?: number;
 }
 
 /** FullData is the data of a `full` frame. */
@@ -179,6 +187,7 @@ export class Game {
     d.checkedIn = st.checkedIn;
     // Only full frames and the end carry ratings: the others keep the ones known.
     if (st.ratings) d.ratings = st.ratings;
+    d.gone = st.gone;
   }
 }
 

@@ -11,6 +11,7 @@ import { format } from './clock';
 import { material, type Counted } from './material';
 import { keyboardInput } from './keyboard-input';
 import { waiting, calledOff } from './scheduled';
+import { notice } from './absence';
 import type { GameCtrl } from './ctrl';
 import { sayTimeControl, saySpeed, signed } from '../account/format';
 
@@ -137,7 +138,7 @@ function barRating(r: RatingData | undefined): VNode | null {
 /** status is whose turn, the draw offer, or the result in words. */
 function status(ctrl: GameCtrl): VNode {
   const st = ctrl.game.state;
-  const kids: (VNode | null)[] = [meta(ctrl), opening(ctrl), watchers(ctrl)];
+  const kids: (VNode | null)[] = [meta(ctrl), opening(ctrl), watchers(ctrl), opponentGone(ctrl)];
   if (finished(st.status)) {
     kids.push(
       h(
@@ -225,6 +226,15 @@ function meta(ctrl: GameCtrl): VNode {
 function watchers(ctrl: GameCtrl): VNode | null {
   if (!ctrl.watchers) return null;
   return h('p#watchers.game-meta', t('ui.game.watchers', { n: ctrl.watchers }));
+}
+
+/** opponentGone says that the player's opponent has disconnected and counts down their window to come back (the announcement went through the live region once, in ctrl.ts: this text is not live). */
+function opponentGone(ctrl: GameCtrl): VNode | null {
+  if (!ctrl.side || finished(ctrl.game.state.status)) return null;
+  const side = other(ctrl.side);
+  if (!ctrl.absences.of(side)) return null;
+  const n = notice(ctrl.absences.secondsLeft(side, performance.now()));
+  return h('p#opponent-gone.opponent-gone', t(n.code, n.params));
 }
 
 /** opening names the game's opening in the page's language, once it has reached a named position. */
