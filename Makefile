@@ -10,7 +10,7 @@ export PATH := $(PATH):/usr/games
 DEBS    := stockfish polyglot chromium fonts-dejavu-core
 NODE_DEBS := nodejs npm
 
-.PHONY: all build web web-deps run test test-go test-race test-web test-browser check-format vet deps node-deps services bench bench-web strength perft-full loadtest clean
+.PHONY: all build web web-deps run test test-go test-race test-web test-browser check-format vet deps node-deps services bench bench-server bench-web strength perft-full loadtest clean
 
 all: build
 
@@ -85,6 +85,15 @@ services:
 ## Flags for bench/cmd/perftcompare go in BENCHFLAGS, e.g. make bench BENCHFLAGS='-reps 5 -skip notnil'.
 bench:
 	./scripts/bench-perft.sh $(BENCHFLAGS)
+
+## bench-server: JoinPal against a bare durable WebSocket server (bench/cmd/bareserver)
+## under the same load generator, interleaved in one window, per scenario and store,
+## with the ratio and the load average of each run (docs/BENCHMARKS.md, "One node
+## against a bare server"). Flags for bench/cmd/servercompare go in BENCH_SERVER_FLAGS,
+## e.g. make bench-server BENCH_SERVER_FLAGS='-scenarios 1:10s:1s -stores sqlite -reps 1'
+bench-server: build services
+	cd bench && $(GO) build -o ../bin/bareserver ./cmd/bareserver
+	cd bench && $(GO) run ./cmd/servercompare -joinpal ../$(BIN) -bare ../bin/bareserver $(BENCH_SERVER_FLAGS)
 
 ## bench-web: the browser interface measured in Chromium, each against a fresh
 ## `joinpal serve` — the first visit's bytes over the wire and the bundle per

@@ -3,10 +3,29 @@ module github.com/joinpal/joinpal/bench
 go 1.26.8
 
 require (
+	github.com/coder/websocket v1.8.15
 	github.com/corentings/chess/v2 v2.3.2
+	github.com/jackc/pgx/v5 v5.12.0
 	github.com/joinpal/joinpal v0.0.0
+	modernc.org/sqlite v1.62.0
 )
 
-require golang.org/x/exp v0.0.0-20250128182459-e0ece0dbea4c // indirect
+require (
+	github.com/dustin/go-humanize v1.1.0 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/jackc/pgpassfile v1.0.0 // indirect
+	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
+	github.com/jackc/puddle/v2 v2.2.3 // indirect
+	github.com/mattn/go-isatty v0.0.24 // indirect
+	github.com/ncruces/go-strftime v1.1.0 // indirect
+	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
+	golang.org/x/exp v0.0.0-20250128182459-e0ece0dbea4c // indirect
+	golang.org/x/sync v0.25.0 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+	golang.org/x/text v0.44.0 // indirect
+	modernc.org/libc v1.80.1 // indirect
+	modernc.org/mathutil v1.7.1 // indirect
+	modernc.org/memory v1.12.1 // indirect
+)
 
 replace github.com/joinpal/joinpal => ../

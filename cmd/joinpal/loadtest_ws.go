@@ -146,8 +146,9 @@ func startChildServer(ctx context.Context, stderr io.Writer) (*childServer, erro
 	ln.Close()
 	c := &childServer{base: "http://" + addr, db: filepath.Join(dir, "joinpal.db"), dir: dir, done: make(chan error, 1)}
 	// The bots play thousands of games as a handful of guests: far more
-	// than the default new-games limit lets one player ask for.
-	c.cmd = exec.Command(exe, "serve", "--addr", addr, "--db", c.db, "--log-level", "warn", "--new-games-limit", "1000000/1s")
+	// games and sockets than the default limits let one player have.
+	c.cmd = exec.Command(exe, "serve", "--addr", addr, "--db", c.db, "--log-level", "warn", "--new-games-limit", "1000000/1s",
+		"--sockets-per-user", "1000000", "--sockets-per-address", "1000000")
 	c.cmd.Stdout, c.cmd.Stderr = stderr, stderr
 	if err := c.cmd.Start(); err != nil {
 		os.RemoveAll(dir)
