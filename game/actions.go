@@ -12,15 +12,17 @@ func (g *Game) Resign(side Side) error {
 	return nil
 }
 
-// Leave is a player leaving the game for good (closing it, not a dropped
-// connection). Leaving a game in progress counts as resigning; before both
-// sides have moved it aborts the game, as lichess does, since there is
-// nothing yet to lose.
+// Leave is a player leaving the game for good (a leave action: the page's
+// leave frame, its beacon, the HTTP endpoint — not a dropped connection,
+// see [Game.Disconnect]). It is the one rule of leaving: while the game may
+// still be aborted ([Game.Abort] would accept it: a game that is not
+// scheduled, before both sides have moved), leaving aborts it, with no
+// result; from then on, leaving counts as resigning.
 func (g *Game) Leave(side Side) error {
 	if err := g.settle(); err != nil {
 		return err
 	}
-	if g.history.Len() < 2 && g.rec.State.ScheduledAt.IsZero() {
+	if g.abortable() == nil {
 		g.abort()
 		return nil
 	}
@@ -29,18 +31,27 @@ func (g *Game) Leave(side Side) error {
 }
 
 // Abort ends the game with no result. Either player may abort until both
-// sides have made their first move.
+// sides have made their first move, except in a scheduled game.
 func (g *Game) Abort(side Side) error {
 	if err := g.settle(); err != nil {
 		return err
 	}
+	if err := g.abortable(); err != nil {
+		return err
+	}
+	g.abort()
+	return nil
+}
+
+// abortable returns nil while the game may be aborted, else the refusal
+// (CodeCannotAbort) that says why not.
+func (g *Game) abortable() error {
 	if g.Scheduled() {
 		return NewError(CodeCannotAbort, "a scheduled game cannot be aborted: resign or offer a draw instead", nil)
 	}
 	if g.history.Len() >= 2 {
 		return NewError(CodeCannotAbort, "both sides have moved: resign or offer a draw instead", nil)
 	}
-	g.abort()
 	return nil
 }
 

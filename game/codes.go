@@ -106,6 +106,9 @@ var codes = []coded.Info[Code]{
 	{Code: CodeNotScheduled, When: "a check-in to a game that is not a scheduled one"},
 	{Code: CodeBadDefaultTime, When: "a default time below 0 or above 60 minutes, or one given to a game that is not scheduled"},
 	{Code: CodeSuspendTooLate, Params: []string{"left", "start"}, When: "a scheduled game suspended by one player less than one hour before its start, or once it has started (left: the time left, whole seconds; start: RFC 3339, UTC); 60:00 before is still allowed"},
+	{Code: CodeClaimTooEarly, Params: []string{"left"}, When: "a claim of the win or a draw on a gone opponent before the claim delay has passed (left: whole seconds until a claim is taken)"},
+	{Code: CodeOpponentPresent, When: "a claim of the win or a draw while the opponent is connected"},
+	{Code: CodeCannotClaim, When: "a claim of the win or a draw before both sides have moved (the first-move timer governs: abort instead)"},
 }
 
 // Codes lists every error code of package game with its parameters and

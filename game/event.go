@@ -73,6 +73,9 @@ type EventGone struct {
 	// abandonment does not apply yet (before both sides have moved, the
 	// first-move timer governs).
 	Until time.Time `json:"until"`
+	// ClaimAt is when the opponent may claim the win or a draw on the
+	// absence ([Game.ClaimAt]); zero when Until is.
+	ClaimAt time.Time `json:"claimAt"`
 }
 
 // EventSchedule is the scheduled part of an [Event].
@@ -131,6 +134,9 @@ func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 			gone := EventGone{Side: side, Since: since.UTC()}
 			if g.history.Len() >= 2 {
 				gone.Until = since.Add(ReconnectWindow(g.rec.TimeControl)).UTC()
+			}
+			if at, ok := g.ClaimAt(side); ok {
+				gone.ClaimAt = at.UTC()
 			}
 			ev.Gone = append(ev.Gone, gone)
 		}

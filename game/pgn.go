@@ -87,7 +87,7 @@ func (g *Game) pgnTermination() string {
 		return "unterminated"
 	case st.Termination == Timeout || st.Termination == TimeoutVsInsufficientMaterial:
 		return "time forfeit"
-	case st.Termination == Abandonment || st.Termination == NoShow:
+	case st.Termination == Abandonment || st.Termination == NoShow || st.Termination == DrawClaimed:
 		return "abandoned"
 	}
 	return "normal"

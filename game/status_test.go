@@ -95,6 +95,7 @@ func TestTerminationIDs(t *testing.T) {
 		{Abandonment, 10, "abandonment", "Abandono por desconexión", "Abandonment", false},
 		{NoShow, 11, "no_show", "Incomparecencia", "No-show", false},
 		{DeadPosition, 12, "dead_position", "Posición muerta", "Dead position", true},
+		{DrawClaimed, 13, "draw_claimed", "Tablas declaradas ante el abandono", "Draw declared on abandonment", true},
 	}
 	if len(Terminations()) != len(tests)-1 {
 		t.Fatalf("Terminations() has %d values, the table %d", len(Terminations()), len(tests)-1)
@@ -132,13 +133,13 @@ func TestTerminationIDs(t *testing.T) {
 			t.Errorf("ParseTermination(%q) error = %v", code, err)
 		}
 	}
-	for _, id := range []int{-1, 13, 255} {
+	for _, id := range []int{-1, 14, 255} {
 		if _, err := TerminationFromID(id); !errors.Is(err, ErrBadTermination) {
 			t.Errorf("TerminationFromID(%d) error = %v", id, err)
 		}
 	}
-	if Termination(13).Valid() || Termination(13).String() != "termination(13)" {
-		t.Error("Termination(13) valid or misnamed")
+	if Termination(14).Valid() || Termination(14).String() != "termination(14)" {
+		t.Error("Termination(14) valid or misnamed")
 	}
 }
 
@@ -161,6 +162,7 @@ func TestTerminationAllows(t *testing.T) {
 		{InsufficientMaterial, []Result{Drawn}},
 		{Agreement, []Result{Drawn}},
 		{DeadPosition, []Result{Drawn}},
+		{DrawClaimed, []Result{Drawn}},
 		{Termination(40), nil},
 	}
 	for _, tt := range tests {

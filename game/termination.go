@@ -40,7 +40,8 @@ const (
 	// Agreement: the players agreed a draw.
 	Agreement Termination = 9
 	// Abandonment: a player's connection dropped and the reconnection window
-	// ran out; the other side wins (both lose if both were gone past their
+	// ran out, or the opponent claimed the win once the claim delay had
+	// passed; the other side wins (both lose if both were gone past their
 	// windows).
 	Abandonment Termination = 10
 	// NoShow: a scheduled game in which a player (or both) did not show up;
@@ -50,6 +51,10 @@ const (
 	// moves, though the material alone would allow it (locked pawns,
 	// walled-in pieces): a draw (FIDE 5.2.2).
 	DeadPosition Termination = 12
+	// DrawClaimed: a player's connection dropped, and once the claim delay
+	// had passed the opponent declared the game drawn rather than claim
+	// the win: a draw.
+	DrawClaimed Termination = 13
 )
 
 var terminationNames = [...]string{
@@ -66,6 +71,7 @@ var terminationNames = [...]string{
 	Abandonment:                   "abandonment",
 	NoShow:                        "no_show",
 	DeadPosition:                  "dead_position",
+	DrawClaimed:                   "draw_claimed",
 }
 
 // TerminationOf returns the termination of a game that the board ended
@@ -108,7 +114,7 @@ func (t Termination) Valid() bool { return int(t) < len(terminationNames) }
 func (t Termination) Draw() bool {
 	switch t {
 	case TimeoutVsInsufficientMaterial, Stalemate, ThreefoldRepetition,
-		FiftyMoves, InsufficientMaterial, Agreement, DeadPosition:
+		FiftyMoves, InsufficientMaterial, Agreement, DeadPosition, DrawClaimed:
 		return true
 	}
 	return false

@@ -172,10 +172,22 @@ func (r *Runtime) Resign(ctx context.Context, id, playerID string) error {
 	return r.playerCommand(ctx, id, playerID, (*game.Game).Resign)
 }
 
-// Leave is the player leaving the game for good: a resignation (an abort
-// before both sides have moved).
+// Leave is the player leaving the game for good (game.Game.Leave): an
+// abort while the game may be aborted, a resignation after.
 func (r *Runtime) Leave(ctx context.Context, id, playerID string) error {
 	return r.playerCommand(ctx, id, playerID, (*game.Game).Leave)
+}
+
+// ClaimVictory ends the game by abandonment, won by the player, whose
+// opponent has been gone for the claim delay (game.Game.ClaimVictory).
+func (r *Runtime) ClaimVictory(ctx context.Context, id, playerID string) error {
+	return r.playerCommand(ctx, id, playerID, (*game.Game).ClaimVictory)
+}
+
+// ClaimDraw ends the game drawn, declared by the player whose opponent has
+// been gone for the claim delay (game.Game.ClaimDraw).
+func (r *Runtime) ClaimDraw(ctx context.Context, id, playerID string) error {
+	return r.playerCommand(ctx, id, playerID, (*game.Game).ClaimDraw)
 }
 
 // Abort aborts the game before both sides have moved.

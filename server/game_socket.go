@@ -392,14 +392,18 @@ func (s *Server) gameActions() map[string]gameAction {
 		"draw-accept":     startsNothing(rt.AcceptDraw),
 		"draw-decline":    startsNothing(rt.DeclineDraw),
 		"leave":           startsNothing(s.leaveGame),
+		"claim-win":       startsNothing(rt.ClaimVictory),
+		"claim-draw":      startsNothing(rt.ClaimDraw),
 		"rematch":         s.offerRematch,
 		"rematch-decline": startsNothing(s.declineRematch),
 	}
 }
 
-// leaveGame is a player leaving the game's page for good: a resignation
-// while the game runs (an abort before both sides moved); after the game,
-// the end of any rematch offer.
+// leaveGame is a player leaving the game's page for good, by the leave
+// frame or POST /api/game/{id}/leave (the page's beacon): while the game
+// runs, game.Game.Leave's one rule (an abort while the game may still be
+// aborted, a resignation after); after the game, the end of any rematch
+// offer.
 func (s *Server) leaveGame(ctx context.Context, gameID, userID string) error {
 	err := s.cfg.Runtime.Leave(ctx, gameID, userID)
 	if game.CodeOf(err) != game.CodeGameOver {

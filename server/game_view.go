@@ -106,6 +106,12 @@ type stateJSON struct {
 type goneJSON struct {
 	Since int64 `json:"since"`
 	Until int64 `json:"until,omitempty"`
+	// Claim is when the opponent may claim the win or a draw (ms since
+	// 1970), and ClaimIn the ms from the frame's event to then (0 once
+	// open): a page counts down from ClaimIn on its own clock. Both are
+	// absent when Until is.
+	Claim   int64  `json:"claim,omitempty"`
+	ClaimIn *int64 `json:"claimIn,omitempty"`
 }
 
 // moveJSON is the move of a "move" frame.
@@ -191,6 +197,13 @@ func viewState(ev game.Event, legal bool) stateJSON {
 		j := goneJSON{Since: g.Since.UnixMilli()}
 		if !g.Until.IsZero() {
 			j.Until = g.Until.UnixMilli()
+		}
+		if !g.ClaimAt.IsZero() {
+			j.Claim = g.ClaimAt.UnixMilli()
+			if !ev.At.IsZero() {
+				in := max(g.ClaimAt.Sub(ev.At), 0).Milliseconds()
+				j.ClaimIn = &in
+			}
 		}
 		st.Gone[g.Side.String()] = j
 	}

@@ -56,6 +56,8 @@ func (s *Server) routes() []route {
 		{"POST /api/game/{id}/draw/accept", s.gameAction("draw-accept")},
 		{"POST /api/game/{id}/draw/decline", s.gameAction("draw-decline")},
 		{"POST /api/game/{id}/leave", s.gameAction("leave")},
+		{"POST /api/game/{id}/claim/win", s.gameAction("claim-win")},
+		{"POST /api/game/{id}/claim/draw", s.gameAction("claim-draw")},
 		{"POST /api/game/{id}/rematch", s.gameAction("rematch")},
 		{"POST /api/game/{id}/rematch/decline", s.gameAction("rematch-decline")},
 		{"GET /api/games/now", s.playingNow},

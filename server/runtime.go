@@ -33,6 +33,8 @@ type GameCommands interface {
 	AcceptDraw(ctx context.Context, id, playerID string) error
 	DeclineDraw(ctx context.Context, id, playerID string) error
 	Leave(ctx context.Context, id, playerID string) error
+	ClaimVictory(ctx context.Context, id, playerID string) error
+	ClaimDraw(ctx context.Context, id, playerID string) error
 	Connected(ctx context.Context, id, playerID string) error
 	Disconnected(ctx context.Context, id, playerID string) error
 }

@@ -18,6 +18,8 @@ var actionScopes = map[string]account.Scope{
 	"draw-accept":     account.ScopeBoardPlay,
 	"draw-decline":    account.ScopeBoardPlay,
 	"leave":           account.ScopeBoardPlay,
+	"claim-win":       account.ScopeBoardPlay,
+	"claim-draw":      account.ScopeBoardPlay,
 	"rematch":         account.ScopeBoardPlay,
 	"rematch-decline": account.ScopeBoardPlay,
 
