@@ -1,13 +1,16 @@
 // game-live.test.mjs: the game page's life around the moves — a lost
 // connection shown and caught up (a move made offline is sent again with
 // its id), a connection that stops carrying frames without closing, an
-// opponent who closed the tab said gone with a countdown, a spectator (in English) without controls, the FEN and the PGN,
+// opponent who closed the tab said gone with a countdown to the claim, the
+// win claimed at its end (a spectator told who left), a spectator (in
+// English) without controls, the FEN and the PGN,
 // an abort, and a rematch that takes both players to the new game.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, seekPair, player, clickMove, missingTexts, axe } from './harness.mjs';
 
-const env = suite();
+// --test-clock: the claim test moves the server's clock (POST /test/clock).
+const env = suite({ args: ['--test-clock'] });
 
 /**
  * cuttable makes the context's WebSockets cuttable from the test: every
@@ -157,7 +160,7 @@ test('a connection that stops carrying frames is dropped; the move made meanwhil
   await g.close();
 });
 
-test('an opponent who closed the tab is said gone at once, with the seconds left to come back', async () => {
+test('an opponent who closed the tab is said gone at once, with the seconds until the claim; coming back clears it', async () => {
   const g = await pair('5+0');
   await move(g, g.white, 'e2e4', 1);
   await move(g, g.black, 'e7e5', 2);
@@ -166,14 +169,15 @@ test('an opponent who closed the tab is said gone at once, with the seconds left
   const notice = g.white.page.locator('#opponent-gone');
   await notice.waitFor();
   const seconds = async () => Number(/(\d+) segundos?/.exec(await notice.innerText())?.[1]);
-  assert.match(await notice.innerText(), /^Tu rival se ha desconectado: puede volver hasta dentro de \d+ segundos\.$/);
-  await g.white.page.locator('#announcer', { hasText: 'Tu rival se ha desconectado' }).waitFor();
+  assert.match(await notice.innerText(), /^Tu rival ha salido: podrás reclamar la victoria dentro de \d+ segundos?\.$/);
+  await g.white.page.locator('#announcer', { hasText: 'Tu rival ha salido' }).waitFor();
   const first = await seconds();
-  assert.ok(first > 0 && first <= 180, `within the window: ${first}`);
+  assert.ok(first > 0 && first <= 15, `within the claim delay of a 5+0 game: ${first}`);
   await g.white.page.waitForFunction(
     (before) => Number(/(\d+) segundo/.exec(document.getElementById('opponent-gone')?.textContent ?? '')?.[1]) < before,
     first,
   );
+  assert.equal(await g.white.page.locator('#claim-win').count(), 0, 'no claim before the countdown ends');
   assert.deepEqual(await axe(g.white.page), []);
   // Black comes back: the notice goes, and the return is announced.
   const back = await g.black.context.newPage();
@@ -181,6 +185,46 @@ test('an opponent who closed the tab is said gone at once, with the seconds left
   await notice.waitFor({ state: 'detached' });
   await g.white.page.locator('#announcer', { hasText: 'Tu rival ha vuelto' }).waitFor();
   assert.deepEqual(g.white.errors, []);
+  await g.close();
+});
+
+test('at the end of the countdown the player claims the win; a spectator is told who left, without buttons', async () => {
+  // White's page runs on Playwright's clock and the server on --test-clock:
+  // both jump past the 15 s claim delay of a 5+0 game instead of waiting.
+  const g = await seekPair(env, '5+0', { prepare: (white) => white.page.clock.install() });
+  await move(g, g.white, 'e2e4', 1);
+  await move(g, g.black, 'e7e5', 2);
+  const watcher = await player(env.browser, { locale: 'en-US' });
+  await watcher.page.goto(env.server.url + '/game/' + g.gameId);
+  await watcher.page.locator('.moves .move[data-ply="2"]').waitFor();
+  await g.black.page.close();
+
+  const notice = g.white.page.locator('#opponent-gone');
+  await notice.waitFor();
+  assert.match(await notice.innerText(), /^Tu rival ha salido: podrás reclamar la victoria dentro de \d+ segundos?\.$/);
+  await watcher.page.locator('#gone-black', { hasText: 'Black has left the game.' }).waitFor();
+  await watcher.page.locator('#announcer', { hasText: 'Black has left the game.' }).waitFor();
+  assert.equal(await watcher.page.locator('#claim-win, #claim-draw').count(), 0, 'a spectator has nothing to claim');
+
+  const res = await fetch(env.server.url + '/test/clock', { method: 'POST', body: JSON.stringify({ advance: '16s' }) });
+  assert.equal(res.status, 200, await res.text());
+  await g.white.page.clock.fastForward(16_000);
+  await g.white.page.locator('#claim-win').waitFor();
+  assert.equal(await notice.innerText(), 'Tu rival ha salido: puedes reclamar la victoria o declarar tablas.');
+  assert.equal(await g.white.page.locator('#claim-win').innerText(), 'Reclamar la victoria');
+  assert.equal(await g.white.page.locator('#claim-draw').innerText(), 'Declarar tablas');
+  await g.white.page.locator('#announcer', { hasText: 'puedes reclamar la victoria o declarar tablas' }).waitFor();
+  // The jump outlasts the socket's silence limit: the page may be getting a new one.
+  await g.white.page.locator('#connection-banner').waitFor({ state: 'detached', timeout: 45000 });
+  assert.deepEqual(await missingTexts(g.white.page), []);
+  assert.deepEqual(await axe(g.white.page), []);
+  await g.white.page.locator('#claim-win').focus();
+  await g.white.page.keyboard.press('Enter');
+  await g.white.page.locator('#result', { hasText: 'Las blancas ganan: las negras dejaron la partida' }).waitFor();
+  await watcher.page.locator('#result', { hasText: 'White wins: Black left the game' }).waitFor();
+  assert.equal(await watcher.page.locator('#gone-black').count(), 0);
+  assert.deepEqual(g.white.errors, []);
+  await watcher.context.close();
   await g.close();
 });
 

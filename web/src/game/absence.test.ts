@@ -2,7 +2,7 @@
 // from the server's window, and said in both languages with plurals.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Absences, notice, windowLeft } from './absence';
+import { Absences, notice, watchNotice, windowLeft } from './absence';
 import { render } from '../lib/i18n';
 import gameEs from '../../../i18n/ui/game.es.json';
 import gameEn from '../../../i18n/ui/game.en.json';
@@ -45,16 +45,42 @@ test('an absence counts down on the page’s clock and ends when the side comes 
   assert.equal(a.of('white'), undefined);
 });
 
-test('the notice says the seconds left with plurals in Spanish and English', () => {
+test('the claim counts down on the page’s clock from claimIn, and takes the server’s count from a refusal', () => {
+  const a = new Absences();
+  // Black's socket closed; the frame says the claim opens in 15 s.
+  assert.deepEqual(a.update({ black: { since: 5000, until: 35_000, claim: 20_000, claimIn: 15_000 } }, 1000, 999_999), { went: ['black'], back: [] });
+  assert.equal(a.claimLeft('black', 1000), 15);
+  assert.equal(a.claimLeft('black', 1001), 15, 'rounded up');
+  assert.equal(a.claimLeft('black', 15_999), 1);
+  assert.equal(a.claimLeft('black', 16_000), 0, 'open at its end');
+  assert.equal(a.claimLeft('black', 90_000), 0, 'never below 0');
+  assert.equal(a.claimLeft('white', 1000), undefined);
+  // A later frame with the same absence keeps the count.
+  a.update({ black: { since: 5000, until: 35_000, claim: 20_000, claimIn: 2000 } }, 10_000, 0);
+  assert.equal(a.claimLeft('black', 10_000), 6);
+  // The server refused a claim: 3 s left by its clock.
+  a.retime('black', 3, 10_000);
+  assert.equal(a.claimLeft('black', 10_000), 3);
+  a.retime('black', Number('x'), 10_000);
+  assert.equal(a.claimLeft('black', 10_000), 3, 'a bad count changes nothing');
+  // Before both sides have moved there is nothing to claim.
+  a.update({ white: { since: 1 } }, 0, 0);
+  assert.equal(a.claimLeft('white', 0), undefined);
+});
+
+test('the notice says the seconds until the claim with plurals in Spanish and English', () => {
   const cases: [number | undefined, string, string][] = [
-    [30, 'Tu rival se ha desconectado: puede volver hasta dentro de 30 segundos.', 'Your opponent has disconnected: they can come back within 30 seconds.'],
-    [1, 'Tu rival se ha desconectado: puede volver hasta dentro de 1 segundo.', 'Your opponent has disconnected: they can come back within 1 second.'],
-    [0, 'Se ha acabado el plazo de tu rival para volver.', "Your opponent's time to come back is over."],
-    [undefined, 'Tu rival se ha desconectado.', 'Your opponent has disconnected.'],
+    [30, 'Tu rival ha salido: podrás reclamar la victoria dentro de 30 segundos.', 'Your opponent has left: you can claim the win in 30 seconds.'],
+    [1, 'Tu rival ha salido: podrás reclamar la victoria dentro de 1 segundo.', 'Your opponent has left: you can claim the win in 1 second.'],
+    [0, 'Tu rival ha salido: puedes reclamar la victoria o declarar tablas.', 'Your opponent has left: you can claim the win or declare a draw.'],
+    [undefined, 'Tu rival ha salido.', 'Your opponent has left.'],
   ];
   for (const [left, es, en] of cases) {
     const n = notice(left);
     assert.equal(render(gameEs, n.code, n.params, { lang: 'es' }), es, `es ${left}`);
     assert.equal(render(gameEn, n.code, n.params, { lang: 'en' }), en, `en ${left}`);
   }
+  const w = watchNotice('black');
+  assert.equal(render(gameEs, w.code, undefined, { lang: 'es' }), 'Las negras han salido de la partida.');
+  assert.equal(render(gameEn, w.code, undefined, { lang: 'en' }), 'Black has left the game.');
 });

@@ -1,13 +1,15 @@
 // absence.ts: a player whose connection is down, as the game's frames say
-// (docs/PROTOCOL.md, "Presence": `gone`, by side, with `since` and `until`
-// in ms since 1970 on the server's clock). The page counts the reconnection
-// window down on its own clock (performance.now()). The page has no reading
-// of the server's clock, so the time left is `until` less the page's wall
+// (docs/PROTOCOL.md, "Presence": `gone`, by side, with `since`, `until` and
+// `claim` in ms since 1970 on the server's clock, and `claimIn`, the ms from
+// the frame's event to the claim). The page counts down to the claim on its
+// own clock (performance.now()) from `claimIn`, as it does a scheduled
+// start; at its end the opponent may claim the win or declare a draw. The
+// reconnection window is counted too: the page has no reading of the
+// server's clock, so the time left of it is `until` less the page's wall
 // clock when the absence is first heard, never more than the whole window
-// (`until - since`) nor less than 0: a wrong wall clock can shorten the
-// count, never make it run past the window. When it ends the server decides
-// (the game is lost by abandonment); the page only shows it. No DOM here, so
-// that node --test runs it.
+// (`until - since`) nor less than 0. When the window ends with no claim the
+// server decides (abandonment); the page only shows it. No DOM here, so that
+// node --test runs it.
 import type { Color, GoneData } from './state';
 
 /** Gone is one absence as the page counts it. */
@@ -15,6 +17,8 @@ export interface Gone {
   since: number;
   /** deadline is when the window ends on the page's clock (performance.now()), or undefined when there is no window. */
   deadline?: number;
+  /** claimAt is when the opponent may claim, on the page's clock, or undefined before both sides have moved. */
+  claimAt?: number;
 }
 
 /** Absences are the sides whose connection is down. */
@@ -37,12 +41,21 @@ export class Absences {
         if (known) back.push(side);
         continue;
       }
-      if (known && known.since === d.since && (known.deadline !== undefined) === (d.until !== undefined)) {
+      if (
+        known &&
+        known.since === d.since &&
+        (known.deadline !== undefined) === (d.until !== undefined) &&
+        (known.claimAt !== undefined) === (d.claimIn !== undefined)
+      ) {
         next[side] = known;
         continue;
       }
       if (!known) went.push(side);
-      next[side] = { since: d.since, deadline: d.until === undefined ? undefined : now + windowLeft(d, wall) };
+      next[side] = {
+        since: d.since,
+        deadline: d.until === undefined ? undefined : now + windowLeft(d, wall),
+        claimAt: d.claimIn === undefined ? undefined : now + Math.max(0, d.claimIn),
+      };
     }
     this.gone = next;
     return { went, back };
@@ -59,6 +72,18 @@ export class Absences {
     return d === undefined ? undefined : Math.max(0, Math.ceil((d - now) / 1000));
   }
 
+  /** claimLeft is the whole seconds left until the claim on side's absence at now (rounded up, 0 once open), or undefined when there is nothing to claim. */
+  claimLeft(side: Color, now: number): number | undefined {
+    const c = this.gone[side]?.claimAt;
+    return c === undefined ? undefined : Math.max(0, Math.ceil((c - now) / 1000));
+  }
+
+  /** retime sets the claim on side's absence to left seconds from now: the server's count, from a claim it refused as too early. */
+  retime(side: Color, left: number, now: number): void {
+    const g = this.gone[side];
+    if (g && Number.isFinite(left) && left >= 0) g.claimAt = now + left * 1000;
+  }
+
   /** clear forgets every absence (the game is over). */
   clear(): void {
     this.gone = {};
@@ -71,11 +96,16 @@ export interface Notice {
   params?: { n: number };
 }
 
-/** notice is what the page says of the opponent gone with left whole seconds of their window (undefined without a window). */
+/** notice is what the page says to a player of the opponent gone with left whole seconds until the claim (undefined when there is nothing to claim yet). */
 export function notice(left: number | undefined): Notice {
   if (left === undefined) return { code: 'ui.game.gone.left' };
-  if (left <= 0) return { code: 'ui.game.gone.over' };
+  if (left <= 0) return { code: 'ui.game.gone.claim' };
   return { code: 'ui.game.gone.countdown', params: { n: left } };
+}
+
+/** watchNotice is what the page says to a spectator of side gone. */
+export function watchNotice(side: Color): Notice {
+  return { code: 'ui.game.gone.watch.' + side };
 }
 
 /** windowLeft is the ms of d's window left at wall (Date.now()), bounded by the whole window. */

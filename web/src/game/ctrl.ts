@@ -13,7 +13,7 @@ import { t, lang } from '../lib/i18n';
 import { play } from '../lib/sound';
 import { announce } from '../lib/layout';
 import { Game, finished, promotions, canAbort, type Color, type Change, type StateData } from './state';
-import { Absences, notice } from './absence';
+import { Absences, notice, watchNotice } from './absence';
 import { Clock, lowTime } from './clock';
 import { Outbox } from './outbox';
 import { boardConfig } from './ground';
@@ -61,6 +61,8 @@ export class GameCtrl {
   connected = false;
   promotion?: Promotion;
   confirm?: Confirm;
+  /** claimAnnounced is the since of the opponent's absence whose open claim was announced. */
+  private claimAnnounced?: number;
   /** leaving is set once the player confirmed leaving a running game (the beacon goes on pagehide). */
   leaving = false;
   rematch?: Rematch;
@@ -187,6 +189,11 @@ export class GameCtrl {
         return;
       case 'error':
         if (this.outbox.answered(f.d?.id)) this.syncBoard();
+        // A claim refused as too early says how long is left: the countdown takes the server's count.
+        if (f.d?.code === 'game.claim_too_early' && this.side) {
+          this.absences.retime(other(this.side), Number(f.d?.params?.left), performance.now());
+          this.claimAnnounced = undefined;
+        }
         this.message = f.d?.message ?? f.d?.code;
         this.redraw();
         return;
@@ -269,16 +276,34 @@ export class GameCtrl {
     this.drawOfferSeen = st.drawOffer;
   }
 
-  /** presence follows the sides gone and tells the player at once when the opponent goes or comes back. */
+  /**
+   * presence follows the sides gone and tells the player at once when the opponent goes (with the seconds until
+   * the claim) or comes back; a spectator is told which player has left.
+   */
   private presence(gone: StateData['gone']): void {
     const now = performance.now();
     const { went, back } = this.absences.update(gone, now, Date.now());
     const opponent = this.side && other(this.side);
-    if (!opponent) return;
+    if (!opponent) {
+      for (const side of went) announce(t(watchNotice(side).code));
+      return;
+    }
     if (went.includes(opponent)) {
-      const n = notice(this.absences.secondsLeft(opponent, now));
+      this.claimAnnounced = undefined;
+      const left = this.absences.claimLeft(opponent, now);
+      const n = notice(left);
       announce(t(n.code, n.params));
+      if (left === 0) this.claimAnnounced = this.absences.of(opponent)?.since;
     } else if (back.includes(opponent)) announce(t('ui.game.gone.back'));
+  }
+
+  /** announceClaim says once, through the live region, that the claim on the opponent's absence is open (the buttons have come). */
+  private announceClaim(now: number): void {
+    const opponent = this.side && other(this.side);
+    const gone = opponent && this.absences.of(opponent);
+    if (!opponent || !gone || this.claimAnnounced === gone.since || this.absences.claimLeft(opponent, now) !== 0) return;
+    this.claimAnnounced = gone.since;
+    announce(t('ui.game.gone.claim'));
   }
 
   private announceEnd(): void {
@@ -292,9 +317,10 @@ export class GameCtrl {
     if (!this.game.loaded) return;
     const st = this.game.state;
     if (finished(st.status)) return;
-    // The opponent's window counts down whether or not a clock runs.
+    // The countdown to the claim on the opponent's absence runs whether or not a clock runs.
     const opponent = this.side && other(this.side);
-    const counting = !!opponent && this.absences.of(opponent)?.deadline !== undefined;
+    const counting = !!opponent && this.absences.of(opponent)?.claimAt !== undefined;
+    if (counting) this.announceClaim(performance.now());
     if (!this.clock.timed) {
       if (counting) this.redraw();
       return;

@@ -59,10 +59,16 @@ export interface StateData {
   gone?: Partial<Record<Color, GoneData>>;
 }
 
-/** GoneData is one side's absence: when its last socket closed and when its reconnection window ends (ms since 1970, server's clock; until absent before both sides have moved). */
+/**
+ * GoneData is one side's absence: when its last socket closed, when its reconnection window ends and when the
+ * opponent may claim (ms since 1970, server's clock), and claimIn, the ms from the frame's event to the claim
+ * (until, claim and claimIn absent before both sides have moved).
+ */
 export interface GoneData {
   since: number;
   until?: number;
+  claim?: number;
+  claimIn?: number;
 }
 
 /** FullData is the data of a `full` frame. */

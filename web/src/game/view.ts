@@ -11,7 +11,7 @@ import { format } from './clock';
 import { material, type Counted } from './material';
 import { keyboardInput } from './keyboard-input';
 import { waiting, calledOff } from './scheduled';
-import { notice } from './absence';
+import { notice, watchNotice } from './absence';
 import type { GameCtrl } from './ctrl';
 import { sayTimeControl, saySpeed, signed } from '../account/format';
 
@@ -228,13 +228,31 @@ function watchers(ctrl: GameCtrl): VNode | null {
   return h('p#watchers.game-meta', t('ui.game.watchers', { n: ctrl.watchers }));
 }
 
-/** opponentGone says that the player's opponent has disconnected and counts down their window to come back (the announcement went through the live region once, in ctrl.ts: this text is not live). */
+/**
+ * opponentGone says that the player's opponent has left and counts down to the claim; at its end, the buttons
+ * that claim the win or declare a draw. A spectator is told which player has left, with no buttons. (The
+ * announcements went through the live region once, in ctrl.ts: these texts are not live.)
+ */
 function opponentGone(ctrl: GameCtrl): VNode | null {
-  if (!ctrl.side || finished(ctrl.game.state.status)) return null;
+  if (finished(ctrl.game.state.status)) return null;
+  if (!ctrl.side) {
+    const gone = (['white', 'black'] as const).filter((s) => ctrl.absences.of(s));
+    if (!gone.length) return null;
+    return h('div#players-gone', gone.map((s) => h('p.opponent-gone', { attrs: { id: 'gone-' + s } }, t(watchNotice(s).code))));
+  }
   const side = other(ctrl.side);
   if (!ctrl.absences.of(side)) return null;
-  const n = notice(ctrl.absences.secondsLeft(side, performance.now()));
-  return h('p#opponent-gone.opponent-gone', t(n.code, n.params));
+  const left = ctrl.absences.claimLeft(side, performance.now());
+  const n = notice(left);
+  const text = h('p#opponent-gone.opponent-gone', t(n.code, n.params));
+  if (left !== 0) return text;
+  return h('div#claim', [
+    text,
+    h('div.claim-buttons', { attrs: { role: 'group', 'aria-label': t('ui.game.claim.label') } }, [
+      h('button#claim-win.primary', { attrs: { type: 'button' }, hook: keepFocus(ctrl), on: { click: () => ctrl.action('claim-win') } }, t('ui.game.claim.win')),
+      h('button#claim-draw', { attrs: { type: 'button' }, hook: keepFocus(ctrl), on: { click: () => ctrl.action('claim-draw') } }, t('ui.game.claim.draw')),
+    ]),
+  ]);
 }
 
 /** opening names the game's opening in the page's language, once it has reached a named position. */
@@ -415,12 +433,12 @@ function dialog(ctrl: GameCtrl): VNode | null {
       },
       [
         h('h2#confirm-title', t(c.kind === 'resign' ? 'ui.game.confirm.resign_title' : 'ui.game.confirm.leave_title')),
-        h('p#confirm-text', t(c.kind === 'resign' ? 'ui.game.confirm.resign_text' : 'ui.game.confirm.leave_text')),
+        h('p#confirm-text', t(c.kind === 'resign' ? 'ui.game.confirm.resign_text' : ctrl.canAbort ? 'ui.game.confirm.leave_abort_text' : 'ui.game.confirm.leave_text')),
         h('div.dialog-buttons', [
           h(
             'button#confirm-yes.danger',
             { attrs: { type: 'button' }, hook: { insert: (v) => (v.elm as HTMLElement).focus() }, on: { click: yes } },
-            t(c.kind === 'resign' ? 'ui.game.confirm.resign_yes' : 'ui.game.confirm.leave_yes'),
+            t(c.kind === 'resign' ? 'ui.game.confirm.resign_yes' : ctrl.canAbort ? 'ui.game.confirm.leave_abort_yes' : 'ui.game.confirm.leave_yes'),
           ),
           h('button#confirm-no', { attrs: { type: 'button' }, on: { click: close } }, t(c.kind === 'resign' ? 'ui.game.confirm.resign_no' : 'ui.game.confirm.leave_no')),
         ]),
