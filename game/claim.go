@@ -68,20 +68,20 @@ func (g *Game) ClaimDraw(side Side) error {
 }
 
 // MayClaim returns nil if side may now claim the win or a draw on its gone
-// opponent, else the refusal: CodeGameOver, CodeCannotClaim (before both
-// sides have moved), CodeOpponentPresent (the opponent is connected),
-// CodeClaimTooEarly (gone for less than the claim delay; "left" says how
-// many seconds remain).
+// opponent, else the refusal: CodeGameOver, CodeOpponentPresent (the
+// opponent is connected), CodeCannotClaim (abandonment does not apply yet:
+// before both sides have moved), CodeClaimTooEarly (gone for less than the
+// claim delay; "left" says how many seconds remain).
 func (g *Game) MayClaim(side Side) error {
 	if err := g.playable(); err != nil {
 		return err
 	}
-	if g.history.Len() < 2 {
-		return NewError(CodeCannotClaim, "before both sides have moved there is nothing to claim: abort instead", nil)
+	if g.rec.State.GoneSince[side.Other()].IsZero() {
+		return NewError(CodeOpponentPresent, "the opponent is connected", nil)
 	}
 	at, ok := g.ClaimAt(side.Other())
 	if !ok {
-		return NewError(CodeOpponentPresent, "the opponent is connected", nil)
+		return NewError(CodeCannotClaim, "abandonment does not apply yet (before both sides have moved): abort instead", nil)
 	}
 	if left := at.Sub(g.now()); left > 0 {
 		secs := int((left + time.Second - 1) / time.Second)
@@ -92,10 +92,15 @@ func (g *Game) MayClaim(side Side) error {
 }
 
 // ClaimAt returns when the opponent of gone may claim on gone's absence:
-// ok is false while gone is connected, or before both sides have moved.
+// ok is false while gone is connected, and wherever abandonment does not
+// apply (the game has no abandonment deadline: before both sides have
+// moved), so that claims follow the abandonment rules.
 func (g *Game) ClaimAt(gone Side) (at time.Time, ok bool) {
 	since := g.rec.State.GoneSince[gone]
-	if since.IsZero() || g.history.Len() < 2 || g.Over() {
+	if since.IsZero() || g.Over() {
+		return time.Time{}, false
+	}
+	if _, pending := g.abandonmentDeadline(); !pending {
 		return time.Time{}, false
 	}
 	return since.Add(ClaimDelay(g.rec.TimeControl)), true

@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -40,7 +41,7 @@ func TestClaimOnAGoneOpponent(t *testing.T) {
 	f := white.answer(3)
 	var e errorData
 	decodeFrameData(t, f, &e)
-	if f.T != "error" || e.Code != string(game.CodeClaimTooEarly) || e.Params["left"] != "1" {
+	if f.T != "error" || e.Code != string(game.CodeClaimTooEarly) || e.Params["left"] != "1" || !strings.Contains(e.Message, " 1 segundo") {
 		t.Fatalf("an early claim: %s %s", f.T, f.D)
 	}
 	if res := bruno.do("POST", "/api/game/"+id+"/claim/draw", nil); res.status != http.StatusConflict || res.refusal(t).Code != string(game.CodeOpponentPresent) {
