@@ -9,6 +9,7 @@ import (
 
 	"github.com/joinpal/joinpal/chess"
 	"github.com/joinpal/joinpal/engine"
+	"github.com/joinpal/joinpal/internal/lowprio"
 )
 
 // worker runs searches one at a time on its own engine.
@@ -38,7 +39,7 @@ func (w *worker) run() {
 	defer w.p.wg.Done()
 	defer w.sf.close()
 	if !w.p.cfg.NormalPriority {
-		if err := lowerPriority(); err != nil {
+		if err := lowprio.Lower(); err != nil {
 			w.p.cfg.Logger.Warn("ai: cannot lower the priority of a search thread", "err", err)
 		}
 	}

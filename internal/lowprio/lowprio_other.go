@@ -1,12 +1,12 @@
 //go:build !linux
 
-package ai
+package lowprio
 
 import "runtime"
 
-// lowerPriority locks the calling goroutine to its OS thread; lowering a
+// Lower locks the calling goroutine to its OS thread; lowering a
 // thread's priority is implemented on Linux only.
-func lowerPriority() error {
+func Lower() error {
 	runtime.LockOSThread()
 	return nil
 }

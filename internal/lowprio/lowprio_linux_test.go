@@ -1,6 +1,6 @@
 //go:build linux
 
-package ai
+package lowprio
 
 import (
 	"syscall"
@@ -18,7 +18,7 @@ func TestLowerPriority(t *testing.T) {
 		var p prios
 		// The kernel's getpriority answers 20 - nice.
 		p.before, errs[0] = syscall.Getpriority(syscall.PRIO_PROCESS, syscall.Gettid())
-		errs[1] = lowerPriority()
+		errs[1] = Lower()
 		p.after, errs[2] = syscall.Getpriority(syscall.PRIO_PROCESS, syscall.Gettid())
 		got <- p
 	}()
