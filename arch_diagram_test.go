@@ -46,6 +46,8 @@ var packageJobs = map[string]string{
 	"rating":                     "Glicko-2 ratings, speeds, which game ends are rated",
 	"ratelimit":                  "how often something may happen",
 	"internal/coded":             "the one shape of the domain's coded errors",
+	"internal/lowprio":           "background work at the lowest scheduling priority",
+	"analysis":                   "computer analysis of finished games: evals, judgements, accuracy",
 	"internal/randid":            "random ids without bias",
 	"internal/broadcast":         "in-process events to every subscriber",
 	"i18n":                       "the message catalogues (es, en)",

@@ -38,7 +38,9 @@ var allowedImports = map[string][]string{
 	// Random ids, drawn without bias.
 	"internal/randid":    {},
 	"internal/broadcast": {},
-	"account":            {"i18n", "internal/coded", "internal/randid"},
+	// Background work at the lowest scheduling priority.
+	"internal/lowprio": {},
+	"account":          {"i18n", "internal/coded", "internal/randid"},
 	// Glicko-2, speeds, and which games' ends are rated.
 	"rating": {"game"},
 	// The domain: never a store, never the runtime or the server.
@@ -52,11 +54,11 @@ var allowedImports = map[string][]string{
 	"store/sqlite":   {"game", "internal/coded", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
 	"store/postgres": {"game", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
 	// The one SQL store: every store interface, written once for both dialects.
-	"store/internal/sqlstore":    {"account", "game", "lobby", "rating", "schedule", "store/internal/codec"},
+	"store/internal/sqlstore":    {"account", "analysis", "game", "lobby", "rating", "schedule", "store/internal/codec"},
 	"store/internal/codec":       {"chess", "game"},
 	"store/internal/groupcommit": {},
 	"store/internal/migrate":     {"store/internal/sqlstore"},
-	"store/storetest":            {"account", "chess", "game", "live", "lobby", "rating", "schedule"},
+	"store/storetest":            {"account", "analysis", "chess", "game", "live", "lobby", "rating", "schedule"},
 	// Tools: measurements of the parts above.
 	"loadtest": {"chess", "game", "live"},
 	// wsload talks to a server only over HTTP and WebSockets.
@@ -65,18 +67,21 @@ var allowedImports = map[string][]string{
 	"strength":        {"engine", "i18n", "match", "uci"},
 	// The AI's players: engines, its levels' names, and games only
 	// through game's types.
-	"ai": {"chess", "engine", "game", "i18n", "internal/coded", "uci"},
+	"ai": {"chess", "engine", "game", "i18n", "internal/coded", "internal/lowprio", "uci"},
+	// Computer analysis of finished games: engines and PGN, no game or
+	// store (it reads moves, and stores through its own Store).
+	"analysis": {"chess", "chess/pgn", "engine", "internal/coded", "internal/lowprio", "uci"},
 	// The HTTP server: the domain's services behind one table of routes.
 	// It starts no game itself: the lobby, the schedule and the AI hand
 	// their games to the runtime, wired by cmd/joinpal.
-	"server": {"account", "ai", "docs", "game", "i18n", "internal/coded", "live", "lobby", "opening", "ratelimit", "rating", "rules", "schedule", "web"},
+	"server": {"account", "ai", "analysis", "chess/pgn", "docs", "game", "i18n", "internal/coded", "live", "lobby", "opening", "ratelimit", "rating", "rules", "schedule", "web"},
 	// Documents the server serves as they are (openapi.yaml).
 	"docs": {},
 	// The browser interface's bundle, embedded as built (web/dist).
 	"web": {},
 	// The one binary wires the parts together: every public package it
 	// runs, never an internal one (stores' shared code, coded errors).
-	"cmd/joinpal": {"account", "ai", "chess", "chess/pgn", "engine", "game", "i18n", "live", "loadtest", "loadtest/wsload", "lobby", "match", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "uci"},
+	"cmd/joinpal": {"account", "ai", "analysis", "chess", "chess/pgn", "engine", "game", "i18n", "live", "loadtest", "loadtest/wsload", "lobby", "match", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "uci"},
 }
 
 // modulePackages returns the packages of this module (not of nested
