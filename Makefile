@@ -5,9 +5,10 @@ PGVER   := $(shell ls /etc/postgresql 2>/dev/null | head -1)
 # Debian installs Stockfish in /usr/games.
 export PATH := $(PATH):/usr/games
 # Debian packages the tests use: Stockfish (the yardstick), PolyGlot (a real
-# UCI-to-xboard adapter that drives `joinpal uci`), Chromium (the browser
+# UCI-to-xboard adapter that drives `joinpal uci`), pgn-extract (an independent
+# reader of the PGN JoinPal writes), Chromium (the browser
 # tests) with a font to draw text, Node.js and npm (the browser bundle).
-DEBS    := stockfish polyglot chromium fonts-dejavu-core
+DEBS    := stockfish polyglot pgn-extract chromium fonts-dejavu-core
 NODE_DEBS := nodejs npm
 
 .PHONY: all build web web-deps run test test-go test-race test-web test-browser check-format vet deps node-deps services bench bench-server bench-web strength perft-full loadtest clean

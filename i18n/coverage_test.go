@@ -11,6 +11,7 @@ import (
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
+	"github.com/joinpal/joinpal/analysis"
 	"github.com/joinpal/joinpal/chess"
 	"github.com/joinpal/joinpal/chess/pgn"
 	"github.com/joinpal/joinpal/engine"
@@ -73,6 +74,9 @@ func errorCodes() []errorCode {
 	}
 	for _, c := range ai.Codes() {
 		out = append(out, errorCode{"ai", string(c.Code), c.Params, c.When})
+	}
+	for _, c := range analysis.Codes() {
+		out = append(out, errorCode{"analysis", string(c.Code), c.Params, c.When})
 	}
 	for _, c := range lobby.Codes() {
 		out = append(out, errorCode{"lobby", string(c.Code), c.Params, c.When})

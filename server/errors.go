@@ -9,6 +9,7 @@ import (
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
+	"github.com/joinpal/joinpal/analysis"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/internal/coded"
@@ -179,6 +180,12 @@ var statuses = map[string]int{
 
 	string(ai.CodeBusy):   http.StatusServiceUnavailable,
 	string(ai.CodeClosed): http.StatusServiceUnavailable,
+
+	string(analysis.CodeBusy):       http.StatusServiceUnavailable,
+	string(analysis.CodeClosed):     http.StatusServiceUnavailable,
+	string(analysis.CodeTooMany):    http.StatusTooManyRequests,
+	string(analysis.CodeInProgress): http.StatusConflict,
+	string(analysis.CodeNoMoves):    http.StatusConflict,
 }
 
 // families gives the status of every code of a package that statuses does
@@ -188,6 +195,7 @@ var statuses = map[string]int{
 var families = map[string]int{
 	"account":  http.StatusBadRequest,
 	"ai":       http.StatusBadRequest,
+	"analysis": http.StatusBadRequest,
 	"chess":    http.StatusBadRequest,
 	"game":     http.StatusBadRequest,
 	"live":     http.StatusBadRequest,

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/analysis"
+	"github.com/joinpal/joinpal/chess/pgn"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
@@ -60,7 +62,8 @@ func viewGameRecord(rec game.Record, ev game.Event, legal bool) gameRecordJSON {
 
 // getGamePGN serves GET /api/game/{id}/pgn: the game as PGN, its opening
 // in the ECO and Opening tags, a [%clk] comment after each move of a timed
-// game.
+// game, and, when the game has a computer analysis, its [%eval] comments
+// and the NAGs of the inaccuracies, mistakes and blunders.
 func (s *Server) getGamePGN(w http.ResponseWriter, r *http.Request) {
 	g, ok := s.restoredGame(w, r)
 	if !ok {
@@ -72,7 +75,13 @@ func (s *Server) getGamePGN(w http.ResponseWriter, r *http.Request) {
 	if o, ok := opening.OfHistory(g.History()); ok {
 		opts.ECO, opts.Opening = o.ECO, o.Name
 	}
-	_ = g.WritePGN(w, opts)
+	out := g.PGN(opts)
+	if s.cfg.Analyses != nil && g.State().Status == game.StatusEnded {
+		if st, err := s.cfg.Analyses.Status(r.Context(), g.ID()); err == nil && st.Report != nil {
+			analysis.Annotate(out, *st.Report)
+		}
+	}
+	_ = pgn.Write(w, out)
 }
 
 // getGameFEN serves GET /api/game/{id}/fen: the current position as FEN

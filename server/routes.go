@@ -48,6 +48,8 @@ func (s *Server) routes() []route {
 		{"GET /api/game/{id}", s.getGame},
 		{"GET /api/game/{id}/pgn", s.getGamePGN},
 		{"GET /api/game/{id}/fen", s.getGameFEN},
+		{"GET /api/game/{id}/analysis", s.getAnalysis},
+		{"POST /api/game/{id}/analysis", s.postAnalysis},
 		{"GET /api/game/{id}/socket", s.handleGameSocket},
 		{"POST /api/game/{id}/move/{uci}", s.postMove},
 		{"POST /api/game/{id}/resign", s.gameAction("resign")},

@@ -22,6 +22,9 @@ var actionScopes = map[string]account.Scope{
 	"claim-draw":      account.ScopeBoardPlay,
 	"rematch":         account.ScopeBoardPlay,
 	"rematch-decline": account.ScopeBoardPlay,
+	// Asking for a computer analysis spends the server's engine time on
+	// the user's behalf, as playing does.
+	"analysis": account.ScopeBoardPlay,
 
 	// Frames the server sends, by their type after "sent:" (a client's
 	// "rematch" asks for one; the server's offers it).

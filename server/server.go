@@ -94,6 +94,9 @@ type Config struct {
 	Ratings rating.Store
 	// Schedule arranges games for a date and time.
 	Schedule Schedule
+	// Analyses runs the computer analyses of finished games (nil: none;
+	// the analysis routes answer analysis.closed).
+	Analyses Analyses
 	// Socket sets the WebSockets' limits and timings (SocketConfig's
 	// defaults when zero).
 	Socket SocketConfig

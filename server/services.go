@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/joinpal/joinpal/analysis"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/schedule"
@@ -63,4 +64,11 @@ type Schedule interface {
 	GameState(ctx context.Context, a schedule.Arrangement) (game.ScheduleState, bool)
 	Events() schedule.Events
 	Now() time.Time
+}
+
+// Analyses is what the analysis routes ask of the computer analyses
+// (analysis.Queue has it).
+type Analyses interface {
+	Submit(ctx context.Context, req analysis.Request) (analysis.Status, error)
+	Status(ctx context.Context, gameID string) (analysis.Status, error)
 }

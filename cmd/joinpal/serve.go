@@ -19,6 +19,7 @@ import (
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
+	"github.com/joinpal/joinpal/analysis"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
@@ -27,6 +28,7 @@ import (
 	"github.com/joinpal/joinpal/server"
 	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/joinpal/joinpal/uci"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -259,6 +261,7 @@ type platformStore interface {
 	rating.Store
 	game.Listing
 	schedule.Store
+	analysis.Store
 }
 
 // openStore opens the PostgreSQL database of a postgres:// URL, or else
@@ -271,6 +274,21 @@ func openStore(ctx context.Context, db, node string) (st platformStore, exclusiv
 	}
 	st, err = sqlite.Open(ctx, db, sqlite.WithLock(node))
 	return st, true, err
+}
+
+// analysisEngine makes the computer analyses' evaluator: Stockfish at
+// path when it is set and starts, else the built-in engine.
+func analysisEngine(path string) func() (analysis.Evaluator, error) {
+	return func() (analysis.Evaluator, error) {
+		if path != "" {
+			ev, err := analysis.NewUCI(context.Background(), uci.Command{Path: path}, 0)
+			if err == nil {
+				return ev, nil
+			}
+			slog.Warn("joinpal: Stockfish did not start for the analyses; using the built-in engine", "err", err)
+		}
+		return analysis.NewBuiltin(0), nil
+	}
 }
 
 // isPostgres reports whether db is a PostgreSQL URL rather than a file.
@@ -316,9 +334,11 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	if err != nil {
 		return err
 	}
+	analyses := analysis.NewQueue(analysis.Config{Store: st, NewEvaluator: analysisEngine(opts.stockfish), Log: log})
+	defer analyses.Close()
 	srv, err := server.New(server.Config{
 		Accounts: st, Runtime: rt, Lobby: lob, AI: player, AIPool: pool,
-		Games: games, Listing: st, Ratings: st, Schedule: sched, Metrics: metrics, Log: log, Now: now,
+		Games: games, Listing: st, Ratings: st, Schedule: sched, Analyses: analyses, Metrics: metrics, Log: log, Now: now,
 		Limits: opts.limits, TrustedProxies: opts.trustedProxies, SecureCookies: opts.secureCookies,
 		HashConcurrency: opts.hashConcurrency,
 		Socket:          server.SocketConfig{MaxPerUser: opts.socketsPerUser, MaxPerAddress: opts.socketsPerAddress},
