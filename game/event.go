@@ -50,6 +50,8 @@ type Event struct {
 	Result      Result      `json:"result"`
 	// DrawOffer is the open draw offer, if any.
 	DrawOffer *DrawOffer `json:"drawOffer,omitempty"`
+	// TakebackOffer is the side whose takeback offer is open, if any.
+	TakebackOffer *Side `json:"takebackOffer,omitempty"`
 	// Legal is the legal moves of the side to move, in UCI notation
 	// (empty once the game is over).
 	Legal []string `json:"legal,omitempty"`
@@ -107,17 +109,18 @@ func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 	pos := g.history.Position()
 	st := g.State()
 	ev := Event{
-		GameID:      g.rec.ID,
-		Type:        typ,
-		Ply:         g.history.Len(),
-		Move:        mv,
-		FEN:         pos.FEN(),
-		Turn:        SideOf(pos.Turn()),
-		Status:      st.Status,
-		Termination: st.Termination,
-		Result:      st.Result,
-		DrawOffer:   st.DrawOffer,
-		At:          now.UTC(),
+		GameID:        g.rec.ID,
+		Type:          typ,
+		Ply:           g.history.Len(),
+		Move:          mv,
+		FEN:           pos.FEN(),
+		Turn:          SideOf(pos.Turn()),
+		Status:        st.Status,
+		Termination:   st.Termination,
+		Result:        st.Result,
+		DrawOffer:     st.DrawOffer,
+		TakebackOffer: st.Takebacks.Offer,
+		At:            now.UTC(),
 	}
 	if !st.ScheduledAt.IsZero() {
 		ev.Schedule = &EventSchedule{StartAt: st.ScheduledAt.UTC(), Present: st.Present}

@@ -253,6 +253,10 @@ func (g *Game) State() State {
 		d := *st.DrawOffer
 		st.DrawOffer = &d
 	}
+	if o := st.Takebacks.Offer; o != nil {
+		by := *o
+		st.Takebacks.Offer = &by
+	}
 	return st
 }
 
@@ -299,6 +303,7 @@ func (g *Game) finish(s Status, t Termination, r Result) {
 	st.Status, st.Termination, st.Result = s, t, r
 	st.EndedAt = g.now().UTC()
 	st.DrawOffer = nil
+	st.Takebacks.Offer = nil
 	st.FirstMoveDeadline = time.Time{}
 	st.GoneSince = [2]time.Time{}
 	g.changed()

@@ -77,6 +77,7 @@ func (g *Game) Move(side Side, uci string, lag time.Duration, clientMoveID int64
 	if d := st.DrawOffer; d != nil && d.By == side && rec.Ply >= d.LapsesAtPly {
 		st.DrawOffer = nil
 	}
+	st.Takebacks.Offer = nil // a move by either side withdraws a takeback offer
 	g.armFirstMoveTimer()
 	if o := g.history.Outcome(chess.AutomaticDraws); o.Over() {
 		g.endByBoard(o)

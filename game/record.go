@@ -59,6 +59,9 @@ type State struct {
 	Clock *ClockSnapshot `json:"clock,omitempty"`
 	// DrawOffer is the open draw offer, if any.
 	DrawOffer *DrawOffer `json:"drawOffer,omitempty"`
+	// Takebacks is the open takeback offer, if any, and how many each side
+	// has offered (see [Game.OfferTakeback]).
+	Takebacks Takebacks `json:"takebacks,omitzero"`
 	// FirstMoveDeadline is when the game is aborted if the side to make
 	// one of the first two moves has not made it; zero once both have moved.
 	FirstMoveDeadline time.Time `json:"firstMoveDeadline,omitzero"`

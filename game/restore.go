@@ -47,5 +47,9 @@ func Restore(rec Record, now func() time.Time) (*Game, error) {
 		d := *rec.State.DrawOffer
 		g.rec.State.DrawOffer = &d
 	}
+	if o := rec.State.Takebacks.Offer; o != nil {
+		by := *o
+		g.rec.State.Takebacks.Offer = &by
+	}
 	return g, nil
 }
