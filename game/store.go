@@ -23,6 +23,11 @@ type Store interface {
 	// a flag, a disconnection ...). It fails with CodeGameNotFound if there
 	// is no such game.
 	SaveState(ctx context.Context, id string, st State) error
+	// TakeBack stores a takeback in game id: of the from moves stored it
+	// keeps the first to (to < from) and drops the rest, together with the
+	// game's new state, atomically. It fails with CodePlyConflict if the
+	// game does not hold from moves, and then stores nothing.
+	TakeBack(ctx context.Context, id string, from, to int, st State) error
 	// LoadGame returns game id with all its moves, or CodeGameNotFound.
 	LoadGame(ctx context.Context, id string) (Record, error)
 	// ActiveGames returns every game whose status is created or started,

@@ -128,6 +128,10 @@ func (s *faultyStore) SaveState(ctx context.Context, id string, st game.State) e
 	return s.write("SaveState", ctx, func(ctx context.Context) error { return s.Store.SaveState(ctx, id, st) })
 }
 
+func (s *faultyStore) TakeBack(ctx context.Context, id string, from, to int, st game.State) error {
+	return s.write("TakeBack", ctx, func(ctx context.Context) error { return s.Store.TakeBack(ctx, id, from, to, st) })
+}
+
 func (s *faultyStore) LoadGame(ctx context.Context, id string) (game.Record, error) {
 	if _, err := s.before("LoadGame"); err != nil {
 		return game.Record{}, err

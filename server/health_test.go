@@ -36,6 +36,13 @@ func (s *outageStore) SaveState(ctx context.Context, id string, st game.State) e
 	return s.Store.SaveState(ctx, id, st)
 }
 
+func (s *outageStore) TakeBack(ctx context.Context, id string, from, to int, st game.State) error {
+	if s.down.Load() {
+		return errOutage
+	}
+	return s.Store.TakeBack(ctx, id, from, to, st)
+}
+
 func (s *outageStore) LoadGame(ctx context.Context, id string) (game.Record, error) {
 	if s.down.Load() {
 		return game.Record{}, errOutage

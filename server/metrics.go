@@ -154,6 +154,11 @@ func (t *timedStore) SaveState(ctx context.Context, id string, st game.State) er
 	return err
 }
 
+func (t *timedStore) TakeBack(ctx context.Context, id string, from, to int, st game.State) error {
+	defer t.observe("takeback", time.Now())
+	return t.st.TakeBack(ctx, id, from, to, st)
+}
+
 func (t *timedStore) LoadGame(ctx context.Context, id string) (game.Record, error) {
 	defer t.observe("load", time.Now())
 	return t.st.LoadGame(ctx, id)

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -29,10 +30,12 @@ var dialect = sqlstore.Dialect{
 	// finished, and the move is inserted only if it did.
 	AppendMove: []string{`WITH g AS (
 		UPDATE games SET ` + sqlstore.StateSet(3) + `, next_ply = next_ply + 1
-		WHERE id = $1 AND next_ply = $2::integer AND ` + sqlstore.Unfinished + sqlstore.Fenced(24) + `
+		WHERE id = $1 AND next_ply = $2::integer AND ` + sqlstore.Unfinished + sqlstore.Fenced(sqlstore.AppendFence) + `
 		RETURNING id)
 	INSERT INTO moves (game_id, ply, uci, san, client_move_id, spent_ms, lag_credit_ms, remaining_ms, at)
-	SELECT id, $2::integer, $17::text, $18::text, $19::bigint, $20::bigint, $21::bigint, $22::bigint, $23::timestamptz FROM g`},
+	SELECT id, $2::integer, ` + fmt.Sprintf("$%d::text, $%d::text, $%d::bigint, $%d::bigint, $%d::bigint, $%d::bigint, $%d::timestamptz",
+		sqlstore.MoveParam, sqlstore.MoveParam+1, sqlstore.MoveParam+2, sqlstore.MoveParam+3, sqlstore.MoveParam+4,
+		sqlstore.MoveParam+5, sqlstore.MoveParam+6) + ` FROM g`},
 	// Each side reads its own index of finished games in the list's order
 	// (games_white_finished, games_black_finished:
 	// migrations/0006_lists.sql) and stops after offset+limit games; the

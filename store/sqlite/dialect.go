@@ -26,9 +26,9 @@ var dialect = sqlstore.Dialect{
 	// the game's row has moved to the next ply (only at the expected ply of
 	// a game not finished).
 	AppendMove: []string{
-		"UPDATE games SET " + sqlstore.StateSet(3) + ", next_ply = next_ply + 1 WHERE id = $1 AND next_ply = $2 AND " + sqlstore.Unfinished + sqlstore.Fenced(24),
+		"UPDATE games SET " + sqlstore.StateSet(3) + ", next_ply = next_ply + 1 WHERE id = $1 AND next_ply = $2 AND " + sqlstore.Unfinished + sqlstore.Fenced(sqlstore.AppendFence),
 		"INSERT INTO moves (game_id, ply, uci, san, client_move_id, spent_ms, lag_credit_ms, remaining_ms, at)" +
-			" VALUES ($1, $2, $17, $18, $19, $20, $21, $22, $23)",
+			" VALUES ($1, $2, " + sqlstore.Params(sqlstore.MoveParam, sqlstore.MoveParams) + ")",
 	},
 	// Each side reads its own partial index (games_white_history,
 	// games_black_history: migrations/0003_accounts.sql) newest first and

@@ -62,6 +62,8 @@ func move(ply int) game.MoveRecord {
 	}
 }
 
+var black = game.Black
+
 // fullRecord returns a game with every field of the record, its state and
 // its moves set to a value other than the zero one.
 func fullRecord(tb testing.TB, id string) game.Record {
@@ -79,6 +81,7 @@ func fullRecord(tb testing.TB, id string) game.Record {
 			Status:            game.StatusStarted,
 			Clock:             runningClock(tc, 2, at(4000)),
 			DrawOffer:         &game.DrawOffer{By: game.Black, LapsesAtPly: 3},
+			Takebacks:         game.Takebacks{Offer: &black, Offers: [2]int{1, 2}},
 			FirstMoveDeadline: at(30_000),
 			GoneSince:         [2]time.Time{at(5001), at(5002)},
 			Present:           [2]bool{true, false},

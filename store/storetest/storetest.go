@@ -52,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"AppendMove", testAppendMove},
 		{"AppendMoveConflict", testAppendMoveConflict},
 		{"SaveState", testSaveState},
+		{"TakeBack", testTakeBack},
 		{"Decided", testDecided},
 		{"Fenced", testFenced},
 		{"NotFound", testNotFound},

@@ -87,6 +87,10 @@ func CheckState(st game.State) error {
 		return game.NewError(game.CodeBadResult, "bad result "+st.Result.String(), nil)
 	case st.DrawOffer != nil && !st.DrawOffer.By.Valid():
 		return game.NewError(game.CodeBadSide, "bad side of draw offer "+st.DrawOffer.By.String(), nil)
+	case st.Takebacks.Offer != nil && !st.Takebacks.Offer.Valid():
+		return game.NewError(game.CodeBadSide, "bad side of takeback offer "+st.Takebacks.Offer.String(), nil)
+	case st.Takebacks.Offers[0] < 0 || st.Takebacks.Offers[1] < 0:
+		return badGame("negative count of takeback offers")
 	}
 	return nil
 }
@@ -135,6 +139,37 @@ func DecodeClock(id string, data []byte) (*game.ClockSnapshot, error) {
 		return nil, BadRecord(id, fmt.Sprintf("clock snapshot with turn start in year %d", y), nil)
 	}
 	return &c, nil
+}
+
+// EncodeTakebacks returns the JSON stored for a game's takebacks, nil
+// while none was ever offered.
+func EncodeTakebacks(t game.Takebacks) ([]byte, error) {
+	if t.IsZero() {
+		return nil, nil
+	}
+	b, err := json.Marshal(t)
+	if err != nil {
+		return nil, fmt.Errorf("encode takebacks: %w", err)
+	}
+	return b, nil
+}
+
+// DecodeTakebacks reads takebacks stored by EncodeTakebacks: nil or empty
+// data, and JSON null, give none. Anything else that is not takebacks
+// fails with CodeBadRecord.
+func DecodeTakebacks(id string, data []byte) (game.Takebacks, error) {
+	var t game.Takebacks
+	if d := bytes.TrimSpace(data); len(d) == 0 || string(d) == "null" {
+		return t, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&t); err != nil {
+		return game.Takebacks{}, BadRecord(id, "bad takebacks", err)
+	}
+	if dec.More() || t.Offers[0] < 0 || t.Offers[1] < 0 {
+		return game.Takebacks{}, BadRecord(id, "bad takebacks", nil)
+	}
+	return t, nil
 }
 
 // IDs are the enum ids of a state as read from a row.

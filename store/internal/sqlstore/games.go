@@ -24,7 +24,7 @@ var _ interface {
 const GameCols = `id, white_id, white_name, white_ai_level, black_id, black_name, black_ai_level,
 	time_control, start_fen, created_at, status, termination, result, clock,
 	draw_offer_by, draw_offer_lapses, first_move_deadline, white_gone_since, black_gone_since,
-	white_present, black_present, scheduled_at, ended_at, seq, next_ply, rated, default_time_ms`
+	white_present, black_present, scheduled_at, ended_at, seq, takebacks, next_ply, rated, default_time_ms`
 
 const moveCols = `m.game_id, m.ply, m.uci, m.san, m.client_move_id, m.spent_ms, m.lag_credit_ms, m.remaining_ms, m.at`
 
@@ -146,6 +146,7 @@ func scanGame(row Row) (game.Record, int64, error) {
 		tc         string
 		ids        codec.IDs
 		clock      []byte
+		takebacks  []byte
 		by, lapses *int64
 		next       int64
 		defaultMs  int64
@@ -154,7 +155,7 @@ func scanGame(row Row) (game.Record, int64, error) {
 	err := row.Scan(&rec.ID, &rec.White.ID, &rec.White.Name, &rec.White.AILevel, &rec.Black.ID, &rec.Black.Name, &rec.Black.AILevel,
 		&tc, &rec.StartFEN, &rec.CreatedAt, &ids.Status, &ids.Termination, &ids.Result, &clock,
 		&by, &lapses, &st.FirstMoveDeadline, &st.GoneSince[game.White], &st.GoneSince[game.Black],
-		&st.Present[game.White], &st.Present[game.Black], &st.ScheduledAt, &st.EndedAt, &st.Seq, &next, &rec.Rated, &defaultMs)
+		&st.Present[game.White], &st.Present[game.Black], &st.ScheduledAt, &st.EndedAt, &st.Seq, &takebacks, &next, &rec.Rated, &defaultMs)
 	if err != nil {
 		return game.Record{}, 0, err
 	}
@@ -171,6 +172,9 @@ func scanGame(row Row) (game.Record, int64, error) {
 		}
 	}
 	if st.DrawOffer, err = codec.DecodeDrawOffer(rec.ID, by, lapses); err != nil {
+		return game.Record{}, 0, err
+	}
+	if st.Takebacks, err = codec.DecodeTakebacks(rec.ID, takebacks); err != nil {
 		return game.Record{}, 0, err
 	}
 	rec.Moves = []game.MoveRecord{}

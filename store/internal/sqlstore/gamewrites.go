@@ -72,7 +72,18 @@ func (w *GameWrite) Apply(q Querier) error {
 // StateCols are the columns of a game's state, in StateArgs' order.
 var StateCols = []string{"status", "termination", "result", "clock", "draw_offer_by", "draw_offer_lapses",
 	"first_move_deadline", "white_gone_since", "black_gone_since", "white_present", "black_present",
-	"scheduled_at", "ended_at", "seq"}
+	"scheduled_at", "ended_at", "seq", "takebacks"}
+
+// The parameters of the dialects' AppendMove: $1 the game's id, $2 the
+// ply, the state from $3 (StateArgs), then the move from MoveParam
+// (MoveArgs, MoveParams of them), then the fence at AppendFence.
+var (
+	MoveParam   = 3 + len(StateCols)
+	AppendFence = MoveParam + MoveParams
+)
+
+// MoveParams is the number of MoveArgs.
+const MoveParams = 7
 
 // StateSet returns the SET list of StateCols, numbering parameters from
 // first.
@@ -98,10 +109,18 @@ func StateArgs(st game.State) ([]any, error) {
 		clockArg = string(clock)
 	}
 	by, lapses := codec.EncodeDrawOffer(st.DrawOffer)
+	takebacks, err := codec.EncodeTakebacks(st.Takebacks)
+	if err != nil {
+		return nil, err
+	}
+	var takebacksArg any
+	if takebacks != nil {
+		takebacksArg = string(takebacks)
+	}
 	return []any{
 		int64(st.Status), int64(st.Termination), int64(st.Result), clockArg, by, lapses, st.FirstMoveDeadline,
 		st.GoneSince[game.White], st.GoneSince[game.Black], st.Present[game.White], st.Present[game.Black],
-		st.ScheduledAt, st.EndedAt, st.Seq,
+		st.ScheduledAt, st.EndedAt, st.Seq, takebacksArg,
 	}, nil
 }
 
@@ -113,14 +132,19 @@ func MoveArgs(mv game.MoveRecord) []any {
 }
 
 var (
-	insertGameSQL = `INSERT INTO games (` + GameCols + `) VALUES (` + Params(1, 27) + `) ON CONFLICT (id) DO NOTHING`
+	insertGameSQL = `INSERT INTO games (` + GameCols + `) VALUES (` + Params(1, 13+len(StateCols)) + `) ON CONFLICT (id) DO NOTHING`
 	insertMoveSQL = `INSERT INTO moves (game_id, ply, uci, san, client_move_id, spent_ms, lag_credit_ms, remaining_ms, at)
 		VALUES (` + Params(1, 9) + `)`
 	// A game's state is replaced only while the stored game has not
 	// finished, or with the end it already has ($2, $3, $4: the new status,
 	// termination and result).
 	saveStateSQL = `UPDATE games SET ` + StateSet(2) + ` WHERE id = $1 AND (` + Unfinished +
-		` OR (status = $2 AND termination = $3 AND result = $4))` + Fenced(16)
+		` OR (status = $2 AND termination = $3 AND result = $4))` + Fenced(2+len(StateCols))
+	// A takeback: the game's row goes back to $3 moves from $2, only at
+	// that ply of a game not finished; the moves after go.
+	takeBackSQL = `UPDATE games SET ` + StateSet(4) + `, next_ply = $3 WHERE id = $1 AND next_ply = $2 AND ` +
+		Unfinished + Fenced(4+len(StateCols))
+	dropMovesSQL  = `DELETE FROM moves WHERE game_id = $1 AND ply >= $2`
 	upsertNodeSQL = `INSERT INTO nodes (node, last_seen, stopped) VALUES ($1, $2, $3)
 		ON CONFLICT (node) DO UPDATE SET last_seen = excluded.last_seen, stopped = excluded.stopped
 		WHERE excluded.last_seen >= nodes.last_seen`
@@ -205,6 +229,39 @@ func (s *Store) SaveState(ctx context.Context, id string, st game.State) error {
 			return decided(id, status)
 		}}
 	return s.commit(ctx, op, s.ending(w, id, st))
+}
+
+// TakeBack takes moves back in game id: of the from moves stored, it
+// keeps the first to and drops the others, and stores the game's new
+// state st, in one transaction. It fails with game.CodeGameNotFound if
+// there is no such game, with game.CodeDecided if the stored game has
+// ended or was aborted, and with game.CodePlyConflict if the game does not
+// hold from moves; then nothing changes.
+func (s *Store) TakeBack(ctx context.Context, id string, from, to int, st game.State) error {
+	op := fmt.Sprintf("take back game %q from ply %d to %d", id, from, to)
+	if to < 0 || to >= from {
+		return s.fail(op, game.NewError(game.CodePlyConflict, "a takeback keeps fewer moves than it found, and no fewer than none", nil))
+	}
+	sargs, err := StateArgs(st)
+	if err != nil {
+		return s.fail(op, err)
+	}
+	fence := fenceArg(ctx)
+	w := &GameWrite{Stmts: []Stmt{
+		{takeBackSQL, append(append([]any{id, from, to}, sargs...), fence)},
+		{dropMovesSQL, []any{id, to}},
+	}, OnZero: func(q Querier) error {
+		next, status, err := readGuard(q, id, fence)
+		if err != nil {
+			return err
+		}
+		if status.Finished() {
+			return decided(id, status)
+		}
+		return game.NewError(game.CodePlyConflict,
+			fmt.Sprintf("takeback from ply %d, but game %q has %d moves", from, id, next), nil)
+	}}
+	return s.commit(ctx, op, w)
 }
 
 // Unfinished is the condition, on the games table, that a game has neither

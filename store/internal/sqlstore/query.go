@@ -69,8 +69,9 @@ type Dialect struct {
 	// IsUniqueViolation reports an error of a unique index.
 	IsUniqueViolation func(error) bool
 	// AppendMove is the statements of AppendMove: $1 the game's id, $2
-	// the ply, $3 to $16 the state (StateArgs), $17 to $23 the move
-	// (MoveArgs). The first changes no row unless the game is at that ply.
+	// the ply, from $3 the state (StateArgs), from MoveParam the move
+	// (MoveArgs), AppendFence the fence. The first changes no row unless
+	// the game is at that ply.
 	AppendMove []string
 	// PlayerGames lists the ids and times of a player's finished games,
 	// newest first: $1 the user id, $2 the limit, $3 the offset, $4
