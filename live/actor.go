@@ -325,6 +325,9 @@ func (a *actor) hold(err error) {
 func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveRecord, error)) (game.Event, bool, error) {
 	g := a.g
 	v, plies, before := g.Version(), g.Ply(), g.State()
+	// The moves as they were: a takeback shortens the game's list without
+	// touching the array behind this slice, so undo can restore them.
+	moves := g.Moves()
 	if !a.heldFrom.IsZero() && a.resumeFrom.IsZero() {
 		g.ResumeAfterDowntime(a.heldFrom)
 	}
@@ -337,9 +340,13 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 	a.tried = st.Seq
 	wctx, cancel := a.rt.writeContext(ctx)
 	var err error
-	if mv != nil {
+	takeback := mv == nil && g.Ply() < plies
+	switch {
+	case mv != nil:
 		err = a.rt.cfg.Store.AppendMove(wctx, a.id, *mv, st)
-	} else {
+	case takeback:
+		err = a.rt.cfg.Store.TakeBack(wctx, a.id, plies, g.Ply(), st)
+	default:
 		err = a.rt.cfg.Store.SaveState(wctx, a.id, st)
 	}
 	cancel()
@@ -354,7 +361,7 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 			return a.decidedElsewhere(err), true, game.NewError(game.CodeDecided, "game "+a.id+" was decided elsewhere; its stored end stands", err)
 		}
 		a.rt.cfg.Logger.Error("live: a write of the game failed; the game stays as stored", "game", a.id, "err", err)
-		if !a.undo(plies, before, st.Seq) {
+		if !a.undo(moves[:plies], before, st.Seq) {
 			a.hold(err)
 			return game.Event{}, false, NewError(CodeNotStored, "game "+a.id+": the change could not be stored; nothing changed", err)
 		}
@@ -364,8 +371,11 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 	a.rt.writeConfirmed()
 	a.seq, a.retry, a.heldFrom = st.Seq, 0, time.Time{}
 	typ := game.EventState
-	if mv != nil {
+	switch {
+	case mv != nil:
 		typ = game.EventMove
+	case takeback:
+		typ = game.EventFull // the moves taken back leave the list: it goes out whole
 	}
 	return a.published(typ, mv), true, ferr
 }
@@ -386,14 +396,14 @@ func (a *actor) decidedElsewhere(err error) game.Event {
 // undo brings the game back to what the store holds after a write of
 // sequence number seq failed, and reports whether the store holds that
 // write after all. The store is read again; if it cannot be, the game goes
-// back to its state before the change (plies moves and state before), and
-// is marked unsynced until the store can be read.
-func (a *actor) undo(plies int, before game.State, seq int64) bool {
+// back to what it was before the change (the moves and the state before),
+// and is marked unsynced until the store can be read.
+func (a *actor) undo(moves []game.MoveRecord, before game.State, seq int64) bool {
 	if a.sync() {
 		return a.seq == seq
 	}
 	rec := a.g.Record()
-	rec.Moves = rec.Moves[:plies]
+	rec.Moves = append([]game.MoveRecord(nil), moves...)
 	rec.State = before
 	g, err := game.Restore(rec, a.rt.cfg.Clock.Now)
 	if err != nil { // cannot happen: the game was playing these moves

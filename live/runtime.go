@@ -47,6 +47,12 @@ type Config struct {
 	// Logger receives errors that have no caller to return to (nil: the
 	// default logger).
 	Logger *slog.Logger
+	// RatedTakebacks says whether the two players of a rated game both
+	// agreed to takebacks in rated games; when nil, or when it says no, a
+	// takeback in a rated game is refused (game.takeback_rated). It is
+	// asked in the game's goroutine, for rated games only: it must answer
+	// quickly.
+	RatedTakebacks func(ctx context.Context, white, black game.Player) bool
 }
 
 // Runtime runs the live games of one node.

@@ -156,6 +156,22 @@ func TestE2EAuthorisationMatrix(t *testing.T) {
 			m.roles["black"].must(http.StatusOK, "POST", "/api/game/"+id+"/draw/offer", nil, nil)
 			return id
 		}, []string{"white"}},
+		{"takeback offer", "/takeback/offer", "takeback-offer", func(t *testing.T, m *matrix) string { return m.newGame(t, "e2e4", "e7e5") }, []string{"white", "black"}},
+		{"takeback accept", "/takeback/accept", "takeback-accept", func(t *testing.T, m *matrix) string {
+			id := m.newGame(t, "e2e4", "e7e5")
+			m.roles["black"].must(http.StatusOK, "POST", "/api/game/"+id+"/takeback/offer", nil, nil)
+			return id
+		}, []string{"white"}},
+		{"takeback decline", "/takeback/decline", "takeback-decline", func(t *testing.T, m *matrix) string {
+			id := m.newGame(t, "e2e4", "e7e5")
+			m.roles["black"].must(http.StatusOK, "POST", "/api/game/"+id+"/takeback/offer", nil, nil)
+			return id
+		}, []string{"white"}},
+		{"takeback cancel", "/takeback/cancel", "takeback-cancel", func(t *testing.T, m *matrix) string {
+			id := m.newGame(t, "e2e4", "e7e5")
+			m.roles["black"].must(http.StatusOK, "POST", "/api/game/"+id+"/takeback/offer", nil, nil)
+			return id
+		}, []string{"black"}},
 		{"leave", "/leave", "leave", func(t *testing.T, m *matrix) string { return m.newGame(t, "e2e4", "e7e5") }, []string{"white", "black"}},
 		{"rematch", "/rematch", "rematch", finished, []string{"white", "black"}},
 		{"rematch decline", "/rematch/decline", "rematch-decline", func(t *testing.T, m *matrix) string {

@@ -386,16 +386,20 @@ func startsNothing(f func(ctx context.Context, gameID, userID string) error) gam
 func (s *Server) gameActions() map[string]gameAction {
 	rt := s.cfg.Runtime
 	return map[string]gameAction{
-		"resign":          startsNothing(rt.Resign),
-		"abort":           startsNothing(rt.Abort),
-		"draw-offer":      startsNothing(rt.OfferDraw),
-		"draw-accept":     startsNothing(rt.AcceptDraw),
-		"draw-decline":    startsNothing(rt.DeclineDraw),
-		"leave":           startsNothing(s.leaveGame),
-		"claim-win":       startsNothing(rt.ClaimVictory),
-		"claim-draw":      startsNothing(rt.ClaimDraw),
-		"rematch":         s.offerRematch,
-		"rematch-decline": startsNothing(s.declineRematch),
+		"resign":           startsNothing(rt.Resign),
+		"abort":            startsNothing(rt.Abort),
+		"draw-offer":       startsNothing(rt.OfferDraw),
+		"draw-accept":      startsNothing(rt.AcceptDraw),
+		"draw-decline":     startsNothing(rt.DeclineDraw),
+		"takeback-offer":   startsNothing(rt.OfferTakeback),
+		"takeback-accept":  startsNothing(rt.AcceptTakeback),
+		"takeback-decline": startsNothing(rt.DeclineTakeback),
+		"takeback-cancel":  startsNothing(rt.CancelTakeback),
+		"leave":            startsNothing(s.leaveGame),
+		"claim-win":        startsNothing(rt.ClaimVictory),
+		"claim-draw":       startsNothing(rt.ClaimDraw),
+		"rematch":          s.offerRematch,
+		"rematch-decline":  startsNothing(s.declineRematch),
 	}
 }
 

@@ -77,6 +77,8 @@ type stateJSON struct {
 	Outcome string `json:"outcome,omitempty"`
 	// DrawOffer is the side whose draw offer is open.
 	DrawOffer string `json:"drawOffer,omitempty"`
+	// TakebackOffer is the side whose takeback offer is open.
+	TakebackOffer string `json:"takebackOffer,omitempty"`
 	// Legal is the legal moves of the side to move, as UCI; players get
 	// them, spectators do not.
 	Legal []string `json:"legal,omitempty"`
@@ -178,6 +180,9 @@ func viewState(ev game.Event, legal bool) stateJSON {
 	}
 	if ev.DrawOffer != nil {
 		st.DrawOffer = ev.DrawOffer.By.String()
+	}
+	if ev.TakebackOffer != nil {
+		st.TakebackOffer = ev.TakebackOffer.String()
 	}
 	if legal {
 		st.Legal = ev.Legal

@@ -32,6 +32,10 @@ type GameCommands interface {
 	OfferDraw(ctx context.Context, id, playerID string) error
 	AcceptDraw(ctx context.Context, id, playerID string) error
 	DeclineDraw(ctx context.Context, id, playerID string) error
+	OfferTakeback(ctx context.Context, id, playerID string) error
+	AcceptTakeback(ctx context.Context, id, playerID string) error
+	DeclineTakeback(ctx context.Context, id, playerID string) error
+	CancelTakeback(ctx context.Context, id, playerID string) error
 	Leave(ctx context.Context, id, playerID string) error
 	ClaimVictory(ctx context.Context, id, playerID string) error
 	ClaimDraw(ctx context.Context, id, playerID string) error

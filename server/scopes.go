@@ -11,17 +11,21 @@ import "github.com/joinpal/joinpal/account"
 // of it; a token only what its scopes allow. An action absent from the
 // table (a ping) needs no scope.
 var actionScopes = map[string]account.Scope{
-	"move":            account.ScopeBoardPlay,
-	"resign":          account.ScopeBoardPlay,
-	"abort":           account.ScopeBoardPlay,
-	"draw-offer":      account.ScopeBoardPlay,
-	"draw-accept":     account.ScopeBoardPlay,
-	"draw-decline":    account.ScopeBoardPlay,
-	"leave":           account.ScopeBoardPlay,
-	"claim-win":       account.ScopeBoardPlay,
-	"claim-draw":      account.ScopeBoardPlay,
-	"rematch":         account.ScopeBoardPlay,
-	"rematch-decline": account.ScopeBoardPlay,
+	"move":             account.ScopeBoardPlay,
+	"resign":           account.ScopeBoardPlay,
+	"abort":            account.ScopeBoardPlay,
+	"draw-offer":       account.ScopeBoardPlay,
+	"draw-accept":      account.ScopeBoardPlay,
+	"draw-decline":     account.ScopeBoardPlay,
+	"takeback-offer":   account.ScopeBoardPlay,
+	"takeback-accept":  account.ScopeBoardPlay,
+	"takeback-decline": account.ScopeBoardPlay,
+	"takeback-cancel":  account.ScopeBoardPlay,
+	"leave":            account.ScopeBoardPlay,
+	"claim-win":        account.ScopeBoardPlay,
+	"claim-draw":       account.ScopeBoardPlay,
+	"rematch":          account.ScopeBoardPlay,
+	"rematch-decline":  account.ScopeBoardPlay,
 	// Asking for a computer analysis spends the server's engine time on
 	// the user's behalf, as playing does.
 	"analysis": account.ScopeBoardPlay,
