@@ -70,6 +70,8 @@ export class GameCtrl {
   focusLost = false;
   /** drawDeclined is set when the opponent declined the player's draw offer, until the next move or offer. */
   drawDeclined = false;
+  /** takebackDeclined is set when the opponent declined the player's takeback offer, until the next move or offer. */
+  takebackDeclined = false;
   /** message is the last refusal from the server, in the page's language. */
   message?: string;
   copied = false;
@@ -81,6 +83,8 @@ export class GameCtrl {
   private lowWarned = false;
   private navigating = false;
   private drawOfferSeen?: Color;
+  private takebackOfferSeen?: Color;
+  private pliesSeen = 0;
   private timer?: number;
 
   /** The game is the page's (/game/{id}) unless id names another (the TV's). */
@@ -274,6 +278,24 @@ export class GameCtrl {
       announce(t('ui.game.draw.declined'));
     } else if (change.kind !== 'state' || st.drawOffer) this.drawDeclined = false;
     this.drawOfferSeen = st.drawOffer;
+    this.takebackFeedback(change, first);
+  }
+
+  /** takebackFeedback tells the player of a takeback offer made, declined, or a move taken back (a full frame with fewer moves). */
+  private takebackFeedback(change: Change, first: boolean): void {
+    const st = this.game.state;
+    if (change.kind === 'full' && !first && st.ply < this.pliesSeen) announce(t('ui.game.takeback.done'));
+    else if (change.kind === 'state' && st.takebackOffer && st.takebackOffer !== this.takebackOfferSeen) {
+      announce(this.side && st.takebackOffer !== this.side ? t('ui.game.takeback.offered') : t('ui.game.takeback.by.' + st.takebackOffer));
+    }
+    // The player's own offer gone in a state frame, the game going on: the opponent declined it
+    // (a move withdraws it, an acceptance comes as a full frame).
+    if (change.kind === 'state' && !change.ended && this.side && this.takebackOfferSeen === this.side && !st.takebackOffer) {
+      this.takebackDeclined = true;
+      announce(t('ui.game.takeback.declined'));
+    } else if (change.kind !== 'state' || st.takebackOffer) this.takebackDeclined = false;
+    this.takebackOfferSeen = st.takebackOffer;
+    this.pliesSeen = st.ply;
   }
 
   /**

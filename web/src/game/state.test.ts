@@ -1,7 +1,7 @@
 // state.test.ts: the page applies the socket's frames as the protocol says.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Game, positions, dests, promotions, canAbort, beforeStart, inCheck, finished } from './state';
+import { Game, positions, dests, promotions, canAbort, canTakeBack, beforeStart, inCheck, finished } from './state';
 
 const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const afterE4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
@@ -112,4 +112,30 @@ test('a move frame that names its position replaces the opening; one that does n
   const quiet = { ...move(5).d, move: { uci: 'h2h3', san: 'h3' }, ply: 3, fen: afterE5.replace(' w ', ' b ') };
   g.apply('move', 5, quiet);
   assert.equal(g.state.opening?.eco, 'C20', 'a move to an unnamed position keeps the last name');
+});
+
+test('a side can take back a move of its own: one ply when the opponent is to move, two when it is', () => {
+  const cases: [number, string, string, string, boolean][] = [
+    [0, 'white', 'white', 'started', false],
+    [1, 'black', 'white', 'started', true],
+    [1, 'black', 'black', 'started', false],
+    [2, 'white', 'black', 'started', true],
+    [2, 'white', 'white', 'started', true],
+    [3, 'black', 'white', 'mate', false],
+  ];
+  for (const [ply, turn, side, status, want] of cases) {
+    assert.equal(canTakeBack({ ply, turn, status } as any, side as any), want, `ply ${ply}, ${turn} to move, ${side}, ${status}`);
+  }
+});
+
+test('a takeback comes as a full frame with fewer moves and a new version', () => {
+  const g = new Game();
+  g.apply('full', 3, full(3).d);
+  g.apply('move', 4, move(4).d);
+  g.apply('state', 5, { ...move(4).d, move: undefined, takebackOffer: 'black' });
+  assert.equal(g.state.takebackOffer, 'black');
+  assert.equal(g.apply('full', 6, full(6).d).kind, 'full');
+  assert.equal(g.version, 6);
+  assert.deepEqual(g.uci, ['e2e4']);
+  assert.equal(g.state.takebackOffer, undefined);
 });

@@ -46,6 +46,8 @@ export interface StateData {
   result: string;
   outcome?: string;
   drawOffer?: Color;
+  /** takebackOffer is the side whose takeback offer is open. */
+  takebackOffer?: Color;
   legal?: string[];
   /** scheduledAt is when a scheduled game starts (ms since 1970), as of the frame's event. */
   scheduledAt?: number;
@@ -187,6 +189,7 @@ export class Game {
     d.result = st.result;
     d.outcome = st.outcome;
     d.drawOffer = st.drawOffer;
+    d.takebackOffer = st.takebackOffer;
     d.legal = st.legal ?? [];
     d.scheduledAt = st.scheduledAt;
     d.startsIn = st.startsIn;
@@ -242,6 +245,11 @@ export function inCheck(san: string | undefined): boolean {
 /** canAbort reports whether a player may still abort: the game runs, not both sides have moved, and it is no scheduled game (which can never be aborted: game.Abort). */
 export function canAbort(d: StateData): boolean {
   return !finished(d.status) && d.ply < 2 && !d.scheduledAt;
+}
+
+/** canTakeBack reports whether side has a move of its own to take back: the last ply when the opponent is to move, the two last when side is. */
+export function canTakeBack(d: StateData, side: Color): boolean {
+  return !finished(d.status) && d.ply >= (d.turn === side ? 2 : 1);
 }
 
 /** beforeStart reports whether d is a scheduled game waiting for its start time: nobody moves yet, so no side is "to move". */

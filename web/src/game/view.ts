@@ -6,7 +6,7 @@ import { h, type VNode } from '../lib/view';
 import { t, lang } from '../lib/i18n';
 import { openingName } from '../lib/opening';
 import { localSan } from './notation';
-import { finished, beforeStart, type Color, type RatingData } from './state';
+import { finished, beforeStart, canTakeBack, type Color, type RatingData } from './state';
 import { format } from './clock';
 import { material, type Counted } from './material';
 import { keyboardInput } from './keyboard-input';
@@ -186,11 +186,30 @@ function status(ctrl: GameCtrl): VNode {
         kids.push(h('p#draw-offered.offer', t('ui.game.draw.by.' + st.drawOffer)));
       }
     }
+    kids.push(takebackOffer(ctrl));
   }
   if (ctrl.viewPly !== undefined) kids.push(h('p.history-note', historyNote(ctrl, ctrl.viewPly)));
   if (ctrl.message) kids.push(h('p#game-message.error', { attrs: { role: 'alert' } }, ctrl.message));
   // Moves, offers and the result reach screen readers through announce() (ctrl.ts).
   return h('div#game-status.game-status', kids);
+}
+
+/** takebackOffer is the open takeback offer: to the opponent with accept and decline, to its maker with a way to withdraw it, to a spectator in words; or the note that the opponent declined the player's offer. */
+function takebackOffer(ctrl: GameCtrl): VNode | null {
+  const st = ctrl.game.state;
+  const by = st.takebackOffer;
+  if (!by) return ctrl.takebackDeclined ? h('p#takeback-declined.offer', { attrs: { role: 'status' } }, t('ui.game.takeback.declined')) : null;
+  if (!ctrl.side) return h('p#takeback-offered.offer', t('ui.game.takeback.by.' + by));
+  if (by !== ctrl.side)
+    return h('div#takeback-offered.offer', { attrs: { role: 'status' } }, [
+      h('p', t('ui.game.takeback.offered')),
+      h('button#takeback-accept.primary', { attrs: { type: 'button' }, on: { click: () => ctrl.action('takeback-accept') } }, t('ui.game.takeback.accept')),
+      h('button#takeback-decline', { attrs: { type: 'button' }, on: { click: () => ctrl.action('takeback-decline') } }, t('ui.game.takeback.decline')),
+    ]);
+  return h('div#takeback-sent.offer', [
+    h('p', t('ui.game.takeback.sent')),
+    h('button#takeback-cancel', { attrs: { type: 'button' }, on: { click: () => ctrl.action('takeback-cancel') } }, t('ui.game.takeback.cancel')),
+  ]);
 }
 
 /** keepFocus is the hook of a button the game's end removes: it notes that the focus was on it, for the result to take. */
@@ -346,6 +365,19 @@ function controls(ctrl: GameCtrl): VNode | null {
           t('ui.game.draw.offer'),
         ),
       );
+    // A takeback needs a move of the player's own; the AI grants it at once, a person answers the offer.
+    // While the opponent's offer is open, its answer is above: no button of one's own.
+    if (ctrl.side && !beforeStart(st) && canTakeBack(st, ctrl.side) && (!st.takebackOffer || st.takebackOffer === ctrl.side)) {
+      const pending = !!st.takebackOffer;
+      // aria-disabled while an offer is open, so that the button keeps the focus of the player who pressed it.
+      kids.push(
+        h(
+          'button#takeback-offer',
+          { attrs: { type: 'button', 'aria-disabled': pending ? 'true' : 'false' }, hook: keepFocus(ctrl), on: { click: () => !pending && ctrl.action('takeback-offer') } },
+          t('ui.game.takeback.offer'),
+        ),
+      );
+    }
     kids.push(
       h('button#resign.danger', { attrs: { type: 'button' }, hook: keepFocus(ctrl), on: { click: () => { ctrl.confirm = { kind: 'resign' }; ctrl.redraw(); } } }, t('ui.game.resign')),
     );
