@@ -107,16 +107,25 @@ func (g *Game) DeclineDraw(side Side) error {
 // Disconnect records that side's connection dropped. Unless the player
 // comes back (Reconnect) within ReconnectWindow, the game ends as an
 // abandonment and the player loses. A dropped connection is not leaving.
+// In correspondence (and for the AI) nothing is recorded: see
+// [Game.awayCounts].
 func (g *Game) Disconnect(side Side) error {
 	if err := g.settle(); err != nil {
 		return err
 	}
-	if g.Player(side).IsAI() || !g.rec.State.GoneSince[side].IsZero() {
+	if !g.awayCounts(side) || !g.rec.State.GoneSince[side].IsZero() {
 		return nil
 	}
 	g.rec.State.GoneSince[side] = g.now().UTC().Truncate(time.Millisecond)
 	g.changed()
 	return nil
+}
+
+// awayCounts reports whether side being away can end the game as an
+// abandonment: not for the AI, and not in a correspondence game, whose
+// players are not expected to stay connected.
+func (g *Game) awayCounts(side Side) bool {
+	return !g.Player(side).IsAI() && !g.rec.TimeControl.IsCorrespondence()
 }
 
 // Reconnect records that side is connected again (or has joined). For a

@@ -203,7 +203,7 @@ func (c *Clock) Press(mover Side, lag time.Duration) (Charge, error) {
 	}
 	if c.state == ClockWaiting {
 		ch := Charge{Side: mover}
-		if c.tc.Mode() != ModePerMove {
+		if c.tc.PerMove() == 0 {
 			// FIDE 6.3: the increment follows every move, the first
 			// included, whenever the clock was started.
 			ch.Increment = c.tc.Increment()
@@ -237,7 +237,7 @@ func (c *Clock) Press(mover Side, lag time.Duration) (Charge, error) {
 		return ch, nil
 	}
 	switch c.tc.Mode() {
-	case ModePerMove:
+	case ModePerMove, ModeCorrespondence:
 		c.remaining[mover] = c.tc.PerMove()
 	default:
 		ch.Increment = c.tc.Increment()

@@ -76,6 +76,7 @@ var ErrNotStarted = &Error{Code: CodeNotStarted, Msg: "the game has not started"
 var codes = []coded.Info[Code]{
 	{Code: CodeBadTimeControl, When: "a time control outside the allowed modes or limits, or text that does not parse as one"},
 	{Code: CodeUntimedNotAllowed, When: "an untimed game requested against a human (untimed games are only allowed against the AI)"},
+	{Code: CodeCorrespondenceNotAllowed, When: "a correspondence game (days per move) requested against the AI, or arranged for a date"},
 	{Code: CodeNotYourTurn, When: "a player acted (moved, pressed the clock) out of turn"},
 	{Code: CodeClockStopped, When: "the clock was asked to run after it stopped"},
 	{Code: CodeClockPaused, When: "a move reached a clock paused for server downtime"},

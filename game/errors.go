@@ -17,6 +17,10 @@ const (
 	// CodeUntimedNotAllowed: an untimed game requested against a human
 	// (untimed games are only allowed against the AI).
 	CodeUntimedNotAllowed Code = "game.untimed_not_allowed"
+	// CodeCorrespondenceNotAllowed: a correspondence game (days per move)
+	// requested against the AI, or arranged for a date (correspondence games
+	// are between people, and start when created).
+	CodeCorrespondenceNotAllowed Code = "game.correspondence_not_allowed"
 	// CodeNotYourTurn: a player acted (moved, pressed the clock) out of turn.
 	CodeNotYourTurn Code = "game.not_your_turn"
 	// CodeClockStopped: the clock was asked to run after it stopped.
@@ -40,14 +44,16 @@ const (
 var (
 	ErrBadTimeControl    = &Error{Code: CodeBadTimeControl, Msg: "bad time control"}
 	ErrUntimedNotAllowed = &Error{Code: CodeUntimedNotAllowed, Msg: "untimed games are only allowed against the AI"}
-	ErrNotYourTurn       = &Error{Code: CodeNotYourTurn, Msg: "not your turn"}
-	ErrClockStopped      = &Error{Code: CodeClockStopped, Msg: "clock stopped"}
-	ErrClockPaused       = &Error{Code: CodeClockPaused, Msg: "clock paused"}
-	ErrBadClockSnapshot  = &Error{Code: CodeBadClockSnapshot, Msg: "bad clock snapshot"}
-	ErrBadSide           = &Error{Code: CodeBadSide, Msg: "bad side"}
-	ErrBadStatus         = &Error{Code: CodeBadStatus, Msg: "bad status"}
-	ErrBadTermination    = &Error{Code: CodeBadTermination, Msg: "bad termination"}
-	ErrBadResult         = &Error{Code: CodeBadResult, Msg: "bad result"}
+	// ErrCorrespondenceNotAllowed is the sentinel of CodeCorrespondenceNotAllowed.
+	ErrCorrespondenceNotAllowed = &Error{Code: CodeCorrespondenceNotAllowed, Msg: "correspondence games are only between people, and are not scheduled"}
+	ErrNotYourTurn              = &Error{Code: CodeNotYourTurn, Msg: "not your turn"}
+	ErrClockStopped             = &Error{Code: CodeClockStopped, Msg: "clock stopped"}
+	ErrClockPaused              = &Error{Code: CodeClockPaused, Msg: "clock paused"}
+	ErrBadClockSnapshot         = &Error{Code: CodeBadClockSnapshot, Msg: "bad clock snapshot"}
+	ErrBadSide                  = &Error{Code: CodeBadSide, Msg: "bad side"}
+	ErrBadStatus                = &Error{Code: CodeBadStatus, Msg: "bad status"}
+	ErrBadTermination           = &Error{Code: CodeBadTermination, Msg: "bad termination"}
+	ErrBadResult                = &Error{Code: CodeBadResult, Msg: "bad result"}
 )
 
 // Error is an error of package game: a stable Code for programs, a message

@@ -231,7 +231,7 @@ func (g *Game) Resume(lastSeen time.Time) {
 		g.startScheduled(now)
 	}
 	for _, s := range [2]Side{White, Black} {
-		if !g.Player(s).IsAI() {
+		if g.awayCounts(s) {
 			st.GoneSince[s] = now.UTC().Truncate(time.Millisecond)
 		}
 	}

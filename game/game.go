@@ -82,6 +82,9 @@ func New(cfg Config) (*Game, error) {
 	if cfg.TimeControl.Untimed() && !cfg.White.IsAI() && !cfg.Black.IsAI() {
 		return nil, ErrUntimedNotAllowed
 	}
+	if cfg.TimeControl.IsCorrespondence() && (cfg.White.IsAI() || cfg.Black.IsAI() || !cfg.ScheduledAt.IsZero()) {
+		return nil, ErrCorrespondenceNotAllowed
+	}
 	if cfg.DefaultTime < 0 || cfg.DefaultTime > MaxDefaultTime || (cfg.DefaultTime != 0 && cfg.ScheduledAt.IsZero()) {
 		return nil, NewError(CodeBadDefaultTime, "a default time is 0 to 60 minutes, for a scheduled game", nil)
 	}

@@ -32,8 +32,9 @@ type ClockSnapshot struct {
 }
 
 // maxSnapshotMs bounds the millisecond values a snapshot may hold (about
-// 11.5 days), far above any real clock and far below overflow.
-const maxSnapshotMs = 1_000_000_000
+// 115 days), far above any real clock (fourteen days per move in
+// correspondence) and far below overflow.
+const maxSnapshotMs = 10_000_000_000
 
 // Snapshot returns the clock's state for storage.
 func (c *Clock) Snapshot() ClockSnapshot {
@@ -92,7 +93,7 @@ func RestoreClock(s ClockSnapshot, now func() time.Time) (*Clock, error) {
 			return bad("time left out of range for " + side.String())
 		case left == 0 && (side != s.Turn || s.State != ClockStopped):
 			return bad("no time left for " + side.String() + " on a clock that has not flagged")
-		case tc.Mode() == ModePerMove && time.Duration(left)*time.Millisecond > tc.PerMove():
+		case tc.PerMove() > 0 && time.Duration(left)*time.Millisecond > tc.PerMove():
 			return bad("time left for " + side.String() + " above the allowance per move")
 		case quota[side] < 0 || quota[side] > maxSnapshotMs:
 			return bad("lag quota out of range for " + side.String())

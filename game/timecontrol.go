@@ -20,6 +20,13 @@ const (
 	MaxPerMove = 1 * time.Hour
 )
 
+// CorrespondenceDays lists the days per move a correspondence game may
+// have, as lichess offers them.
+var CorrespondenceDays = []int{1, 2, 3, 5, 7, 14}
+
+// Day is the unit of a correspondence time control.
+const Day = 24 * time.Hour
+
 // Mode is the kind of a [TimeControl]. The zero Mode belongs to the zero
 // TimeControl, which is not a valid time control.
 type Mode uint8
@@ -34,9 +41,14 @@ const (
 	// ModePerMove: a fixed allowance for every move; unused time is lost,
 	// and the allowance starts afresh on the next move.
 	ModePerMove Mode = 3
+	// ModeCorrespondence: a number of days for every move (correspondence
+	// chess). The clock works as a per-move clock, each move giving the
+	// mover the full allowance back, but the players are not expected to
+	// stay connected: a dropped connection is never an abandonment.
+	ModeCorrespondence Mode = 4
 )
 
-// String returns "untimed", "whole_game", "per_move", or "none" for the
+// String returns "untimed", "whole_game", "per_move", "correspondence", or "none" for the
 // zero Mode.
 func (m Mode) String() string {
 	switch m {
@@ -46,6 +58,8 @@ func (m Mode) String() string {
 		return "whole_game"
 	case ModePerMove:
 		return "per_move"
+	case ModeCorrespondence:
+		return "correspondence"
 	case 0:
 		return "none"
 	}
@@ -66,6 +80,8 @@ func (m Mode) String() string {
 //	           e.g. "5+3", "10+0", "180+10"
 //	move:Ns    per move: N seconds (5–3600), e.g. "move:30s"
 //	move:Nm    per move: N minutes (1–60), e.g. "move:2m"
+//	days:N     correspondence: N days per move, N one of 1, 2, 3, 5, 7, 14,
+//	           e.g. "days:3"
 //	untimed    no clock
 //
 // Numbers are ASCII decimal digits (leading zeros allowed), without sign or
@@ -96,6 +112,25 @@ func NewPerMove(allowance time.Duration) (TimeControl, error) {
 		return TimeControl{}, badTimeControl("", reason)
 	}
 	return TimeControl{mode: ModePerMove, limit: allowance}, nil
+}
+
+// NewCorrespondence returns a correspondence time control of days days per
+// move, days being one of [CorrespondenceDays]. Errors have code
+// [CodeBadTimeControl].
+func NewCorrespondence(days int) (TimeControl, error) {
+	if reason := checkDays(days); reason != "" {
+		return TimeControl{}, badTimeControl("", reason)
+	}
+	return TimeControl{mode: ModeCorrespondence, limit: time.Duration(days) * Day}, nil
+}
+
+func checkDays(days int) string {
+	for _, d := range CorrespondenceDays {
+		if d == days {
+			return ""
+		}
+	}
+	return "days per move " + itoa(days) + " is not one of 1, 2, 3, 5, 7, 14"
 }
 
 // NewUntimed returns the untimed time control: no clock. It is only allowed
@@ -171,7 +206,22 @@ func (tc TimeControl) IsZero() bool { return tc.mode == 0 }
 func (tc TimeControl) Untimed() bool { return tc.mode == ModeUntimed }
 
 // Timed reports whether tc needs a clock (whole game or per move).
-func (tc TimeControl) Timed() bool { return tc.mode == ModeWholeGame || tc.mode == ModePerMove }
+func (tc TimeControl) Timed() bool {
+	return tc.mode == ModeWholeGame || tc.mode == ModePerMove || tc.mode == ModeCorrespondence
+}
+
+// IsCorrespondence reports whether tc gives days per move: the players
+// are not expected to stay connected, so a dropped connection never ends
+// the game as an abandonment.
+func (tc TimeControl) IsCorrespondence() bool { return tc.mode == ModeCorrespondence }
+
+// Days returns the days per move of a correspondence time control, or 0.
+func (tc TimeControl) Days() int {
+	if tc.mode != ModeCorrespondence {
+		return 0
+	}
+	return int(tc.limit / Day)
+}
 
 // Base returns the base time of a whole-game clock, or 0.
 func (tc TimeControl) Base() time.Duration {
@@ -185,16 +235,18 @@ func (tc TimeControl) Base() time.Duration {
 // 0), or 0 for the other modes.
 func (tc TimeControl) Increment() time.Duration { return tc.inc }
 
-// PerMove returns the allowance of a per-move clock, or 0.
+// PerMove returns the allowance of a per-move clock or of a correspondence
+// time control (its days per move), or 0.
 func (tc TimeControl) PerMove() time.Duration {
-	if tc.mode != ModePerMove {
+	if tc.mode != ModePerMove && tc.mode != ModeCorrespondence {
 		return 0
 	}
 	return tc.limit
 }
 
 // Initial returns the time on each side's clock before the first move: the
-// base time or the per-move allowance; 0 if untimed.
+// base time or the per-move allowance (days per move in correspondence); 0
+// if untimed.
 func (tc TimeControl) Initial() time.Duration { return tc.limit }
 
 // String returns the compact text form ("5+3", "move:30s", "untimed"), or ""
@@ -210,6 +262,8 @@ func (tc TimeControl) String() string {
 			return "move:" + itoa(int(tc.limit/time.Minute)) + "m"
 		}
 		return "move:" + itoa(int(tc.limit/time.Second)) + "s"
+	case ModeCorrespondence:
+		return "days:" + itoa(int(tc.limit/Day))
 	}
 	return ""
 }
@@ -220,6 +274,16 @@ func (tc TimeControl) String() string {
 func ParseTimeControl(text string) (TimeControl, error) {
 	if text == "untimed" {
 		return NewUntimed(), nil
+	}
+	if rest, ok := strings.CutPrefix(text, "days:"); ok {
+		n, ok := digits(rest)
+		if !ok {
+			return TimeControl{}, badTimeControl(text, `want "days:" and a number of days, e.g. "days:3"`)
+		}
+		if reason := checkDays(n); reason != "" {
+			return TimeControl{}, badTimeControl(text, reason)
+		}
+		return TimeControl{mode: ModeCorrespondence, limit: time.Duration(n) * Day}, nil
 	}
 	if rest, ok := strings.CutPrefix(text, "move:"); ok {
 		if strings.IndexByte(rest, '+') > 0 {
@@ -272,7 +336,16 @@ func ParseTimeControl(text string) (TimeControl, error) {
 // digits parses a short run of ASCII decimal digits. Longer runs than any
 // limit needs are refused, which also rules out overflow.
 func digits(s string) (int, bool) {
-	if s == "" || len(s) > 6 {
+	if len(s) > 6 {
+		return 0, false
+	}
+	return digitsUpTo9(s)
+}
+
+// digitsUpTo9 parses a run of at most nine ASCII decimal digits: enough for
+// fourteen days in seconds, and far from overflow.
+func digitsUpTo9(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
 		return 0, false
 	}
 	n := 0
@@ -290,7 +363,11 @@ func digits(s string) (int, bool) {
 //
 //	whole game   "<base seconds>+<increment seconds>", e.g. "300+3", "600+0"
 //	per move     "1/<seconds>" (one move per period of that many seconds), e.g. "1/30"
+//	days per move  "1/<seconds>" as well, e.g. "1/259200" for days:3
 //	untimed      "-"
+//
+// Lichess writes "-" for a correspondence game; JoinPal writes the one
+// period of one move, which keeps the days per move and reads back.
 //
 // A whole-game clock without increment is written "600+0" rather than the
 // standard's sudden-death form "600", as lichess does, so that readers that
@@ -302,7 +379,7 @@ func (tc TimeControl) PGN() string {
 		return "-"
 	case ModeWholeGame:
 		return itoa(int(tc.limit/time.Second)) + "+" + itoa(int(tc.inc/time.Second))
-	case ModePerMove:
+	case ModePerMove, ModeCorrespondence:
 		return "1/" + itoa(int(tc.limit/time.Second))
 	}
 	return "?"
@@ -310,7 +387,8 @@ func (tc TimeControl) PGN() string {
 
 // ParsePGNTimeControl reads a PGN TimeControl tag value into a time control
 // JoinPal can play: "-" (untimed), "S+I" and "S" (whole game, S seconds of
-// base, I seconds of increment) and "1/S" (S seconds per move). Unknown
+// base, I seconds of increment) and "1/S" (S seconds per move; a whole
+// number of days from [CorrespondenceDays] is a correspondence game). Unknown
 // ("?"), multi-period ("40/7200:3600"), sandclock ("*60") values and values
 // outside JoinPal's limits are refused with code [CodeBadTimeControl].
 func ParsePGNTimeControl(value string) (TimeControl, error) {
@@ -326,7 +404,7 @@ func ParsePGNTimeControl(value string) (TimeControl, error) {
 	}
 	if moves, secs, ok := strings.Cut(value, "/"); ok {
 		m, okM := digits(moves)
-		s, okS := digits(secs)
+		s, okS := digitsUpTo9(secs)
 		if !okM || !okS {
 			return TimeControl{}, badTimeControl(value, `want moves/seconds such as "1/30"`)
 		}
@@ -334,6 +412,9 @@ func ParsePGNTimeControl(value string) (TimeControl, error) {
 			return TimeControl{}, badTimeControl(value, "only periods of one move are supported")
 		}
 		d := time.Duration(s) * time.Second
+		if d > MaxPerMove && d%Day == 0 && checkDays(int(d/Day)) == "" {
+			return TimeControl{mode: ModeCorrespondence, limit: d}, nil
+		}
 		if reason := checkPerMove(d); reason != "" {
 			return TimeControl{}, badTimeControl(value, reason)
 		}

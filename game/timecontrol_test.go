@@ -295,6 +295,8 @@ func checkParsed(t *testing.T, tc TimeControl) {
 		again, err = NewWholeGame(tc.Base(), tc.Increment())
 	case ModePerMove:
 		again, err = NewPerMove(tc.PerMove())
+	case ModeCorrespondence:
+		again, err = NewCorrespondence(tc.Days())
 	case ModeUntimed:
 		again = NewUntimed()
 	default:
@@ -324,7 +326,7 @@ func checkParseError(t *testing.T, err error) {
 }
 
 func FuzzParseTimeControl(f *testing.F) {
-	for _, s := range []string{"5+3", "10+0", "180+10", "181+0", "5+11", "move:30s", "move:2m", "move:30s+2", "untimed", "", "0+0", "-1+0"} {
+	for _, s := range []string{"5+3", "10+0", "180+10", "181+0", "5+11", "move:30s", "move:2m", "move:30s+2", "untimed", "", "0+0", "-1+0", "days:3", "days:4", "days:14"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -341,7 +343,7 @@ func FuzzParseTimeControl(f *testing.F) {
 }
 
 func FuzzParsePGNTimeControl(f *testing.F) {
-	for _, s := range []string{"300+3", "600", "600+0", "1/30", "-", "?", "40/7200:3600", "*60", "10800+10"} {
+	for _, s := range []string{"300+3", "600", "600+0", "1/30", "-", "?", "40/7200:3600", "*60", "10800+10", "1/259200", "1/345600", "1/1209600"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, value string) {

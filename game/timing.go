@@ -16,8 +16,12 @@ func expectedDuration(tc TimeControl) time.Duration {
 	return tc.Base() + 40*tc.Increment()
 }
 
-// FirstMoveWindow returns how long a side has for its first move under tc.
+// FirstMoveWindow returns how long a side has for its first move under tc:
+// in correspondence, the days per move.
 func FirstMoveWindow(tc TimeControl) time.Duration {
+	if tc.IsCorrespondence() {
+		return tc.PerMove()
+	}
 	if expectedDuration(tc) >= 25*time.Minute {
 		return SlowFirstMoveTimeout
 	}

@@ -139,6 +139,8 @@ func checkProposal(p Proposal, start, now time.Time) error {
 		return NewError(CodeOwnProposal, p.Proposer.Name+" proposed a game to themselves", nil)
 	case !p.TimeControl.Timed():
 		return game.NewError(game.CodeBadTimeControl, "a scheduled game needs a clock", nil)
+	case p.TimeControl.IsCorrespondence():
+		return game.ErrCorrespondenceNotAllowed
 	case p.DefaultTime != 0 && (p.DefaultTime < time.Minute || p.DefaultTime > game.MaxDefaultTime):
 		return NewError(CodeBadDefaultTime, "the default time is 1 to 60 minutes", nil).
 			With("minutes", fmt.Sprint(int(p.DefaultTime.Minutes())))
