@@ -8,7 +8,8 @@ import (
 
 // GameSpeed returns the speed whose rating a game with time control tc
 // counts for: base + 40 × increment for a whole-game clock, 40 × the
-// allowance for a per-move clock. An untimed or zero time control counts
+// allowance for a per-move clock; days per move count as correspondence.
+// An untimed or zero time control counts
 // as classical.
 func GameSpeed(tc game.TimeControl) Speed {
 	switch tc.Mode() {
@@ -16,6 +17,8 @@ func GameSpeed(tc game.TimeControl) Speed {
 		return SpeedOf(Estimate(tc.Base(), tc.Increment()))
 	case game.ModePerMove:
 		return SpeedOf(EstimatePerMove(tc.PerMove()))
+	case game.ModeCorrespondence:
+		return Correspondence
 	}
 	return Classical
 }

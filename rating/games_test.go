@@ -63,6 +63,8 @@ func TestGameSpeed(t *testing.T) {
 		"15+10": Rapid, "25+0": Classical,
 		// 40 × the allowance: 3:20, 20:00, 40:00
 		"move:5s": Blitz, "move:30s": Rapid, "move:1m": Classical,
+		// days per move: correspondence, whatever the days
+		"days:1": Correspondence, "days:3": Correspondence, "days:14": Correspondence,
 	} {
 		tc, err := game.ParseTimeControl(text)
 		if err != nil {

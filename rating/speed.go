@@ -11,10 +11,13 @@ const (
 	Blitz     Speed = "blitz"
 	Rapid     Speed = "rapid"
 	Classical Speed = "classical"
+	// Correspondence is the speed of games of days per move
+	// (game.ModeCorrespondence), whatever the number of days.
+	Correspondence Speed = "correspondence"
 )
 
 // Speeds lists every speed, fastest first.
-func Speeds() []Speed { return []Speed{Bullet, Blitz, Rapid, Classical} }
+func Speeds() []Speed { return []Speed{Bullet, Blitz, Rapid, Classical, Correspondence} }
 
 // SpeedOf classifies a game by its estimated duration per player: for a
 // whole-game clock, base + 40 × increment; for a per-move clock, the time

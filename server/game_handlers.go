@@ -154,6 +154,11 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.metrics.MoveDone(time.Since(start))
+	if !ack.Resent {
+		if hdr, err := s.loadGame(r.Context(), id); err == nil {
+			s.noteTurn(r.Context(), hdr)
+		}
+	}
 	p := ack.Move.Ply
 	writeJSON(w, http.StatusOK, ackData{ID: moveID, Ply: &p, UCI: ack.Move.UCI, SAN: ack.Move.SAN, V: ack.Seq, Resent: ack.Resent})
 }

@@ -324,6 +324,9 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 			return
 		}
 		gs.srv.metrics.MoveDone(time.Since(start))
+		if !ack.Resent {
+			gs.srv.noteTurn(ctx, gs.hdr)
+		}
 		ply := ack.Move.Ply
 		gs.sock.send(outFrame{T: "ack", D: ackData{ID: m.ID, Ply: &ply, UCI: ack.Move.UCI, SAN: ack.Move.SAN, V: ack.Seq, Resent: ack.Resent}})
 	default:

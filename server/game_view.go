@@ -50,6 +50,9 @@ type clockJSON struct {
 	Initial   int64 `json:"initial,omitempty"`
 	Increment int64 `json:"increment"`
 	PerMove   int64 `json:"perMove,omitempty"`
+	// Days is the days per move of a correspondence game (PerMove is the
+	// same in ms).
+	Days int `json:"days,omitempty"`
 }
 
 // stateJSON is where a game stands after an event: what every "move",
@@ -251,6 +254,8 @@ func viewGame(hdr game.Record, ev game.Event, legal bool) gameJSON {
 		g.Clock = &clockJSON{Initial: ms(tc.Base()), Increment: ms(tc.Increment())}
 	case game.ModePerMove:
 		g.Clock = &clockJSON{PerMove: ms(tc.PerMove())}
+	case game.ModeCorrespondence:
+		g.Clock = &clockJSON{PerMove: ms(tc.PerMove()), Days: tc.Days()}
 	}
 	uci := make([]string, 0, len(ev.Moves))
 	for _, m := range ev.Moves {

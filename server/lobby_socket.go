@@ -14,7 +14,8 @@ const lobbyPresence = "lobby"
 // handleLobbySocket serves GET /api/lobby/socket: the open seeks ("seeks"
 // frame), then every change to them ("seekAdded", "seekRemoved"), and the
 // pairings and challenges that concern the requester ("paired",
-// "challenge"); see docs/PROTOCOL.md. A requester's seeks stay while one
+// "challenge"), and their turns in correspondence games ("yourTurn"); see
+// docs/PROTOCOL.md. A requester's seeks stay while one
 // of their lobby sockets is open, and go a few seconds after the last
 // closes.
 func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
@@ -43,6 +44,7 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 			}
 		}()
 	}
+	s.followTurns(sock, who)
 	listen(ctx, sock, sub, func(e lobby.Event) (outFrame, bool) { return lobbyFrame(e, who) })
 }
 

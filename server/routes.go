@@ -38,6 +38,7 @@ func (s *Server) routes() []route {
 		{"DELETE /api/account/sessions", s.logOutEverywhere},
 		{"GET /api/account/me", s.me},
 		{"PUT /api/account/lang", s.setLang},
+		{"GET /api/account/waiting", s.waitingGames},
 
 		// API tokens for programs and bots.
 		{"POST /api/tokens", s.createToken},

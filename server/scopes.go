@@ -36,6 +36,9 @@ var actionScopes = map[string]account.Scope{
 	sent + frameRematch:   account.ScopeChallengeRead,
 	sent + framePaired:    account.ScopeChallengeRead,
 	sent + frameSchedule:  account.ScopeChallengeRead,
+	// A player's own games waiting for their move (GET /api/account/waiting
+	// shows the same).
+	sent + frameYourTurn: account.ScopeBoardPlay,
 }
 
 // sent prefixes the frame types the server sends in actionScopes.

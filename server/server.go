@@ -170,6 +170,7 @@ type Server struct {
 	openings openingCache // the openings of finished games in lists
 	changes  changeCache  // the rating changes of finished rated games
 	watch    watchState   // who watches which game, and the TV's game
+	turns    turnNotes    // "your move" notes of correspondence games
 
 	hooksMu sync.Mutex
 	hooks   []func(context.Context)

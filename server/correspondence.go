@@ -1,0 +1,153 @@
+package server
+
+import (
+	"cmp"
+	"context"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/broadcast"
+)
+
+// frameYourTurn is the lobby socket's frame that tells a player it is
+// their move in a correspondence game.
+const frameYourTurn = "yourTurn"
+
+// turnNote tells userID that it is their move in a correspondence game.
+type turnNote struct {
+	UserID   string
+	GameID   string
+	Opponent game.Player
+	// Deadline is when the player's time for the move runs out.
+	Deadline time.Time
+}
+
+// turnNotes carries turnNotes to the lobby sockets of this process.
+type turnNotes = broadcast.Hub[turnNote]
+
+// yourTurnJSON is the data of a "yourTurn" frame.
+type yourTurnJSON struct {
+	GameID   string `json:"gameId"`
+	Opponent player `json:"opponent"`
+	// Deadline is when the time for the move runs out, in ms since the epoch.
+	Deadline int64 `json:"deadline"`
+}
+
+// noteTurn tells the player on turn in correspondence game hdr, after an
+// acknowledged move, that it is their move; nothing for other games.
+func (s *Server) noteTurn(ctx context.Context, hdr game.Record) {
+	if !hdr.TimeControl.IsCorrespondence() {
+		return
+	}
+	ev, err := s.cfg.Runtime.Snapshot(ctx, hdr.ID)
+	if err != nil || ev.Status.Finished() {
+		return
+	}
+	onTurn, other := hdr.White, hdr.Black
+	if ev.Turn == game.Black {
+		onTurn, other = hdr.Black, hdr.White
+	}
+	if onTurn.ID == "" || onTurn.IsAI() {
+		return
+	}
+	deadline, ok := turnDeadline(hdr.TimeControl, ev)
+	if !ok {
+		return
+	}
+	_ = s.turns.Publish(ctx, turnNote{UserID: onTurn.ID, GameID: hdr.ID, Opponent: other, Deadline: deadline})
+}
+
+// turnDeadline is when the side on turn of ev runs out of time for its
+// move: its clock's time left from the event on, or, before its clock
+// runs (its first move), the whole allowance from the event.
+func turnDeadline(tc game.TimeControl, ev game.Event) (time.Time, bool) {
+	left := ev.WhiteMs
+	if ev.Turn == game.Black {
+		left = ev.BlackMs
+	}
+	if left == nil {
+		return time.Time{}, false
+	}
+	if !ev.ClockRunning {
+		return ev.At.Add(tc.PerMove()), true
+	}
+	return ev.At.Add(time.Duration(*left) * time.Millisecond), true
+}
+
+// followTurns sends who's lobby socket a "yourTurn" frame for each of
+// their turn notes, until the socket closes.
+func (s *Server) followTurns(sock *socket, who Identity) {
+	if who.User.ID == "" || !sees(who, frameYourTurn) {
+		return
+	}
+	notes, end := s.turns.Subscribe()
+	go func() {
+		defer end()
+		for {
+			select {
+			case n, ok := <-notes:
+				if !ok {
+					notes, end = s.turns.Subscribe()
+					continue
+				}
+				if n.UserID == who.User.ID {
+					sock.send(outFrame{T: frameYourTurn, D: yourTurnJSON{GameID: n.GameID, Opponent: viewPlayer(n.Opponent), Deadline: n.Deadline.UnixMilli()}})
+				}
+			case <-sock.done:
+				return
+			}
+		}
+	}()
+}
+
+// waitingJSON is one correspondence game waiting for the requester's move.
+type waitingJSON struct {
+	summaryJSON
+	// Deadline is when the time for the move runs out, in ms since the
+	// epoch, and TimeLeft how long that is from when the game was read, in
+	// ms (a page counts down from it, whatever its own clock says).
+	Deadline int64 `json:"deadline"`
+	TimeLeft int64 `json:"timeLeft"`
+}
+
+// waitingGames serves GET /api/account/waiting: the requester's
+// correspondence games in which it is their move, soonest deadline first,
+// with the time left on each.
+func (s *Server) waitingGames(w http.ResponseWriter, r *http.Request) {
+	who, ok := s.signedIn(w, r, scopeFor(sent+frameYourTurn))
+	if !ok {
+		return
+	}
+	list, err := s.cfg.Listing.PlayerPlaying(r.Context(), who.User.ID, game.MaxListLimit)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	out := struct {
+		Games []waitingJSON `json:"games"`
+		Now   int64         `json:"now"`
+	}{Games: []waitingJSON{}, Now: s.cfg.Now().UnixMilli()}
+	for _, g := range list {
+		side, mine := g.Side(who.User.ID)
+		if !mine || !g.TimeControl.IsCorrespondence() {
+			continue
+		}
+		ev, err := s.cfg.Runtime.Snapshot(r.Context(), g.ID)
+		if err != nil || ev.Status.Finished() || ev.Turn != side {
+			continue
+		}
+		deadline, ok := turnDeadline(g.TimeControl, ev)
+		if !ok {
+			continue
+		}
+		out.Games = append(out.Games, waitingJSON{
+			summaryJSON: viewSummary(g),
+			Deadline:    deadline.UnixMilli(),
+			TimeLeft:    max(deadline.Sub(ev.At), 0).Milliseconds(),
+		})
+	}
+	slices.SortStableFunc(out.Games, func(a, b waitingJSON) int { return cmp.Compare(a.Deadline, b.Deadline) })
+	writeJSON(w, http.StatusOK, out)
+}
