@@ -41,14 +41,14 @@ export interface Summary {
 }
 
 /** Speeds are the rating pools in the order a profile shows them. */
-export const speeds = ['bullet', 'blitz', 'rapid', 'classical'] as const;
+export const speeds = ['bullet', 'blitz', 'rapid', 'classical', 'correspondence'] as const;
 
 /** sayTimeControl says the server's compact time control ("5+3", "move:30s", "move:1m", "untimed"), in the same words as the home page. */
 export function sayTimeControl(tc: string): string {
   return sayClock(tc);
 }
 
-/** saySpeed names a speed (bullet, blitz, rapid, classical), in the same words as the home page's presets. */
+/** saySpeed names a speed (bullet, blitz, rapid, classical, correspondence), in the same words as the home page's presets. */
 export function saySpeed(speed: string): string {
   return (speeds as readonly string[]).includes(speed) ? t('ui.home.speed.' + speed) : speed;
 }

@@ -1,7 +1,10 @@
 // clock.test.ts: the clocks count down from the server's figures.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Clock, format, lowTime } from './clock';
+import { Clock, format, formatDays, lowTime } from './clock';
+import { setBoot } from '../lib/boot';
+
+setBoot({ page: 'game', params: {}, lang: 'es', langs: ['es', 'en'], me: null, t: { 'ui.clock.days_hours': '{days} d {hours} h' } });
 
 test('format shows minutes and seconds, hours, and tenths under 10 s', () => {
   const cases: [number, string][] = [
@@ -59,4 +62,25 @@ test('low time is 10% of the starting time, between 3 and 20 s', () => {
     [undefined, 0],
   ];
   for (const [c, want] of cases) assert.equal(lowTime(c), want, JSON.stringify(c));
+});
+
+test('a correspondence clock shows days and hours from a day, h:mm:ss below', () => {
+  const hour = 3600 * 1000;
+  const day = 24 * hour;
+  const cases: [number, string][] = [
+    [3 * day, '3 d 0 h'],
+    [14 * day, '14 d 0 h'],
+    [2 * day + 5 * hour + 59 * 60 * 1000, '2 d 5 h'],
+    [day, '1 d 0 h'],
+    [day - 1000, '23:59:59'],
+    [5 * hour + 3000, '5:00:03'],
+  ];
+  for (const [ms, want] of cases) assert.equal(format(ms), want, String(ms));
+  assert.equal(formatDays(3 * day - 1), '2 d 23 h', 'hours round down: the time is not yet three days');
+  // A running three-day clock counts down the same way.
+  const c = new Clock();
+  c.set({ ply: 2, fen: '', turn: 'white', wtime: 3 * day, btime: 3 * day, clockRunning: true, status: 'started', result: '*' }, 0);
+  assert.equal(format(c.millis('white', 30 * hour)), '1 d 18 h');
+  assert.equal(format(c.millis('black', 30 * hour)), '3 d 0 h');
+  assert.equal(lowTime({ increment: 0, perMove: 3 * day }), 20000);
 });

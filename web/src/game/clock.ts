@@ -4,6 +4,7 @@
 // running clock is that figure less the time since. The server decides
 // when time is up; the page only shows it.
 import type { Color, StateData, ClockData } from './state';
+import { t } from '../lib/i18n';
 
 /** Clock is the two clocks as last set from the server. */
 export class Clock {
@@ -36,9 +37,17 @@ export class Clock {
   }
 }
 
-/** format shows ms as m:ss, h:mm:ss from an hour, and with tenths under 10 s ("0:09.3"). */
+const hour = 3600 * 1000;
+const day = 24 * hour;
+
+/**
+ * format shows ms as m:ss, h:mm:ss from an hour, with tenths under 10 s
+ * ("0:09.3"), and as days and hours from a day ("2 d 5 h": a correspondence
+ * game's days per move; no other clock holds a day).
+ */
 export function format(ms: number): string {
   ms = Math.max(0, ms);
+  if (ms >= day) return formatDays(ms);
   if (ms < 10000) {
     const tenths = Math.floor(ms / 100);
     return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
@@ -49,6 +58,12 @@ export function format(ms: number): string {
   const hours = Math.floor(total / 3600);
   const ss = String(s).padStart(2, '0');
   return hours > 0 ? `${hours}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** formatDays shows ms of a day or more as whole days and hours, the hours rounded down ("2 d 5 h"). */
+export function formatDays(ms: number): string {
+  const hours = Math.floor(Math.max(0, ms) / hour);
+  return t('ui.clock.days_hours', { days: Math.floor(hours / 24), hours: hours % 24 });
 }
 
 /**

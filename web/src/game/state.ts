@@ -30,6 +30,8 @@ export interface ClockData {
   initial?: number;
   increment: number;
   perMove?: number;
+  /** days is a correspondence game's days per move (perMove is the same in ms). */
+  days?: number;
 }
 
 /** StateData is where the game stands after an event (the frames' stateJSON). */

@@ -6,7 +6,8 @@ import { announce } from '../lib/layout';
 import { t } from '../lib/i18n';
 import { get, post, api, ApiError } from '../lib/api';
 import { clockText, clockError, sayClock, limits } from '../lib/timecontrol';
-import { Lobby } from './lobby';
+import { Lobby, type YourTurn } from './lobby';
+import { refreshTurns, onTurns } from '../lib/turns';
 import { me, isAccount, refreshMe } from './me';
 import type { Seek, Challenge, Preset, AILevel, GameSummary } from './types';
 import { copyText } from './copy';
@@ -31,8 +32,11 @@ export class HomeCtrl {
       change: () => this.redraw(),
       paired: (id) => this.goGame(id),
       challenge: (c) => this.onChallenge(c),
+      yourTurn: (y) => this.onYourTurn(y),
       listed: () => void this.recover(),
     });
+    onTurns(() => this.redraw());
+    if (me()) void refreshTurns();
     void get<Preset[]>('/api/lobby/presets').then((p) => ((this.state.presets = p), this.redraw()), (e) => this.fail('quick', e));
     void get<AILevel[]>('/api/ai/levels').then((l) => ((this.state.levels = l), this.redraw()), (e) => this.fail('ai', e));
     void this.loadIncoming();
@@ -216,6 +220,14 @@ export class HomeCtrl {
         announce(t('ui.home.incoming.new', { name: c.challenger.name }));
       }
     }
+    this.redraw();
+  }
+
+  /** onYourTurn tells of a correspondence game waiting for our move and reads the list of them again. */
+  private onYourTurn(y: YourTurn): void {
+    this.state.turnNote = t('ui.home.turns.note', { opponent: y.opponent.name });
+    announce(this.state.turnNote);
+    void refreshTurns();
     this.redraw();
   }
 

@@ -5,6 +5,13 @@
 import { Socket, Frame } from '../lib/socket';
 import { Seek, Challenge } from './types';
 
+/** YourTurn is the data of a "yourTurn" frame. */
+export interface YourTurn {
+  gameId: string;
+  opponent: { id?: string; name: string };
+  deadline: number;
+}
+
 /** LobbyHandlers are what the page does with the lobby's news. */
 export interface LobbyHandlers {
   /** change is called when the seeks or the connection changed. */
@@ -13,6 +20,8 @@ export interface LobbyHandlers {
   paired: (gameId: string) => void;
   /** challenge is called with a challenge made or changed that concerns us. */
   challenge: (c: Challenge) => void;
+  /** yourTurn is called when it is our move in a correspondence game. */
+  yourTurn?: (t: YourTurn) => void;
   /** listed is called after each full list of seeks (at each (re)connection). */
   listed?: () => void;
 }
@@ -82,6 +91,9 @@ export class Lobby {
         break;
       case 'challenge':
         if (f.d) this.on.challenge(f.d);
+        break;
+      case 'yourTurn':
+        if (f.d?.gameId) this.on.yourTurn?.(f.d);
         break;
     }
   }

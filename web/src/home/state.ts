@@ -11,10 +11,12 @@ export type Color = 'white' | 'black' | 'random';
 
 /** Form is the custom game form. */
 export interface Form {
-  mode: 'game' | 'move';
+  mode: 'game' | 'move' | 'days';
   minutes: number;
   increment: number;
   seconds: number;
+  /** days is the days per move of a correspondence game. */
+  days: number;
   color: Color;
   rated: boolean;
   username: string;
@@ -35,6 +37,8 @@ export interface State {
   copied: boolean;
   /** now are the games being played. */
   now: GameSummary[];
+  /** turnNote is the last "your move" notice of a correspondence game, shown until the list is read again. */
+  turnNote?: string;
   /** errors by section: quick, form, seeks, link, user, ai, incoming. */
   errors: Record<string, string>;
   busy: boolean;
@@ -45,7 +49,7 @@ export function initialState(): State {
   return {
     presets: [],
     levels: [],
-    form: { mode: 'game', minutes: 5, increment: 3, seconds: 30, color: 'random', rated: false, username: '' },
+    form: { mode: 'game', minutes: 5, increment: 3, seconds: 30, days: 3, color: 'random', rated: false, username: '' },
     ai: { level: 2, color: 'random', clock: 'untimed' },
     mine: new Set(),
     incoming: [],
@@ -58,5 +62,6 @@ export function initialState(): State {
 
 /** formClock is the custom form's clock. */
 export function formClock(f: Form): Clock {
+  if (f.mode === 'days') return { mode: 'days', days: f.days };
   return f.mode === 'game' ? { mode: 'game', minutes: f.minutes, increment: f.increment } : { mode: 'move', seconds: f.seconds };
 }

@@ -5,7 +5,9 @@
 import { h, type VNode } from '../lib/view';
 import { t } from '../lib/i18n';
 import { playerName as gamePlayerName } from '../account/format';
-import { sayClock, sayClockShort, limits } from '../lib/timecontrol';
+import { sayClock, sayClockShort, limits, correspondenceDays } from '../lib/timecontrol';
+import { waitingGames, timeLeft } from '../lib/turns';
+import { format as formatClock } from '../game/clock';
 import type { Seek, Preset, GameSummary } from './types';
 import { playerName, colorWord } from './words';
 import { aiSection } from './ai';
@@ -75,8 +77,21 @@ function formSection(ctrl: HomeCtrl): VNode {
         h('legend', t('ui.home.form.mode')),
         radio('mode', 'game', f.mode === 'game', t('ui.home.mode.game'), () => ((f.mode = 'game'), redraw())),
         radio('mode', 'move', f.mode === 'move', t('ui.home.mode.move'), () => ((f.mode = 'move'), redraw())),
+        radio('mode', 'days', f.mode === 'days', t('ui.home.mode.days'), () => ((f.mode = 'days'), redraw())),
       ]),
-      f.mode === 'game'
+      f.mode === 'days'
+        ? h('div.row', [
+            h('div', [
+              h('label', { attrs: { for: 'form-days' } }, t('ui.home.form.days')),
+              h(
+                'select#form-days',
+                { on: { change: (e: Event) => (f.days = Number((e.target as HTMLSelectElement).value)) } },
+                correspondenceDays.map((d) => h('option', { attrs: { value: String(d) }, props: { selected: d === f.days } }, t('ui.home.form.days_option', { days: d }))),
+              ),
+            ]),
+            h('p.hint', t('ui.home.form.days_hint')),
+          ])
+        : f.mode === 'game'
         ? h('div.row', [
             h('div', [h('label', { attrs: { for: 'form-minutes' } }, t('ui.home.form.minutes')), numberInput('form-minutes', f.minutes, limits.minMinutes, limits.maxMinutes, (n) => (f.minutes = n))]),
             h('div', [
@@ -217,6 +232,33 @@ function nowSection(ctrl: HomeCtrl): VNode {
   ]);
 }
 
+/** turnsSection lists the correspondence games waiting for our move, with the time left on each. */
+function turnsSection(ctrl: HomeCtrl): VNode | null {
+  const m = me();
+  if (!m) return null;
+  const list = waitingGames();
+  const now = performance.now();
+  const opponent = (g: (typeof list)[number]) => (g.players.white?.id === m.id ? g.players.black : g.players.white);
+  return h('section#turns.card', { attrs: { 'aria-labelledby': 'turns-title' } }, [
+    h('h2#turns-title', [t('ui.home.turns.title'), ' ', list.length ? h('span.badge', String(list.length)) : null]),
+    ctrl.state.turnNote ? h('p#turn-note.ok', { attrs: { role: 'status' } }, ctrl.state.turnNote) : null,
+    list.length
+      ? h(
+          'ul#turn-list.now-list',
+          list.map((g) =>
+            h('li.turn', { key: g.id, attrs: { 'data-game-id': g.id } }, [
+              h('a', { attrs: { href: '/game/' + encodeURIComponent(g.id) } }, t('ui.home.turns.game', { opponent: gamePlayerName(opponent(g)) })),
+              ' ',
+              h('span.hint', sayClock(g.timeControl)),
+              ' ',
+              h('span.turn-left', t('ui.home.turns.left', { left: formatClock(timeLeft(g, now)) })),
+            ]),
+          ),
+        )
+      : h('p#no-turns.hint', t('ui.home.turns.none')),
+  ]);
+}
+
 /** view draws the home page's content. */
 export function view(ctrl: HomeCtrl): VNode[] {
   const state = ctrl.state;
@@ -226,6 +268,7 @@ export function view(ctrl: HomeCtrl): VNode[] {
     h('div.home-grid', [
       h('div.home-col', [quickSection(ctrl), formSection(ctrl)]),
       h('div.home-col', [
+        turnsSection(ctrl),
         challengesIn(state.incoming, { accept: (c) => void ctrl.accept(c), decline: (c, reason) => void ctrl.decline(c, reason) }, errorLine(ctrl, 'incoming')),
         seeksSection(ctrl),
         aiSection(state.ai, state.levels, state.presets, state.busy, ctrl.redraw, () => void ctrl.playAI(), errorLine(ctrl, 'ai')),

@@ -7,6 +7,7 @@ import { h, VNode } from './view';
 import { isMuted, setMuted } from './sound';
 import { api } from './api';
 import { scheduleNavLink } from './notify';
+import { turnsNavLink } from './turns';
 
 /** switchLang makes lang the page's language: remembered in a cookie (and in the account when signed in), then the page reloads in it. */
 export async function switchLang(lang: string): Promise<void> {
@@ -31,6 +32,7 @@ export function header(redraw: () => void): VNode {
       h('a', { attrs: { href: '/' } }, t('ui.nav.play')),
       h('a', { attrs: { href: '/rules' } }, t('ui.nav.rules')),
       h('a#nav-tv', { attrs: { href: '/tv' } }, t('ui.nav.tv')),
+      me ? turnsNavLink(redraw) : null,
       ...(me && !me.guest
         ? [
             scheduleNavLink(),

@@ -11,6 +11,10 @@ test('parseClock and clockText are each other’s inverse on the server’s form
     ['move:1m', { mode: 'move', seconds: 60 }, 'move:1m'],
     ['move:90s', { mode: 'move', seconds: 90 }, 'move:90s'],
     ['untimed', { mode: 'untimed' }, 'untimed'],
+    ['days:3', { mode: 'days', days: 3 }, 'days:3'],
+    ['days:14', { mode: 'days', days: 14 }, 'days:14'],
+    ['days:', null, ''],
+    ['days:3d', null, ''],
     ['5+', null, ''],
     ['move:30', null, ''],
     ['', null, ''],
@@ -35,6 +39,11 @@ test('clockError refuses what game.ParseTimeControl refuses', () => {
     [{ mode: 'move', seconds: 5 }, ''],
     [{ mode: 'move', seconds: 3601 }, 'ui.home.form.bad_seconds'],
     [{ mode: 'untimed' }, ''],
+    [{ mode: 'days', days: 1 }, ''],
+    [{ mode: 'days', days: 14 }, ''],
+    [{ mode: 'days', days: 4 }, 'ui.home.form.bad_days'],
+    [{ mode: 'days', days: 0 }, 'ui.home.form.bad_days'],
+    [{ mode: 'days', days: 15 }, 'ui.home.form.bad_days'],
   ];
   for (const [c, want] of cases) assert.equal(clockError(c), want, JSON.stringify(c));
 });
