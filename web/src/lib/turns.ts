@@ -60,7 +60,8 @@ export function turnsNavLink(redraw: () => void): VNode | null {
   onTurns(redraw);
   const n = waitingGames().length;
   if (n === 0) return null;
-  return h('a#nav-turns', { attrs: { href: '/#turns', 'aria-label': t('ui.nav.turns_label', { count: n }), title: t('ui.nav.turns_label', { count: n }) } }, [
+  // The visible words stay the accessible name (WCAG 2.5.3); the sentence is the description.
+  return h('a#nav-turns', { attrs: { href: '/#turns', title: t('ui.nav.turns_label', { count: n }) } }, [
     t('ui.nav.turns'),
     ' ',
     h('span.badge#nav-turns-count', String(n)),
