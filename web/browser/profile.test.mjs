@@ -40,10 +40,10 @@ test('the profile shows the ratings per speed and the history after a finished g
   assert.equal(await page.title(), 'alba · Perfil · JoinPal');
   assert.match(await page.locator('.profile-head p').innerText(), /^Miembro desde el \d+ de [a-z]+ de \d{4}$/);
 
-  // Ratings: four speeds; blitz moved after the loss and is provisional.
+  // Ratings: five speeds; blitz moved after the loss and is provisional.
   const rows = page.locator('#ratings tbody tr');
-  assert.equal(await rows.count(), 4);
-  assert.deepEqual(await rows.locator('th').allInnerTexts(), ['Bala', 'Relámpago', 'Rápida', 'Clásica']);
+  assert.equal(await rows.count(), 5);
+  assert.deepEqual(await rows.locator('th').allInnerTexts(), ['Bala', 'Relámpago', 'Rápida', 'Clásica', 'Correspondencia']);
   const blitz = page.locator('#ratings tr[data-speed=blitz] td');
   // A provisional rating: its "?" shown, and said to a screen reader;
   // the deviation beside it.
