@@ -89,7 +89,7 @@ func TestE2ERatingsAndWatching(t *testing.T) {
 
 	var history map[string][]ratingPointJSON
 	alba.must(http.StatusOK, "GET", "/api/user/bruno/rating-history", nil, &history)
-	if len(history) != 4 || len(history["blitz"]) != 0 || len(history["rapid"]) != 1 {
+	if len(history) != 5 || len(history["blitz"]) != 0 || len(history["rapid"]) != 1 {
 		t.Fatalf("bruno's history: %+v", history)
 	}
 	if p := history["rapid"][0]; p.Game != id || p.Rating != 1500+*b.Diff || p.At == 0 {
