@@ -154,7 +154,9 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.metrics.MoveDone(time.Since(start))
-	if !ack.Resent {
+	// Only a correspondence clock gives a mover a day or more back: the
+	// game is read for its players only then.
+	if !ack.Resent && ack.Move.Remaining >= game.Day {
 		if hdr, err := s.loadGame(r.Context(), id); err == nil {
 			s.noteTurn(r.Context(), hdr)
 		}
