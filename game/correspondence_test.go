@@ -187,8 +187,8 @@ func TestCorrespondenceIncrementRulesUntouched(t *testing.T) {
 }
 
 // TestCorrespondenceAway: a correspondence game records nobody as gone, so
-// no reconnection window runs, also after a restart; the AI and a date are
-// refused.
+// no reconnection window runs and no claim opens, also after a restart; the
+// AI and a date are refused.
 func TestCorrespondenceAway(t *testing.T) {
 	now := newFakeTime()
 	g := newGame(t, now, mustDays(t, "days:3"), "")
@@ -201,15 +201,24 @@ func TestCorrespondenceAway(t *testing.T) {
 	if ev := g.NewEvent(EventFull, nil); len(ev.Gone) != 0 {
 		t.Fatalf("event lists gone players: %+v", ev.Gone)
 	}
+	// Hours later, neither may claim the other's absence.
+	now.Advance(5 * time.Hour)
+	if err := g.ClaimVictory(Black); !errors.Is(err, ErrOpponentPresent) {
+		t.Fatalf("a claim of victory in correspondence: %v", err)
+	}
+	if err := g.ClaimDraw(White); !errors.Is(err, ErrOpponentPresent) {
+		t.Fatalf("a claim of a draw in correspondence: %v", err)
+	}
 	lastSeen := now.Now()
 	now.Advance(6 * time.Hour)
 	g.ResumeAfterDowntime(lastSeen)
 	if st := g.State(); !st.GoneSince[White].IsZero() || !st.GoneSince[Black].IsZero() {
 		t.Fatalf("gone after a restart: %v", st.GoneSince)
 	}
-	// The downtime is charged to nobody: White still has three days.
-	if left, _ := g.Remaining(White); left != 3*Day {
-		t.Fatalf("White has %v after the downtime; want 72h", left)
+	// The downtime is charged to nobody: White has three days less the
+	// five hours before it.
+	if left, _ := g.Remaining(White); left != 3*Day-5*time.Hour {
+		t.Fatalf("White has %v after the downtime; want 67h", left)
 	}
 	now.Advance(20 * time.Hour)
 	if g.Expire() || g.Over() {
