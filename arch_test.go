@@ -74,7 +74,7 @@ var allowedImports = map[string][]string{
 	// The HTTP server: the domain's services behind one table of routes.
 	// It starts no game itself: the lobby, the schedule and the AI hand
 	// their games to the runtime, wired by cmd/joinpal.
-	"server": {"account", "ai", "analysis", "chess/pgn", "docs", "game", "i18n", "internal/coded", "live", "lobby", "opening", "ratelimit", "rating", "rules", "schedule", "web"},
+	"server": {"account", "ai", "analysis", "chess/pgn", "docs", "game", "i18n", "internal/broadcast", "internal/coded", "live", "lobby", "opening", "ratelimit", "rating", "rules", "schedule", "web"},
 	// Documents the server serves as they are (openapi.yaml).
 	"docs": {},
 	// The browser interface's bundle, embedded as built (web/dist).
