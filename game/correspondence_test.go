@@ -103,6 +103,9 @@ func TestCorrespondenceClock(t *testing.T) {
 			if at, ok := g.NextDeadline(); !ok || !at.Equal(created.Add(allowance).Truncate(time.Millisecond)) {
 				t.Fatalf("first-move deadline %v, %v; want %v", at, ok, created.Add(allowance))
 			}
+			if by := g.NewEvent(EventState, nil).MoveBy; !by.Equal(created.Add(allowance).Truncate(time.Millisecond)) {
+				t.Fatalf("event's MoveBy %v before the first move; want %v", by, created.Add(allowance))
+			}
 			moves(t, g, now, allowance-time.Hour, "e2e4", "e7e5")
 			snap, _ := g.Clock()
 			if snap.WhiteMs != allowance.Milliseconds() || snap.BlackMs != allowance.Milliseconds() {
@@ -119,6 +122,9 @@ func TestCorrespondenceClock(t *testing.T) {
 				t.Fatalf("White has %d ms after moving; want the whole allowance %d", snap.WhiteMs, allowance.Milliseconds())
 			}
 			turn := now.Now()
+			if by := g.NewEvent(EventState, nil).MoveBy; !by.Equal(turn.Add(allowance).Truncate(time.Millisecond)) {
+				t.Fatalf("event's MoveBy %v; want %v", by, turn.Add(allowance))
+			}
 			flagAt, ok := g.NextDeadline()
 			grace := MaxLagGrace
 			if !ok || flagAt.Before(turn.Add(allowance)) || flagAt.After(turn.Add(allowance+grace)) {

@@ -64,6 +64,10 @@ type Event struct {
 	// Gone lists the players whose connection is down while the game runs
 	// (none when both are connected), so that a watcher can show it.
 	Gone []EventGone `json:"gone,omitempty"`
+	// MoveBy is when the side on turn runs out of time for its move: the
+	// raw deadline of its running clock ([Clock.ExpiresAt]), else its
+	// first-move deadline; zero when there is none (untimed, over).
+	MoveBy time.Time `json:"moveBy,omitzero"`
 }
 
 // EventGone is one player whose connection dropped: since when, and until
@@ -150,6 +154,11 @@ func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 		ev.ClockRunning = g.clock.State() == ClockRunning
 	}
 	if !g.Over() {
+		if at, ok := g.movingDeadline(); ok {
+			ev.MoveBy = at.UTC()
+		}
+	}
+	if !g.Over() {
 		var list chess.MoveList
 		pos.GenerateLegal(&list)
 		ev.Legal = make([]string, list.N)
@@ -158,4 +167,18 @@ func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 		}
 	}
 	return ev
+}
+
+// movingDeadline is when the side on turn runs out of time for its move:
+// the raw deadline of the running clock, else the first-move deadline.
+func (g *Game) movingDeadline() (time.Time, bool) {
+	if g.clock != nil {
+		if at, ok := g.clock.ExpiresAt(); ok {
+			return at, true
+		}
+	}
+	if d := g.rec.State.FirstMoveDeadline; !d.IsZero() {
+		return d, true
+	}
+	return time.Time{}, false
 }

@@ -52,7 +52,7 @@ func (s *Server) noteTurn(ctx context.Context, hdr game.Record) {
 	if onTurn.ID == "" || onTurn.IsAI() {
 		return
 	}
-	deadline, ok := turnDeadline(hdr.TimeControl, ev)
+	deadline, ok := turnDeadline(ev)
 	if !ok {
 		return
 	}
@@ -60,20 +60,9 @@ func (s *Server) noteTurn(ctx context.Context, hdr game.Record) {
 }
 
 // turnDeadline is when the side on turn of ev runs out of time for its
-// move: its clock's time left from the event on, or, before its clock
-// runs (its first move), the whole allowance from the event.
-func turnDeadline(tc game.TimeControl, ev game.Event) (time.Time, bool) {
-	left := ev.WhiteMs
-	if ev.Turn == game.Black {
-		left = ev.BlackMs
-	}
-	if left == nil {
-		return time.Time{}, false
-	}
-	if !ev.ClockRunning {
-		return ev.At.Add(tc.PerMove()), true
-	}
-	return ev.At.Add(time.Duration(*left) * time.Millisecond), true
+// move (its running clock's raw deadline, or its first-move deadline).
+func turnDeadline(ev game.Event) (time.Time, bool) {
+	return ev.MoveBy, !ev.MoveBy.IsZero()
 }
 
 // followTurns sends who's lobby socket a "yourTurn" frame for each of
@@ -138,7 +127,7 @@ func (s *Server) waitingGames(w http.ResponseWriter, r *http.Request) {
 		if err != nil || ev.Status.Finished() || ev.Turn != side {
 			continue
 		}
-		deadline, ok := turnDeadline(g.TimeControl, ev)
+		deadline, ok := turnDeadline(ev)
 		if !ok {
 			continue
 		}

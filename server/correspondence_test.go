@@ -59,7 +59,12 @@ func TestCorrespondenceGame(t *testing.T) {
 		t.Fatalf("alba's waiting list while bruno is to move: %+v", l)
 	}
 
+	// Black's first move has the whole allowance too, counted from
+	// White's move.
 	env.clock.Advance(20 * time.Hour)
+	if l := waiting(bruno); len(l.Games) != 1 || l.Games[0].TimeLeft != (allowance-20*time.Hour).Milliseconds() || l.Games[0].Deadline != note.Deadline {
+		t.Fatalf("bruno's waiting list 20 hours later %+v; want %v left", l, allowance-20*time.Hour)
+	}
 	bruno.must(http.StatusOK, "POST", "/api/game/"+id+"/move/e7e5", nil, nil)
 	if l := waiting(bruno); len(l.Games) != 0 {
 		t.Fatalf("bruno's waiting list after his move: %+v", l)
