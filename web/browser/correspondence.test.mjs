@@ -2,7 +2,8 @@
 // Chromium — challenged from the home page's form with "Correspondencia",
 // accepted, the clocks shown in days and hours, and after White's first
 // move the game is in Black's list of games waiting for his move, with the
-// notice of the lobby socket and the count in the header.
+// notice of the lobby socket and the count in the header, which goes once
+// he has answered.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, player, clickMove, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
@@ -79,6 +80,10 @@ test('a correspondence challenge: accepted, a move, and the opponent is told it 
   await bruno.page.waitForURL(`**/game/${gameId}`);
   await bruno.page.locator('.player-bottom .player-turn').waitFor();
   await bruno.page.locator('#nav-turns-count', { hasText: '1' }).waitFor();
+  // His answer leaves nothing waiting for him: the count goes.
+  await clickMove(bruno.page, 'e7e5');
+  await bruno.page.locator('.moves .move[data-ply="2"]').waitFor();
+  await bruno.page.locator('#nav-turns').waitFor({ state: 'detached' });
   assert.deepEqual(alba.errors, []);
   assert.deepEqual(bruno.errors, []);
   await alba.context.close();

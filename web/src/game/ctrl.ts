@@ -12,6 +12,7 @@ import { get, ApiError } from '../lib/api';
 import { t, lang } from '../lib/i18n';
 import { play } from '../lib/sound';
 import { announce } from '../lib/layout';
+import { refreshTurns } from '../lib/turns';
 import { Game, finished, promotions, canAbort, type Color, type Change, type StateData } from './state';
 import { Absences, notice, watchNotice } from './absence';
 import { Clock, lowTime } from './clock';
@@ -240,6 +241,8 @@ export class GameCtrl {
     this.message = change.kind === 'move' ? undefined : this.message;
     this.syncBoard();
     this.feedback(change, first);
+    // A move in a correspondence game changes whose move it waits for: the header's count follows.
+    if (change.kind === 'move' && this.side && this.game.state.clock?.days) void refreshTurns();
     this.redraw();
   }
 
