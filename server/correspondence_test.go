@@ -109,12 +109,23 @@ func TestCorrespondenceGame(t *testing.T) {
 	}
 }
 
-// TestCorrespondenceRefusals: days per move outside the offer is refused,
-// and correspondence is not played against the AI.
-func TestCorrespondenceRefusals(t *testing.T) {
-	env := newPlayEnv(t, playOptions{})
+// TestCorrespondenceKinds: seeks pair for a correspondence game; days per
+// move outside the offer is refused, and correspondence is neither played
+// against the AI nor arranged for a date.
+func TestCorrespondenceKinds(t *testing.T) {
+	env, _ := schedEnv(t, false)
+	id := env.pairBySeek(env.guest(t), env.guest(t), "days:7")
+	if rec := env.storedGame(id); !rec.TimeControl.IsCorrespondence() || rec.TimeControl.Days() != 7 {
+		t.Fatalf("a game paired from days:7 seeks has %v", rec.TimeControl)
+	}
 	alba := env.account(t, "alba_corr2")
 	env.account(t, "bruno_corr2")
+	start := env.clock.Now().Add(3 * time.Hour).Truncate(time.Minute)
+	res := alba.do("POST", "/api/schedule", map[string]any{"opponent": "bruno_corr2", "local": start.UTC().Format("2006-01-02T15:04"),
+		"zone": "UTC", "timeControl": "days:3", "color": "white"})
+	if res.refusal(t).Code != string(game.CodeCorrespondenceNotAllowed) {
+		t.Errorf("a scheduled correspondence game: %d %s", res.status, res.body)
+	}
 	for _, tt := range []struct {
 		path, tc, code string
 	}{
