@@ -144,4 +144,17 @@ func TestCorrespondenceKinds(t *testing.T) {
 	if res := env.anonymous(t).do("GET", "/api/account/waiting", nil); res.status != http.StatusUnauthorized {
 		t.Errorf("waiting list for nobody: %d", res.status)
 	}
+	// A token reads the list only with board:play.
+	for _, tc := range []struct {
+		scope string
+		want  int
+	}{{"challenge:read", http.StatusForbidden}, {"board:play", http.StatusOK}} {
+		var tok struct{ Token string }
+		alba.must(http.StatusCreated, "POST", "/api/tokens", map[string]any{"name": "bot " + tc.scope, "scopes": []string{tc.scope}}, &tok)
+		bot := env.anonymous(t)
+		bot.header.Set("Authorization", "Bearer "+tok.Token)
+		if res := bot.do("GET", "/api/account/waiting", nil); res.status != tc.want {
+			t.Errorf("waiting list for a token with %s: %d %s", tc.scope, res.status, res.body)
+		}
+	}
 }
