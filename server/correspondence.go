@@ -73,7 +73,7 @@ func (s *Server) followTurns(sock *socket, who Identity) {
 	}
 	notes, end := s.turns.Subscribe()
 	go func() {
-		defer end()
+		defer func() { end() }() // the latest subscription's end
 		for {
 			select {
 			case n, ok := <-notes:
