@@ -25,9 +25,20 @@ func waiting(p *person) waitingList {
 // tells the player on turn on their lobby socket and puts the game in
 // their waiting list with the time left; a player away for hours is not
 // abandoned; a restart gives the downtime back; the flag falls three days
-// into a turn. The runtime's clock is faked: nothing waits.
+// into a turn. The runtime's clock is faked: nothing waits. On SQLite and on
+// PostgreSQL.
 func TestCorrespondenceGame(t *testing.T) {
-	env := newPlayEnv(t, playOptions{fakeRuntimeClock: true})
+	for _, pg := range []bool{false, true} {
+		name := "sqlite"
+		if pg {
+			name = "postgres"
+		}
+		t.Run(name, func(t *testing.T) { correspondenceGame(t, pg) })
+	}
+}
+
+func correspondenceGame(t *testing.T, postgres bool) {
+	env := newPlayEnv(t, playOptions{fakeRuntimeClock: true, postgres: postgres})
 	alba, bruno := env.account(t, "alba_corr"), env.account(t, "bruno_corr")
 	const allowance = 3 * game.Day
 
