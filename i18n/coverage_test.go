@@ -12,6 +12,7 @@ import (
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/analysis"
+	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/chess"
 	"github.com/joinpal/joinpal/chess/pgn"
 	"github.com/joinpal/joinpal/engine"
@@ -83,6 +84,9 @@ func errorCodes() []errorCode {
 	}
 	for _, c := range schedule.Codes() {
 		out = append(out, errorCode{"schedule", string(c.Code), c.Params, c.When})
+	}
+	for _, c := range chat.Codes() {
+		out = append(out, errorCode{"chat", string(c.Code), c.Params, c.When})
 	}
 	for _, c := range server.Codes() {
 		out = append(out, errorCode{"server", string(c.Code), c.Params, c.When})

@@ -1,0 +1,437 @@
+package chat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/joinpal/joinpal/internal/randid"
+	"github.com/joinpal/joinpal/ratelimit"
+)
+
+// Room is the key of a chat room: "lobby", "game:<id>",
+// "game:<id>:spectators" (and, when clubs come, "club:<id>").
+type Room string
+
+// Lobby is the room of the home page, open to everyone to read.
+const Lobby Room = "lobby"
+
+// GamePlayers is the room of a game's two players.
+func GamePlayers(gameID string) Room { return Room("game:" + gameID) }
+
+// GameSpectators is the room of a game's spectators. A game's players
+// never join it.
+func GameSpectators(gameID string) Room { return Room("game:" + gameID + ":spectators") }
+
+// Kind is what a room is for, which decides who may write in it.
+type Kind string
+
+// The kinds of rooms.
+const (
+	KindLobby      Kind = "lobby"
+	KindPlayers    Kind = "players"
+	KindSpectators Kind = "spectators"
+)
+
+// Kind returns the kind of room r ("" for a key of no known kind).
+func (r Room) Kind() Kind {
+	s := string(r)
+	switch {
+	case r == Lobby:
+		return KindLobby
+	case strings.HasPrefix(s, "game:") && strings.HasSuffix(s, ":spectators"):
+		return KindSpectators
+	case strings.HasPrefix(s, "game:"):
+		return KindPlayers
+	}
+	return ""
+}
+
+// Author is who says a line: a user's id and name, and whether they are a
+// guest (no account). An empty ID is nobody (an anonymous reader).
+type Author struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Guest bool   `json:"guest,omitempty"`
+}
+
+// Line is one line of a room. ID grows by one with each line of the room
+// (in this process); At is when it was said.
+type Line struct {
+	ID     int64     `json:"id"`
+	Room   Room      `json:"-"`
+	Author Author    `json:"user"`
+	Text   string    `json:"text"`
+	At     time.Time `json:"-"`
+}
+
+// Report is a line someone reported, as the moderators read it.
+type Report struct {
+	ID         string
+	Room       Room
+	LineID     int64
+	Author     Author
+	Text       string
+	SaidAt     time.Time
+	ReporterID string
+	ReportedAt time.Time
+}
+
+// Store keeps the reports for the moderators (the SQL stores have it).
+type Store interface {
+	// AddReport stores r.
+	AddReport(ctx context.Context, r Report) error
+	// Reports returns the newest reports first, at most limit.
+	Reports(ctx context.Context, limit int) ([]Report, error)
+}
+
+// Defaults of [Config].
+const (
+	DefaultMaxRunes = 140
+	DefaultBurst    = 4
+	DefaultEvery    = 2 * time.Second
+	DefaultHistory  = 50
+	DefaultIdle     = time.Hour
+	DefaultBuffer   = 64
+)
+
+// Config sets a Chat's limits. The zero value of each field is its
+// default.
+type Config struct {
+	// MaxRunes is the longest line, in characters (140).
+	MaxRunes int
+	// Burst lines at once (4), then one every Every (2 s), per author and
+	// room.
+	Burst int
+	Every time.Duration
+	// History is how many lines a room keeps and sends to who joins (50).
+	History int
+	// Idle is how long a room nobody is in keeps its lines and mutes
+	// (an hour) before it is forgotten.
+	Idle time.Duration
+	// Buffer is how many lines a member may fall behind by (64); past it
+	// the member misses lines, and nobody else waits.
+	Buffer int
+	// Store keeps reports; without one a report is refused (not stored).
+	Store Store
+	// Now is the clock (time.Now).
+	Now func() time.Time
+}
+
+// Chat holds the rooms. It is safe for concurrent use.
+type Chat struct {
+	cfg   Config
+	flood *ratelimit.Keyed
+
+	mu        sync.Mutex
+	rooms     map[Room]*room
+	lastSweep time.Time
+}
+
+// room is one room's lines, members and mutes.
+type room struct {
+	lines   []Line // the last cfg.History, oldest first
+	next    int64
+	members map[*Member]struct{}
+	mutes   map[string]map[string]bool // muter → muted → true
+	touched time.Time                  // the last line, join or leave
+}
+
+// Member is one reader's presence in a room: its lines arrive on C.
+type Member struct {
+	// C carries the room's new lines, except those of authors the reader
+	// muted. It is closed by Leave.
+	C      <-chan Line
+	c      chan Line
+	chat   *Chat
+	room   Room
+	reader string
+	once   sync.Once
+}
+
+// New returns a chat with cfg's limits.
+func New(cfg Config) *Chat {
+	if cfg.MaxRunes <= 0 {
+		cfg.MaxRunes = DefaultMaxRunes
+	}
+	if cfg.Burst <= 0 {
+		cfg.Burst = DefaultBurst
+	}
+	if cfg.Every <= 0 {
+		cfg.Every = DefaultEvery
+	}
+	if cfg.History <= 0 {
+		cfg.History = DefaultHistory
+	}
+	if cfg.Idle <= 0 {
+		cfg.Idle = DefaultIdle
+	}
+	if cfg.Buffer <= 0 {
+		cfg.Buffer = DefaultBuffer
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Chat{
+		cfg:   cfg,
+		flood: ratelimit.NewKeyed(cfg.Burst, time.Duration(cfg.Burst)*cfg.Every, cfg.Now),
+		rooms: map[Room]*room{},
+	}
+}
+
+// MaxRunes is the longest line in characters.
+func (c *Chat) MaxRunes() int { return c.cfg.MaxRunes }
+
+// roomLocked returns room r, made if new; c.mu is held.
+func (c *Chat) roomLocked(r Room, now time.Time) *room {
+	c.sweepLocked(now)
+	rm := c.rooms[r]
+	if rm == nil {
+		rm = &room{next: 1, members: map[*Member]struct{}{}, mutes: map[string]map[string]bool{}}
+		c.rooms[r] = rm
+	}
+	rm.touched = now
+	return rm
+}
+
+// sweepLocked forgets, at most once per Idle, the rooms nobody is in that
+// have been quiet for Idle; c.mu is held.
+func (c *Chat) sweepLocked(now time.Time) {
+	if now.Sub(c.lastSweep) < c.cfg.Idle {
+		return
+	}
+	c.lastSweep = now
+	for key, rm := range c.rooms {
+		if len(rm.members) == 0 && now.Sub(rm.touched) >= c.cfg.Idle {
+			delete(c.rooms, key)
+		}
+	}
+}
+
+// Rooms returns how many rooms are held.
+func (c *Chat) Rooms() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.rooms)
+}
+
+// Join makes reader (a user id; "" for an anonymous reader) a member of
+// room r and returns the membership and the room's last lines, oldest
+// first, without those of authors reader muted there. Leave ends it.
+func (c *Chat) Join(r Room, reader string) (*Member, []Line) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	rm := c.roomLocked(r, c.cfg.Now())
+	ch := make(chan Line, c.cfg.Buffer)
+	m := &Member{C: ch, c: ch, chat: c, room: r, reader: reader}
+	rm.members[m] = struct{}{}
+	history := make([]Line, 0, len(rm.lines))
+	for _, l := range rm.lines {
+		if !rm.mutes[reader][l.Author.ID] {
+			history = append(history, l)
+		}
+	}
+	return m, history
+}
+
+// Leave ends the membership and closes m.C (once, however often called).
+func (m *Member) Leave() {
+	m.once.Do(func() {
+		c := m.chat
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if rm := c.rooms[m.room]; rm != nil {
+			delete(rm.members, m)
+			rm.touched = c.cfg.Now()
+		}
+		close(m.c)
+	})
+}
+
+// Clean returns text as a line holds it: every run of spaces, line breaks
+// and other control or invisible format characters becomes one space, and
+// the ends are trimmed. Invalid UTF-8 becomes U+FFFD.
+func Clean(text string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToValidUTF8(text, "\uFFFD") {
+		if unicode.IsSpace(r) || unicode.IsControl(r) || (unicode.Is(unicode.Cf, r) && r != '\u200d') {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// mayWrite refuses who may not write in a room of kind k: nobody, anywhere;
+// a guest anywhere but the players' room of their own game (the server
+// lets only a game's players into it).
+func mayWrite(k Kind, who Author) error {
+	if who.ID == "" {
+		return NewError(CodeReadOnly, "nobody may write", nil)
+	}
+	if who.Guest && k != KindPlayers {
+		return NewError(CodeReadOnly, "a guest may write only to their opponent", nil)
+	}
+	if k == "" {
+		return NewError(CodeReadOnly, "a room of no known kind", nil)
+	}
+	return nil
+}
+
+// Check returns the line text becomes (Clean), or its refusal:
+// chat.empty, or chat.too_long past max characters.
+func Check(text string, max int) (string, error) {
+	text = Clean(text)
+	if text == "" {
+		return "", NewError(CodeEmpty, "an empty line", nil)
+	}
+	if n := utf8.RuneCountInString(text); n > max {
+		return "", NewError(CodeTooLong, fmt.Sprintf("a line of %d characters", n), nil).With("max", strconv.Itoa(max))
+	}
+	return text, nil
+}
+
+// Say adds a line by who to room r and sends it to its members, but to
+// those who muted who. It refuses a reader who may not write there
+// (chat.read_only), an empty or too long line (chat.empty,
+// chat.too_long) and a line past the author's burst (chat.too_fast).
+func (c *Chat) Say(r Room, who Author, text string) (Line, error) {
+	if err := mayWrite(r.Kind(), who); err != nil {
+		return Line{}, err
+	}
+	text, err := Check(text, c.cfg.MaxRunes)
+	if err != nil {
+		return Line{}, err
+	}
+	if ok, retry := c.flood.Allow(string(r) + "\x00" + who.ID); !ok {
+		secs := int64((retry + time.Second - 1) / time.Second)
+		return Line{}, NewError(CodeTooFast, "too many lines", nil).With("seconds", strconv.FormatInt(max(secs, 1), 10))
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := c.cfg.Now()
+	rm := c.roomLocked(r, now)
+	l := Line{ID: rm.next, Room: r, Author: who, Text: text, At: now}
+	rm.next++
+	rm.lines = append(rm.lines, l)
+	if over := len(rm.lines) - c.cfg.History; over > 0 {
+		rm.lines = append(rm.lines[:0:0], rm.lines[over:]...)
+	}
+	for m := range rm.members {
+		if rm.mutes[m.reader][who.ID] {
+			continue
+		}
+		select {
+		case m.c <- l:
+		default: // a reader that fell behind misses the line
+		}
+	}
+	return l, nil
+}
+
+// History returns room r's last lines for reader, oldest first, without
+// those of authors reader muted there.
+func (c *Chat) History(r Room, reader string) []Line {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	rm := c.rooms[r]
+	if rm == nil {
+		return nil
+	}
+	var out []Line
+	for _, l := range rm.lines {
+		if !rm.mutes[reader][l.Author.ID] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// Mute stops muted's lines in room r from reaching muter (from now on,
+// and in the history muter is sent), for as long as the room is held: a
+// game's room at least as long as someone is in it. Muting oneself or
+// nobody, or by nobody, is refused (chat.bad_mute).
+func (c *Chat) Mute(r Room, muter, muted string) error {
+	return c.setMute(r, muter, muted, true)
+}
+
+// Unmute undoes Mute.
+func (c *Chat) Unmute(r Room, muter, muted string) error {
+	return c.setMute(r, muter, muted, false)
+}
+
+func (c *Chat) setMute(r Room, muter, muted string, on bool) error {
+	if muter == "" || muted == "" || muter == muted {
+		return NewError(CodeBadMute, "a mute needs two different people", nil)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	rm := c.roomLocked(r, c.cfg.Now())
+	if !on {
+		delete(rm.mutes[muter], muted)
+		return nil
+	}
+	if rm.mutes[muter] == nil {
+		rm.mutes[muter] = map[string]bool{}
+	}
+	rm.mutes[muter][muted] = true
+	return nil
+}
+
+// Muted reports whether muter muted muted in room r.
+func (c *Chat) Muted(r Room, muter, muted string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	rm := c.rooms[r]
+	return rm != nil && rm.mutes[muter][muted]
+}
+
+// Report stores line lineID of room r, as reported by reporter, for the
+// moderators. A line the room no longer holds is refused (chat.no_line);
+// so is a report by nobody (chat.read_only).
+func (c *Chat) Report(ctx context.Context, r Room, lineID int64, reporter string) (Report, error) {
+	if reporter == "" {
+		return Report{}, NewError(CodeReadOnly, "nobody may report", nil)
+	}
+	c.mu.Lock()
+	var (
+		line  Line
+		found bool
+	)
+	if rm := c.rooms[r]; rm != nil {
+		for _, l := range rm.lines {
+			if l.ID == lineID {
+				line, found = l, true
+				break
+			}
+		}
+	}
+	now := c.cfg.Now()
+	c.mu.Unlock()
+	if !found {
+		return Report{}, NewError(CodeNoLine, fmt.Sprintf("no line %d in the room", lineID), nil)
+	}
+	if c.cfg.Store == nil {
+		return Report{}, errors.New("chat: no store for reports")
+	}
+	rep := Report{
+		ID: randid.String(randid.Alphanumeric, 12), Room: r, LineID: line.ID, Author: line.Author,
+		Text: line.Text, SaidAt: line.At, ReporterID: reporter, ReportedAt: now,
+	}
+	if err := c.cfg.Store.AddReport(ctx, rep); err != nil {
+		return Report{}, fmt.Errorf("chat: report: %w", err)
+	}
+	return rep, nil
+}

@@ -1,0 +1,16 @@
+// Package chat is the talk around the games: rooms, each with its last
+// lines kept in memory and sent to whoever joins; the rules of a line
+// (its length in characters, a burst of lines then a steady rate per
+// author and room, who may write where); mutes, by which one person stops
+// receiving another's lines in a room; and reports of a line, kept for
+// the moderators in the [Store] it declares.
+//
+// A room is named by a [Room] key. Today's kinds are the lobby ("lobby"),
+// a game's players ("game:<id>") and its spectators
+// ("game:<id>:spectators"); a club's room would be "club:<id>", one more
+// [Kind] whose rule of who may write is that of the lobby (accounts only)
+// and whose membership the server checks, as it does a game's.
+//
+// Time is injected (Config.Now), so the flood limits are tested without
+// waiting.
+package chat
