@@ -41,6 +41,9 @@ var allowedImports = map[string][]string{
 	// Background work at the lowest scheduling priority.
 	"internal/lowprio": {},
 	"account":          {"i18n", "internal/coded", "internal/randid"},
+	// The chat's rooms, limits, mutes and reports; reports stored through
+	// the chat.Store it declares.
+	"chat": {"internal/coded", "internal/randid", "ratelimit"},
 	// Glicko-2, speeds, and which games' ends are rated.
 	"rating": {"game"},
 	// The domain: never a store, never the runtime or the server.
@@ -54,11 +57,11 @@ var allowedImports = map[string][]string{
 	"store/sqlite":   {"game", "internal/coded", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
 	"store/postgres": {"game", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
 	// The one SQL store: every store interface, written once for both dialects.
-	"store/internal/sqlstore":    {"account", "analysis", "game", "lobby", "rating", "schedule", "store/internal/codec"},
+	"store/internal/sqlstore":    {"account", "analysis", "chat", "game", "lobby", "rating", "schedule", "store/internal/codec"},
 	"store/internal/codec":       {"chess", "game"},
 	"store/internal/groupcommit": {},
 	"store/internal/migrate":     {"store/internal/sqlstore"},
-	"store/storetest":            {"account", "analysis", "chess", "game", "live", "lobby", "rating", "schedule"},
+	"store/storetest":            {"account", "analysis", "chat", "chess", "game", "live", "lobby", "rating", "schedule"},
 	// Tools: measurements of the parts above.
 	"loadtest": {"chess", "game", "live"},
 	// wsload talks to a server only over HTTP and WebSockets.
@@ -74,14 +77,14 @@ var allowedImports = map[string][]string{
 	// The HTTP server: the domain's services behind one table of routes.
 	// It starts no game itself: the lobby, the schedule and the AI hand
 	// their games to the runtime, wired by cmd/joinpal.
-	"server": {"account", "ai", "analysis", "chess/pgn", "docs", "game", "i18n", "internal/broadcast", "internal/coded", "live", "lobby", "opening", "ratelimit", "rating", "rules", "schedule", "web"},
+	"server": {"account", "ai", "analysis", "chat", "chess/pgn", "docs", "game", "i18n", "internal/broadcast", "internal/coded", "live", "lobby", "opening", "ratelimit", "rating", "rules", "schedule", "web"},
 	// Documents the server serves as they are (openapi.yaml).
 	"docs": {},
 	// The browser interface's bundle, embedded as built (web/dist).
 	"web": {},
 	// The one binary wires the parts together: every public package it
 	// runs, never an internal one (stores' shared code, coded errors).
-	"cmd/joinpal": {"account", "ai", "analysis", "chess", "chess/pgn", "engine", "game", "i18n", "live", "loadtest", "loadtest/wsload", "lobby", "match", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "uci"},
+	"cmd/joinpal": {"account", "ai", "analysis", "chat", "chess", "chess/pgn", "engine", "game", "i18n", "live", "loadtest", "loadtest/wsload", "lobby", "match", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "uci"},
 }
 
 // modulePackages returns the packages of this module (not of nested
