@@ -43,6 +43,7 @@ var packageJobs = map[string]string{
 	"opening":                    "opening names (ECO, English and Spanish) by EPD",
 	"chess":                      "the rules core, standard library only",
 	"account":                    "usernames, passwords, session and token secrets",
+	"chat":                       "chat rooms: limits, mutes, history, reports",
 	"rating":                     "Glicko-2 ratings, speeds, which game ends are rated",
 	"ratelimit":                  "how often something may happen",
 	"internal/coded":             "the one shape of the domain's coded errors",

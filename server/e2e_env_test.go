@@ -23,6 +23,7 @@ import (
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
+	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
@@ -103,6 +104,7 @@ type playStore interface {
 	lobby.Store
 	rating.Store
 	live.NodeRegistry
+	chat.Store
 }
 
 // playEnv is the whole server as `joinpal serve` wires it: a store on a
@@ -182,6 +184,7 @@ func (env *playEnv) start() {
 	cfg := Config{
 		Accounts: st, Runtime: env.rt, Lobby: env.lobby, AI: env.ai, AIPool: env.pool,
 		Games: st, Listing: st, Ratings: st, Now: env.srvTime.Now, PasswordParams: testParams,
+		Chat: chat.New(chat.Config{Store: st, Now: env.srvTime.Now}),
 	}
 	if env.opts.config != nil {
 		env.opts.config(&cfg)

@@ -10,6 +10,7 @@ import (
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/analysis"
+	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/internal/coded"
@@ -183,6 +184,10 @@ var statuses = map[string]int{
 	string(schedule.CodeSuspendLimit):   http.StatusConflict,
 	string(schedule.CodeNeedsAccounts):  http.StatusForbidden,
 
+	string(chat.CodeTooFast):  http.StatusTooManyRequests,
+	string(chat.CodeReadOnly): http.StatusForbidden,
+	string(chat.CodeNoLine):   http.StatusNotFound,
+
 	string(ai.CodeBusy):   http.StatusServiceUnavailable,
 	string(ai.CodeClosed): http.StatusServiceUnavailable,
 
@@ -201,6 +206,7 @@ var families = map[string]int{
 	"account":  http.StatusBadRequest,
 	"ai":       http.StatusBadRequest,
 	"analysis": http.StatusBadRequest,
+	"chat":     http.StatusBadRequest,
 	"chess":    http.StatusBadRequest,
 	"game":     http.StatusBadRequest,
 	"live":     http.StatusBadRequest,

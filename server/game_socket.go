@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
@@ -75,12 +76,25 @@ type gameSocket struct {
 	// the same when the requester plays the game, else empty.
 	userID, playerID string
 
+	// chat is the socket's chat room: the players' for a player, the
+	// spectators' for anyone else (a player never gets the spectators').
+	chat *chatSocket
+
 	mu       sync.Mutex
 	lastV    int64 // the last event sent
 	finished bool  // the game was seen ending: rematch offers are followed
 }
 
 func (gs *gameSocket) player() bool { return gs.playerID != "" }
+
+// chatRoom is the chat room of the socket: its players' for a player, its
+// spectators' for anyone else.
+func (gs *gameSocket) chatRoom() chat.Room {
+	if gs.player() {
+		return chat.GamePlayers(gs.id)
+	}
+	return chat.GameSpectators(gs.id)
+}
 
 // sideOfUser returns the side userID plays in rec.
 func sideOfUser(rec game.Record, userID string) (game.Side, bool) {
@@ -100,6 +114,7 @@ func (gs *gameSocket) run(ctx context.Context, since int64) {
 	events, cancel := rt.Bus().Subscribe(gs.id)
 	defer func() { cancel() }()
 	gs.catchUp(ctx, since)
+	gs.chat = gs.srv.joinChat(gs.sock, gs.who, gs.chatRoom())
 	gs.srv.watch.join(gs)
 	defer gs.srv.watch.part(gs)
 	if gs.player() && gs.srv.play.hub.join(gs.id, gs.playerID) {
@@ -301,6 +316,8 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 	switch f.T {
 	case "ping":
 		gs.sock.pong(f)
+	case frameChatSay, frameChatMute, frameChatUnmute, frameChatReport:
+		gs.chat.handle(f)
 	case "move":
 		var m moveFrame
 		if err := decodeData(f, &m); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/lobby"
 )
 
@@ -45,7 +46,14 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 		}()
 	}
 	s.followTurns(sock, who)
-	listen(ctx, sock, sub, func(e lobby.Event) (outFrame, bool) { return lobbyFrame(e, who) })
+	cs := s.joinChat(sock, who, chat.Lobby)
+	listenWith(ctx, sock, sub, func(e lobby.Event) (outFrame, bool) { return lobbyFrame(e, who) }, func(f inFrame) bool {
+		if !isChatFrame(f.T) {
+			return false
+		}
+		cs.handle(f)
+		return true
+	})
 }
 
 // sendSeeks sends the open seeks as one "seeks" frame.

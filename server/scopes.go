@@ -30,6 +30,13 @@ var actionScopes = map[string]account.Scope{
 	// the user's behalf, as playing does.
 	"analysis": account.ScopeBoardPlay,
 
+	// The chat's frames, on the game and lobby sockets: a program talks
+	// for its user as it plays for them.
+	frameChatSay:    account.ScopeBoardPlay,
+	frameChatMute:   account.ScopeBoardPlay,
+	frameChatUnmute: account.ScopeBoardPlay,
+	frameChatReport: account.ScopeBoardPlay,
+
 	// Frames the server sends, by their type after "sent:" (a client's
 	// "rematch" asks for one; the server's offers it).
 	sent + frameChallenge: account.ScopeChallengeRead,

@@ -14,6 +14,7 @@ import (
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
+	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/ratelimit"
@@ -100,6 +101,9 @@ type Config struct {
 	// Socket sets the WebSockets' limits and timings (SocketConfig's
 	// defaults when zero).
 	Socket SocketConfig
+	// Chat holds the chat rooms of the games and the lobby (a chat.Chat
+	// on Now without a store, which refuses reports, when nil).
+	Chat Chat
 
 	// ---- the rest ----
 
@@ -166,6 +170,7 @@ type Server struct {
 	draining atomic.Bool
 
 	play playState // the sockets of the play routes
+	chat Chat      // the chat rooms
 
 	openings openingCache // the openings of finished games in lists
 	changes  changeCache  // the rating changes of finished rated games
@@ -210,8 +215,12 @@ func New(cfg Config) (*Server, error) {
 		}
 		return ratelimit.NewKeyed(r.N, r.Period, cfg.Now)
 	}
+	if cfg.Chat == nil {
+		cfg.Chat = chat.New(chat.Config{Now: cfg.Now})
+	}
 	s := &Server{
 		cfg:               cfg,
+		chat:              cfg.Chat,
 		log:               cfg.Log,
 		mux:               http.NewServeMux(),
 		cop:               http.NewCrossOriginProtection(),

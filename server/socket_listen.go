@@ -37,6 +37,13 @@ func (sub *subscription[E]) cancel() { sub.end() }
 // see), and answers the client's pings; any other frame is refused. It
 // returns once the socket is closed and nothing more is sent.
 func listen[E any](ctx context.Context, sock *socket, sub *subscription[E], frame func(E) (outFrame, bool)) {
+	listenWith(ctx, sock, sub, frame, nil)
+}
+
+// listenWith is listen on a socket that also takes some frames of its
+// own: handle runs each client frame other than ping and reports whether
+// it took it (nil takes none); a frame it does not take is refused.
+func listenWith[E any](ctx context.Context, sock *socket, sub *subscription[E], frame func(E) (outFrame, bool), handle func(inFrame) bool) {
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -62,6 +69,9 @@ func listen[E any](ctx context.Context, sock *socket, sub *subscription[E], fram
 	sock.serve(ctx, func(f inFrame, _ []byte) {
 		if f.T == "ping" {
 			sock.pong(f)
+			return
+		}
+		if handle != nil && handle(f) {
 			return
 		}
 		sock.send(errorFrame(sock.reader, 0, NewError(CodeUnknownFrame, "unknown frame type", nil).

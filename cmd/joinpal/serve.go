@@ -20,6 +20,7 @@ import (
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/analysis"
+	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
@@ -251,7 +252,7 @@ func newLogger(w io.Writer, opts serveOptions) *slog.Logger {
 }
 
 // platformStore is what serve needs of a store: the games, the nodes, the
-// people, the lobby, the ratings and the game lists. Both of JoinPal's
+// people, the lobby, the ratings, the game lists and the chat's reports. Both of JoinPal's
 // stores are one.
 type platformStore interface {
 	game.Store
@@ -262,6 +263,7 @@ type platformStore interface {
 	game.Listing
 	schedule.Store
 	analysis.Store
+	chat.Store
 }
 
 // openStore opens the PostgreSQL database of a postgres:// URL, or else
@@ -342,6 +344,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		Limits: opts.limits, TrustedProxies: opts.trustedProxies, SecureCookies: opts.secureCookies,
 		HashConcurrency: opts.hashConcurrency,
 		Socket:          server.SocketConfig{MaxPerUser: opts.socketsPerUser, MaxPerAddress: opts.socketsPerAddress},
+		Chat:            chat.New(chat.Config{Store: st, Now: now}),
 	})
 	if err != nil {
 		return err

@@ -1,0 +1,211 @@
+package server
+
+import (
+	"context"
+	"errors"
+
+	"github.com/joinpal/joinpal/chat"
+)
+
+// Chat is what the sockets ask of the chat (chat.Chat has it).
+type Chat interface {
+	Join(r chat.Room, reader string) (*chat.Member, []chat.Line)
+	Say(r chat.Room, who chat.Author, text string) (chat.Line, error)
+	Mute(r chat.Room, muter, muted string) error
+	Unmute(r chat.Room, muter, muted string) error
+	Report(ctx context.Context, r chat.Room, lineID int64, reporter string) (chat.Report, error)
+	MaxRunes() int
+}
+
+// The client frames of the chat, on the game and lobby sockets, by type.
+const (
+	frameChatSay    = "chat-say"
+	frameChatMute   = "chat-mute"
+	frameChatUnmute = "chat-unmute"
+	frameChatReport = "chat-report"
+)
+
+// isChatFrame reports whether typ is a client frame of the chat.
+func isChatFrame(typ string) bool {
+	switch typ {
+	case frameChatSay, frameChatMute, frameChatUnmute, frameChatReport:
+		return true
+	}
+	return false
+}
+
+type (
+	// chatSayFrame is the data of a "chat-say": the line (required) and
+	// an optional id that the ack or error carries back.
+	chatSayFrame struct {
+		Text *string `json:"text"`
+		ID   int64   `json:"id,omitempty"`
+	}
+	// chatMuteFrame is the data of a "chat-mute" or "chat-unmute": whose
+	// lines (a user id, required).
+	chatMuteFrame struct {
+		User *string `json:"user"`
+		ID   int64   `json:"id,omitempty"`
+	}
+	// chatReportFrame is the data of a "chat-report": the line's id in
+	// the socket's room (required, ≥ 1).
+	chatReportFrame struct {
+		Line *int64 `json:"line"`
+		ID   int64  `json:"id,omitempty"`
+	}
+)
+
+// errNegativeID refuses a frame with a negative id.
+var errNegativeID = errors.New("an id is at least 0")
+
+func (c chatSayFrame) check() error {
+	switch {
+	case c.Text == nil:
+		return errors.New("a chat line needs its text")
+	case c.ID < 0:
+		return errNegativeID
+	}
+	return nil
+}
+
+func (c chatMuteFrame) check() error {
+	switch {
+	case c.User == nil:
+		return errors.New("a mute needs its user")
+	case c.ID < 0:
+		return errNegativeID
+	}
+	return nil
+}
+
+func (c chatReportFrame) check() error {
+	switch {
+	case c.Line == nil:
+		return errors.New("a report needs its line")
+	case *c.Line < 1:
+		return errors.New("a line is at least 1")
+	case c.ID < 0:
+		return errNegativeID
+	}
+	return nil
+}
+
+// chatLineJSON is a line as the "chat" and "chat-history" frames carry it.
+type chatLineJSON struct {
+	ID   int64       `json:"id"`
+	User chat.Author `json:"user"`
+	Text string      `json:"text"`
+	At   int64       `json:"at"` // ms since 1970
+}
+
+func chatLine(l chat.Line) chatLineJSON {
+	return chatLineJSON{ID: l.ID, User: l.Author, Text: l.Text, At: l.At.UnixMilli()}
+}
+
+// chatHistoryJSON is the data of a "chat-history" frame.
+type chatHistoryJSON struct {
+	// Room is the kind of the socket's room: lobby, players, spectators.
+	Room  chat.Kind      `json:"room"`
+	Lines []chatLineJSON `json:"lines"`
+	// Max is the longest line in characters.
+	Max int `json:"max"`
+	// Write says whether the reader may write there (a guest or nobody
+	// may only read, but for a guest playing the game).
+	Write bool `json:"write"`
+}
+
+// chatSocket is a socket's place in one chat room.
+type chatSocket struct {
+	chat Chat
+	sock *socket
+	who  Identity
+	room chat.Room
+}
+
+// author is who as a line's author.
+func (cs *chatSocket) author() chat.Author {
+	u := cs.who.User
+	return chat.Author{ID: u.ID, Name: u.DisplayName, Guest: u.Guest}
+}
+
+// mayWrite mirrors chat's rule for the history frame: the page hides the
+// input from who may only read.
+func (cs *chatSocket) mayWrite() bool {
+	u := cs.who.User
+	if u.ID == "" {
+		return false
+	}
+	return !u.Guest || cs.room.Kind() == chat.KindPlayers
+}
+
+// joinChat makes the socket a member of its room, sends the room's history
+// and then its lines until the socket closes; it returns at once.
+func (s *Server) joinChat(sock *socket, who Identity, room chat.Room) *chatSocket {
+	cs := &chatSocket{chat: s.chat, sock: sock, who: who, room: room}
+	m, history := s.chat.Join(room, who.User.ID)
+	lines := make([]chatLineJSON, 0, len(history))
+	for _, l := range history {
+		lines = append(lines, chatLine(l))
+	}
+	sock.send(outFrame{T: "chat-history", D: chatHistoryJSON{Room: room.Kind(), Lines: lines, Max: s.chat.MaxRunes(), Write: cs.mayWrite()}})
+	go func() {
+		defer m.Leave()
+		for {
+			select {
+			case l, ok := <-m.C:
+				if !ok {
+					return
+				}
+				sock.send(outFrame{T: "chat", D: chatLine(l)})
+			case <-sock.done:
+				return
+			}
+		}
+	}()
+	return cs
+}
+
+// handle runs one chat frame of the socket: a token needs its scope
+// (scopes.go), and the chat judges the rest.
+func (cs *chatSocket) handle(f inFrame) {
+	reader := cs.sock.reader
+	var (
+		id  int64
+		err error
+	)
+	switch f.T {
+	case frameChatSay:
+		var d chatSayFrame
+		if err = decodeData(f, &d); err == nil {
+			id = d.ID
+			if err = tokenRefusal(cs.who, f.T); err == nil {
+				_, err = cs.chat.Say(cs.room, cs.author(), *d.Text)
+			}
+		}
+	case frameChatMute, frameChatUnmute:
+		var d chatMuteFrame
+		if err = decodeData(f, &d); err == nil {
+			id = d.ID
+			if err = tokenRefusal(cs.who, f.T); err == nil {
+				if f.T == frameChatMute {
+					err = cs.chat.Mute(cs.room, cs.who.User.ID, *d.User)
+				} else {
+					err = cs.chat.Unmute(cs.room, cs.who.User.ID, *d.User)
+				}
+			}
+		}
+	case frameChatReport:
+		var d chatReportFrame
+		if err = decodeData(f, &d); err == nil {
+			id = d.ID
+			if err = tokenRefusal(cs.who, f.T); err == nil {
+				_, err = cs.chat.Report(context.Background(), cs.room, *d.Line, cs.who.User.ID)
+			}
+		}
+	}
+	if err != nil {
+		cs.sock.send(errorFrame(reader, id, err))
+		return
+	}
+	cs.sock.send(outFrame{T: "ack", D: ackData{ID: id}})
+}

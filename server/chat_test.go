@@ -1,0 +1,268 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/joinpal/joinpal/chat"
+)
+
+// chatLines returns the texts of the "chat" and "chat-history" frames
+// among frames.
+func chatLines(t *testing.T, frames []wsFrame) []string {
+	t.Helper()
+	var out []string
+	for _, f := range frames {
+		switch f.T {
+		case "chat":
+			var l chatLineJSON
+			decodeFrameData(t, f, &l)
+			out = append(out, l.Text)
+		case "chat-history":
+			var h chatHistoryJSON
+			decodeFrameData(t, f, &h)
+			for _, l := range h.Lines {
+				out = append(out, l.Text)
+			}
+		}
+	}
+	return out
+}
+
+// said waits on c for the "chat" frame of text and returns its line.
+func said(t *testing.T, c *wsClient, text string) chatLineJSON {
+	t.Helper()
+	var l chatLineJSON
+	c.next("the line "+text, func(f wsFrame) bool {
+		if f.T != "chat" {
+			return false
+		}
+		decodeFrameData(t, f, &l)
+		return l.Text == text
+	})
+	return l
+}
+
+// history returns c's "chat-history" frame.
+func history(t *testing.T, c *wsClient) chatHistoryJSON {
+	t.Helper()
+	var h chatHistoryJSON
+	decodeFrameData(t, c.frame("chat-history"), &h)
+	return h
+}
+
+// say sends a line with id and returns the answer: "" for an ack, else
+// the refusal's code.
+func say(c *wsClient, id int64, text string) string {
+	c.t.Helper()
+	c.send(frameChatSay, map[string]any{"text": text, "id": id})
+	return chatAnswer(c, id)
+}
+
+// chatAnswer is the answer to the frame with id: "" for an ack, else the
+// refusal's code.
+func chatAnswer(c *wsClient, id int64) string {
+	c.t.Helper()
+	f := c.answer(id)
+	if f.T == "ack" {
+		return ""
+	}
+	var e errorData
+	decodeFrameData(c.t, f, &e)
+	return e.Code
+}
+
+// neverGot fails if any frame c has read but not been asked for is a line
+// with text.
+func neverGot(t *testing.T, c *wsClient, who, text string) {
+	t.Helper()
+	for _, l := range chatLines(t, c.pending) {
+		if l == text {
+			t.Fatalf("%s received %q", who, text)
+		}
+	}
+}
+
+// TestE2EChatRooms: in a rated game the players talk in their room and
+// the spectators in theirs, and no spectator's line ever reaches a player;
+// a muted opponent's lines stop reaching the muter, a report stores the
+// line, guests and nobody may only read among spectators and in the lobby,
+// and a line comes back as text, whatever it looks like.
+func TestE2EChatRooms(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	id, alba, bruno := ratedGame(t, env)
+	path := "/api/game/" + id + "/socket"
+	white, black := alba.dial(path), bruno.dial(path)
+	carla := env.account(t, "carla")
+	watcher, guest, nobody := carla.dial(path), env.guest(t).dial(path), env.anonymous(t).dial(path)
+	for name, c := range map[string]*wsClient{"white": white, "black": black} {
+		if h := history(t, c); h.Room != chat.KindPlayers || !h.Write || h.Max != 140 || len(h.Lines) != 0 {
+			t.Fatalf("%s's history: %+v", name, h)
+		}
+	}
+	if h := history(t, watcher); h.Room != chat.KindSpectators || !h.Write {
+		t.Fatalf("the spectator's history: %+v", h)
+	}
+	for _, c := range []*wsClient{guest, nobody} {
+		if h := history(t, c); h.Room != chat.KindSpectators || h.Write {
+			t.Fatalf("a guest's or nobody's history among spectators: %+v", h)
+		}
+	}
+
+	// A spectator's line reaches the spectators, never a player.
+	if code := say(watcher, 1, "¡vaya jugada!"); code != "" {
+		t.Fatalf("the spectator's line: %s", code)
+	}
+	said(t, watcher, "¡vaya jugada!")
+	said(t, guest, "¡vaya jugada!")
+	if code := say(white, 2, "¡Buena suerte!"); code != "" {
+		t.Fatalf("white's line: %s", code)
+	}
+	for _, c := range []*wsClient{white, black} {
+		l := said(t, c, "¡Buena suerte!")
+		if l.User.ID != alba.id || l.User.Name != "alba" || l.ID != 1 || l.At == 0 {
+			t.Fatalf("the line as sent: %+v", l)
+		}
+		neverGot(t, c, "a player", "¡vaya jugada!")
+	}
+	neverGot(t, watcher, "the spectator", "¡Buena suerte!")
+
+	// Guests and nobody may only read here.
+	for _, c := range []*wsClient{guest, nobody} {
+		if code := say(c, 3, "hola"); code != string(chat.CodeReadOnly) {
+			t.Fatalf("a guest's or nobody's line among spectators: %q", code)
+		}
+	}
+	// The limits, answered with their codes.
+	for text, want := range map[string]chat.Code{"   ": chat.CodeEmpty, strings.Repeat("x", 141): chat.CodeTooLong} {
+		if code := say(black, 4, text); code != string(want) {
+			t.Fatalf("%.10q: %q, want %s", text, code, want)
+		}
+	}
+
+	// A line that looks like HTML comes back as the same text.
+	injection := "<img src=x onerror=alert(1)>"
+	if code := say(black, 5, injection); code != "" {
+		t.Fatal(code)
+	}
+	bad := said(t, white, injection)
+
+	// white reports it: the line is stored for the moderators.
+	white.send(frameChatReport, map[string]any{"line": bad.ID, "id": 6})
+	if code := chatAnswer(white, 6); code != "" {
+		t.Fatalf("the report: %s", code)
+	}
+	reports, err := env.store.Reports(context.Background(), 10)
+	if err != nil || len(reports) != 1 {
+		t.Fatalf("reports %+v, %v", reports, err)
+	}
+	if r := reports[0]; r.Room != chat.GamePlayers(id) || r.Author.ID != bruno.id || r.Text != injection || r.ReporterID != alba.id {
+		t.Fatalf("the report stored: %+v", r)
+	}
+	white.send(frameChatReport, map[string]any{"line": 99, "id": 7})
+	if code := chatAnswer(white, 7); code != string(chat.CodeNoLine) {
+		t.Fatalf("a report of no line: %q", code)
+	}
+
+	// white mutes black: black's lines no longer reach white, who still
+	// gets everyone else's (and black still gets white's).
+	white.send(frameChatMute, map[string]any{"user": bruno.id, "id": 8})
+	if code := chatAnswer(white, 8); code != "" {
+		t.Fatalf("the mute: %s", code)
+	}
+	if code := say(black, 9, "te silencian"); code != "" {
+		t.Fatal(code)
+	}
+	said(t, black, "te silencian")
+	if code := say(white, 10, "Gracias"); code != "" {
+		t.Fatal(code)
+	}
+	said(t, white, "Gracias")
+	said(t, black, "Gracias")
+	neverGot(t, white, "white, who muted black,", "te silencian")
+	// A new socket of white's gets the room's history without black.
+	again := alba.dial(path)
+	if got := strings.Join(chatLines(t, []wsFrame{again.frame("chat-history")}), "|"); got != "¡Buena suerte!|Gracias" {
+		t.Fatalf("white's history after the mute: %s", got)
+	}
+	white.send(frameChatMute, map[string]any{"user": alba.id, "id": 11})
+	if code := chatAnswer(white, 11); code != string(chat.CodeBadMute) {
+		t.Fatalf("muting oneself: %q", code)
+	}
+}
+
+// TestE2EChatGuestsAndLobby: a guest playing a casual game talks to the
+// opponent; in the lobby only accounts write, everyone reads.
+func TestE2EChatGuestsAndLobby(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	_, _, _, white, black := startedGame(t, env, "5+0")
+	history(t, white)
+	history(t, black)
+	if code := say(white, 1, "¡Buena partida!"); code != "" {
+		t.Fatalf("a guest player's line: %s", code)
+	}
+	said(t, black, "¡Buena partida!")
+
+	ana, guest := env.account(t, "ana"), env.guest(t)
+	a, g := ana.dial("/api/lobby/socket"), guest.dial("/api/lobby/socket")
+	if h := history(t, a); h.Room != chat.KindLobby || !h.Write {
+		t.Fatalf("ana's lobby history: %+v", h)
+	}
+	if h := history(t, g); h.Write {
+		t.Fatalf("a guest's lobby history: %+v", h)
+	}
+	if code := say(a, 1, "¿alguien juega 10+5?"); code != "" {
+		t.Fatalf("ana's line in the lobby: %s", code)
+	}
+	said(t, g, "¿alguien juega 10+5?")
+	if code := say(g, 2, "yo"); code != string(chat.CodeReadOnly) {
+		t.Fatalf("a guest's line in the lobby: %q", code)
+	}
+	// A frame of no kind the lobby takes is still refused.
+	g.send("resign", nil)
+	var e errorData
+	decodeFrameData(t, g.frame("error"), &e)
+	if e.Code != string(CodeUnknownFrame) {
+		t.Fatalf("an unknown frame on the lobby socket: %s", e.Code)
+	}
+}
+
+// TestE2EChatNeedsScope: a token talks only with board:play, on the game
+// and the lobby socket alike (scopes.go).
+func TestE2EChatNeedsScope(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	ana := env.account(t, "ana")
+	bearer := func(scopes ...string) *person {
+		var tok struct{ Token string }
+		ana.must(http.StatusCreated, "POST", "/api/tokens", map[string]any{"name": "bot", "scopes": append([]string{}, scopes...)}, &tok)
+		p := env.anonymous(t)
+		p.header.Set("Authorization", "Bearer "+tok.Token)
+		p.id = ana.id
+		return p
+	}
+	for _, tc := range []struct {
+		name   string
+		scopes []string
+		want   string
+	}{
+		{"no scope", nil, string(CodeForbidden)},
+		{"challenge:read", []string{"challenge:read"}, string(CodeForbidden)},
+		{"board:play", []string{"board:play"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := bearer(tc.scopes...).dial("/api/lobby/socket")
+			history(t, c)
+			if code := say(c, 1, "hola "+tc.name); code != tc.want {
+				t.Fatalf("chat-say: %q, want %q", code, tc.want)
+			}
+			for i, typ := range []string{frameChatMute, frameChatUnmute} {
+				c.send(typ, map[string]any{"user": "someone", "id": 2 + i})
+				if code := chatAnswer(c, int64(2+i)); code != tc.want {
+					t.Fatalf("%s: %q, want %q", typ, code, tc.want)
+				}
+			}
+		})
+	}
+}
