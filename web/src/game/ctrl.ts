@@ -19,6 +19,7 @@ import { Clock, lowTime } from './clock';
 import { Outbox } from './outbox';
 import { boardConfig } from './ground';
 import { describeMove } from './speech';
+import { ChatCtrl } from '../lib/chat';
 
 /** Rematch is a `rematch` frame's offer (lobby's challenge shape). */
 export interface Rematch {
@@ -51,6 +52,8 @@ export class GameCtrl {
   /** absences are the sides whose connection is down, with their windows counted down. */
   readonly absences = new Absences();
   readonly socket: Socket;
+  /** chat is the game's chat: the players' room for a player, the spectators' for anyone else. */
+  readonly chat: ChatCtrl;
   ground?: Api;
   /** side is the viewer's side, or undefined for a spectator. */
   side?: Color;
@@ -104,6 +107,7 @@ export class GameCtrl {
         this.redraw();
       },
     });
+    this.chat = new ChatCtrl((t, d) => this.socket.send(t, d), redraw, () => this.me);
     this.timer = window.setInterval(() => this.tick(), 100);
     // A socket that never opens says nothing of why: ask the HTTP API.
     window.setTimeout(() => {
@@ -182,6 +186,7 @@ export class GameCtrl {
   }
 
   private onFrame(f: Frame): void {
+    if (this.chat.onFrame(f)) return;
     switch (f.t) {
       case 'full':
       case 'move':

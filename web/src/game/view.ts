@@ -14,6 +14,7 @@ import { waiting, calledOff } from './scheduled';
 import { notice, watchNotice } from './absence';
 import type { GameCtrl } from './ctrl';
 import { sayTimeControl, saySpeed, signed } from '../account/format';
+import { chatView } from '../lib/chat';
 
 const roles: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
@@ -516,6 +517,7 @@ export function view(ctrl: GameCtrl): VNode[] {
       player(ctrl, bottom, 'bottom'),
       input ? h('div.keyboard-box', [input]) : null,
       tools(ctrl),
+      chatView(ctrl.chat, true),
     ]),
     dialog(ctrl),
   ].filter(Boolean) as VNode[];

@@ -14,6 +14,7 @@ import { copyText } from './copy';
 import { oppositeColor } from './words';
 import { declineChallenge } from './incoming';
 import { initialState, formClock, type State, type Color } from './state';
+import { ChatCtrl } from '../lib/chat';
 
 interface SeekAnswer {
   seek: Seek;
@@ -24,11 +25,15 @@ interface SeekAnswer {
 export class HomeCtrl {
   readonly state: State = initialState();
   readonly lobby: Lobby;
+  /** chat is the lobby's chat, on the lobby socket. */
+  readonly chat: ChatCtrl;
   /** going is the game whose page is being opened. */
   private going = '';
 
   constructor(readonly redraw: () => void) {
+    this.chat = new ChatCtrl((t, d) => this.lobby.send(t, d), redraw, () => me()?.id);
     this.lobby = new Lobby({
+      other: (f) => this.chat.onFrame(f),
       change: () => this.redraw(),
       paired: (id) => this.goGame(id),
       challenge: (c) => this.onChallenge(c),

@@ -24,6 +24,8 @@ export interface LobbyHandlers {
   yourTurn?: (t: YourTurn) => void;
   /** listed is called after each full list of seeks (at each (re)connection). */
   listed?: () => void;
+  /** other is offered every frame the lobby does not take itself (the chat's), and reports whether it took it. */
+  other?: (f: Frame) => boolean;
 }
 
 /** Lobby is the lobby socket and the seeks it keeps. */
@@ -50,6 +52,11 @@ export class Lobby {
     this.on.change();
   }
 
+  /** send sends a frame on the lobby socket (the chat's); false when it is not open. */
+  send(t: string, d?: unknown): boolean {
+    return this.sock?.send(t, d) ?? false;
+  }
+
   /** remove forgets a seek (cancelled by us). */
   remove(id: string): void {
     this.seeks = this.seeks.filter((s) => s.id !== id);
@@ -72,6 +79,7 @@ export class Lobby {
   }
 
   private frame(f: Frame): void {
+    if (this.on.other?.(f)) return;
     switch (f.t) {
       case 'seeks':
         this.seeks = Array.isArray(f.d) ? f.d : [];

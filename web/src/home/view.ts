@@ -15,6 +15,7 @@ import { challengesIn } from './incoming';
 import { me, isAccount } from './me';
 import type { Color } from './state';
 import type { HomeCtrl } from './ctrl';
+import { chatView } from '../lib/chat';
 
 function errorLine(ctrl: HomeCtrl, section: string): VNode | null {
   const e = ctrl.state.errors[section];
@@ -273,6 +274,7 @@ export function view(ctrl: HomeCtrl): VNode[] {
         seeksSection(ctrl),
         aiSection(state.ai, state.levels, state.presets, state.busy, ctrl.redraw, () => void ctrl.playAI(), errorLine(ctrl, 'ai')),
         nowSection(ctrl),
+        chatView(ctrl.chat, false),
       ]),
     ]),
   ];
