@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -141,6 +142,15 @@ type room struct {
 	members map[*Member]struct{}
 	mutes   map[string]map[string]bool // muter → muted → true
 	touched time.Time                  // the last line, join or leave
+	// reported are the reports of the lines held, by line and reporter:
+	// a second report of a line by the same person stores nothing.
+	reported map[reportKey]string
+}
+
+// reportKey is one person's report of one line.
+type reportKey struct {
+	line     int64
+	reporter string
 }
 
 // Member is one reader's presence in a room: its lines arrive on C.
@@ -193,7 +203,7 @@ func (c *Chat) roomLocked(r Room, now time.Time) *room {
 	c.sweepLocked(now)
 	rm := c.rooms[r]
 	if rm == nil {
-		rm = &room{next: 1, members: map[*Member]struct{}{}, mutes: map[string]map[string]bool{}}
+		rm = &room{next: 1, members: map[*Member]struct{}{}, mutes: map[string]map[string]bool{}, reported: map[reportKey]string{}}
 		c.rooms[r] = rm
 	}
 	rm.touched = now
@@ -400,38 +410,79 @@ func (c *Chat) Muted(r Room, muter, muted string) bool {
 
 // Report stores line lineID of room r, as reported by reporter, for the
 // moderators. A line the room no longer holds is refused (chat.no_line);
-// so is a report by nobody (chat.read_only).
+// so is a report by nobody (chat.read_only). A line reported again by the
+// same person is not stored again: the first report's id comes back.
 func (c *Chat) Report(ctx context.Context, r Room, lineID int64, reporter string) (Report, error) {
 	if reporter == "" {
 		return Report{}, NewError(CodeReadOnly, "nobody may report", nil)
 	}
+	key := reportKey{lineID, reporter}
 	c.mu.Lock()
-	var (
-		line  Line
-		found bool
-	)
-	if rm := c.rooms[r]; rm != nil {
-		for _, l := range rm.lines {
-			if l.ID == lineID {
-				line, found = l, true
-				break
-			}
-		}
-	}
-	now := c.cfg.Now()
+	rep, again, found := c.reportLocked(r, key)
 	c.mu.Unlock()
-	if !found {
+	switch {
+	case !found:
 		return Report{}, NewError(CodeNoLine, fmt.Sprintf("no line %d in the room", lineID), nil)
-	}
-	if c.cfg.Store == nil {
+	case again:
+		return rep, nil
+	case c.cfg.Store == nil:
+		c.forgetReport(r, key)
 		return Report{}, errors.New("chat: no store for reports")
 	}
-	rep := Report{
-		ID: randid.String(randid.Alphanumeric, 12), Room: r, LineID: line.ID, Author: line.Author,
-		Text: line.Text, SaidAt: line.At, ReporterID: reporter, ReportedAt: now,
-	}
 	if err := c.cfg.Store.AddReport(ctx, rep); err != nil {
+		c.forgetReport(r, key)
 		return Report{}, fmt.Errorf("chat: report: %w", err)
 	}
 	return rep, nil
+}
+
+// reportLocked makes the report of key's line in room r: found is false
+// when the room does not hold the line, again true when the reporter
+// reported it before (rep then has the first report's id). c.mu is held.
+func (c *Chat) reportLocked(r Room, key reportKey) (rep Report, again, found bool) {
+	rm := c.rooms[r]
+	if rm == nil {
+		return Report{}, false, false
+	}
+	i := slices.IndexFunc(rm.lines, func(l Line) bool { return l.ID == key.line })
+	if i < 0 {
+		return Report{}, false, false
+	}
+	l := rm.lines[i]
+	rep = Report{Room: r, LineID: l.ID, Author: l.Author, Text: l.Text, SaidAt: l.At, ReporterID: key.reporter, ReportedAt: c.cfg.Now()}
+	if rep.ID = rm.reported[key]; rep.ID != "" {
+		return rep, true, true
+	}
+	for k := range rm.reported { // the reports of lines the room no longer holds
+		if k.line < rm.lines[0].ID {
+			delete(rm.reported, k)
+		}
+	}
+	rep.ID = randid.String(randid.Alphanumeric, 12)
+	rm.reported[key] = rep.ID
+	return rep, false, true
+}
+
+// forgetReport forgets a report that was not stored, so that it may be
+// made again.
+func (c *Chat) forgetReport(r Room, key reportKey) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if rm := c.rooms[r]; rm != nil {
+		delete(rm.reported, key)
+	}
+}
+
+// GameID returns the game of a game's room (either of its two) and true,
+// or "" and false for a room of another kind.
+func (r Room) GameID() (string, bool) {
+	s, ok := strings.CutPrefix(string(r), "game:")
+	if !ok {
+		return "", false
+	}
+	s = strings.TrimSuffix(s, ":spectators")
+	if s == "" || strings.Contains(s, ":") {
+		return "", false
+	}
+	return s, true
 }

@@ -41,6 +41,25 @@ func TestRoomKinds(t *testing.T) {
 	}
 }
 
+func TestRoomGameID(t *testing.T) {
+	for _, tc := range []struct {
+		room chat.Room
+		id   string
+		ok   bool
+	}{
+		{chat.GamePlayers("xc4kp2qa"), "xc4kp2qa", true},
+		{chat.GameSpectators("xc4kp2qa"), "xc4kp2qa", true},
+		{chat.Lobby, "", false},
+		{"game:", "", false},
+		{"game:a:b", "", false},
+		{"club:x", "", false},
+	} {
+		if id, ok := tc.room.GameID(); id != tc.id || ok != tc.ok {
+			t.Errorf("%q.GameID() = %q, %v; want %q, %v", tc.room, id, ok, tc.id, tc.ok)
+		}
+	}
+}
+
 func TestSayRules(t *testing.T) {
 	game := chat.GamePlayers("g")
 	for _, tc := range []struct {
@@ -289,6 +308,13 @@ func TestReport(t *testing.T) {
 	want := chat.Report{ID: r.ID, Room: room, LineID: l.ID, Author: beto, Text: "feo", SaidAt: l.At, ReporterID: "ana", ReportedAt: clk.t}
 	if r != want || len(st.got) != 1 || st.got[0] != want || r.ID == "" {
 		t.Fatalf("report %+v, stored %+v", r, st.got)
+	}
+	again, err := c.Report(context.Background(), room, l.ID, "ana")
+	if err != nil || again.ID != r.ID || len(st.got) != 1 {
+		t.Fatalf("a second report by the same person: %+v, %v; stored %d", again, err, len(st.got))
+	}
+	if other, err := c.Report(context.Background(), room, l.ID, "carla"); err != nil || other.ID == r.ID || len(st.got) != 2 {
+		t.Fatalf("another person's report: %+v, %v; stored %d", other, err, len(st.got))
 	}
 	if _, err := c.Report(context.Background(), room, 99, "ana"); chat.CodeOf(err) != chat.CodeNoLine {
 		t.Fatalf("an unknown line: %v", err)

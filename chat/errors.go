@@ -56,7 +56,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeTooLong, Params: []string{"max"}, When: "a chat line longer than max characters (counted as Unicode code points)"},
 	{Code: CodeTooFast, Params: []string{"seconds"}, When: "a chat line sent while its author's burst in that room is spent; seconds is the wait before the next one"},
 	{Code: CodeReadOnly, When: "a chat line from someone who may only read that room: nobody, or a guest outside the players' room of their own game"},
-	{Code: CodeNoLine, When: "a report of a chat line that the room does not hold (any more)"},
+	{Code: CodeNoLine, When: "a report of a chat line that the room does not hold (any more), or of a room the reporter does not read"},
 	{Code: CodeBadMute, When: "a mute of oneself or of nobody, or asked by nobody"},
 }
 
