@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"net/http"
 
 	"github.com/joinpal/joinpal/chat"
 )
@@ -208,4 +209,59 @@ func (cs *chatSocket) handle(f inFrame) {
 		return
 	}
 	cs.sock.send(outFrame{T: "ack", D: ackData{ID: id}})
+}
+
+// chatReportRequest is the body of POST /api/chat/report: the room's key
+// ("lobby", "game:<id>", "game:<id>:spectators") and the line's id in it.
+type chatReportRequest struct {
+	Room string `json:"room"`
+	Line int64  `json:"line"`
+}
+
+// postChatReport serves POST /api/chat/report: the line of a room the
+// requester is in (the lobby; a game's players' room for its players, its
+// spectators' room for anyone else) reported to the moderators, as the
+// socket's chat-report does. It needs the scope of chat-report
+// (scopes.go). A room the requester cannot read answers chat.no_line, as
+// a line the room no longer holds does.
+func (s *Server) postChatReport(w http.ResponseWriter, r *http.Request) {
+	var req chatReportRequest
+	if !s.decodeJSON(w, r, &req) {
+		return
+	}
+	who, ok := s.signedIn(w, r, scopeFor(frameChatReport))
+	if !ok {
+		return
+	}
+	room := chat.Room(req.Room)
+	if !s.readsChat(r.Context(), room, who.User.ID) {
+		s.writeError(w, r, chat.NewError(chat.CodeNoLine, "a room the reporter does not read", nil))
+		return
+	}
+	rep, err := s.chat.Report(r.Context(), room, req.Line, who.User.ID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]string{"id": rep.ID})
+}
+
+// readsChat reports whether userID is in room: everyone is in the lobby's;
+// a game's players in its players' room, everyone else in its
+// spectators'.
+func (s *Server) readsChat(ctx context.Context, room chat.Room, userID string) bool {
+	kind := room.Kind()
+	if kind == chat.KindLobby {
+		return true
+	}
+	id, ok := room.GameID()
+	if !ok {
+		return false
+	}
+	rec, err := s.loadGame(ctx, id)
+	if err != nil {
+		return false
+	}
+	_, plays := sideOfUser(rec, userID)
+	return plays == (kind == chat.KindPlayers)
 }

@@ -96,7 +96,8 @@ func TestE2EChatRooms(t *testing.T) {
 	path := "/api/game/" + id + "/socket"
 	white, black := alba.dial(path), bruno.dial(path)
 	carla := env.account(t, "carla")
-	watcher, guest, nobody := carla.dial(path), env.guest(t).dial(path), env.anonymous(t).dial(path)
+	gus := env.guest(t)
+	watcher, guest, nobody := carla.dial(path), gus.dial(path), env.anonymous(t).dial(path)
 	for name, c := range map[string]*wsClient{"white": white, "black": black} {
 		if h := history(t, c); h.Room != chat.KindPlayers || !h.Write || h.Max != 140 || len(h.Lines) != 0 {
 			t.Fatalf("%s's history: %+v", name, h)
@@ -191,6 +192,38 @@ func TestE2EChatRooms(t *testing.T) {
 	if code := chatAnswer(white, 11); code != string(chat.CodeBadMute) {
 		t.Fatalf("muting oneself: %q", code)
 	}
+
+	// By HTTP: a line of a room the reporter reads, once stored.
+	spectators := string(chat.GameSpectators(id))
+	var got struct{ ID string }
+	gus.must(http.StatusCreated, "POST", "/api/chat/report", map[string]any{"room": spectators, "line": 1}, &got)
+	var twice struct{ ID string }
+	gus.must(http.StatusCreated, "POST", "/api/chat/report", map[string]any{"room": spectators, "line": 1}, &twice)
+	if got.ID == "" || twice.ID != got.ID {
+		t.Fatalf("the report's id %q, then %q", got.ID, twice.ID)
+	}
+	if reports, err := env.store.Reports(context.Background(), 10); err != nil || len(reports) != 2 || reports[0].ID != got.ID ||
+		reports[0].Text != "¡vaya jugada!" || reports[0].ReporterID != gus.id {
+		t.Fatalf("reports after the HTTP one: %+v, %v", reports, err)
+	}
+	for _, tc := range []struct {
+		name string
+		p    *person
+		body map[string]any
+		want int
+		code string
+	}{
+		{"a player, of the spectators' room", alba, map[string]any{"room": spectators, "line": 1}, http.StatusNotFound, string(chat.CodeNoLine)},
+		{"a spectator, of the players' room", carla, map[string]any{"room": string(chat.GamePlayers(id)), "line": 1}, http.StatusNotFound, string(chat.CodeNoLine)},
+		{"a room of no game", carla, map[string]any{"room": "game:nosuchgame", "line": 1}, http.StatusNotFound, string(chat.CodeNoLine)},
+		{"nobody", env.anonymous(t), map[string]any{"room": spectators, "line": 1}, http.StatusUnauthorized, string(CodeUnauthorized)},
+		{"an unknown member", carla, map[string]any{"room": spectators, "line": 1, "x": 1}, http.StatusBadRequest, string(CodeUnknownField)},
+	} {
+		res := tc.p.do("POST", "/api/chat/report", tc.body)
+		if res.status != tc.want || !strings.Contains(string(res.body), tc.code) {
+			t.Errorf("%s: %d %s, want %d %s", tc.name, res.status, res.body, tc.want, tc.code)
+		}
+	}
 }
 
 // TestE2EChatGuestsAndLobby: a guest playing a casual game talks to the
@@ -252,7 +285,8 @@ func TestE2EChatNeedsScope(t *testing.T) {
 		{"board:play", []string{"board:play"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := bearer(tc.scopes...).dial("/api/lobby/socket")
+			p := bearer(tc.scopes...)
+			c := p.dial("/api/lobby/socket")
 			history(t, c)
 			if code := say(c, 1, "hola "+tc.name); code != tc.want {
 				t.Fatalf("chat-say: %q, want %q", code, tc.want)
@@ -262,6 +296,15 @@ func TestE2EChatNeedsScope(t *testing.T) {
 				if code := chatAnswer(c, int64(2+i)); code != tc.want {
 					t.Fatalf("%s: %q, want %q", typ, code, tc.want)
 				}
+			}
+			// The HTTP report: refused before anything else without the
+			// scope; with it, a line the lobby does not hold.
+			want := tc.want
+			if want == "" {
+				want = string(chat.CodeNoLine)
+			}
+			if res := p.do("POST", "/api/chat/report", map[string]any{"room": "lobby", "line": 999}); !strings.Contains(string(res.body), want) {
+				t.Fatalf("POST /api/chat/report: %d %s, want %s", res.status, res.body, want)
 			}
 		})
 	}

@@ -80,6 +80,10 @@ func (s *Server) routes() []route {
 		{"GET /api/seeks", s.listSeeks},
 		{"GET /api/lobby/socket", s.handleLobbySocket},
 
+		// The chat: a line reported to the moderators (lines are said over
+		// the game and lobby sockets).
+		{"POST /api/chat/report", s.postChatReport},
+
 		// Challenges: direct, links, against the AI.
 		{"POST /api/challenge/ai", s.postAIChallenge},
 		{"POST /api/challenge/open", s.postOpenChallenge},
