@@ -157,7 +157,9 @@ func (s *Server) joinChat(sock *socket, who Identity, room chat.Room) *chatSocke
 				if !ok {
 					return
 				}
-				sock.send(outFrame{T: "chat", D: chatLine(l)})
+				// A line is not worth the socket: a full queue drops it, as
+				// the member's own buffer does.
+				sock.sendLossy(outFrame{T: "chat", D: chatLine(l)})
 			case <-sock.done:
 				return
 			}

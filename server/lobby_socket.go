@@ -15,10 +15,10 @@ const lobbyPresence = "lobby"
 // handleLobbySocket serves GET /api/lobby/socket: the open seeks ("seeks"
 // frame), then every change to them ("seekAdded", "seekRemoved"), and the
 // pairings and challenges that concern the requester ("paired",
-// "challenge"), and their turns in correspondence games ("yourTurn"); see
-// docs/PROTOCOL.md. A requester's seeks stay while one
-// of their lobby sockets is open, and go a few seconds after the last
-// closes.
+// "challenge"), their turns in correspondence games ("yourTurn"), and the
+// lobby's chat (chat_socket.go); see docs/PROTOCOL.md. A requester's seeks
+// stay while one of their lobby sockets is open, and go a few seconds after
+// the last closes.
 func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 	who, ok := s.socketViewer(w, r)
 	if !ok {
