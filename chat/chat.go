@@ -113,8 +113,8 @@ type Config struct {
 	Every time.Duration
 	// History is how many lines a room keeps and sends to who joins (50).
 	History int
-	// Idle is how long a room nobody is in keeps its lines and mutes
-	// (an hour) before it is forgotten.
+	// Idle is how long a room nobody is in keeps its lines (an hour)
+	// before they are forgotten; its mutes stay.
 	Idle time.Duration
 	// Buffer is how many lines a member may fall behind by (64); past it
 	// the member misses lines, and nobody else waits.
@@ -210,17 +210,24 @@ func (c *Chat) roomLocked(r Room, now time.Time) *room {
 	return rm
 }
 
-// sweepLocked forgets, at most once per Idle, the rooms nobody is in that
-// have been quiet for Idle; c.mu is held.
+// sweepLocked forgets, at most once per Idle, the lines of the rooms
+// nobody is in that have been quiet for Idle, and the rooms themselves
+// unless someone muted someone there: a mute lasts as long as the process
+// (a game's, however long the game). c.mu is held.
 func (c *Chat) sweepLocked(now time.Time) {
 	if now.Sub(c.lastSweep) < c.cfg.Idle {
 		return
 	}
 	c.lastSweep = now
 	for key, rm := range c.rooms {
-		if len(rm.members) == 0 && now.Sub(rm.touched) >= c.cfg.Idle {
-			delete(c.rooms, key)
+		if len(rm.members) > 0 || now.Sub(rm.touched) < c.cfg.Idle {
+			continue
 		}
+		if len(rm.mutes) == 0 {
+			delete(c.rooms, key)
+			continue
+		}
+		rm.lines, rm.reported = nil, map[reportKey]string{}
 	}
 }
 
@@ -370,8 +377,7 @@ func (c *Chat) History(r Room, reader string) []Line {
 }
 
 // Mute stops muted's lines in room r from reaching muter (from now on,
-// and in the history muter is sent), for as long as the room is held: a
-// game's room at least as long as someone is in it. Muting oneself or
+// and in the history muter is sent), for as long as the process runs. Muting oneself or
 // nobody, or by nobody, is refused (chat.bad_mute).
 func (c *Chat) Mute(r Room, muter, muted string) error {
 	return c.setMute(r, muter, muted, true)

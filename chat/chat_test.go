@@ -264,10 +264,24 @@ func TestIdleRoomsAreForgotten(t *testing.T) {
 	if _, err := c.Say(chat.GamePlayers("quiet"), ana, "hola"); err != nil {
 		t.Fatal(err)
 	}
+	muted := chat.GamePlayers("muted")
+	if _, err := c.Say(muted, beto, "pesado"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Mute(muted, "ana", "beto"); err != nil {
+		t.Fatal(err)
+	}
 	clk.t = clk.t.Add(2 * time.Minute)
 	c.Join(chat.Lobby, "")
-	if n := c.Rooms(); n != 2 {
-		t.Fatalf("%d rooms, want the lobby and the room someone is in", n)
+	if n := c.Rooms(); n != 3 {
+		t.Fatalf("%d rooms, want the lobby, the room someone is in and the one with a mute", n)
+	}
+	if !c.Muted(muted, "ana", "beto") || len(c.History(muted, "beto")) != 0 {
+		t.Fatal("an idle room with a mute keeps the mute and forgets its lines")
+	}
+	l, err := c.Say(muted, beto, "otra vez")
+	if err != nil || l.ID != 2 {
+		t.Fatalf("a line after the sweep: %+v, %v; want id 2 (ids never repeat)", l, err)
 	}
 	m.Leave()
 }
