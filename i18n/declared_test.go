@@ -16,7 +16,7 @@ import (
 
 // codeShape is what an error code looks like: a package's name, a dot, and
 // words joined by dots.
-var codeShape = regexp.MustCompile(`^(chess|pgn|uci|game|live|account|ai|lobby|schedule|chat|server)\.[a-z0-9_]+(\.[a-z0-9_]+)*$`)
+var codeShape = regexp.MustCompile(`^(chess|pgn|uci|game|live|account|ai|analysis|lobby|schedule|chat|server)\.[a-z0-9_]+(\.[a-z0-9_]+)*$`)
 
 // declaredCodes returns, by file, every constant of the module's Go
 // sources (tests aside) whose name starts with Code and whose value is a
