@@ -25,3 +25,20 @@ func EpochOf(ctx context.Context) (int64, bool) {
 	e, ok := ctx.Value(epochKey{}).(int64)
 	return e, ok
 }
+
+// nodeKey is the context key of the node that writes.
+type nodeKey struct{}
+
+// WithNode returns ctx carrying the name of the node that writes: a
+// Store's CreateGame made under it (and under WithEpoch) records that node
+// as the new game's owner, under that epoch, so that the other nodes that
+// share the store know where the game runs.
+func WithNode(ctx context.Context, node string) context.Context {
+	return context.WithValue(ctx, nodeKey{}, node)
+}
+
+// NodeOf returns the node ctx carries, and false if it carries none.
+func NodeOf(ctx context.Context) (string, bool) {
+	n, ok := ctx.Value(nodeKey{}).(string)
+	return n, ok && n != ""
+}

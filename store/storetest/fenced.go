@@ -2,9 +2,11 @@ package storetest
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/live"
 )
 
 // testFenced: a node that claims the running games draws an epoch newer
@@ -57,5 +59,56 @@ func testFenced(t *testing.T, open func(t *testing.T) Store) {
 	// again.
 	if err := s.SaveState(under(0), "ended", ended.State); err != nil {
 		t.Fatalf("the end of an unclaimed finished game again: %v", err)
+	}
+}
+
+// testOwners: a game created under a node and an epoch is that node's;
+// ClaimGamesOf takes the running games of the claiming node, of no node
+// and of nodes not alive, leaves the alive nodes' games to them, and says
+// whose each was.
+func testOwners(t *testing.T, open func(t *testing.T) Store) {
+	s := open(t)
+	reg, ok := s.(live.ClusterRegistry)
+	if !ok {
+		t.Skip("the store does not share its games between nodes")
+	}
+	ctx := t.Context()
+	mustCreateIn(t, s, game.WithNode(game.WithEpoch(ctx, 1), "a"), newRecord(t, "of-a"))
+	mustCreate(t, s, newRecord(t, "of-none"))
+	owner := func(id, want string) {
+		t.Helper()
+		if got, err := reg.GameOwner(ctx, id); err != nil || got != want {
+			t.Errorf("the owner of %s: %q, %v; want %q", id, got, err, want)
+		}
+	}
+	owner("of-a", "a")
+	owner("of-none", "")
+	if _, err := reg.GameOwner(ctx, "missing"); !errors.Is(err, game.ErrGameNotFound) {
+		t.Errorf("the owner of a missing game: %v, want %s", err, game.CodeGameNotFound)
+	}
+	e1, before, err := reg.ClaimGamesOf(ctx, "b", []string{"a", "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(before) != 1 || before["of-none"] != "" {
+		t.Errorf("b, beside a, claimed %v; want only of-none, of no node", before)
+	}
+	owner("of-a", "a")
+	owner("of-none", "b")
+	e2, before, err := reg.ClaimGamesOf(ctx, "c", []string{"b", "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e2 <= e1 || len(before) != 1 || before["of-a"] != "a" {
+		t.Errorf("c, once a is gone, claimed %v under epoch %d (after %d); want of-a, of a, under a newer epoch", before, e2, e1)
+	}
+	owner("of-a", "c")
+	owner("of-none", "b")
+}
+
+func mustCreateIn(t *testing.T, s Store, ctx context.Context, rec game.Record) {
+	t.Helper()
+	if err := s.CreateGame(ctx, rec); err != nil {
+		t.Fatalf("CreateGame(%q): %v", rec.ID, err)
 	}
 }

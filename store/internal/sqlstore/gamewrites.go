@@ -174,6 +174,12 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 	for _, mv := range rec.Moves {
 		w.Stmts = append(w.Stmts, Stmt{insertMoveSQL, append([]any{rec.ID, mv.Ply}, MoveArgs(mv)...)})
 	}
+	// The node that creates the game owns it, under the epoch it writes
+	// under.
+	if node, ok := game.NodeOf(ctx); ok {
+		epoch, _ := game.EpochOf(ctx)
+		w.Stmts = append(w.Stmts, Stmt{"UPDATE games SET owner = $2, owner_epoch = $3 WHERE id = $1", []any{rec.ID, node, epoch}})
+	}
 	return s.commit(ctx, op, w)
 }
 
@@ -317,6 +323,70 @@ func (s *Store) ClaimGames(ctx context.Context, node string) (epoch int64, err e
 		return err
 	})
 	return epoch, err
+}
+
+// ClaimGamesOf makes node the owner, under a new epoch newer than every
+// epoch drawn before, of the running games owned by node itself, by no
+// node, or by a node not in alive (one that stopped or died), and returns
+// the epoch and, for each game claimed, the node that owned it before (""
+// for none). The games of the nodes in alive are left to them.
+func (s *Store) ClaimGamesOf(ctx context.Context, node string, alive []string) (epoch int64, before map[string]string, err error) {
+	others := map[string]bool{}
+	for _, n := range alive {
+		if n != node {
+			others[n] = true
+		}
+	}
+	err = s.write(ctx, fmt.Sprintf("claim the running games of node %q", node), func(q Querier) error {
+		before = map[string]string{}
+		if err := q.QueryRow("UPDATE owner_epochs SET epoch = epoch + 1 WHERE id = 1 RETURNING epoch").Scan(&epoch); err != nil {
+			return err
+		}
+		rows, err := q.Query(fmt.Sprintf("SELECT id, owner FROM games WHERE status IN (%d, %d)", game.StatusCreated, game.StatusStarted))
+		if err != nil {
+			return err
+		}
+		var ids []string
+		for rows.Next() {
+			var id, owner string
+			if err := rows.Scan(&id, &owner); err != nil {
+				rows.Close()
+				return err
+			}
+			if !others[owner] {
+				ids = append(ids, id)
+				before[id] = owner
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, id := range ids {
+			if _, err := q.Exec("UPDATE games SET owner = $1, owner_epoch = $2 WHERE id = $3", node, epoch, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, nil, err
+	}
+	return epoch, before, nil
+}
+
+// GameOwner returns the node that owns game id ("" if none ever claimed
+// or created it). It fails with game.CodeGameNotFound if there is no such
+// game.
+func (s *Store) GameOwner(ctx context.Context, id string) (node string, err error) {
+	err = s.read(ctx, fmt.Sprintf("owner of game %q", id), func(q Querier) error {
+		err := q.QueryRow("SELECT owner FROM games WHERE id = $1", id).Scan(&node)
+		if errors.Is(err, sql.ErrNoRows) {
+			return NotFound(id)
+		}
+		return err
+	})
+	return node, err
 }
 
 // decided is the refusal of a write of game id, which the store holds with
