@@ -70,7 +70,17 @@
 // and stored so before any command is taken, then
 // resumed. A game that cannot be restored is logged at Error level, counted,
 // answered with CodeUnavailable, and tried again with the same backoff until
-// it runs. Until games have owners, Start refuses (CodeNodeBusy) a database
+// it runs. Alone on its store, Start refuses (CodeNodeBusy) a database
 // where another node that is alive — its heartbeat younger than
 // Config.NodeTimeout — holds the running games.
+//
+// # Several nodes
+//
+// With Config.Cluster, several runtimes share one store, each owning the
+// games it created (the store records the creating node and its epoch,
+// game.WithNode); Start then claims only the running games of this node,
+// of no node and of nodes that are not alive (ClusterRegistry), each
+// resumed as of the moment its previous owner was last seen. Commands and
+// events of a game cross between nodes through package natsbus; the
+// runtime itself sees only its own games.
 package live

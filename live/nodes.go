@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/joinpal/joinpal/game"
 )
 
 // NodeRegistry records the life of the server nodes that share a store:
@@ -35,12 +37,29 @@ type NodeRegistry interface {
 	LiveNodes(ctx context.Context, since time.Time) ([]string, error)
 }
 
+// ClusterRegistry is what a runtime among several nodes (Config.Cluster)
+// needs of the store beyond NodeRegistry. The owner of a game is the node
+// the store names for it: the node that created it, or the node that
+// claimed it last (under the newest epoch). Both of JoinPal's stores have
+// it.
+type ClusterRegistry interface {
+	NodeRegistry
+	// ClaimGamesOf makes node the owner, under a new fencing epoch, of the
+	// running games owned by node, by no node, or by a node not in alive,
+	// and returns the epoch and each claimed game's owner before ("" for
+	// none).
+	ClaimGamesOf(ctx context.Context, node string, alive []string) (epoch int64, before map[string]string, err error)
+	// GameOwner returns the node that owns game id ("" for none).
+	GameOwner(ctx context.Context, id string) (node string, err error)
+}
+
 // checkAlone fails with CodeNodeBusy when another node is alive (its
 // heartbeat younger than NodeTimeout) while the store holds running games:
-// until games have owners, two runtimes on one database would both run
-// them.
+// a runtime alone claims every running game, so two on one database would
+// both run them. Among several nodes (Config.Cluster) each claims only its
+// own.
 func (r *Runtime) checkAlone(ctx context.Context, running int) error {
-	if running == 0 || r.cfg.Exclusive {
+	if running == 0 || r.cfg.Exclusive || r.cfg.Cluster {
 		return nil
 	}
 	nodes, err := r.cfg.Nodes.LiveNodes(ctx, r.cfg.Clock.Now().Add(-r.cfg.NodeTimeout))
@@ -60,4 +79,57 @@ func (r *Runtime) checkAlone(ctx context.Context, running int) error {
 		strings.Join(others, ", "), running, r.cfg.NodeTimeout), nil)
 	e.Params = map[string]string{"node": strings.Join(others, ", ")}
 	return e
+}
+
+// claim makes the running games this node is to run its own under a new
+// epoch, and returns the epoch, those games (of recs) and when each last
+// ran. Alone on the store, that is every running game, which last ran at
+// lastSeen. Among several nodes (Config.Cluster) it is this node's own
+// games, those of no node and those of nodes that are not alive; each last
+// ran when the node that owned it was last seen.
+func (r *Runtime) claim(ctx context.Context, recs []game.Record, lastSeen time.Time) (int64, []game.Record, func(id string) time.Time, error) {
+	always := func(string) time.Time { return lastSeen }
+	if !r.cfg.Cluster {
+		epoch, err := r.cfg.Nodes.ClaimGames(ctx, r.cfg.Node)
+		return epoch, recs, always, err
+	}
+	reg, ok := r.cfg.Nodes.(ClusterRegistry)
+	if !ok {
+		return 0, nil, nil, fmt.Errorf("live: the store cannot share its games between nodes (no ClaimGamesOf)")
+	}
+	now := r.cfg.Clock.Now()
+	alive, err := reg.LiveNodes(ctx, now.Add(-r.cfg.NodeTimeout))
+	if err != nil {
+		return 0, nil, nil, fmt.Errorf("live: reading the nodes: %w", err)
+	}
+	epoch, before, err := reg.ClaimGamesOf(ctx, r.cfg.Node, alive)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	var mine []game.Record
+	for _, rec := range recs {
+		if _, ok := before[rec.ID]; ok {
+			mine = append(mine, rec)
+		}
+	}
+	seenOf := map[string]time.Time{}
+	for _, owner := range before {
+		if _, done := seenOf[owner]; done || owner == "" {
+			continue
+		}
+		at, _, err := reg.NodeStatus(ctx, owner)
+		if err != nil {
+			return 0, nil, nil, fmt.Errorf("live: reading node %s: %w", owner, err)
+		}
+		if at.IsZero() || at.After(now) {
+			at = lastSeen
+		}
+		seenOf[owner] = at
+	}
+	return epoch, mine, func(id string) time.Time {
+		if at, ok := seenOf[before[id]]; ok {
+			return at
+		}
+		return lastSeen
+	}, nil
 }

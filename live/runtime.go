@@ -30,6 +30,13 @@ type Config struct {
 	// look for other live nodes, whose recent heartbeats can only be those
 	// of a process that has ended.
 	Exclusive bool
+	// Cluster tells that other nodes run games on the same store at the
+	// same time, each owning the games it created, with a bus between the
+	// nodes that carries commands and events (package natsbus): Start then
+	// refuses no store where other nodes are alive, and claims only the
+	// running games of this node, of no node, or of nodes that are not
+	// alive. Nodes then needs ClaimGamesOf (see ClusterRegistry).
+	Cluster bool
 	// HeartbeatEvery is how often the node records that it is alive (1 s).
 	// The time a crashed node was down is known to within this much.
 	HeartbeatEvery time.Duration
@@ -152,7 +159,7 @@ func (r *Runtime) Bus() game.Bus { return r.cfg.Bus }
 // decided to make: it keeps ctx's values but not its cancellation, and ends
 // after StoreTimeout.
 func (r *Runtime) writeContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	ctx = game.WithEpoch(context.WithoutCancel(ctx), r.epoch.Load())
+	ctx = game.WithNode(game.WithEpoch(context.WithoutCancel(ctx), r.epoch.Load()), r.cfg.Node)
 	return context.WithTimeout(ctx, r.cfg.StoreTimeout)
 }
 
@@ -190,6 +197,16 @@ func (r *Runtime) Stop(ctx context.Context) error {
 	}
 	return nil
 }
+
+// Runs reports whether game id runs on this node.
+func (r *Runtime) Runs(id string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.actors[id] != nil
+}
+
+// Node returns the name of this node.
+func (r *Runtime) Node() string { return r.cfg.Node }
 
 // Len returns the number of games running on this node.
 func (r *Runtime) Len() int {

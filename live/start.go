@@ -15,7 +15,8 @@ import (
 // then starts the heartbeat.
 //
 // It fails with CodeNodeBusy if another node that is alive holds the
-// running games. A game that cannot be restored does not stop the others:
+// running games, unless the runtime is one of several (Config.Cluster):
+// it then resumes only the games it claims (see ClusterRegistry). A game that cannot be restored does not stop the others:
 // it is reported at Error level, counted in Stats.RestoreFailures, and
 // tried again (with a growing wait, on the runtime's Clock) until it runs.
 func (r *Runtime) Start(ctx context.Context) error {
@@ -43,7 +44,7 @@ func (r *Runtime) Start(ctx context.Context) error {
 	// The running games are this node's from here on: a node that ran
 	// them before and still writes (it stalled past its timeout) is
 	// refused by the store.
-	epoch, err := r.cfg.Nodes.ClaimGames(ctx, r.cfg.Node)
+	epoch, recs, seen, err := r.claim(ctx, recs, lastSeen)
 	if err != nil {
 		return fmt.Errorf("live: claiming the running games: %w", err)
 	}
@@ -55,7 +56,7 @@ func (r *Runtime) Start(ctx context.Context) error {
 	var actors []*actor
 	var failed []string
 	for _, rec := range recs {
-		a, err := r.suspended(rec, lastSeen)
+		a, err := r.suspended(rec, seen(rec.ID))
 		if err != nil {
 			r.restoreFailed(rec.ID, err)
 			failed = append(failed, rec.ID)
@@ -86,7 +87,7 @@ func (r *Runtime) Start(ctx context.Context) error {
 	}
 	r.resumeAll(running)
 	for _, id := range failed {
-		r.retryLater(id, lastSeen, minRetry)
+		r.retryLater(id, seen(id), minRetry)
 	}
 	return nil
 }
