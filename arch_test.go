@@ -82,9 +82,12 @@ var allowedImports = map[string][]string{
 	"docs": {},
 	// The browser interface's bundle, embedded as built (web/dist).
 	"web": {},
+	// Events and commands between nodes, over NATS: drop-ins for the
+	// runtime's, the lobby's and the schedule's in-process carriers.
+	"natsbus": {"game", "internal/broadcast", "live"},
 	// The one binary wires the parts together: every public package it
 	// runs, never an internal one (stores' shared code, coded errors).
-	"cmd/joinpal": {"account", "ai", "analysis", "chat", "chess", "chess/pgn", "engine", "game", "i18n", "live", "loadtest", "loadtest/wsload", "lobby", "match", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "uci"},
+	"cmd/joinpal": {"account", "ai", "analysis", "chat", "chess", "chess/pgn", "engine", "game", "i18n", "live", "loadtest", "loadtest/wsload", "lobby", "match", "natsbus", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "uci"},
 }
 
 // modulePackages returns the packages of this module (not of nested

@@ -24,12 +24,14 @@ import (
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/natsbus"
 	"github.com/joinpal/joinpal/rating"
 	"github.com/joinpal/joinpal/schedule"
 	"github.com/joinpal/joinpal/server"
 	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/joinpal/joinpal/store/sqlite"
 	"github.com/joinpal/joinpal/uci"
+	"github.com/nats-io/nats.go"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -70,6 +72,10 @@ type serveOptions struct {
 	// socketsPerUser and socketsPerAddress are the server's
 	// Socket.MaxPerUser and Socket.MaxPerAddress.
 	socketsPerUser, socketsPerAddress int
+	// nats is the URL of the NATS server that carries events and commands
+	// between the nodes of one database ("": none, one node alone), and
+	// natsPrefix starts its subjects ("": natsbus.DefaultPrefix).
+	nats, natsPrefix string
 }
 
 // parsePrefixes reads a comma-separated list of CIDR ranges or single
@@ -138,6 +144,8 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 	stockfish := fs.String("stockfish", envOr("JOINPAL_STOCKFISH", ""), "`PATH` of Stockfish for the AI's top levels; empty: the built-in engine only (JOINPAL_STOCKFISH)")
 	level := fs.String("log-level", envOr("JOINPAL_LOG_LEVEL", "info"), "`LEVEL` of the logs: debug, info, warn or error (JOINPAL_LOG_LEVEL)")
 	format := fs.String("log-format", envOr("JOINPAL_LOG_FORMAT", "text"), "`FORMAT` of the logs: text or json (JOINPAL_LOG_FORMAT)")
+	natsURL := fs.String("nats", envOr("JOINPAL_NATS", ""), "the `URL` of the NATS server (nats://host:4222) that carries events and commands between the nodes of one PostgreSQL database; empty: one node alone, events in process (JOINPAL_NATS)")
+	natsPrefix := fs.String("nats-prefix", envOr("JOINPAL_NATS_PREFIX", natsbus.DefaultPrefix), "the `PREFIX` of every NATS subject, the same on every node of one deployment (JOINPAL_NATS_PREFIX)")
 	testClock := fs.Bool("test-clock", envOr("JOINPAL_TEST_CLOCK", "") == "1", "for browser tests only: a clock that POST /test/clock moves forward (JOINPAL_TEST_CLOCK=1); never in production")
 	def := server.DefaultLimits()
 	rates := []struct {
@@ -180,6 +188,10 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 	}
 	opts.addr, opts.db, opts.node, opts.stockfish, opts.stopTimeout, opts.testClock = *addr, *db, *node, *stockfish, 30*time.Second, *testClock
 	opts.secureCookies = *secure
+	opts.nats, opts.natsPrefix = *natsURL, *natsPrefix
+	if opts.nats != "" && !isPostgres(*db) {
+		return serveOptions{}, fs.usageError("--nats %q: the nodes of a cluster share a postgres:// database, not a SQLite file", opts.nats), false
+	}
 	trusted, err := parsePrefixes(*proxies)
 	if err != nil {
 		return serveOptions{}, fs.usageError("--trusted-proxies %q: %v", *proxies, err), false
@@ -251,12 +263,12 @@ func newLogger(w io.Writer, opts serveOptions) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, ho))
 }
 
-// platformStore is what serve needs of a store: the games, the nodes, the
-// people, the lobby, the ratings, the game lists and the chat's reports. Both of JoinPal's
-// stores are one.
+// platformStore is what serve needs of a store: the games, the nodes and
+// the games' owners, the people, the lobby, the ratings, the game lists and
+// the chat's reports. Both of JoinPal's stores are one.
 type platformStore interface {
 	game.Store
-	live.NodeRegistry
+	live.ClusterRegistry
 	account.Store
 	lobby.Store
 	rating.Store
@@ -321,25 +333,45 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		lc.Clock, now = tclock, tclock.Now
 		log.Warn("joinpal: test clock on: POST /test/clock moves time forward; never use it in production")
 	}
+	cl, err := joinCluster(opts, log)
+	if err != nil {
+		return err
+	}
+	defer cl.close()
+	lobbyCfg := lobby.Config{Store: st, Now: now, Log: log}
+	schedCfg := schedule.Config{Store: st, Now: now, Log: log}
+	if cl != nil {
+		lc.Bus, lc.Cluster = cl.bus, true
+		lobbyCfg.Events, schedCfg.Events = cl.lobby, cl.schedule
+	}
 	rt := live.New(lc)
+	// running is this node's runtime as the server and the schedule see it:
+	// among several nodes, a game running on another is asked of that one.
+	running := serverRuntime(rt)
+	if cl != nil {
+		cl.games = natsbus.NewGames(natsbus.GamesConfig{Runtime: rt, Conn: cl.nc, Prefix: opts.natsPrefix, Owners: st, Logger: log})
+		running = cl.games
+	}
 	pool := ai.NewPool(ai.Config{Stockfish: opts.stockfish, Logger: log})
 	defer pool.Close()
 	// The runtime starts the games of the lobby, the schedule and the AI
 	// itself: each configures its games with game.NewConfig and hands them
 	// to rt.Create, so no game's data passes through the server.
 	player := ai.NewPlayer(ai.PlayerConfig{Pool: pool, Mover: liveMover(rt), Bus: rt.Bus(), Snapshots: rt, Games: rt, Logger: log})
-	lob, err := lobby.New(lobby.Config{Store: st, Games: rt, Now: now, Log: log})
+	lobbyCfg.Games = rt
+	lob, err := lobby.New(lobbyCfg)
 	if err != nil {
 		return err
 	}
-	sched, err := schedule.New(schedule.Config{Store: st, Games: rt, Now: now, Log: log})
+	schedCfg.Games = running
+	sched, err := schedule.New(schedCfg)
 	if err != nil {
 		return err
 	}
 	analyses := analysis.NewQueue(analysis.Config{Store: st, NewEvaluator: analysisEngine(opts.stockfish), Log: log})
 	defer analyses.Close()
 	srv, err := server.New(server.Config{
-		Accounts: st, Runtime: rt, Lobby: lob, AI: player, AIPool: pool,
+		Accounts: st, Runtime: running, Lobby: lob, AI: player, AIPool: pool,
 		Games: games, Listing: st, Ratings: st, Schedule: sched, Analyses: analyses, Metrics: metrics, Log: log, Now: now,
 		Limits: opts.limits, TrustedProxies: opts.trustedProxies, SecureCookies: opts.secureCookies,
 		HashConcurrency: opts.hashConcurrency,
@@ -381,6 +413,14 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		_ = rt.Stop(context.Background())
 		return started
 	}
+	if cl != nil {
+		if err := cl.games.Listen(); err != nil {
+			_ = hs.Close()
+			_ = player.Close()
+			_ = rt.Stop(context.Background())
+			return err
+		}
+	}
 	srv.SetReady()
 	log.Info("joinpal: ready", "games", rt.Len())
 	if hooks.ready != nil {
@@ -412,6 +452,11 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	var errs []error
 	if err := rt.Stop(stopCtx); err != nil { // every game's goroutine done, the stop recorded
 		errs = append(errs, err)
+	}
+	if cl != nil {
+		if err := cl.games.Close(); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	srv.Shutdown(stopCtx) // sockets closed: "server restarting"
 	if err := hs.Shutdown(stopCtx); err != nil {
@@ -479,4 +524,58 @@ func liveMover(rt *live.Runtime) ai.Mover {
 		_, err := rt.Move(ctx, id, playerID, live.MoveRequest{UCI: m.UCI, Ply: m.Ply, ID: m.ID})
 		return err
 	})
+}
+
+// serverRuntime is rt as the server and the schedule see it.
+func serverRuntime(rt *live.Runtime) interface {
+	server.Runtime
+	schedule.Games
+} {
+	return rt
+}
+
+// cluster is what a node among several shares with the others through
+// NATS: the games' events, the lobby's and the schedule's, and the
+// commands of the games that run elsewhere.
+type cluster struct {
+	nc       *nats.Conn
+	bus      *natsbus.GameBus
+	lobby    *natsbus.Events[lobby.Event]
+	schedule *natsbus.Events[schedule.Event]
+	games    *natsbus.Games
+}
+
+// joinCluster connects to opts.nats, or returns nil when it is empty.
+func joinCluster(opts serveOptions, log *slog.Logger) (*cluster, error) {
+	if opts.nats == "" {
+		return nil, nil
+	}
+	nc, err := nats.Connect(opts.nats, nats.Name("joinpal "+opts.node), nats.MaxReconnects(-1))
+	if err != nil {
+		return nil, fmt.Errorf("serve: connecting to NATS at %s: %w", opts.nats, err)
+	}
+	cl := &cluster{nc: nc, bus: natsbus.NewGameBus(natsbus.BusConfig{Conn: nc, Prefix: opts.natsPrefix, Node: opts.node, Logger: log})}
+	if cl.lobby, err = natsbus.NewEvents[lobby.Event](nc, opts.natsPrefix, "lobby", opts.node, log); err == nil {
+		cl.schedule, err = natsbus.NewEvents[schedule.Event](nc, opts.natsPrefix, "schedule", opts.node, log)
+	}
+	if err != nil {
+		cl.close()
+		return nil, err
+	}
+	log.Info("joinpal: joined the cluster", "nats", opts.nats, "prefix", opts.natsPrefix)
+	return cl, nil
+}
+
+// close ends the node's part in the cluster (nothing for nil).
+func (cl *cluster) close() {
+	if cl == nil {
+		return
+	}
+	if cl.lobby != nil {
+		_ = cl.lobby.Close()
+	}
+	if cl.schedule != nil {
+		_ = cl.schedule.Close()
+	}
+	cl.nc.Close()
 }

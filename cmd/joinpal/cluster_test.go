@@ -1,0 +1,320 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/nats-io/nats.go"
+)
+
+// defaultNATS is the NATS server of the tests (make services starts it).
+const defaultNATS = "nats://127.0.0.1:4222"
+
+// clusterWait bounds every wait of the cluster tests for a frame.
+const clusterWait = 20 * time.Second
+
+// startCluster starts two nodes, node-a and node-b, on a new PostgreSQL
+// schema, sharing the test NATS server under subjects of their own.
+func startCluster(t *testing.T) (a, b running) {
+	t.Helper()
+	url := envOr("JOINPAL_TEST_NATS", defaultNATS)
+	nc, err := nats.Connect(url)
+	if err != nil {
+		t.Fatalf("NATS at %s: %v (start it with make services, or set JOINPAL_TEST_NATS)", url, err)
+	}
+	nc.Close()
+	db := postgresSchema(t)
+	prefix := "jptest-" + strings.ToLower(rand.Text()[:10])
+	var logs syncLog
+	log := slog.New(slog.NewTextHandler(&logs, nil))
+	opts := func(node string) serveOptions {
+		return serveOptions{addr: "127.0.0.1:0", db: db, node: node, stopTimeout: 10 * time.Second, nats: url, natsPrefix: prefix}
+	}
+	a = startServeWith(t, opts("node-a"), log)
+	t.Cleanup(func() { _ = a.stop() })
+	b = startServeWith(t, opts("node-b"), log)
+	t.Cleanup(func() { _ = b.stop() })
+	return a, b
+}
+
+// httpUser is a guest (or nobody, with no session) talking to any node:
+// cookies do not depend on the port, so one jar serves every node.
+type httpUser struct {
+	hc *http.Client
+	id string
+}
+
+func newGuestUser(t *testing.T, base string) *httpUser {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	u := &httpUser{hc: &http.Client{Jar: jar}}
+	var g struct{ ID string }
+	u.do(t, base, "POST", "/api/guest", nil, http.StatusCreated, &g)
+	u.id = g.ID
+	return u
+}
+
+func (u *httpUser) do(t *testing.T, base, method, path string, body any, want int, v any) {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, base+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := u.hc.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	if res.StatusCode != want {
+		t.Fatalf("%s %s%s: %d %s, want %d", method, base, path, res.StatusCode, data, want)
+	}
+	if v != nil {
+		if err := json.Unmarshal(data, v); err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+	}
+}
+
+// clusterFrame is a server frame, its data kept whole.
+type clusterFrame struct {
+	T string          `json:"t"`
+	V int64           `json:"v"`
+	D json.RawMessage `json:"d"`
+}
+
+// frameState is what the tests read of a game frame's data.
+type frameState struct {
+	Ply    int    `json:"ply"`
+	Status string `json:"status"`
+	Result string `json:"result"`
+	Moves  string `json:"moves"`
+	Move   *struct {
+		UCI string `json:"uci"`
+	} `json:"move"`
+}
+
+// ackID is the move id an ack frame answers.
+func ackID(t *testing.T, f clusterFrame) int64 {
+	t.Helper()
+	var a struct {
+		ID int64 `json:"id"`
+	}
+	if err := json.Unmarshal(f.D, &a); err != nil {
+		t.Fatalf("ack frame: %v", err)
+	}
+	return a.ID
+}
+
+// wsClient is a socket of a test, with every frame it got.
+type wsClient struct {
+	t      *testing.T
+	name   string
+	conn   *websocket.Conn
+	frames []clusterFrame
+}
+
+func dialSocket(t *testing.T, name, base, path string, u *httpUser) *wsClient {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), clusterWait)
+	defer cancel()
+	opts := &websocket.DialOptions{}
+	if u != nil {
+		opts.HTTPClient = u.hc
+	}
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+path, opts)
+	if err != nil {
+		t.Fatalf("%s: dialling %s: %v", name, path, err)
+	}
+	conn.SetReadLimit(1 << 20)
+	t.Cleanup(func() { conn.Close(websocket.StatusNormalClosure, "") })
+	return &wsClient{t: t, name: name, conn: conn}
+}
+
+// until returns the first frame, among those got so far and those that
+// come next, that satisfies ok.
+func (c *wsClient) until(what string, ok func(clusterFrame) bool) clusterFrame {
+	c.t.Helper()
+	for _, f := range c.frames {
+		if ok(f) {
+			return f
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), clusterWait)
+	defer cancel()
+	for {
+		_, data, err := c.conn.Read(ctx)
+		if err != nil {
+			c.t.Fatalf("%s: waiting for %s: %v (frames so far: %v)", c.name, what, err, c.kinds())
+		}
+		var f clusterFrame
+		if err := json.Unmarshal(data, &f); err != nil {
+			c.t.Fatalf("%s: a frame that is not JSON: %s", c.name, data)
+		}
+		c.frames = append(c.frames, f)
+		if f.T == "error" {
+			c.t.Fatalf("%s: an error frame: %s", c.name, f.D)
+		}
+		if ok(f) {
+			return f
+		}
+	}
+}
+
+func (c *wsClient) kinds() []string {
+	var out []string
+	for _, f := range c.frames {
+		out = append(out, fmt.Sprintf("%s@%d", f.T, f.V))
+	}
+	return out
+}
+
+func (c *wsClient) send(v any) {
+	c.t.Helper()
+	data, _ := json.Marshal(v)
+	ctx, cancel := context.WithTimeout(context.Background(), clusterWait)
+	defer cancel()
+	if err := c.conn.Write(ctx, websocket.MessageText, data); err != nil {
+		c.t.Fatalf("%s: sending: %v", c.name, err)
+	}
+}
+
+// state decodes the data of a game frame.
+func state(t *testing.T, f clusterFrame) frameState {
+	t.Helper()
+	var s frameState
+	if err := json.Unmarshal(f.D, &s); err != nil {
+		t.Fatalf("frame %s: %v", f.T, err)
+	}
+	return s
+}
+
+// versioned returns the frames of c that carry a version, checking that
+// none skips one without being a full frame.
+func (c *wsClient) versioned() []clusterFrame {
+	c.t.Helper()
+	var out []clusterFrame
+	for _, f := range c.frames {
+		if f.V == 0 {
+			continue
+		}
+		if n := len(out); n > 0 && f.V != out[n-1].V+1 && f.T != "full" {
+			c.t.Errorf("%s: %s frame at version %d after %d, not a full frame: %v", c.name, f.T, f.V, out[n-1].V, c.kinds())
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// TestClusterGameAcrossNodes: a game created on node A is played by white
+// on A and black on B, watched from B. Every move is acknowledged, every
+// socket gets the same frames at consecutive versions, the spectator sees
+// every move and the result is the same for all.
+func TestClusterGameAcrossNodes(t *testing.T) {
+	a, b := startCluster(t)
+	white, black := newGuestUser(t, a.base), newGuestUser(t, a.base)
+	var c struct {
+		ID string `json:"id"`
+	}
+	white.do(t, a.base, "POST", "/api/challenge/open", map[string]any{"timeControl": "5+0", "color": "white"}, http.StatusCreated, &c)
+	var accepted struct {
+		GameID string `json:"gameId"`
+	}
+	black.do(t, a.base, "POST", "/api/challenge/"+c.ID+"/accept", nil, http.StatusOK, &accepted)
+	id := accepted.GameID
+	if !a.parts.runtime.Runs(id) || b.parts.runtime.Runs(id) {
+		t.Fatalf("game %s runs on A: %v, on B: %v; want A only", id, a.parts.runtime.Runs(id), b.parts.runtime.Runs(id))
+	}
+	path := "/api/game/" + id + "/socket"
+	ws := dialSocket(t, "white on A", a.base, path, white)
+	bs := dialSocket(t, "black on B", b.base, path, black)
+	spec := dialSocket(t, "spectator on B", b.base, path, nil)
+	for _, s := range []*wsClient{ws, bs, spec} {
+		s.until("the full frame", func(f clusterFrame) bool { return f.T == "full" })
+	}
+	moves := []string{"f2f3", "e7e5", "g2g4", "d8h4"} // the fool's mate
+	for i, uci := range moves {
+		mover := ws
+		if i%2 == 1 {
+			mover = bs
+		}
+		mover.send(map[string]any{"t": "move", "d": map[string]any{"uci": uci, "ply": i, "id": i + 1}})
+		mover.until("the ack of "+uci, func(f clusterFrame) bool { return f.T == "ack" && ackID(t, f) == int64(i+1) })
+		for _, s := range []*wsClient{ws, bs, spec} {
+			s.until(uci+" played", func(f clusterFrame) bool { return f.V > 0 && state(t, f).Ply == i+1 })
+		}
+	}
+	var last []clusterFrame
+	for _, s := range []*wsClient{ws, bs, spec} {
+		s.until("the end", func(f clusterFrame) bool { return f.V > 0 && state(t, f).Result == "0-1" })
+		v := s.versioned()
+		end := v[len(v)-1]
+		last = append(last, end)
+		if st := state(t, end); st.Status != "mate" || st.Result != "0-1" {
+			t.Errorf("%s: the game ends %s %s, want mate 0-1", s.name, st.Status, st.Result)
+		}
+		var seen []string
+		for _, f := range v {
+			st := state(t, f)
+			if f.T == "full" {
+				seen = strings.Fields(st.Moves)
+			} else if st.Move != nil {
+				seen = append(seen, st.Move.UCI)
+			}
+		}
+		if strings.Join(seen, " ") != strings.Join(moves, " ") {
+			t.Errorf("%s saw the moves %v, want %v", s.name, seen, moves)
+		}
+	}
+	if last[0].V != last[1].V || last[1].V != last[2].V {
+		t.Errorf("the last versions differ: white %d, black %d, spectator %d", last[0].V, last[1].V, last[2].V)
+	}
+	// Both players' sockets got the same frames from the version the
+	// later one joined at.
+	wv, bv := ws.versioned(), bs.versioned()
+	byV := map[int64]string{}
+	for _, f := range wv {
+		byV[f.V] = f.T
+	}
+	for _, f := range bv {
+		if typ, ok := byV[f.V]; ok && typ != f.T && f.T != "full" && typ != "full" {
+			t.Errorf("version %d: white got %s, black %s", f.V, typ, f.T)
+		}
+	}
+}
+
+// TestClusterLobbyAcrossNodes: a seek placed on node A reaches a lobby
+// socket on node B.
+func TestClusterLobbyAcrossNodes(t *testing.T) {
+	a, b := startCluster(t)
+	alba, bruno := newGuestUser(t, a.base), newGuestUser(t, a.base)
+	watcher := dialSocket(t, "lobby on B", b.base, "/api/lobby/socket", bruno)
+	watcher.until("the seeks", func(f clusterFrame) bool { return f.T == "seeks" })
+	var open struct {
+		Seek struct {
+			ID string `json:"id"`
+		} `json:"seek"`
+	}
+	alba.do(t, a.base, "POST", "/api/seek", map[string]any{"timeControl": "5+0"}, http.StatusCreated, &open)
+	added := watcher.until("seekAdded", func(f clusterFrame) bool { return f.T == "seekAdded" })
+	if !strings.Contains(string(added.D), alba.id) {
+		t.Errorf("the seek B's lobby saw is not Alba's: %s", added.D)
+	}
+}

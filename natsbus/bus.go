@@ -1,0 +1,169 @@
+package natsbus
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"sync"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/nats-io/nats.go"
+)
+
+// GameBus is a game.Bus between nodes. An event published on a node
+// reaches that node's subscribers directly, in order, and goes out on its
+// game's subject; a node with subscribers to a game listens on its subject
+// (only while it has some) and hands them the events other nodes publish.
+// A subscriber whose buffer is full is dropped (its channel closed), so a
+// slow socket never holds a game up; it then asks for what it missed.
+type GameBus struct {
+	nc     *nats.Conn
+	prefix string
+	node   string
+	buffer int
+	log    *slog.Logger
+
+	mu    sync.Mutex
+	games map[string]*gameSubs
+}
+
+// gameSubs are the subscribers of one game on this node and the NATS
+// subscription that feeds them the other nodes' events.
+type gameSubs struct {
+	subs map[*subscription]struct{}
+	nats *nats.Subscription
+}
+
+type subscription struct {
+	ch     chan game.Event
+	closed bool
+}
+
+// BusConfig configures a GameBus.
+type BusConfig struct {
+	// Conn is the connection to NATS; required.
+	Conn *nats.Conn
+	// Prefix starts every subject (DefaultPrefix when empty).
+	Prefix string
+	// Node is this node's name; required.
+	Node string
+	// Buffer is the channel size of each subscription (64 when 0).
+	Buffer int
+	// Logger receives the events that cannot be read (nil: the default).
+	Logger *slog.Logger
+}
+
+// NewGameBus returns a GameBus on cfg.Conn.
+func NewGameBus(cfg BusConfig) *GameBus {
+	if cfg.Buffer <= 0 {
+		cfg.Buffer = 64
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return &GameBus{nc: cfg.Conn, prefix: cfg.Prefix, node: cfg.Node, buffer: cfg.Buffer, log: cfg.Logger,
+		games: map[string]*gameSubs{}}
+}
+
+var _ game.Bus = (*GameBus)(nil)
+
+// eventSubject is the subject of game id's events.
+func (b *GameBus) eventSubject(id string) string { return subject(b.prefix, "game", id) }
+
+// Publish delivers ev to this node's subscribers of ev.GameID without
+// blocking, and sends it to the other nodes. It fails only when NATS does
+// not take the event (the local subscribers have it).
+func (b *GameBus) Publish(_ context.Context, ev game.Event) error {
+	b.deliver(ev)
+	data, err := json.Marshal(ev)
+	if err != nil {
+		return fmt.Errorf("natsbus: encoding the event of game %s: %w", ev.GameID, err)
+	}
+	msg := nats.NewMsg(b.eventSubject(ev.GameID))
+	msg.Header.Set(originHeader, b.node)
+	msg.Data = data
+	if err := b.nc.PublishMsg(msg); err != nil {
+		return fmt.Errorf("natsbus: publishing the event of game %s: %w", ev.GameID, err)
+	}
+	return nil
+}
+
+// deliver hands ev to this node's subscribers of its game.
+func (b *GameBus) deliver(ev game.Event) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	g := b.games[ev.GameID]
+	if g == nil {
+		return
+	}
+	for s := range g.subs {
+		select {
+		case s.ch <- ev:
+		default:
+			b.drop(ev.GameID, s)
+		}
+	}
+}
+
+// Subscribe returns the events of game id from now on, whichever node
+// publishes them.
+func (b *GameBus) Subscribe(id string) (<-chan game.Event, func()) {
+	s := &subscription{ch: make(chan game.Event, b.buffer)}
+	b.mu.Lock()
+	g := b.games[id]
+	if g == nil {
+		g = &gameSubs{subs: map[*subscription]struct{}{}}
+		b.games[id] = g
+		sub, err := b.nc.Subscribe(b.eventSubject(id), b.received)
+		if err != nil {
+			// The local events still come; the other nodes' are missed
+			// until the next subscription, and a socket fills the gap
+			// from the game's owner.
+			b.log.Error("natsbus: subscribing to a game's events", "game", id, "err", err)
+		}
+		g.nats = sub
+	}
+	g.subs[s] = struct{}{}
+	b.mu.Unlock()
+	return s.ch, func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		b.drop(id, s)
+	}
+}
+
+// received hands an event another node published to this node's
+// subscribers.
+func (b *GameBus) received(msg *nats.Msg) {
+	if msg.Header.Get(originHeader) == b.node {
+		return // delivered when published
+	}
+	var ev game.Event
+	if err := json.Unmarshal(msg.Data, &ev); err != nil {
+		b.log.Error("natsbus: an event that cannot be read", "subject", msg.Subject, "err", err)
+		return
+	}
+	b.deliver(ev)
+}
+
+// drop ends a subscription, and the game's NATS subscription with its
+// last; b.mu is held.
+func (b *GameBus) drop(id string, s *subscription) {
+	if s.closed {
+		return
+	}
+	s.closed = true
+	close(s.ch)
+	g := b.games[id]
+	if g == nil {
+		return
+	}
+	delete(g.subs, s)
+	if len(g.subs) == 0 {
+		delete(b.games, id)
+		if g.nats != nil {
+			_ = g.nats.Unsubscribe()
+		}
+	}
+}
