@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,6 +29,14 @@ const clusterWait = 20 * time.Second
 // schema, sharing the test NATS server under subjects of their own.
 func startCluster(t *testing.T) (a, b running) {
 	t.Helper()
+	start := clusterNodes(t)
+	return start("node-a"), start("node-b")
+}
+
+// clusterNodes returns a function that starts a node of a new cluster: a
+// new PostgreSQL schema, and subjects of its own on the test NATS server.
+func clusterNodes(t *testing.T) func(node string) running {
+	t.Helper()
 	url := envOr("JOINPAL_TEST_NATS", defaultNATS)
 	nc, err := nats.Connect(url)
 	if err != nil {
@@ -41,11 +50,41 @@ func startCluster(t *testing.T) (a, b running) {
 	opts := func(node string) serveOptions {
 		return serveOptions{addr: "127.0.0.1:0", db: db, node: node, stopTimeout: 10 * time.Second, nats: url, natsPrefix: prefix}
 	}
-	a = startServeWith(t, opts("node-a"), log)
-	t.Cleanup(func() { _ = a.stop() })
-	b = startServeWith(t, opts("node-b"), log)
-	t.Cleanup(func() { _ = b.stop() })
-	return a, b
+	return func(node string) running {
+		t.Helper()
+		r := startServeWith(t, opts(node), log)
+		stop := sync.OnceValue(r.stop)
+		r.stop = stop
+		t.Cleanup(func() { _ = stop() })
+		return r
+	}
+}
+
+// TestClusterNodeStartsBesideRunningGames: a node starts beside another
+// that runs games (no live.node_busy), leaves them to it, and shows them
+// to a socket of its own.
+func TestClusterNodeStartsBesideRunningGames(t *testing.T) {
+	start := clusterNodes(t)
+	a := start("node-a")
+	createGame(t, a, "g1")
+	b := start("node-b")
+	if a.parts.runtime.Len() != 1 || b.parts.runtime.Len() != 0 {
+		t.Fatalf("A runs %d games, B %d; want 1 and 0", a.parts.runtime.Len(), b.parts.runtime.Len())
+	}
+	spec := dialSocket(t, "spectator on B", b.base, "/api/game/g1/socket", nil)
+	full := spec.until("the full frame", func(f clusterFrame) bool { return f.T == "full" })
+	if full.V < 1 || state(t, full).Status != "started" && state(t, full).Status != "created" {
+		t.Errorf("B shows g1 as %s at version %d", full.D, full.V)
+	}
+	// A restarted under its name takes its game back; B, alive, keeps
+	// none.
+	if err := a.stop(); err != nil {
+		t.Fatal(err)
+	}
+	a = start("node-a")
+	if a.parts.runtime.Len() != 1 || b.parts.runtime.Len() != 0 {
+		t.Errorf("after A's restart, A runs %d games, B %d; want 1 and 0", a.parts.runtime.Len(), b.parts.runtime.Len())
+	}
 }
 
 // httpUser is a guest (or nobody, with no session) talking to any node:
@@ -259,6 +298,16 @@ func TestClusterGameAcrossNodes(t *testing.T) {
 		mover.until("the ack of "+uci, func(f clusterFrame) bool { return f.T == "ack" && ackID(t, f) == int64(i+1) })
 		for _, s := range []*wsClient{ws, bs, spec} {
 			s.until(uci+" played", func(f clusterFrame) bool { return f.V > 0 && state(t, f).Ply == i+1 })
+		}
+		if i == 2 {
+			// A socket that comes back to B after the first move gets the
+			// moves it missed from the owner, one version after another.
+			first := bs.until("the first move", func(f clusterFrame) bool { return f.V > 0 && state(t, f).Ply == 1 })
+			back := dialSocket(t, "black back on B", b.base, fmt.Sprintf("%s?v=%d", path, first.V), black)
+			back.until("the third move", func(f clusterFrame) bool { return f.V > 0 && state(t, f).Ply == 3 })
+			if v := back.versioned(); len(v) == 0 || v[0].V != first.V+1 || v[0].T == "full" {
+				t.Errorf("the socket back from version %d got %v, want the moves after it", first.V, back.kinds())
+			}
 		}
 	}
 	var last []clusterFrame

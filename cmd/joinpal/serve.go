@@ -405,7 +405,11 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	// the AI plays its side of them again.
 	started := rt.Start(ctx)
 	if started == nil {
-		_, started = player.Resume(ctx, st)
+		var active ai.ActiveGames = st
+		if cl != nil {
+			active = localGames{st: st, rt: rt} // the other nodes' AI plays theirs
+		}
+		_, started = player.Resume(ctx, active)
 	}
 	if started != nil {
 		_ = hs.Close()
@@ -578,4 +582,25 @@ func (cl *cluster) close() {
 		_ = cl.schedule.Close()
 	}
 	cl.nc.Close()
+}
+
+// localGames are the running games of the store that run on this node.
+type localGames struct {
+	st game.Store
+	rt *live.Runtime
+}
+
+// ActiveGames returns the running games of the store that rt runs.
+func (l localGames) ActiveGames(ctx context.Context) ([]game.Record, error) {
+	recs, err := l.st.ActiveGames(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []game.Record
+	for _, rec := range recs {
+		if l.rt.Runs(rec.ID) {
+			out = append(out, rec)
+		}
+	}
+	return out, nil
 }
