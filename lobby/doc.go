@@ -60,9 +60,10 @@
 // # Events
 //
 // Every change goes out through the [Events] the service is given
-// (seekAdded, seekRemoved, paired, challenge): [LocalEvents], in one
-// process, is the only implementation. What happened is in the store first,
-// so a subscriber that missed events fetches the lists again.
+// (seekAdded, seekRemoved, paired, challenge): [LocalEvents] in one
+// process, or package natsbus's Events between the nodes of one database.
+// What happened is in the store first, so a subscriber that missed events
+// fetches the lists again.
 //
 // Time is injected (Config.Now); the tests never sleep.
 package lobby

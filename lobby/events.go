@@ -53,9 +53,8 @@ func (e Event) Concerns(userID string) bool {
 }
 
 // Events carries the lobby's events to whoever shows the lobby (the
-// sockets that show it). LocalEvents, in one process, is the only
-// implementation; serving the lobby from several nodes needs one that
-// carries the events between them.
+// sockets that show it): LocalEvents in one process; package natsbus's
+// Events carries them between the nodes that serve one lobby.
 type Events interface {
 	// Publish sends e to every subscriber. It does not wait for slow ones.
 	Publish(ctx context.Context, e Event) error

@@ -335,6 +335,20 @@ func TestClusterGameAcrossNodes(t *testing.T) {
 	if last[0].V != last[1].V || last[1].V != last[2].V {
 		t.Errorf("the last versions differ: white %d, black %d, spectator %d", last[0].V, last[1].V, last[2].V)
 	}
+	// Black, on B, offers a rematch: white, on A, sees the offer and
+	// accepts it; black sees the new game.
+	bs.send(map[string]any{"t": "rematch"})
+	ws.until("black's rematch offer", func(f clusterFrame) bool { return f.T == "rematch" })
+	ws.send(map[string]any{"t": "rematch"})
+	again := bs.until("the rematch's game", func(f clusterFrame) bool {
+		var c struct {
+			GameID string `json:"gameId"`
+		}
+		return f.T == "rematch" && json.Unmarshal(f.D, &c) == nil && c.GameID != ""
+	})
+	if !strings.Contains(string(again.D), `"gameId"`) {
+		t.Errorf("black's rematch frame: %s", again.D)
+	}
 	// Both players' sockets got the same frames from the version the
 	// later one joined at.
 	wv, bv := ws.versioned(), bs.versioned()
