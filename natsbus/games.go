@@ -51,11 +51,16 @@ type Games struct {
 	timeout time.Duration
 	log     *slog.Logger
 
-	mu     sync.Mutex
-	owner  map[string]string // game id → the node last found to own it
-	sub    *nats.Subscription
-	closed bool
-	wg     sync.WaitGroup
+	mu    sync.Mutex
+	owner map[string]string // game id → the node last found to own it
+	// holders are, for this node's games, the nodes that hold each
+	// player's connection; here the players with a socket on this node.
+	holders map[presenceKey]map[string]bool
+	here    map[presenceKey]bool
+	sub     *nats.Subscription
+	newsSub *nats.Subscription
+	closed  bool
+	wg      sync.WaitGroup
 }
 
 // NewGames returns Games for cfg; it answers nobody until Listen.
@@ -67,15 +72,24 @@ func NewGames(cfg GamesConfig) *Games {
 		cfg.Logger = slog.Default()
 	}
 	return &Games{Runtime: cfg.Runtime, nc: cfg.Conn, prefix: cfg.Prefix, owners: cfg.Owners,
-		timeout: cfg.Timeout, log: cfg.Logger, owner: map[string]string{}}
+		timeout: cfg.Timeout, log: cfg.Logger, owner: map[string]string{},
+		holders: map[presenceKey]map[string]bool{}, here: map[presenceKey]bool{}}
 }
 
 // commandSubject is the subject node takes requests on.
 func (g *Games) commandSubject(node string) string { return subject(g.prefix, "node", node) }
 
 // Listen answers the requests other nodes send for the games of this
-// node, each in a goroutine of its own, until Close.
+// node, each in a goroutine of its own, until Close, and tells the other
+// nodes that this node is up (see the presence of players in presence.go).
 func (g *Games) Listen() error {
+	news, err := g.nc.Subscribe(g.newsSubject(), g.news)
+	if err != nil {
+		return fmt.Errorf("natsbus: listening for the nodes' news: %w", err)
+	}
+	g.mu.Lock()
+	g.newsSub = news
+	g.mu.Unlock()
 	sub, err := g.nc.Subscribe(g.commandSubject(g.Node()), func(msg *nats.Msg) {
 		g.mu.Lock()
 		defer g.mu.Unlock()
@@ -94,17 +108,21 @@ func (g *Games) Listen() error {
 	g.mu.Lock()
 	g.sub = sub
 	g.mu.Unlock()
-	return nil
+	return g.announce(true)
 }
 
 // Close stops answering other nodes, once the requests being answered
 // are.
 func (g *Games) Close() error {
 	g.mu.Lock()
-	sub := g.sub
-	g.sub, g.closed = nil, true
+	sub, news := g.sub, g.newsSub
+	g.sub, g.newsSub, g.closed = nil, nil, true
 	g.mu.Unlock()
 	var err error
+	if news != nil {
+		_ = news.Unsubscribe()
+		err = g.announce(false)
+	}
 	if sub != nil {
 		if e := sub.Unsubscribe(); e != nil && !errors.Is(e, nats.ErrConnectionClosed) {
 			err = fmt.Errorf("natsbus: closing the command subscription: %w", e)
@@ -163,9 +181,12 @@ func (g *Games) local(ctx context.Context, req request) reply {
 	case "leave":
 		err = rt.Leave(ctx, req.Game, req.Player)
 	case "connected":
+		g.heldBy(presenceKey{req.Game, req.Player}, req.From, true)
 		err = rt.Connected(ctx, req.Game, req.Player)
 	case "disconnected":
-		err = rt.Disconnected(ctx, req.Game, req.Player)
+		if !g.heldBy(presenceKey{req.Game, req.Player}, req.From, false) {
+			err = rt.Disconnected(ctx, req.Game, req.Player)
+		}
 	case "postpone":
 		err = rt.Postpone(ctx, req.Game, req.Player, req.At)
 	case "postponeAsked":
@@ -326,15 +347,21 @@ func (g *Games) Leave(ctx context.Context, id, playerID string) error {
 	return g.command(ctx, "leave", id, playerID)
 }
 
-// Connected tells game id's owner that the player's connection is up.
+// Connected tells game id's owner that the player has a connection on
+// this node.
 func (g *Games) Connected(ctx context.Context, id, playerID string) error {
-	return g.command(ctx, "connected", id, playerID)
+	g.present(presenceKey{id, playerID}, true)
+	_, err := g.route(ctx, request{Op: "connected", Game: id, Player: playerID, From: g.Node()})
+	return err
 }
 
-// Disconnected tells game id's owner that the player's last connection
-// dropped.
+// Disconnected tells game id's owner that the player's last connection on
+// this node dropped; the owner counts the player gone once no node holds
+// one.
 func (g *Games) Disconnected(ctx context.Context, id, playerID string) error {
-	return g.command(ctx, "disconnected", id, playerID)
+	g.present(presenceKey{id, playerID}, false)
+	_, err := g.route(ctx, request{Op: "disconnected", Game: id, Player: playerID, From: g.Node()})
+	return err
 }
 
 // Postpone moves scheduled game id's start (see live.Runtime.Postpone).

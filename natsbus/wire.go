@@ -11,13 +11,16 @@ import (
 
 // request is a command or a read of a game sent to the node that runs it.
 type request struct {
-	Op     string            `json:"op"`
-	Game   string            `json:"game"`
-	Player string            `json:"player,omitempty"`
-	Move   *live.MoveRequest `json:"move,omitempty"`
-	Seq    int64             `json:"seq,omitempty"`
-	At     time.Time         `json:"at,omitzero"`
-	Asked  time.Time         `json:"asked,omitzero"`
+	Op     string `json:"op"`
+	Game   string `json:"game"`
+	Player string `json:"player,omitempty"`
+	// From is the node that asks (the presence of players is counted by
+	// node).
+	From  string            `json:"from,omitempty"`
+	Move  *live.MoveRequest `json:"move,omitempty"`
+	Seq   int64             `json:"seq,omitempty"`
+	At    time.Time         `json:"at,omitzero"`
+	Asked time.Time         `json:"asked,omitzero"`
 }
 
 // reply is the owner's answer to a request.

@@ -288,6 +288,11 @@ func TestClusterGameAcrossNodes(t *testing.T) {
 	for _, s := range []*wsClient{ws, bs, spec} {
 		s.until("the full frame", func(f clusterFrame) bool { return f.T == "full" })
 	}
+	// White opens a second tab, sent to B, and closes it: white is still
+	// connected on A, so nobody is told that white has gone.
+	tab := dialSocket(t, "white's second tab on B", b.base, path, white)
+	tab.until("the full frame", func(f clusterFrame) bool { return f.T == "full" })
+	tab.conn.Close(websocket.StatusNormalClosure, "")
 	moves := []string{"f2f3", "e7e5", "g2g4", "d8h4"} // the fool's mate
 	for i, uci := range moves {
 		mover := ws
@@ -321,6 +326,12 @@ func TestClusterGameAcrossNodes(t *testing.T) {
 		}
 		var seen []string
 		for _, f := range v {
+			var g struct {
+				Gone map[string]json.RawMessage `json:"gone"`
+			}
+			if json.Unmarshal(f.D, &g) == nil && g.Gone["white"] != nil {
+				t.Errorf("%s was told at version %d that white has gone: %s", s.name, f.V, f.D)
+			}
 			st := state(t, f)
 			if f.T == "full" {
 				seen = strings.Fields(st.Moves)
@@ -380,4 +391,51 @@ func TestClusterLobbyAcrossNodes(t *testing.T) {
 	if !strings.Contains(string(added.D), alba.id) {
 		t.Errorf("the seek B's lobby saw is not Alba's: %s", added.D)
 	}
+}
+
+// TestClusterOwnerRestartKeepsPlayers: both players' sockets are on B when
+// A, the game's owner, restarts. A restored game counts both players gone,
+// so B tells A again that they are connected: the game goes on with
+// nobody gone, and a move from B is acknowledged.
+func TestClusterOwnerRestartKeepsPlayers(t *testing.T) {
+	start := clusterNodes(t)
+	a, b := start("node-a"), start("node-b")
+	white, black := newGuestUser(t, a.base), newGuestUser(t, a.base)
+	var c struct {
+		ID string `json:"id"`
+	}
+	white.do(t, a.base, "POST", "/api/challenge/open", map[string]any{"timeControl": "5+0", "color": "white"}, http.StatusCreated, &c)
+	var accepted struct {
+		GameID string `json:"gameId"`
+	}
+	black.do(t, a.base, "POST", "/api/challenge/"+c.ID+"/accept", nil, http.StatusOK, &accepted)
+	path := "/api/game/" + accepted.GameID + "/socket"
+	ws := dialSocket(t, "white on B", b.base, path, white)
+	bs := dialSocket(t, "black on B", b.base, path, black)
+	for _, s := range []*wsClient{ws, bs} {
+		s.until("the full frame", func(f clusterFrame) bool { return f.T == "full" })
+	}
+	ws.send(map[string]any{"t": "move", "d": map[string]any{"uci": "e2e4", "ply": 0, "id": 1}})
+	ws.until("the ack of e2e4", func(f clusterFrame) bool { return f.T == "ack" && ackID(t, f) == 1 })
+	before := bs.until("e2e4 played", func(f clusterFrame) bool { return f.V > 0 && state(t, f).Ply == 1 }).V
+
+	if err := a.stop(); err != nil {
+		t.Fatal(err)
+	}
+	a = start("node-a")
+	if !a.parts.runtime.Runs(accepted.GameID) {
+		t.Fatal("A does not run its game after its restart")
+	}
+	present := func(f clusterFrame) bool {
+		var g struct {
+			Gone map[string]json.RawMessage `json:"gone"`
+		}
+		return f.V > before && json.Unmarshal(f.D, &g) == nil && len(g.Gone) == 0
+	}
+	bs.until("the game with both players back", present)
+	bs.send(map[string]any{"t": "move", "d": map[string]any{"uci": "e7e5", "ply": 1, "id": 1}})
+	bs.until("the ack of e7e5", func(f clusterFrame) bool { return f.T == "ack" && ackID(t, f) == 1 })
+	ws.until("e7e5 played", func(f clusterFrame) bool { return f.V > 0 && state(t, f).Ply == 2 })
+	ws.versioned()
+	bs.versioned()
 }

@@ -1,0 +1,131 @@
+package natsbus
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/nats-io/nats.go"
+)
+
+// A player's connection to a game may be held on several nodes at once
+// (two tabs sent to two nodes by the proxy). Each node tells the game's
+// owner when the player's first socket on it opens and its last closes;
+// the owner counts the nodes that hold the player, and tells its runtime
+// that the player is gone only when none does. A node that stops
+// gracefully says so (its sockets close without a word each), and the
+// players it alone held start their reconnection window. A node that
+// starts says so too, so that the others tell it again who is connected
+// to the games it now runs (a restored game counts both players gone).
+// A node that dies without a word keeps its players counted until it
+// starts again.
+
+// presenceKey is one player of one game.
+type presenceKey struct{ game, player string }
+
+// nodeNews is what a node tells the others about itself.
+type nodeNews struct {
+	Node string `json:"node"`
+	// Up: the node has started and runs its games; else it is stopping.
+	Up bool `json:"up"`
+}
+
+// newsSubject is the subject of the nodes' news.
+func (g *Games) newsSubject() string { return subject(g.prefix, "nodes") }
+
+// heldBy records, on the owner, that node holds (or, with held false, no
+// longer holds) the connection of key's player, and reports whether any
+// node still holds it.
+func (g *Games) heldBy(key presenceKey, node string, held bool) (anyone bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	nodes := g.holders[key]
+	if held {
+		if nodes == nil {
+			nodes = map[string]bool{}
+			g.holders[key] = nodes
+		}
+		nodes[node] = true
+		return true
+	}
+	delete(nodes, node)
+	if len(nodes) == 0 {
+		delete(g.holders, key)
+		return false
+	}
+	return true
+}
+
+// present records this node's own view: key's player has a socket here.
+func (g *Games) present(key presenceKey, here bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if here {
+		g.here[key] = true
+	} else {
+		delete(g.here, key)
+	}
+}
+
+// announce tells the other nodes that this node is up or stopping.
+func (g *Games) announce(up bool) error {
+	data, _ := json.Marshal(nodeNews{Node: g.Node(), Up: up})
+	if err := g.nc.Publish(g.newsSubject(), data); err != nil {
+		return fmt.Errorf("natsbus: announcing node %s: %w", g.Node(), err)
+	}
+	if err := g.nc.Flush(); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
+		return fmt.Errorf("natsbus: announcing node %s: %w", g.Node(), err)
+	}
+	return nil
+}
+
+// news handles another node's news.
+func (g *Games) news(msg *nats.Msg) {
+	var n nodeNews
+	if err := json.Unmarshal(msg.Data, &n); err != nil || n.Node == g.Node() {
+		return
+	}
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
+		return
+	}
+	// Whatever this node knew of owners may have changed.
+	clear(g.owner)
+	var gone []presenceKey
+	if !n.Up {
+		for key, nodes := range g.holders {
+			if nodes[n.Node] {
+				delete(nodes, n.Node)
+				if len(nodes) == 0 {
+					delete(g.holders, key)
+					gone = append(gone, key)
+				}
+			}
+		}
+	}
+	var here []presenceKey
+	if n.Up {
+		for key := range g.here {
+			here = append(here, key)
+		}
+	}
+	g.wg.Add(1)
+	g.mu.Unlock()
+	go func() {
+		defer g.wg.Done()
+		for _, key := range gone {
+			ctx, cancel := context.WithTimeout(context.Background(), g.timeout)
+			_ = g.Runtime.Disconnected(ctx, key.game, key.player)
+			cancel()
+		}
+		for _, key := range here {
+			ctx, cancel := context.WithTimeout(context.Background(), g.timeout)
+			if g.ownerOf(ctx, key.game) == n.Node {
+				_, _ = g.route(ctx, request{Op: "connected", Game: key.game, Player: key.player, From: g.Node()})
+			}
+			cancel()
+		}
+	}()
+}
