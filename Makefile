@@ -11,7 +11,7 @@ export PATH := $(PATH):/usr/games
 DEBS    := stockfish polyglot pgn-extract chromium fonts-dejavu-core
 NODE_DEBS := nodejs npm
 
-.PHONY: all build web web-deps run test test-go test-race test-web test-browser check-format vet deps node-deps services bench bench-server bench-web strength perft-full loadtest clean
+.PHONY: all build web web-deps run test test-go test-race test-web test-browser check-format vet deps node-deps services cluster bench bench-server bench-web strength perft-full loadtest clean
 
 all: build
 
@@ -81,6 +81,12 @@ services:
 		echo "starting NATS"; \
 		start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- \
 			-a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server || true; fi
+
+## cluster: PostgreSQL, NATS, three nodes (127.0.0.1:8091-8093) and nginx in
+## front on http://127.0.0.1:8090, for a person to try several nodes
+## (scripts/cluster.sh, deploy/nginx.conf, docs/CLUSTER.md). Ctrl-C stops it.
+cluster: services build
+	./scripts/cluster.sh
 
 ## bench: perft speed side by side with Stockfish and the Go peers (docs/BENCHMARKS.md).
 ## Flags for bench/cmd/perftcompare go in BENCHFLAGS, e.g. make bench BENCHFLAGS='-reps 5 -skip notnil'.
