@@ -168,18 +168,6 @@ func (g *Games) local(ctx context.Context, req request) reply {
 		if ack, err = rt.Move(ctx, req.Game, req.Player, *req.Move); err == nil {
 			rep.Ack = &ack
 		}
-	case "resign":
-		err = rt.Resign(ctx, req.Game, req.Player)
-	case "abort":
-		err = rt.Abort(ctx, req.Game, req.Player)
-	case "offerDraw":
-		err = rt.OfferDraw(ctx, req.Game, req.Player)
-	case "acceptDraw":
-		err = rt.AcceptDraw(ctx, req.Game, req.Player)
-	case "declineDraw":
-		err = rt.DeclineDraw(ctx, req.Game, req.Player)
-	case "leave":
-		err = rt.Leave(ctx, req.Game, req.Player)
 	case "connected":
 		g.heldBy(presenceKey{req.Game, req.Player}, req.From, true)
 		err = rt.Connected(ctx, req.Game, req.Player)
@@ -191,10 +179,6 @@ func (g *Games) local(ctx context.Context, req request) reply {
 		err = rt.Postpone(ctx, req.Game, req.Player, req.At)
 	case "postponeAsked":
 		err = rt.PostponeAsked(ctx, req.Game, req.Player, req.At, req.Asked)
-	case "checkIn":
-		err = rt.CheckIn(ctx, req.Game, req.Player)
-	case "callOff":
-		err = rt.CallOff(ctx, req.Game, req.Player)
 	case "schedule":
 		var st game.ScheduleState
 		if st, err = rt.Schedule(ctx, req.Game); err == nil {
@@ -208,10 +192,33 @@ func (g *Games) local(ctx context.Context, req request) reply {
 	case "eventsSince":
 		rep.Events, err = rt.EventsSince(ctx, req.Game, req.Seq)
 	default:
-		err = fmt.Errorf("natsbus: unknown request %q", req.Op)
+		if f, ok := playerOps[req.Op]; ok {
+			err = f(rt, ctx, req.Game, req.Player)
+		} else {
+			err = fmt.Errorf("natsbus: unknown request %q", req.Op)
+		}
 	}
 	rep.Err = encodeError(err)
 	return rep
+}
+
+// playerOps are a player's commands that answer only an error, by their
+// name in a request.
+var playerOps = map[string]func(*live.Runtime, context.Context, string, string) error{
+	"resign":          (*live.Runtime).Resign,
+	"abort":           (*live.Runtime).Abort,
+	"offerDraw":       (*live.Runtime).OfferDraw,
+	"acceptDraw":      (*live.Runtime).AcceptDraw,
+	"declineDraw":     (*live.Runtime).DeclineDraw,
+	"offerTakeback":   (*live.Runtime).OfferTakeback,
+	"acceptTakeback":  (*live.Runtime).AcceptTakeback,
+	"declineTakeback": (*live.Runtime).DeclineTakeback,
+	"cancelTakeback":  (*live.Runtime).CancelTakeback,
+	"leave":           (*live.Runtime).Leave,
+	"claimVictory":    (*live.Runtime).ClaimVictory,
+	"claimDraw":       (*live.Runtime).ClaimDraw,
+	"checkIn":         (*live.Runtime).CheckIn,
+	"callOff":         (*live.Runtime).CallOff,
 }
 
 // route runs req where game req.Game runs: here, or on its owner.
@@ -340,6 +347,42 @@ func (g *Games) AcceptDraw(ctx context.Context, id, playerID string) error {
 // live.Runtime.DeclineDraw).
 func (g *Games) DeclineDraw(ctx context.Context, id, playerID string) error {
 	return g.command(ctx, "declineDraw", id, playerID)
+}
+
+// OfferTakeback offers to take back the last move of game id (see
+// live.Runtime.OfferTakeback).
+func (g *Games) OfferTakeback(ctx context.Context, id, playerID string) error {
+	return g.command(ctx, "offerTakeback", id, playerID)
+}
+
+// AcceptTakeback accepts the takeback offered in game id (see
+// live.Runtime.AcceptTakeback).
+func (g *Games) AcceptTakeback(ctx context.Context, id, playerID string) error {
+	return g.command(ctx, "acceptTakeback", id, playerID)
+}
+
+// DeclineTakeback declines the takeback offered in game id (see
+// live.Runtime.DeclineTakeback).
+func (g *Games) DeclineTakeback(ctx context.Context, id, playerID string) error {
+	return g.command(ctx, "declineTakeback", id, playerID)
+}
+
+// CancelTakeback withdraws the player's takeback offer in game id (see
+// live.Runtime.CancelTakeback).
+func (g *Games) CancelTakeback(ctx context.Context, id, playerID string) error {
+	return g.command(ctx, "cancelTakeback", id, playerID)
+}
+
+// ClaimVictory claims game id against an opponent who has gone (see
+// live.Runtime.ClaimVictory).
+func (g *Games) ClaimVictory(ctx context.Context, id, playerID string) error {
+	return g.command(ctx, "claimVictory", id, playerID)
+}
+
+// ClaimDraw claims a draw in game id against an opponent who has gone (see
+// live.Runtime.ClaimDraw).
+func (g *Games) ClaimDraw(ctx context.Context, id, playerID string) error {
+	return g.command(ctx, "claimDraw", id, playerID)
 }
 
 // Leave leaves game id (see live.Runtime.Leave).
