@@ -1,6 +1,9 @@
 package game
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // The fencing of a game's writes: a node writes the games it runs under
 // the epoch it claimed them with (see live.NodeRegistry.ClaimGames); a
@@ -41,4 +44,13 @@ func WithNode(ctx context.Context, node string) context.Context {
 func NodeOf(ctx context.Context) (string, bool) {
 	n, ok := ctx.Value(nodeKey{}).(string)
 	return n, ok && n != ""
+}
+
+// Claim is a running game a node claimed at its start among several
+// nodes: the game, the node that owned it before ("" for none) and when
+// that node was last seen alive (zero if never).
+type Claim struct {
+	ID        string
+	Owner     string
+	OwnerSeen time.Time
 }

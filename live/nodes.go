@@ -45,10 +45,11 @@ type NodeRegistry interface {
 type ClusterRegistry interface {
 	NodeRegistry
 	// ClaimGamesOf makes node the owner, under a new fencing epoch, of the
-	// running games owned by node, by no node, or by a node not in alive,
-	// and returns the epoch and each claimed game's owner before ("" for
-	// none).
-	ClaimGamesOf(ctx context.Context, node string, alive []string) (epoch int64, before map[string]string, err error)
+	// running games owned by node, by no node, or by a node not alive (no
+	// heartbeat since since, or stopped), records node's heartbeat at at,
+	// all in one step serialised with every other claim, and returns the
+	// epoch and the games claimed.
+	ClaimGamesOf(ctx context.Context, node string, at, since time.Time) (epoch int64, claimed []game.Claim, err error)
 	// GameOwner returns the node that owns game id ("" for none).
 	GameOwner(ctx context.Context, id string) (node string, err error)
 }
@@ -98,36 +99,26 @@ func (r *Runtime) claim(ctx context.Context, recs []game.Record, lastSeen time.T
 		return 0, nil, nil, fmt.Errorf("live: the store cannot share its games between nodes (no ClaimGamesOf)")
 	}
 	now := r.cfg.Clock.Now()
-	alive, err := reg.LiveNodes(ctx, now.Add(-r.cfg.NodeTimeout))
-	if err != nil {
-		return 0, nil, nil, fmt.Errorf("live: reading the nodes: %w", err)
-	}
-	epoch, before, err := reg.ClaimGamesOf(ctx, r.cfg.Node, alive)
+	epoch, claimed, err := reg.ClaimGamesOf(ctx, r.cfg.Node, now, now.Add(-r.cfg.NodeTimeout))
 	if err != nil {
 		return 0, nil, nil, err
 	}
+	seen := map[string]time.Time{}
+	for _, c := range claimed {
+		at := c.OwnerSeen
+		if c.Owner == "" || at.IsZero() || at.After(now) {
+			at = lastSeen
+		}
+		seen[c.ID] = at
+	}
 	var mine []game.Record
 	for _, rec := range recs {
-		if _, ok := before[rec.ID]; ok {
+		if _, ok := seen[rec.ID]; ok {
 			mine = append(mine, rec)
 		}
 	}
-	seenOf := map[string]time.Time{}
-	for _, owner := range before {
-		if _, done := seenOf[owner]; done || owner == "" {
-			continue
-		}
-		at, _, err := reg.NodeStatus(ctx, owner)
-		if err != nil {
-			return 0, nil, nil, fmt.Errorf("live: reading node %s: %w", owner, err)
-		}
-		if at.IsZero() || at.After(now) {
-			at = lastSeen
-		}
-		seenOf[owner] = at
-	}
 	return epoch, mine, func(id string) time.Time {
-		if at, ok := seenOf[before[id]]; ok {
+		if at, ok := seen[id]; ok {
 			return at
 		}
 		return lastSeen

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
@@ -64,8 +65,9 @@ func testFenced(t *testing.T, open func(t *testing.T) Store) {
 
 // testOwners: a game created under a node and an epoch is that node's;
 // ClaimGamesOf takes the running games of the claiming node, of no node
-// and of nodes not alive, leaves the alive nodes' games to them, and says
-// whose each was.
+// and of nodes not alive, leaves the alive nodes' games to them, says
+// whose each was and when that node was last seen, and records the
+// claiming node's heartbeat.
 func testOwners(t *testing.T, open func(t *testing.T) Store) {
 	s := open(t)
 	reg, ok := s.(live.ClusterRegistry)
@@ -86,21 +88,35 @@ func testOwners(t *testing.T, open func(t *testing.T) Store) {
 	if _, err := reg.GameOwner(ctx, "missing"); !errors.Is(err, game.ErrGameNotFound) {
 		t.Errorf("the owner of a missing game: %v, want %s", err, game.CodeGameNotFound)
 	}
-	e1, before, err := reg.ClaimGamesOf(ctx, "b", []string{"a", "b"})
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	if err := reg.Heartbeat(ctx, "a", t0); err != nil {
+		t.Fatal(err)
+	}
+	// b starts beside a, alive: b takes only the game of no node, and its
+	// heartbeat is written with its claim.
+	e1, claimed, err := reg.ClaimGamesOf(ctx, "b", t0.Add(time.Second), t0.Add(-10*time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(before) != 1 || before["of-none"] != "" {
-		t.Errorf("b, beside a, claimed %v; want only of-none, of no node", before)
+	if len(claimed) != 1 || claimed[0].ID != "of-none" || claimed[0].Owner != "" {
+		t.Errorf("b, beside a, claimed %+v; want only of-none, of no node", claimed)
+	}
+	if seen, stopped, err := reg.NodeStatus(ctx, "b"); err != nil || stopped || !seen.Equal(t0.Add(time.Second)) {
+		t.Errorf("b after its claim: seen %v, stopped %v, %v; want alive as of its claim", seen, stopped, err)
 	}
 	owner("of-a", "a")
 	owner("of-none", "b")
-	e2, before, err := reg.ClaimGamesOf(ctx, "c", []string{"b", "c"})
+	// c starts once a is dead and b still beats: c takes a's game, and says
+	// when a was last seen.
+	if err := reg.Heartbeat(ctx, "b", t0.Add(25*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	e2, claimed, err := reg.ClaimGamesOf(ctx, "c", t0.Add(30*time.Second), t0.Add(20*time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e2 <= e1 || len(before) != 1 || before["of-a"] != "a" {
-		t.Errorf("c, once a is gone, claimed %v under epoch %d (after %d); want of-a, of a, under a newer epoch", before, e2, e1)
+	if e2 <= e1 || len(claimed) != 1 || claimed[0].ID != "of-a" || claimed[0].Owner != "a" || !claimed[0].OwnerSeen.Equal(t0) {
+		t.Errorf("c, once a is gone, claimed %+v under epoch %d (after %d); want of-a, of a last seen at %v, under a newer epoch", claimed, e2, e1, t0)
 	}
 	owner("of-a", "c")
 	owner("of-none", "b")

@@ -327,52 +327,72 @@ func (s *Store) ClaimGames(ctx context.Context, node string) (epoch int64, err e
 
 // ClaimGamesOf makes node the owner, under a new epoch newer than every
 // epoch drawn before, of the running games owned by node itself, by no
-// node, or by a node not in alive (one that stopped or died), and returns
-// the epoch and, for each game claimed, the node that owned it before (""
-// for none). The games of the nodes in alive are left to them.
-func (s *Store) ClaimGamesOf(ctx context.Context, node string, alive []string) (epoch int64, before map[string]string, err error) {
-	others := map[string]bool{}
-	for _, n := range alive {
-		if n != node {
-			others[n] = true
-		}
-	}
+// node, or by a node not alive (whose last heartbeat is older than since,
+// or that stopped), records node's heartbeat at the moment at, and returns
+// the epoch and the games claimed, each with its previous owner and when
+// that owner was last seen. It is one transaction, serialised with every
+// other claim by the epoch's row: of two nodes that start at once, the
+// second sees the first alive (its heartbeat written with its claim) and
+// leaves it its games.
+func (s *Store) ClaimGamesOf(ctx context.Context, node string, at, since time.Time) (epoch int64, claimed []game.Claim, err error) {
 	err = s.write(ctx, fmt.Sprintf("claim the running games of node %q", node), func(q Querier) error {
-		before = map[string]string{}
+		claimed = nil
 		if err := q.QueryRow("UPDATE owner_epochs SET epoch = epoch + 1 WHERE id = 1 RETURNING epoch").Scan(&epoch); err != nil {
 			return err
 		}
-		rows, err := q.Query(fmt.Sprintf("SELECT id, owner FROM games WHERE status IN (%d, %d)", game.StatusCreated, game.StatusStarted))
+		seen := map[string]time.Time{}
+		alive := map[string]bool{}
+		rows, err := q.Query("SELECT node, last_seen, stopped FROM nodes")
 		if err != nil {
 			return err
 		}
-		var ids []string
+		for rows.Next() {
+			var (
+				n       string
+				last    time.Time
+				stopped bool
+			)
+			if err := rows.Scan(&n, &last, &stopped); err != nil {
+				rows.Close()
+				return err
+			}
+			seen[n] = last
+			alive[n] = !stopped && !last.Before(since) && n != node
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows, err = q.Query(fmt.Sprintf("SELECT id, owner FROM games WHERE status IN (%d, %d)", game.StatusCreated, game.StatusStarted))
+		if err != nil {
+			return err
+		}
 		for rows.Next() {
 			var id, owner string
 			if err := rows.Scan(&id, &owner); err != nil {
 				rows.Close()
 				return err
 			}
-			if !others[owner] {
-				ids = append(ids, id)
-				before[id] = owner
+			if !alive[owner] {
+				claimed = append(claimed, game.Claim{ID: id, Owner: owner, OwnerSeen: seen[owner]})
 			}
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		for _, id := range ids {
-			if _, err := q.Exec("UPDATE games SET owner = $1, owner_epoch = $2 WHERE id = $3", node, epoch, id); err != nil {
+		for _, c := range claimed {
+			if _, err := q.Exec("UPDATE games SET owner = $1, owner_epoch = $2 WHERE id = $3", node, epoch, c.ID); err != nil {
 				return err
 			}
 		}
-		return nil
+		_, err = q.Exec(upsertNodeSQL, node, at, false)
+		return err
 	})
 	if err != nil {
 		return 0, nil, err
 	}
-	return epoch, before, nil
+	return epoch, claimed, nil
 }
 
 // GameOwner returns the node that owns game id ("" if none ever claimed
