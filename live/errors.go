@@ -11,7 +11,8 @@ type Code string
 const (
 	// CodeNodeBusy: Start refused a database on which another node that is
 	// alive (its heartbeat younger than Config.NodeTimeout) holds running
-	// games. Params: "node", the other node's name.
+	// games, this runtime being alone (not Config.Cluster). Params:
+	// "node", the other node's name.
 	CodeNodeBusy Code = "live.node_busy"
 	// CodeNotStored: the store did not confirm a change (a move, a
 	// resignation, a new game ...). Nothing changed: the game is as it was
