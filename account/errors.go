@@ -27,6 +27,7 @@ const (
 	CodeBadHash           Code = "account.bad_hash"
 	CodeBadToken          Code = "account.bad_token"
 	CodeNotFound          Code = "account.not_found"
+	CodeBadSetting        Code = "account.settings.bad_value"
 )
 
 var codes = []coded.Info[Code]{
@@ -44,6 +45,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeBadHash, When: "a stored password hash that cannot be read"},
 	{Code: CodeBadToken, When: "a session id or API token that is malformed, unknown, expired or revoked"},
 	{Code: CodeNotFound, Params: []string{"user"}, When: "no user has that id or username"},
+	{Code: CodeBadSetting, Params: []string{"field", "value"}, When: "a setting whose value is none of its choices (board, pieces, autoQueen, takebacks) or out of range (volume 0–100); nothing is changed"},
 }
 
 // Codes lists every error code of the package with its parameters.

@@ -27,6 +27,14 @@ type Store interface {
 	// browser's choice); guests have one too. CodeNotFound if there is no
 	// such user.
 	SetLang(ctx context.Context, id, lang string) error
+	// Settings returns the settings of user id: DefaultSettings for a
+	// user who never set any, with the user's Lang. CodeNotFound if there
+	// is no such user.
+	Settings(ctx context.Context, id string) (Settings, error)
+	// SetSettings replaces the settings of user id, Lang included, in one
+	// write; it refuses settings that fail Validate, changing nothing.
+	// CodeNotFound if there is no such user.
+	SetSettings(ctx context.Context, id string, s Settings) error
 
 	// CreateSession stores a session.
 	CreateSession(ctx context.Context, s Session) error

@@ -52,10 +52,16 @@ const (
 	// ScopeChallengeWrite lets a program create, accept, decline and
 	// cancel challenges and seeks.
 	ScopeChallengeWrite Scope = "challenge:write"
+	// ScopePreferenceRead lets a program read its user's settings.
+	ScopePreferenceRead Scope = "preference:read"
+	// ScopePreferenceWrite lets a program change its user's settings.
+	ScopePreferenceWrite Scope = "preference:write"
 )
 
 // Scopes lists every scope.
-func Scopes() []Scope { return []Scope{ScopeBoardPlay, ScopeChallengeRead, ScopeChallengeWrite} }
+func Scopes() []Scope {
+	return []Scope{ScopeBoardPlay, ScopeChallengeRead, ScopeChallengeWrite, ScopePreferenceRead, ScopePreferenceWrite}
+}
 
 // Token is an API token for programs and bots: Bearer secret, stored
 // hashed, named, revocable, with scopes.

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/web"
 )
@@ -26,7 +27,7 @@ const langCookie = "joinpal_lang"
 // bundle (web/src/main.ts registers a module for each; each has its title,
 // ui.title.<name>).
 func Pages() []string {
-	return []string{"home", "login", "signup", "profile", "game", "replay", "challenge", "rules", "schedule", "error", "tv"}
+	return []string{"home", "login", "signup", "profile", "game", "replay", "challenge", "rules", "schedule", "error", "tv", "settings"}
 }
 
 // shellPage is the HTML every page of the interface starts as: the bundle's
@@ -67,6 +68,9 @@ type bootData struct {
 	Langs  []string          `json:"langs"`
 	Me     *bootMe           `json:"me"`
 	T      json.RawMessage   `json:"t"`
+	// Settings are an account's settings (web/src/lib/settings.ts); a
+	// guest's browser keeps its own.
+	Settings *account.Settings `json:"settings,omitempty"`
 }
 
 // page serves the shell of the page name; params names the path
@@ -92,6 +96,13 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name string, 
 	if who.Known() {
 		u := who.User
 		b.Me = &bootMe{ID: u.ID, Username: u.Username, DisplayName: u.DisplayName, Guest: u.Guest, Lang: u.Lang}
+		if !u.Guest {
+			if set, err := s.cfg.Accounts.Settings(r.Context(), u.ID); err == nil {
+				b.Settings = &set
+			} else {
+				s.log.DebugContext(r.Context(), "server: page settings", "user", u.ID, "err", err)
+			}
+		}
 	}
 	var js bytes.Buffer
 	enc := json.NewEncoder(&js)

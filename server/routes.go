@@ -23,6 +23,7 @@ func (s *Server) routes() []route {
 		{"GET /replay/{id}", s.page("replay", "id")},
 		{"GET /challenge/{id}", s.page("challenge", "id")},
 		{"GET /tv", s.page("tv")},
+		{"GET /settings", s.page("settings")},
 		{"GET /assets/{file...}", s.assets},
 
 		// The site's operation.
@@ -39,6 +40,8 @@ func (s *Server) routes() []route {
 		{"GET /api/account/me", s.me},
 		{"PUT /api/account/lang", s.setLang},
 		{"GET /api/account/waiting", s.waitingGames},
+		{"GET /api/account/settings", s.getSettings},
+		{"PUT /api/account/settings", s.putSettings},
 
 		// API tokens for programs and bots.
 		{"POST /api/tokens", s.createToken},

@@ -37,6 +37,10 @@ var actionScopes = map[string]account.Scope{
 	frameChatUnmute: account.ScopeBoardPlay,
 	frameChatReport: account.ScopeBoardPlay,
 
+	// The user's settings (/api/account/settings), read and changed.
+	actionSettingsRead:  account.ScopePreferenceRead,
+	actionSettingsWrite: account.ScopePreferenceWrite,
+
 	// Frames the server sends, by their type after "sent:" (a client's
 	// "rematch" asks for one; the server's offers it).
 	sent + frameChallenge: account.ScopeChallengeRead,
@@ -47,6 +51,12 @@ var actionScopes = map[string]account.Scope{
 	// shows the same).
 	sent + frameYourTurn: account.ScopeBoardPlay,
 }
+
+// The actions on the user's settings.
+const (
+	actionSettingsRead  = "settings-read"
+	actionSettingsWrite = "settings-write"
+)
 
 // sent prefixes the frame types the server sends in actionScopes.
 const sent = "sent:"

@@ -55,6 +55,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore, refuse func
 		{"SignUpRace", testSignUpRace},
 		{"Sessions", testSessions},
 		{"Tokens", testTokens},
+		{"Settings", testSettings},
 		{"RatedGame", testRatedGame},
 		{"UnratedEnds", testUnratedEnds},
 		{"ConcurrentRatedEnds", testConcurrentRatedEnds},
