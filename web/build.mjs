@@ -64,6 +64,14 @@ for (const pkg of ['@lichess-org/chessground', '@lichess-org/pgn-viewer', 'snabb
   }
 }
 
+// The piece sets' licences (web/pieces/*/LICENSE.txt; the sets' files are
+// bundled through style/settings.css).
+for (const set of readdirSync(join(here, 'pieces'))) {
+  try {
+    copyFileSync(join(here, 'pieces', set, 'LICENSE.txt'), join(licences, `pieces-${set}.LICENSE.txt`));
+  } catch {}
+}
+
 // Precompressed copies: the server sends .br or .gz when the browser takes it.
 let total = { raw: 0, gz: 0, br: 0 };
 for (const f of readdirSync(assets)) {

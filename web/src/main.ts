@@ -3,6 +3,7 @@
 // what it shows.
 import { boot } from './lib/boot';
 import { rememberZone } from './lib/i18n';
+import { apply as applySettings } from './lib/settings';
 
 /** A page module's start renders the page into root. */
 type Start = (root: HTMLElement) => void | Promise<void>;
@@ -19,12 +20,14 @@ const pages: Record<string, () => Promise<{ start: Start }>> = {
   schedule: () => import('./pages/schedule'),
   error: () => import('./pages/error'),
   tv: () => import('./pages/tv'),
+  settings: () => import('./pages/settings'),
 };
 
 async function main(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) return;
   rememberZone(); // before any request: the server's messages show instants in this zone
+  applySettings(); // the board theme and the piece set, before any board draws
   const load = pages[boot().page] ?? pages.home;
   const mod = await load();
   await mod.start(root);

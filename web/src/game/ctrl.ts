@@ -20,6 +20,8 @@ import { Outbox } from './outbox';
 import { boardConfig } from './ground';
 import { describeMove } from './speech';
 import { ChatCtrl } from '../lib/chat';
+import { settings } from '../lib/settings';
+import { autoPromotion } from './promote';
 
 /** Rematch is a `rematch` frame's offer (lobby's challenge shape). */
 export interface Rematch {
@@ -64,6 +66,10 @@ export class GameCtrl {
   online = false;
   connected = false;
   promotion?: Promotion;
+  /** pending is the player's move shown on the board and waiting for confirmation (the move confirmation setting), as UCI. */
+  pending?: string;
+  /** zenOff is set when the player left zen mode for this page. */
+  zenOff = false;
   confirm?: Confirm;
   /** claimAnnounced is the since of the opponent's absence whose open claim was announced. */
   private claimAnnounced?: number;
@@ -241,9 +247,11 @@ export class GameCtrl {
       this.absences.clear();
       this.outbox.clear();
       this.promotion = undefined;
+      this.pending = undefined;
       if (this.confirm?.kind === 'resign') this.confirm = undefined;
     } else this.presence(st.gone);
     this.message = change.kind === 'move' ? undefined : this.message;
+    if (change.kind !== 'state') this.pending = undefined;
     this.syncBoard();
     this.feedback(change, first);
     // A move in a correspondence game changes whose move it waits for: the header's count follows.
@@ -255,6 +263,8 @@ export class GameCtrl {
   syncBoard(): void {
     if (!this.ground || !this.game.loaded) return;
     this.ground.set(boardConfig(this.game, { ply: this.shownPly, side: this.side }));
+    // A move waiting for confirmation stays shown on the board.
+    if (this.pending && this.viewPly === undefined) this.ground.move(this.pending.slice(0, 2) as Key, this.pending.slice(2, 4) as Key);
     const st = this.game.state;
     if (this.viewPly === undefined && this.playing && st.turn === this.side) {
       // playPremove plays it through movable.events.after only if the
@@ -371,22 +381,55 @@ export class GameCtrl {
     const legal = this.game.state.legal ?? [];
     const promos = promotions(legal, orig, dest);
     if (promos.length) {
-      if (meta.premove) return this.sendMove(orig + dest + (promos.includes('q') ? 'q' : promos[0]));
+      const auto = autoPromotion(settings().autoQueen, !!meta.premove, promos);
+      // A premove is played at once, unasked and unconfirmed: there is nobody to ask.
+      if (auto && meta.premove) return this.sendMove(orig + dest + auto);
+      if (auto) return this.submit(orig + dest + auto);
       this.promotion = { from: orig, to: dest, choices: ['q', 'r', 'b', 'n'].filter((p) => promos.includes(p)) };
       this.redraw();
       return;
     }
     const uci = orig + dest;
     if (!legal.includes(uci)) return this.syncBoard();
-    this.sendMove(uci);
+    if (meta.premove) return this.sendMove(uci);
+    this.submit(uci);
+  }
+
+  /** submit sends the player's move, or holds it for confirmation when the move confirmation setting is on. */
+  private submit(uci: string): void {
+    if (!settings().confirmMove) return this.sendMove(uci);
+    this.pending = uci;
+    this.redraw();
+  }
+
+  /** confirmMove sends the move waiting for confirmation (yes), or takes it back off the board. */
+  confirmMove(yes: boolean): void {
+    const uci = this.pending;
+    this.pending = undefined;
+    if (yes && uci && this.playing && (this.game.state.legal ?? []).includes(uci)) this.sendMove(uci);
+    else this.syncBoard();
+    this.redraw();
+  }
+
+  /** zen reports whether the page shows only the board and the clocks: the setting, while the player plays, unless left. */
+  get zen(): boolean {
+    return settings().zen && this.playing && !this.zenOff;
+  }
+
+  /** resign asks first (the confirm resign setting) or resigns at once. */
+  resign(): void {
+    if (settings().confirmResign) {
+      this.confirm = { kind: 'resign' };
+      this.redraw();
+    } else this.action('resign');
   }
 
   /** promote finishes the waiting promotion with piece (q, r, b, n), or cancels it (undefined). */
   promote(piece?: string): void {
     const p = this.promotion;
     this.promotion = undefined;
-    if (p && piece && p.choices.includes(piece)) this.sendMove(p.from + p.to + piece);
-    else this.syncBoard();
+    if (p && piece && p.choices.includes(piece)) return this.submit(p.from + p.to + piece);
+    this.syncBoard();
     this.redraw();
   }
 
@@ -394,7 +437,7 @@ export class GameCtrl {
   playUci(uci: string): void {
     if (!this.playing || this.game.state.turn !== this.side || !(this.game.state.legal ?? []).includes(uci)) return;
     this.ground?.move(uci.slice(0, 2) as Key, uci.slice(2, 4) as Key);
-    this.sendMove(uci);
+    this.submit(uci);
   }
 
   private sendMove(uci: string): void {
@@ -424,6 +467,7 @@ export class GameCtrl {
     ply = Math.max(0, Math.min(last, ply));
     this.viewPly = ply === last ? undefined : ply;
     this.promotion = undefined;
+    this.pending = undefined;
     this.syncBoard();
     this.redraw();
   }

@@ -350,6 +350,7 @@ function scrollActive(el: HTMLElement): void {
 function controls(ctrl: GameCtrl): VNode | null {
   const st = ctrl.game.state;
   const kids: (VNode | null)[] = [];
+  if (ctrl.playing && ctrl.pending) kids.push(moveConfirm(ctrl));
   if (ctrl.playing) {
     const mine = st.drawOffer === ctrl.side;
     const theirs = !!st.drawOffer && !mine;
@@ -380,13 +381,27 @@ function controls(ctrl: GameCtrl): VNode | null {
       );
     }
     kids.push(
-      h('button#resign.danger', { attrs: { type: 'button' }, hook: keepFocus(ctrl), on: { click: () => { ctrl.confirm = { kind: 'resign' }; ctrl.redraw(); } } }, t('ui.game.resign')),
+      h('button#resign.danger', { attrs: { type: 'button' }, hook: keepFocus(ctrl), on: { click: () => ctrl.resign() } }, t('ui.game.resign')),
     );
   } else if (finished(st.status)) {
     if (ctrl.side && st.status !== 'aborted') kids.push(rematch(ctrl));
     kids.push(h('a#new-game.button.primary', { attrs: { href: '/' } }, t('ui.game.new_game')));
   }
   return kids.length ? h('div#game-controls.game-controls', kids) : null;
+}
+
+/** moveConfirm asks the player to confirm the move shown on the board (the move confirmation setting). */
+function moveConfirm(ctrl: GameCtrl): VNode {
+  const uci = ctrl.pending!;
+  return h('div#move-confirm.move-confirm', { attrs: { role: 'group', 'aria-labelledby': 'move-confirm-text' } }, [
+    h('p#move-confirm-text', t('ui.settings.confirm_move.ask', { from: uci.slice(0, 2), to: uci.slice(2, 4) })),
+    h(
+      'button#move-confirm-yes.primary',
+      { attrs: { type: 'button' }, hook: { insert: (v) => (v.elm as HTMLElement).focus() }, on: { click: () => ctrl.confirmMove(true) } },
+      t('ui.settings.confirm_move.yes'),
+    ),
+    h('button#move-confirm-no', { attrs: { type: 'button' }, on: { click: () => ctrl.confirmMove(false) } }, t('ui.settings.confirm_move.no')),
+  ]);
 }
 
 function rematch(ctrl: GameCtrl): VNode {
@@ -516,8 +531,22 @@ export function view(ctrl: GameCtrl): VNode[] {
       moves(ctrl),
       player(ctrl, bottom, 'bottom'),
       input ? h('div.keyboard-box', [input]) : null,
-      tools(ctrl),
-      chatView(ctrl.chat, true),
+      ctrl.zen
+        ? h(
+            'button#zen-exit.zen-exit',
+            {
+              attrs: { type: 'button' },
+              on: {
+                click: () => {
+                  ctrl.zenOff = true;
+                  ctrl.redraw();
+                },
+              },
+            },
+            t('ui.settings.zen.exit'),
+          )
+        : tools(ctrl),
+      ...(ctrl.zen ? [] : [chatView(ctrl.chat, true)]),
     ]),
     dialog(ctrl),
   ].filter(Boolean) as VNode[];

@@ -33,6 +33,7 @@ export function header(redraw: () => void): VNode {
       h('a', { attrs: { href: '/rules' } }, t('ui.nav.rules')),
       h('a#nav-tv', { attrs: { href: '/tv' } }, t('ui.nav.tv')),
       me ? turnsNavLink(redraw) : null,
+      h('a#nav-settings', { attrs: { href: '/settings' } }, t('ui.nav.settings')),
       ...(me && !me.guest
         ? [
             scheduleNavLink(),
@@ -76,9 +77,9 @@ async function logOut(): Promise<void> {
   location.href = '/';
 }
 
-/** page is a whole page: the header, then main with the content, then the live region. */
-export function page(redraw: () => void, content: VNode[], cls = ''): VNode {
-  return h('div#app' + (cls ? '.' + cls : ''), [
+/** page is a whole page: the header, then main with the content, then the live region; classes are switched on and off without drawing the page anew. */
+export function page(redraw: () => void, content: VNode[], cls = '', classes: Record<string, boolean> = {}): VNode {
+  return h('div#app' + (cls ? '.' + cls : ''), { class: classes }, [
     h('a.skip', { attrs: { href: '#main' } }, t('ui.nav.skip')),
     header(redraw),
     h('main#main', { attrs: { tabindex: '-1' } }, content),

@@ -1,27 +1,25 @@
 // sound.ts plays the game's sounds, made with the Web Audio API (no files
 // to load): a move, a capture, a check, low time, the start and the end of
-// a game. The mute switch is remembered in localStorage.
+// a game. Whether they play, and how loud, are settings (lib/settings.ts):
+// the header's mute switch changes the sound setting.
+import { settings, change } from './settings';
 
 /** Sound is one of the interface's sounds. */
 export type Sound = 'move' | 'capture' | 'check' | 'lowtime' | 'start' | 'end';
 
-const key = 'joinpal.muted';
 let ctx: AudioContext | undefined;
 
-/** isMuted reports whether the sounds are off. */
+/** isMuted reports whether the sounds are off (the sound setting, or a volume of 0). */
 export function isMuted(): boolean {
-  try {
-    return localStorage.getItem(key) === '1';
-  } catch {
-    return false;
-  }
+  const s = settings();
+  return !s.sound || s.volume === 0;
 }
 
-/** setMuted turns the sounds off (true) or on, and remembers it. */
+/** setMuted turns the sounds off (true) or on, and saves the setting. */
 export function setMuted(muted: boolean): void {
-  try {
-    localStorage.setItem(key, muted ? '1' : '0');
-  } catch {}
+  const s = settings();
+  // Turned on at no volume, the sounds come back at the default.
+  void change(muted ? { sound: false } : { sound: true, volume: s.volume || 70 }).catch(() => {});
 }
 
 /** notes are each sound's tones: frequency (Hz), start and length (s), and loudness. */
@@ -41,13 +39,14 @@ export function play(sound: Sound): void {
     ctx ??= new AudioContext();
     if (ctx.state === 'suspended') void ctx.resume();
     const now = ctx.currentTime;
+    const volume = settings().volume / 100;
     for (const [freq, start, length, gain] of notes[sound]) {
       const osc = ctx.createOscillator();
       const amp = ctx.createGain();
       osc.type = sound === 'capture' ? 'triangle' : 'sine';
       osc.frequency.value = freq;
       amp.gain.setValueAtTime(0, now + start);
-      amp.gain.linearRampToValueAtTime(gain, now + start + 0.01);
+      amp.gain.linearRampToValueAtTime(gain * volume, now + start + 0.01);
       amp.gain.exponentialRampToValueAtTime(0.001, now + start + length);
       osc.connect(amp).connect(ctx.destination);
       osc.start(now + start);

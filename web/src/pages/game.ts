@@ -13,7 +13,7 @@ export function start(root: HTMLElement): void {
   let ctrl: GameCtrl | undefined;
   mount(root, (redraw) => {
     ctrl ??= new GameCtrl(redraw);
-    return page(redraw, view(ctrl), 'game-page');
+    return page(redraw, view(ctrl), 'game-page', { zen: ctrl.zen });
   });
   if (!ctrl) return;
   guardLeaving(ctrl);
