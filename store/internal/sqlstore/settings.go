@@ -9,7 +9,7 @@ import (
 	"github.com/joinpal/joinpal/account"
 )
 
-// Settings (migration 0008): one row of user_settings per user who saved
+// Settings (migration 0010): one row of user_settings per user who saved
 // them; the language stays in users.lang.
 
 // Settings returns the settings of user id; see account.Store.
