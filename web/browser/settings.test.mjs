@@ -7,7 +7,7 @@
 // the language setting reloads the page in that language; axe passes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, seekPair, player, clickMove, screenshot, missingTexts, axe } from './harness.mjs';
+import { suite, seekPair, player, clickMove, screenshot, missingTexts, axe, noHorizontalScroll } from './harness.mjs';
 import { accounts, play } from './account.fixture.mjs';
 
 const env = suite();
@@ -149,6 +149,16 @@ test("an account's settings are kept in the account", async () => {
   assert.equal(await page.evaluate(() => document.documentElement.dataset.board), 'green');
   await other.close();
   await a.context.close();
+});
+
+test('the settings page on a phone: nothing scrolls sideways', async () => {
+  const p = await player(env.browser, { size: 'phone', mobile: true });
+  await p.page.goto(env.server.url + '/settings');
+  await p.page.locator('#settings-board cg-board').waitFor();
+  assert.equal(await noHorizontalScroll(p.page), true);
+  await axe(p.page);
+  await screenshot(p.page, 'settings-phone');
+  await p.context.close();
 });
 
 test('the language setting reloads the page in that language', async () => {
