@@ -325,7 +325,8 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		return err
 	}
 	games := metrics.TimedStore(st)
-	lc := live.Config{Store: games, Nodes: st, Node: opts.node, Exclusive: exclusive, Logger: log}
+	lc := live.Config{Store: games, Nodes: st, Node: opts.node, Exclusive: exclusive, Logger: log,
+		RatedTakebacks: ratedTakebacks(st, log)}
 	now := time.Now
 	var tclock *testClock
 	if opts.testClock {
