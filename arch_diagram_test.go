@@ -38,6 +38,7 @@ var packageJobs = map[string]string{
 	"natsbus":                    "events and commands between nodes, over NATS",
 	"lobby":                      "seeks and pairing, challenges, rematches",
 	"schedule":                   "games arranged for a date and time",
+	"club":                       "clubs: members, roles, who may do what",
 	"game":                       "the domain: Game, Clock, TimeControl, Store, Bus",
 	"chess/pgn":                  "PGN reader and writer",
 	"rules":                      "the rules guide: texts, exercises, the judge of a try",

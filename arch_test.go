@@ -53,15 +53,17 @@ var allowedImports = map[string][]string{
 	// The lobby: seeks, challenges, rematches; stores through its own Store.
 	"lobby":    {"game", "internal/broadcast", "internal/coded", "internal/randid", "rating"},
 	"schedule": {"game", "internal/broadcast", "internal/coded", "internal/randid"},
+	// Clubs: members, roles, the permission table; stores through its own Store.
+	"club": {"game", "internal/coded"},
 	// Stores import game and their shared internals.
 	"store/sqlite":   {"game", "internal/coded", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
 	"store/postgres": {"game", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
 	// The one SQL store: every store interface, written once for both dialects.
-	"store/internal/sqlstore":    {"account", "analysis", "chat", "game", "lobby", "rating", "schedule", "store/internal/codec"},
+	"store/internal/sqlstore":    {"account", "analysis", "chat", "club", "game", "lobby", "rating", "schedule", "store/internal/codec"},
 	"store/internal/codec":       {"chess", "game"},
 	"store/internal/groupcommit": {},
 	"store/internal/migrate":     {"store/internal/sqlstore"},
-	"store/storetest":            {"account", "analysis", "chat", "chess", "game", "live", "lobby", "rating", "schedule"},
+	"store/storetest":            {"account", "analysis", "chat", "chess", "club", "game", "live", "lobby", "rating", "schedule"},
 	// Tools: measurements of the parts above.
 	"loadtest": {"chess", "game", "live"},
 	// wsload talks to a server only over HTTP and WebSockets.
@@ -77,7 +79,7 @@ var allowedImports = map[string][]string{
 	// The HTTP server: the domain's services behind one table of routes.
 	// It starts no game itself: the lobby, the schedule and the AI hand
 	// their games to the runtime, wired by cmd/joinpal.
-	"server": {"account", "ai", "analysis", "chat", "chess/pgn", "docs", "game", "i18n", "internal/broadcast", "internal/coded", "live", "lobby", "opening", "ratelimit", "rating", "rules", "schedule", "web"},
+	"server": {"account", "ai", "analysis", "chat", "chess/pgn", "club", "docs", "game", "i18n", "internal/broadcast", "internal/coded", "live", "lobby", "opening", "ratelimit", "rating", "rules", "schedule", "web"},
 	// Documents the server serves as they are (openapi.yaml).
 	"docs": {},
 	// The browser interface's bundle, embedded as built (web/dist).
@@ -87,7 +89,7 @@ var allowedImports = map[string][]string{
 	"natsbus": {"game", "internal/broadcast", "live"},
 	// The one binary wires the parts together: every public package it
 	// runs, never an internal one (stores' shared code, coded errors).
-	"cmd/joinpal": {"account", "ai", "analysis", "chat", "chess", "chess/pgn", "engine", "game", "i18n", "live", "loadtest", "loadtest/wsload", "lobby", "match", "natsbus", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "uci"},
+	"cmd/joinpal": {"account", "ai", "analysis", "chat", "chess", "chess/pgn", "club", "engine", "game", "i18n", "live", "loadtest", "loadtest/wsload", "lobby", "match", "natsbus", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "uci"},
 }
 
 // modulePackages returns the packages of this module (not of nested

@@ -3,7 +3,7 @@
 // storage benchmarks they share.
 //
 // A store's test calls RunAll (or one suite: Run, RunLobby, RunAccounts,
-// RunSchedule) with a function that opens it:
+// RunSchedule, RunClubs) with a function that opens it:
 //
 //	func TestConformance(t *testing.T) {
 //		storetest.RunAll(t, func(tb testing.TB) storetest.FullStore { ... }, refuse)

@@ -1,7 +1,7 @@
 // Package sqlstore is JoinPal's SQL store written once for both of its
 // databases: the reads of game.Store and live.NodeRegistry, game.Listing,
 // lobby.Store, account.Store, rating.Store (with the rating update of a
-// rated game's end) and schedule.Store, over a small query layer (Querier)
+// rated game's end), schedule.Store and club.Store, over a small query layer (Querier)
 // that store/sqlite runs on database/sql (modernc.org/sqlite) and
 // store/postgres on pgx.
 //
