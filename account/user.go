@@ -56,11 +56,18 @@ const (
 	ScopePreferenceRead Scope = "preference:read"
 	// ScopePreferenceWrite lets a program change its user's settings.
 	ScopePreferenceWrite Scope = "preference:write"
+	// ScopeClubRead lets a program read its user's clubs, and the pending
+	// requests and invitations of the clubs the user manages.
+	ScopeClubRead Scope = "club:read"
+	// ScopeClubWrite lets a program create, join and leave clubs, and
+	// manage the members of those its user manages.
+	ScopeClubWrite Scope = "club:write"
 )
 
 // Scopes lists every scope.
 func Scopes() []Scope {
-	return []Scope{ScopeBoardPlay, ScopeChallengeRead, ScopeChallengeWrite, ScopePreferenceRead, ScopePreferenceWrite}
+	return []Scope{ScopeBoardPlay, ScopeChallengeRead, ScopeChallengeWrite, ScopePreferenceRead, ScopePreferenceWrite,
+		ScopeClubRead, ScopeClubWrite}
 }
 
 // Token is an API token for programs and bots: Bearer secret, stored

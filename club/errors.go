@@ -64,7 +64,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeBadPolicy, Params: []string{"policy"}, When: "a joining policy other than open, request or invitation"},
 	{Code: CodeBadRole, Params: []string{"role"}, When: "a role to set other than admin or member"},
 	{Code: CodeNeedsAccount, When: "a guest creating or joining a club: clubs are of accounts"},
-	{Code: CodeNotMember, Params: []string{"user"}, When: "leaving a club one is not in, or acting on a user who is not a member (user empty: oneself)"},
+	{Code: CodeNotMember, Params: []string{"user"}, When: "leaving a club one is not in, or acting on a user who is not a member (user: that user, or the one leaving)"},
 	{Code: CodeNotAdmin, When: "an action only the club's admins and owner may take, by someone else"},
 	{Code: CodeNotOwner, When: "an action only the club's owner may take (handing over, deleting, demoting or removing an admin), by someone else"},
 	{Code: CodeAlreadyMember, Params: []string{"user"}, When: "joining, or inviting someone to, a club one is already a member of"},

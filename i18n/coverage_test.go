@@ -15,6 +15,7 @@ import (
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/chess"
 	"github.com/joinpal/joinpal/chess/pgn"
+	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/engine"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
@@ -38,6 +39,7 @@ var (
 	_ i18n.Coded = (*ai.Error)(nil)
 	_ i18n.Coded = (*lobby.Error)(nil)
 	_ i18n.Coded = (*schedule.Error)(nil)
+	_ i18n.Coded = (*club.Error)(nil)
 	_ i18n.Coded = (*server.Error)(nil)
 )
 
@@ -88,6 +90,9 @@ func errorCodes() []errorCode {
 	for _, c := range chat.Codes() {
 		out = append(out, errorCode{"chat", string(c.Code), c.Params, c.When})
 	}
+	for _, c := range club.Codes() {
+		out = append(out, errorCode{"club", string(c.Code), c.Params, c.When})
+	}
 	for _, c := range server.Codes() {
 		out = append(out, errorCode{"server", string(c.Code), c.Params, c.When})
 	}
@@ -115,6 +120,9 @@ func wordCodes() []wordCode {
 	}
 	for _, c := range schedule.Words() {
 		out = append(out, wordCode{"schedule", c})
+	}
+	for _, c := range club.Words() {
+		out = append(out, wordCode{"club", c})
 	}
 	for _, c := range server.Words() {
 		out = append(out, wordCode{"server", c})

@@ -11,6 +11,7 @@ import (
 	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/analysis"
 	"github.com/joinpal/joinpal/chat"
+	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/internal/coded"
@@ -184,9 +185,26 @@ var statuses = map[string]int{
 	string(schedule.CodeSuspendLimit):   http.StatusConflict,
 	string(schedule.CodeNeedsAccounts):  http.StatusForbidden,
 
-	string(chat.CodeTooFast):  http.StatusTooManyRequests,
-	string(chat.CodeReadOnly): http.StatusForbidden,
-	string(chat.CodeNoLine):   http.StatusNotFound,
+	string(chat.CodeTooFast):           http.StatusTooManyRequests,
+	string(chat.CodeReadOnly):          http.StatusForbidden,
+	string(chat.CodeNoLine):            http.StatusNotFound,
+	string(club.CodeNotFound):          http.StatusNotFound,
+	string(club.CodeNameTaken):         http.StatusConflict,
+	string(club.CodeNeedsAccount):      http.StatusForbidden,
+	string(club.CodeNotMember):         http.StatusConflict,
+	string(club.CodeNotAdmin):          http.StatusForbidden,
+	string(club.CodeNotOwner):          http.StatusForbidden,
+	string(club.CodeAlreadyMember):     http.StatusConflict,
+	string(club.CodeAlreadyRequested):  http.StatusConflict,
+	string(club.CodeAlreadyInvited):    http.StatusConflict,
+	string(club.CodeInvitationOnly):    http.StatusForbidden,
+	string(club.CodeNoRequest):         http.StatusConflict,
+	string(club.CodeNoInvitation):      http.StatusConflict,
+	string(club.CodeSameRole):          http.StatusConflict,
+	string(club.CodeOwnerUntouchable):  http.StatusForbidden,
+	string(club.CodeOwnerMustTransfer): http.StatusConflict,
+	string(club.CodeFull):              http.StatusConflict,
+	string(club.CodeConflict):          http.StatusConflict,
 
 	string(ai.CodeBusy):   http.StatusServiceUnavailable,
 	string(ai.CodeClosed): http.StatusServiceUnavailable,
@@ -208,6 +226,7 @@ var families = map[string]int{
 	"analysis": http.StatusBadRequest,
 	"chat":     http.StatusBadRequest,
 	"chess":    http.StatusBadRequest,
+	"club":     http.StatusBadRequest,
 	"game":     http.StatusBadRequest,
 	"live":     http.StatusBadRequest,
 	"lobby":    http.StatusBadRequest,

@@ -128,5 +128,22 @@ func (s *Server) routes() []route {
 		{"POST /api/schedule/{id}/postpone/decline", s.scheduleAction("postpone-decline")},
 		{"POST /api/schedule/{id}/checkin", s.scheduleAction("checkin")},
 		{"POST /api/schedule/{id}/suspend", s.scheduleAction("suspend")},
+
+		// Clubs: their pages, the list and search, one club and its members.
+		{"GET /clubs", s.page("clubs")},
+		{"GET /club/{id}", s.page("club", "id")},
+		{"GET /api/clubs", s.listClubs},
+		{"POST /api/clubs", s.postClub},
+		{"GET /api/club/{id}", s.getClub},
+		{"DELETE /api/club/{id}", s.deleteClub},
+		{"POST /api/club/{id}/join", s.clubAction("join")},
+		{"POST /api/club/{id}/accept", s.clubAction("accept")},
+		{"POST /api/club/{id}/leave", s.clubAction("leave")},
+		{"POST /api/club/{id}/requests/{username}/approve", s.clubMemberAction("approve")},
+		{"POST /api/club/{id}/requests/{username}/decline", s.clubMemberAction("decline")},
+		{"POST /api/club/{id}/invite", s.clubMemberAction("invite")},
+		{"DELETE /api/club/{id}/members/{username}", s.clubMemberAction("remove")},
+		{"PUT /api/club/{id}/members/{username}/role", s.clubMemberAction("role")},
+		{"POST /api/club/{id}/transfer", s.clubMemberAction("transfer")},
 	}
 }

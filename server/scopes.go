@@ -7,7 +7,8 @@ import "github.com/joinpal/joinpal/account"
 // HTTP endpoints under /api/game/{id} take by the same names), and the
 // kinds of frames a socket delivers that tell a user's own business
 // (their challenges, rematch offers, pairings and scheduled games, which
-// the HTTP API shows under challenge:read). A browser session may do all
+// the HTTP API shows under challenge:read); and what a club's routes read
+// of the user and change. A browser session may do all
 // of it; a token only what its scopes allow. An action absent from the
 // table (a ping) needs no scope.
 var actionScopes = map[string]account.Scope{
@@ -36,6 +37,10 @@ var actionScopes = map[string]account.Scope{
 	frameChatMute:   account.ScopeBoardPlay,
 	frameChatUnmute: account.ScopeBoardPlay,
 	frameChatReport: account.ScopeBoardPlay,
+	// Clubs: reading one's own place and the pending ones of a club one
+	// manages, and every change (GET and POST /api/club…).
+	"club-read":  account.ScopeClubRead,
+	"club-write": account.ScopeClubWrite,
 
 	// The user's settings (/api/account/settings), read and changed.
 	actionSettingsRead:  account.ScopePreferenceRead,

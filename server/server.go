@@ -98,6 +98,9 @@ type Config struct {
 	// Analyses runs the computer analyses of finished games (nil: none;
 	// the analysis routes answer analysis.closed).
 	Analyses Analyses
+	// Clubs keeps clubs and their members (none: the club routes answer
+	// club.not_found).
+	Clubs Clubs
 	// Socket sets the WebSockets' limits and timings (SocketConfig's
 	// defaults when zero).
 	Socket SocketConfig

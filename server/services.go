@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/analysis"
+	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/schedule"
@@ -71,4 +72,25 @@ type Schedule interface {
 type Analyses interface {
 	Submit(ctx context.Context, req analysis.Request) (analysis.Status, error)
 	Status(ctx context.Context, gameID string) (analysis.Status, error)
+}
+
+// Clubs is what the clubs' routes ask of the clubs (club.Service has it).
+type Clubs interface {
+	Create(ctx context.Context, by club.Person, name, description string, policy club.Policy) (club.Club, error)
+	Get(ctx context.Context, id string) (club.Club, error)
+	Search(ctx context.Context, q string, limit int) ([]club.Club, error)
+	Mine(ctx context.Context, userID string) ([]club.Mine, error)
+	Members(ctx context.Context, id string) ([]club.Membership, error)
+	Membership(ctx context.Context, id, userID string) (club.Membership, error)
+	Games(ctx context.Context, id string, limit int) ([]game.Summary, error)
+	Join(ctx context.Context, by club.Person, id string) (club.Club, error)
+	Accept(ctx context.Context, by club.Person, id string) (club.Club, error)
+	Leave(ctx context.Context, by club.Person, id string) (club.Club, error)
+	Approve(ctx context.Context, by club.Person, id string, user club.Person) (club.Club, error)
+	Decline(ctx context.Context, by club.Person, id string, user club.Person) (club.Club, error)
+	Invite(ctx context.Context, by club.Person, id string, user club.Person) (club.Club, error)
+	Remove(ctx context.Context, by club.Person, id string, user club.Person) (club.Club, error)
+	SetRole(ctx context.Context, by club.Person, id string, user club.Person, role club.Role) (club.Club, error)
+	Transfer(ctx context.Context, by club.Person, id string, user club.Person) (club.Club, error)
+	Delete(ctx context.Context, by club.Person, id string) error
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/analysis"
 	"github.com/joinpal/joinpal/chat"
+	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
@@ -276,6 +277,7 @@ type platformStore interface {
 	schedule.Store
 	analysis.Store
 	chat.Store
+	club.Store
 }
 
 // openStore opens the PostgreSQL database of a postgres:// URL, or else
@@ -371,9 +373,14 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	}
 	analyses := analysis.NewQueue(analysis.Config{Store: st, NewEvaluator: analysisEngine(opts.stockfish), Log: log})
 	defer analyses.Close()
+	clubs, err := club.New(club.Config{Store: st, Now: now})
+	if err != nil {
+		return err
+	}
 	srv, err := server.New(server.Config{
 		Accounts: st, Runtime: running, Lobby: lob, AI: player, AIPool: pool,
-		Games: games, Listing: st, Ratings: st, Schedule: sched, Analyses: analyses, Metrics: metrics, Log: log, Now: now,
+		Games: games, Listing: st, Ratings: st, Schedule: sched, Analyses: analyses, Clubs: clubs,
+		Metrics: metrics, Log: log, Now: now,
 		Limits: opts.limits, TrustedProxies: opts.trustedProxies, SecureCookies: opts.secureCookies,
 		HashConcurrency: opts.hashConcurrency,
 		Socket:          server.SocketConfig{MaxPerUser: opts.socketsPerUser, MaxPerAddress: opts.socketsPerAddress},

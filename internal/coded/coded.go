@@ -1,7 +1,7 @@
 // Package coded is the one shape of JoinPal's coded errors: a stable code
 // for programs, an English message for logs, the parameters a translated
 // message needs, and an optional cause. Every package that reports coded
-// errors outside the rules core (account, ai, game, live, lobby, schedule,
+// errors outside the rules core (account, ai, club, game, live, lobby, schedule,
 // server) declares a code type of its own and its Error as an instance of
 // [Error], so each keeps its prefix ("game: ...") and its own type for
 // errors.As, while the methods are written once. The rules core (chess,
