@@ -18,6 +18,8 @@ const pages: Record<string, () => Promise<{ start: Start }>> = {
   challenge: () => import('./pages/challenge'),
   rules: () => import('./pages/rules'),
   schedule: () => import('./pages/schedule'),
+  clubs: () => import('./pages/clubs'),
+  club: () => import('./pages/club'),
   error: () => import('./pages/error'),
   tv: () => import('./pages/tv'),
   settings: () => import('./pages/settings'),

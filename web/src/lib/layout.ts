@@ -34,6 +34,7 @@ export function header(redraw: () => void): VNode {
       h('a#nav-tv', { attrs: { href: '/tv' } }, t('ui.nav.tv')),
       me ? turnsNavLink(redraw) : null,
       h('a#nav-settings', { attrs: { href: '/settings' } }, t('ui.nav.settings')),
+      h('a#nav-clubs', { attrs: { href: '/clubs' } }, t('ui.nav.clubs')),
       ...(me && !me.guest
         ? [
             scheduleNavLink(),
