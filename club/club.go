@@ -6,6 +6,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/joinpal/joinpal/internal/coded"
 )
 
@@ -156,9 +158,11 @@ func isSeparator(r rune) bool {
 	return r == ' ' || r == '-' || r == '_' || r == '.' || r == '\'' || r == '&'
 }
 
-// TidyName returns name with white space at its ends removed and every run
-// of white space inside it one space: the form a club's name is kept in.
-func TidyName(name string) string { return strings.Join(strings.Fields(name), " ") }
+// TidyName returns name in Unicode's composed form (NFC: an "o" followed
+// by a combining acute accent becomes "ó"), with white space at its ends
+// removed and every run of white space inside it one space: the form a
+// club's name is kept in.
+func TidyName(name string) string { return strings.Join(strings.Fields(norm.NFC.String(name)), " ") }
 
 // NameKey returns the identity of a club name and its slug: lower case,
 // accents folded to ASCII letters, each run of separators one hyphen, no

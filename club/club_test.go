@@ -35,6 +35,8 @@ func TestNameRules(t *testing.T) {
 		{"Peones\u200bRojos", "peonesrojos", club.CodeNameChars}, // a zero-width space
 		{"new", "new", club.CodeNameReserved},
 		{"Jóin Pal", "join-pal", ""},
+		{"Peo\u0301n Rojo", "peon-rojo", ""}, // a combining accent, composed
+		{"Peón\u00a0Rojo", "peon-rojo", ""},  // a no-break space is white space
 		{"JoinPal", "joinpal", club.CodeNameReserved},
 	}
 	for _, tt := range tests {

@@ -23,7 +23,9 @@ type ClubStore interface {
 // compare-and-set that changes nothing when refused (conflict, no such
 // club) and recounts the members when it commits; a deletion removes every
 // place; the lists (search, a user's clubs, the members in role order, the
-// members' newest games). open follows Run's rules.
+// members' newest games); and club.Service on the store: two admins
+// approving the last free place at once let exactly one in. open follows
+// Run's rules.
 func RunClubs(t *testing.T, open func(t *testing.T) ClubStore) {
 	tests := []struct {
 		name string
@@ -35,6 +37,7 @@ func RunClubs(t *testing.T, open func(t *testing.T) ClubStore) {
 		{"Delete", testClubDelete},
 		{"Lists", testClubLists},
 		{"Games", testClubGames},
+		{"ServiceLastPlace", testClubLastPlace},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -330,5 +333,74 @@ func testClubGames(t *testing.T, open func(t *testing.T) ClubStore) {
 	}
 	if got, err := s.ClubGames(ctx, "nada", 10); err != nil || len(got) != 0 {
 		t.Errorf("ClubGames(no club) = %v, %v", got, err)
+	}
+}
+
+// testClubLastPlace: a club with one place left and two requests; two
+// admins approve one each, at once, many times over. Each change is a
+// compare-and-set, so exactly one is let in and the other is refused as
+// full (after reading the club again), never both.
+func testClubLastPlace(t *testing.T, open func(t *testing.T) ClubStore) {
+	s := open(t)
+	ctx := t.Context()
+	now := at(0).UTC()
+	svc, err := club.New(club.Config{Store: s, Now: func() time.Time { return now }, MaxMembers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	person := func(name string) club.Person { return club.Person{ID: "u-" + name, Name: name} }
+	owner, admin := person("ana"), person("ben")
+	for round := range 5 {
+		c, err := svc.Create(ctx, owner, "Ultima plaza "+string(rune('a'+round)), "", club.ByRequest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, y := person("x"+string(rune('a'+round))), person("y"+string(rune('a'+round)))
+		for _, p := range []club.Person{admin, x, y} {
+			if _, err := svc.Join(ctx, p, c.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := svc.Approve(ctx, owner, c.ID, admin); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.SetRole(ctx, owner, c.ID, admin, club.Admin); err != nil {
+			t.Fatal(err)
+		}
+		var (
+			wg   sync.WaitGroup
+			errs [2]error
+		)
+		wg.Go(func() { _, errs[0] = svc.Approve(ctx, owner, c.ID, x) })
+		wg.Go(func() { _, errs[1] = svc.Approve(ctx, admin, c.ID, y) })
+		wg.Wait()
+		won := 0
+		for _, err := range errs {
+			switch club.CodeOf(err) {
+			case "":
+				won++
+			case club.CodeFull:
+			default:
+				t.Fatalf("round %d: approving the last place: %v", round, err)
+			}
+		}
+		got, err := svc.Get(ctx, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, err := svc.Members(ctx, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		members := 0
+		for _, m := range ms {
+			if m.Role.IsMember() {
+				members++
+			}
+		}
+		if won != 1 || got.Members != 3 || members != 3 {
+			t.Fatalf("round %d: %d approvals won (%v), the club counts %d members and holds %d, want 1 and 3",
+				round, won, errs, got.Members, members)
+		}
 	}
 }
