@@ -353,6 +353,14 @@ func TestRolesAndOwnership(t *testing.T) {
 	if err != nil || len(members) != 2 || members[0].UserID != cris.ID || members[1].UserID != ben.ID {
 		t.Fatalf("Members = %+v, %v", members, err)
 	}
+	_, err = svc.Edit(ctx, ben, c.ID, "", "closed")
+	wantCode(t, "edit to a bad policy", err, club.CodeBadPolicy)
+	c, err = svc.Edit(ctx, ben, c.ID, "  Los martes  ", club.Open)
+	if err != nil || c.Description != "Los martes" || c.Policy != club.Open {
+		t.Fatalf("an admin edits: %+v, %v", c, err)
+	}
+	_, err = svc.Edit(ctx, dani, c.ID, "", club.Open)
+	wantCode(t, "a stranger edits", err, club.CodeNotAdmin)
 	wantCode(t, "delete by an admin", svc.Delete(ctx, ben, c.ID), club.CodeNotOwner)
 	wantCode(t, "delete", svc.Delete(ctx, cris, c.ID), "")
 	_, err = svc.Get(ctx, c.ID)

@@ -227,6 +227,26 @@ func (s *Service) Transfer(ctx context.Context, by Person, id string, user Perso
 	})
 }
 
+// Edit sets club id's description and joining policy; its admins and
+// owner may. A change of policy leaves pending requests and invitations as
+// they are (an admin still answers them).
+func (s *Service) Edit(ctx context.Context, by Person, id, description string, policy Policy) (Club, error) {
+	description = strings.TrimSpace(description)
+	if err := ValidateDescription(description); err != nil {
+		return Club{}, err
+	}
+	if _, err := ParsePolicy(string(policy)); err != nil {
+		return Club{}, err
+	}
+	return s.change(ctx, by, id, func(c Club, me Membership) (Change, error) {
+		if me.Role.rank() < Admin.rank() {
+			return Change{}, actorRefusal(Admin)
+		}
+		c.Description, c.Policy = description, policy
+		return Change{Club: c}, nil
+	})
+}
+
 // Delete removes club id with every place in it; only its owner may.
 func (s *Service) Delete(ctx context.Context, by Person, id string) error {
 	_, err := s.change(ctx, by, id, func(c Club, me Membership) (Change, error) {

@@ -60,6 +60,12 @@ type clubNew struct {
 	Policy      string `json:"policy"`
 }
 
+// clubSettings is the body of PUT /api/club/{id}.
+type clubSettings struct {
+	Description string `json:"description"`
+	Policy      string `json:"policy"`
+}
+
 // clubUser is the body of POST /api/club/{id}/invite and …/transfer.
 type clubUser struct {
 	Username string `json:"username"`
@@ -308,6 +314,29 @@ func (s *Server) clubMemberAction(action string) http.HandlerFunc {
 		}
 		s.writeClubPage(w, r, http.StatusOK, c, who)
 	}
+}
+
+// putClub serves PUT /api/club/{id}: its admins set the club's
+// description and joining policy.
+func (s *Server) putClub(w http.ResponseWriter, r *http.Request) {
+	var req clubSettings
+	if !s.decodeJSON(w, r, &req) {
+		return
+	}
+	svc, ok := s.clubService(w, r)
+	if !ok {
+		return
+	}
+	who, ok := s.signedIn(w, r, scopeFor("club-write"))
+	if !ok {
+		return
+	}
+	c, err := svc.Edit(r.Context(), clubPerson(who.User), r.PathValue("id"), req.Description, club.Policy(req.Policy))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.writeClubPage(w, r, http.StatusOK, c, who)
 }
 
 // deleteClub serves DELETE /api/club/{id}: the owner deletes the club and

@@ -113,6 +113,12 @@ func TestClubsOverHTTP(t *testing.T) {
 			t.Fatalf("after removing cris and demoting beto: %q", names(p.Members))
 		}
 
+		mustStatus(t, beto.do("PUT", "/api/club/peon-rojo", `{"description":"","policy":"invitation"}`), http.StatusForbidden)
+		mustStatus(t, ana.do("PUT", "/api/club/peon-rojo", `{"description":"Los martes","policy":"open"}`), http.StatusOK).decode(t, &p)
+		if p.Club.Description != "Los martes" || p.Club.Policy != club.Open {
+			t.Fatalf("after editing: %+v", p.Club)
+		}
+
 		// A second club, by invitation; the list, the search, one's own.
 		mustStatus(t, cris.do("POST", "/api/clubs", `{"name":"Alfil Loco","description":"","policy":"invitation"}`), http.StatusCreated)
 		var list struct {
@@ -206,6 +212,9 @@ func TestClubRefusalsChangeNothing(t *testing.T) {
 		{"handing over to a requester", ana, "POST", id + "/transfer", `{"username":"beto"}`, 409, string(club.CodeNotMember)},
 		{"handing over by a stranger", cris, "POST", id + "/transfer", `{"username":"cris"}`, 403, string(club.CodeNotOwner)},
 		{"deleting by a requester", beto, "DELETE", id, "", 403, string(club.CodeNotOwner)},
+		{"editing by a requester", beto, "PUT", id, `{"description":"x","policy":"open"}`, 403, string(club.CodeNotAdmin)},
+		{"editing to a bad policy", ana, "PUT", id, `{"description":"x","policy":"secret"}`, 400, string(club.CodeBadPolicy)},
+		{"editing, a bad body", ana, "PUT", id, `{"description":"x"`, 400, string(CodeBadJSON)},
 		{"deleting by nobody", nobody, "DELETE", id, "", 401, string(CodeUnauthorized)},
 		{"a bad max", nobody, "GET", "/api/clubs?max=0", "", 400, string(CodeBadPage)},
 	}

@@ -13,7 +13,7 @@ import (
 var clubKey = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // FuzzClubBodies: any body of the club routes (POST /api/clubs, the
-// invitation and handing over, a role) decodes strictly or is refused with
+// invitation and handing over, a role, the settings) decodes strictly or is refused with
 // a decoder's code; what decodes is judged by the club's rules, whose every
 // refusal is a code of package club. A name the rules take has a key of
 // a-z, 0-9 and single hyphens, at least 3 long, that is its own key (the
@@ -25,7 +25,7 @@ func FuzzClubBodies(f *testing.F) {
 		`{"name":"Сlub Kiev","description":"","policy":"invitation"}`,
 		`{"name":"  a  b  ","description":"<script>alert(1)</script>","policy":"open"}`,
 		`{"username":"beto"}`,
-		`{"role":"admin"}`, `{"role":"owner"}`,
+		`{"role":"admin"}`, `{"role":"owner"}`, `{"description":"Los martes","policy":"open"}`,
 		`{"name":"x","policy":"closed"}`, `{"name":"new","description":"","policy":"open"}`,
 		`{"name":"a\u0000b","description":"","policy":"open"}`, `{"name":"a","name":"b"}`, `{"Name":"abc"}`,
 		`{"name":"L'Alfil","description":"","policy":"open"}`, `{"name":"-.-","description":"","policy":"open"}`,
@@ -39,8 +39,9 @@ func FuzzClubBodies(f *testing.F) {
 			create clubNew
 			user   clubUser
 			role   clubRole
+			edit   clubSettings
 		)
-		v := []any{&create, &user, &role}[int(kind)%3]
+		v := []any{&create, &user, &role, &edit}[int(kind)%4]
 		if err := decodeStrict(strings.NewReader(string(body)), v); err != nil {
 			code := i18n.Code(err)
 			for _, a := range decoders {
@@ -71,6 +72,10 @@ func FuzzClubBodies(f *testing.F) {
 			}
 			judge("the description", club.ValidateDescription(create.Description))
 			_, err = club.ParsePolicy(create.Policy)
+			judge("the policy", err)
+		case *clubSettings:
+			judge("the description", club.ValidateDescription(edit.Description))
+			_, err := club.ParsePolicy(edit.Policy)
 			judge("the policy", err)
 		case *clubRole:
 			_, err := club.ParseRole(role.Role)

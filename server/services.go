@@ -92,5 +92,6 @@ type Clubs interface {
 	Remove(ctx context.Context, by club.Person, id string, user club.Person) (club.Club, error)
 	SetRole(ctx context.Context, by club.Person, id string, user club.Person, role club.Role) (club.Club, error)
 	Transfer(ctx context.Context, by club.Person, id string, user club.Person) (club.Club, error)
+	Edit(ctx context.Context, by club.Person, id, description string, policy club.Policy) (club.Club, error)
 	Delete(ctx context.Context, by club.Person, id string) error
 }

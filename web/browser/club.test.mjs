@@ -1,7 +1,7 @@
 // club.test.mjs: a club in a real Chromium — Ana (Spanish) creates a club
 // by request; Beto (English, a phone) finds it, asks to join; Ana sees the
-// request without a reload of her own making, approves it; both see the
-// two members with their roles. Every page passes axe and shows no code in
+// request on her club's page, approves it; both see the two members with
+// their roles; she opens the club to all and Beto sees it. Every page passes axe and shows no code in
 // place of a text; the club's description is drawn as text, never HTML.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -78,6 +78,15 @@ test('a club by request: one asks to join, the owner approves, both see the memb
     assert.deepEqual(await axe(p), []);
   }
   assert.equal(await beto.page.locator('.club-admin').count(), 0, 'a member has no admin controls');
+
+  // Ana opens the club to all; Beto sees its new description and policy.
+  await ana.page.locator('#club-edit-description').fill('Los martes, abierto a todos');
+  await ana.page.locator('#club-edit-policy-open').check();
+  await ana.page.locator('#club-edit-save').click();
+  await ana.page.locator('#club-description', { hasText: 'Los martes' }).waitFor();
+  await beto.page.reload();
+  await beto.page.locator('#club-description', { hasText: 'Los martes, abierto a todos' }).waitFor();
+  assert.match(await beto.page.locator('.club-meta').innerText(), /open/);
   await screenshot(beto.page, 'club-member-phone');
   assert.deepEqual(ana.errors, []);
   assert.deepEqual(beto.errors, []);

@@ -10,7 +10,7 @@ import { t } from '../lib/i18n';
 import { boot } from '../lib/boot';
 import { api, get, post } from '../lib/api';
 import { playerName, profileLink, sayDate, gameLink, Summary } from '../account/format';
-import { ClubPage, Place, sayPolicy, sayRole, errorText } from '../club/types';
+import { ClubPage, Place, Policy, policies, sayPolicy, sayRole, errorText } from '../club/types';
 
 interface State {
   id: string;
@@ -18,6 +18,8 @@ interface State {
   error: string;
   actionError: string;
   invite: string;
+  /** edit is the settings form's text and choice, once opened. */
+  edit?: { description: string; policy: Policy };
   busy: boolean;
 }
 
@@ -214,7 +216,53 @@ function adminView(p: ClubPage): VNode | null {
         )
       : null,
   ]);
-  return h('section.card.club-admin', { attrs: { 'aria-labelledby': 'club-admin-title' } }, [h('h2#club-admin-title', t('ui.club.admin.heading')), requests, invite]);
+  return h('section.card.club-admin', { attrs: { 'aria-labelledby': 'club-admin-title' } }, [
+    h('h2#club-admin-title', t('ui.club.admin.heading')),
+    requests,
+    invite,
+    settingsView(p),
+  ]);
+}
+
+/** settingsView is the form that sets the club's description and policy. */
+function settingsView(p: ClubPage): VNode {
+  const e = (state.edit ??= { description: p.club.description, policy: p.club.policy });
+  return h('section.club-settings', { attrs: { 'aria-labelledby': 'club-settings-title' } }, [
+    h('h3#club-settings-title', t('ui.club.settings.heading')),
+    h(
+      'form',
+      {
+        on: {
+          submit: (ev: Event) => {
+            ev.preventDefault();
+            void act('PUT', '', { description: e.description, policy: e.policy }, 'ui.club.done.saved');
+          },
+        },
+      },
+      [
+        h('label', { attrs: { for: 'club-edit-description' } }, t('ui.club.form.description')),
+        h('textarea#club-edit-description', {
+          attrs: { rows: 3, maxlength: 1000 },
+          props: { value: e.description },
+          on: { input: (ev: Event) => (e.description = (ev.target as HTMLTextAreaElement).value) },
+        }),
+        h('fieldset.club-policy', [
+          h('legend', t('ui.club.form.policy')),
+          ...policies.map((pol) =>
+            h('div.field.check', [
+              h('input#club-edit-policy-' + pol, {
+                attrs: { type: 'radio', name: 'club-edit-policy', value: pol },
+                props: { checked: e.policy === pol },
+                on: { change: () => ((e.policy = pol), redraw()) },
+              }),
+              h('label', { attrs: { for: 'club-edit-policy-' + pol } }, sayPolicy(pol)),
+            ]),
+          ),
+        ]),
+        h('button#club-edit-save', { attrs: { type: 'submit', disabled: state.busy } }, t('ui.club.settings.submit')),
+      ],
+    ),
+  ]);
 }
 
 function gameItem(g: Summary): VNode {
