@@ -12,7 +12,7 @@ import (
 	"github.com/joinpal/joinpal/store/internal/codec"
 )
 
-// Clubs (migration 0011): a club's row under its slug, which the primary
+// Clubs (migration 0012): a club's row under its slug, which the primary
 // key keeps unique (two clubs of one name at once: the second fails with
 // club.name_taken), and each user's place in it. Every change is one
 // transaction that first moves the club's version from the one read.
