@@ -49,6 +49,18 @@ var dialect = sqlstore.Dialect{
 		" UNION ALL (SELECT g.id FROM games g WHERE g.black_id = $1 AND " + codec.FinishedWhere +
 		" ORDER BY g.ended_at DESC NULLS LAST, g.id DESC LIMIT $4)" +
 		") ORDER BY g.ended_at DESC NULLS LAST, g.id DESC LIMIT $2 OFFSET $3",
+	// For each member of the club (club_members' primary key), a LATERAL
+	// subquery reads each side's newest games from its index of finished
+	// games (games_white_finished, games_black_finished), at most the limit
+	// of each; the outer query sorts those few, so the cost grows with the
+	// members, not with their games.
+	ClubGames: "WHERE g.id IN (SELECT id FROM (SELECT DISTINCT x.id, x.ended_at FROM club_members m CROSS JOIN LATERAL (" +
+		"(SELECT g.id, g.ended_at FROM games g WHERE g.white_id = m.user_id AND " + codec.FinishedWhere +
+		" ORDER BY g.ended_at DESC NULLS LAST, g.id DESC LIMIT $2)" +
+		" UNION ALL (SELECT g.id, g.ended_at FROM games g WHERE g.black_id = m.user_id AND " + codec.FinishedWhere +
+		" ORDER BY g.ended_at DESC NULLS LAST, g.id DESC LIMIT $2)) x" +
+		" WHERE m.club_id = $1 AND m.role IN " + sqlstore.ClubMemberRoles +
+		" ORDER BY x.ended_at DESC NULLS LAST, x.id DESC LIMIT $2) newest) ORDER BY g.ended_at DESC NULLS LAST, g.id DESC",
 	// The partial indexes games_white_playing and games_black_playing
 	// (migrations/0005_playing.sql) hold only the started games, by player:
 	// the planner ORs the two (a BitmapOr), reading neither the player's

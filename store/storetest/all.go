@@ -37,8 +37,8 @@ func RunAll(t *testing.T, open func(tb testing.TB) FullStore, refuse func(t *tes
 }
 
 // BenchmarkAll runs every storage benchmark against the store open opens
-// (a new, empty one for each sub-benchmark): AppendMove, GameEnd and
-// LobbyPairing.
+// (a new, empty one for each sub-benchmark): AppendMove, GameEnd,
+// LobbyPairing and ClubGames.
 func BenchmarkAll(b *testing.B, open func(tb testing.TB) FullStore) {
 	b.Run("AppendMove", func(b *testing.B) {
 		BenchmarkAppendMove(b, func(b *testing.B) game.Store { return open(b) })
@@ -48,5 +48,8 @@ func BenchmarkAll(b *testing.B, open func(tb testing.TB) FullStore) {
 	})
 	b.Run("LobbyPairing", func(b *testing.B) {
 		BenchmarkLobbyPairing(b, func(b *testing.B) LobbyStore { return open(b) })
+	})
+	b.Run("ClubGames", func(b *testing.B) {
+		BenchmarkClubGamesPage(b, func(b *testing.B) ClubStore { return open(b) })
 	})
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/game"
-	"github.com/joinpal/joinpal/store/internal/codec"
 )
 
 // Clubs (migration 0012): a club's row under its slug, which the primary
@@ -33,8 +32,8 @@ func scanMember(row Row) (m club.Membership, err error) {
 	return m, row.Scan(&m.ClubID, &m.UserID, &m.Name, &m.Role, &m.Since)
 }
 
-// memberRoles is the SQL list of a member's ranks (not the pending).
-const memberRoles = `('owner', 'admin', 'member')`
+// ClubMemberRoles is the SQL list of a member's ranks (not the pending).
+const ClubMemberRoles = `('owner', 'admin', 'member')`
 
 // roleOrder orders places: owner, admins, members, requests, invitations.
 const roleOrder = `CASE m.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 WHEN 'member' THEN 2 WHEN 'requested' THEN 3 ELSE 4 END`
@@ -174,7 +173,7 @@ func (s *Store) Apply(ctx context.Context, ch club.Change) (club.Club, error) {
 			}
 		}
 		out, err = scanClub(q.QueryRow(`UPDATE clubs SET members = (SELECT COUNT(*) FROM club_members m
-			WHERE m.club_id = $1 AND m.role IN `+memberRoles+`) WHERE id = $1 RETURNING `+
+			WHERE m.club_id = $1 AND m.role IN `+ClubMemberRoles+`) WHERE id = $1 RETURNING `+
 			strings.ReplaceAll(clubCols, "c.", ""), c.ID))
 		return err
 	})
@@ -185,13 +184,7 @@ func (s *Store) Apply(ctx context.Context, ch club.Change) (club.Club, error) {
 }
 
 // ClubGames returns the newest finished games of club id's members; see
-// club.Store.
+// club.Store. The query is the dialect's (Dialect.ClubGames).
 func (s *Store) ClubGames(ctx context.Context, id string, limit int) ([]game.Summary, error) {
-	sideOf := func(side string) string {
-		return "SELECT g.id FROM club_members m JOIN games g ON g." + side + " = m.user_id WHERE m.club_id = $1 AND m.role IN " +
-			memberRoles + " AND " + codec.FinishedWhere
-	}
-	return s.summaries(ctx, fmt.Sprintf("games of club %q", id),
-		"WHERE g.id IN ("+sideOf("white_id")+" UNION "+sideOf("black_id")+") ORDER BY g.ended_at DESC NULLS LAST, g.id DESC LIMIT $2",
-		id, game.ClampListLimit(limit))
+	return s.summaries(ctx, fmt.Sprintf("games of club %q", id), s.d.ClubGames, id, game.ClampListLimit(limit))
 }

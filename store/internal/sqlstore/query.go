@@ -80,6 +80,12 @@ type Dialect struct {
 	// PlayerPlaying is the WHERE and ORDER BY of the games one player is
 	// playing, newest first: $1 the user id, $2 the limit.
 	PlayerPlaying string
+	// ClubGames is the WHERE and ORDER BY of the finished games of a
+	// club's members (ClubMemberRoles), newest first: $1 the club's id, $2
+	// the limit. It reads at most the limit's newest games of each member
+	// on each side, so its cost grows with the club's members, not with
+	// their games.
+	ClubGames string
 }
 
 // Store implements the store interfaces over a Backend in a Dialect.
