@@ -41,6 +41,9 @@ test('a club by request: one asks to join, the owner approves, both see the memb
   await beto.page.goto(env.server.url + '/clubs');
   await beto.page.locator('#club-search').fill('peon');
   await beto.page.locator('#club-search-go').click();
+  await beto.page.locator('#clubs-list li[data-id="peon-rojo"]').waitFor();
+  assert.deepEqual(await axe(beto.page), []);
+  await screenshot(beto.page, 'clubs-list-phone');
   await beto.page.locator('#clubs-list li[data-id="peon-rojo"] a').click();
   await beto.page.locator('#club-join').waitFor();
   assert.equal(await beto.page.locator('#club-join').innerText(), 'Ask to join');
