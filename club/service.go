@@ -54,7 +54,7 @@ type Person struct {
 const attempts = 4
 
 // MaxSearch is the most clubs one search returns.
-const MaxSearch = 50
+const MaxSearch = 100
 
 // Create founds a club named name (tidied), by, its owner.
 func (s *Service) Create(ctx context.Context, by Person, name, description string, policy Policy) (Club, error) {
