@@ -17,7 +17,7 @@ import (
 )
 
 // Room is the key of a chat room: "lobby", "game:<id>",
-// "game:<id>:spectators" (and, when clubs come, "club:<id>").
+// "game:<id>:spectators", "club:<id>".
 type Room string
 
 // Lobby is the room of the home page, open to everyone to read.
@@ -30,6 +30,15 @@ func GamePlayers(gameID string) Room { return Room("game:" + gameID) }
 // never join it.
 func GameSpectators(gameID string) Room { return Room("game:" + gameID + ":spectators") }
 
+// Club is the room of a club's members (the server lets only members in).
+func Club(clubID string) Room { return Room("club:" + clubID) }
+
+// ClubID returns the club of a club's room.
+func (r Room) ClubID() (string, bool) {
+	id, ok := strings.CutPrefix(string(r), "club:")
+	return id, ok && id != ""
+}
+
 // Kind is what a room is for, which decides who may write in it.
 type Kind string
 
@@ -38,6 +47,7 @@ const (
 	KindLobby      Kind = "lobby"
 	KindPlayers    Kind = "players"
 	KindSpectators Kind = "spectators"
+	KindClub       Kind = "club"
 )
 
 // Kind returns the kind of room r ("" for a key of no known kind).
@@ -50,6 +60,8 @@ func (r Room) Kind() Kind {
 		return KindSpectators
 	case strings.HasPrefix(s, "game:"):
 		return KindPlayers
+	case strings.HasPrefix(s, "club:") && len(s) > len("club:"):
+		return KindClub
 	}
 	return ""
 }

@@ -32,11 +32,38 @@ func TestRoomKinds(t *testing.T) {
 		{chat.Lobby, chat.KindLobby},
 		{chat.GamePlayers("xc4kp2qa"), chat.KindPlayers},
 		{chat.GameSpectators("xc4kp2qa"), chat.KindSpectators},
-		{"club:abc", ""},
+		{chat.Club("ajedrez-lorca"), chat.KindClub},
+		{"club:", ""},
 		{"", ""},
 	} {
 		if got := tc.room.Kind(); got != tc.want {
 			t.Errorf("%q.Kind() = %q, want %q", tc.room, got, tc.want)
+		}
+	}
+}
+
+func TestRoomClubID(t *testing.T) {
+	if id, ok := chat.Club("ajedrez-lorca").ClubID(); !ok || id != "ajedrez-lorca" {
+		t.Errorf("ClubID of a club's room = %q, %v", id, ok)
+	}
+	for _, r := range []chat.Room{chat.Lobby, chat.GamePlayers("x"), "club:"} {
+		if id, ok := r.ClubID(); ok {
+			t.Errorf("%q.ClubID() = %q, true; want none", r, id)
+		}
+	}
+}
+
+// TestClubRoomIsForAccounts: in a club's room an account writes and a
+// guest, like nobody, only reads (the server lets only members join).
+func TestClubRoomIsForAccounts(t *testing.T) {
+	c := chat.New(chat.Config{Now: newClock().Now})
+	room := chat.Club("ajedrez-lorca")
+	if _, err := c.Say(room, ana, "¡Hola, club!"); err != nil {
+		t.Fatalf("an account's line: %v", err)
+	}
+	for _, who := range []chat.Author{gus, {}} {
+		if _, err := c.Say(room, who, "hola"); chat.CodeOf(err) != chat.CodeReadOnly {
+			t.Errorf("%+v's line: %v, want %s", who, err, chat.CodeReadOnly)
 		}
 	}
 }
@@ -81,7 +108,7 @@ func TestSayRules(t *testing.T) {
 		{"guest in the lobby", chat.Lobby, gus, "hola", "chat.read_only"},
 		{"guest among spectators", chat.GameSpectators("g"), gus, "hola", "chat.read_only"},
 		{"guest to the opponent", game, gus, "¡Buena suerte!", "¡Buena suerte!"},
-		{"unknown kind", "club:x", ana, "hola", "chat.read_only"},
+		{"unknown kind", "team:x", ana, "hola", "chat.read_only"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := chat.New(chat.Config{Now: newClock().Now})

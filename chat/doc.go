@@ -5,11 +5,11 @@
 // receiving another's lines in a room; and reports of a line, kept for
 // the moderators in the [Store] it declares.
 //
-// A room is named by a [Room] key. Today's kinds are the lobby ("lobby"),
-// a game's players ("game:<id>") and its spectators
-// ("game:<id>:spectators"); a club's room would be "club:<id>", one more
-// [Kind] whose rule of who may write is that of the lobby (accounts only)
-// and whose membership the server checks, as it does a game's.
+// A room is named by a [Room] key. Its kinds are the lobby ("lobby"), a
+// game's players ("game:<id>") and its spectators ("game:<id>:spectators"),
+// and a club's members ("club:<id>"), whose rule of who may write is that
+// of the lobby (accounts only) and whose membership the server checks, as
+// it does a game's.
 //
 // Time is injected (Config.Now), so the flood limits are tested without
 // waiting.

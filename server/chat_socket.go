@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/joinpal/joinpal/chat"
+	"github.com/joinpal/joinpal/club"
 )
 
 // Chat is what the sockets ask of the chat (chat.Chat has it).
@@ -139,6 +140,58 @@ func (cs *chatSocket) mayWrite() bool {
 	return !u.Guest || cs.room.Kind() == chat.KindPlayers
 }
 
+// isClubMember reports whether userID holds a member's place (owner,
+// admin or member) in club clubID: a request or an invitation is not one.
+func (s *Server) isClubMember(ctx context.Context, clubID, userID string) bool {
+	if s.cfg.Clubs == nil || userID == "" {
+		return false
+	}
+	m, err := s.cfg.Clubs.Membership(ctx, clubID, userID)
+	return err == nil && m.Role.IsMember()
+}
+
+// handleClubSocket serves GET /api/club/{id}/socket: the club's chat room,
+// for its members only (anyone else is answered 409 club.not_member
+// before the upgrade). It carries chat-history and chat, takes the chat's
+// frames and ping, and nothing else.
+func (s *Server) handleClubSocket(w http.ResponseWriter, r *http.Request) {
+	who, ok := s.socketViewer(w, r)
+	if !ok {
+		return
+	}
+	clubs, ok := s.clubService(w, r)
+	if !ok {
+		return
+	}
+	id := r.PathValue("id")
+	if _, err := clubs.Get(r.Context(), id); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if !s.isClubMember(r.Context(), id, who.User.ID) {
+		s.writeError(w, r, club.NewError(club.CodeNotMember, "the club's chat is for its members", nil).
+			With("user", who.User.Username))
+		return
+	}
+	sock, done, ok := s.upgrade(w, r, who)
+	if !ok {
+		return
+	}
+	defer done()
+	cs := s.joinChat(sock, who, chat.Club(id))
+	sock.serve(context.WithoutCancel(r.Context()), func(f inFrame, _ []byte) {
+		switch {
+		case f.T == "ping":
+			sock.pong(f)
+		case isChatFrame(f.T):
+			cs.handle(f)
+		default:
+			sock.send(errorFrame(sock.reader, 0, NewError(CodeUnknownFrame, "unknown frame type", nil).
+				With("type", clip(f.T))))
+		}
+	})
+}
+
 // joinChat makes the socket a member of its room, sends the room's history
 // and then its lines until the socket closes; it returns at once.
 func (s *Server) joinChat(sock *socket, who Identity, room chat.Room) *chatSocket {
@@ -255,6 +308,9 @@ func (s *Server) readsChat(ctx context.Context, room chat.Room, userID string) b
 	kind := room.Kind()
 	if kind == chat.KindLobby {
 		return true
+	}
+	if clubID, ok := room.ClubID(); ok {
+		return s.isClubMember(ctx, clubID, userID)
 	}
 	id, ok := room.GameID()
 	if !ok {

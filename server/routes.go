@@ -135,6 +135,7 @@ func (s *Server) routes() []route {
 		{"GET /api/clubs", s.listClubs},
 		{"POST /api/clubs", s.postClub},
 		{"GET /api/club/{id}", s.getClub},
+		{"GET /api/club/{id}/socket", s.handleClubSocket},
 		{"PUT /api/club/{id}", s.putClub},
 		{"DELETE /api/club/{id}", s.deleteClub},
 		{"POST /api/club/{id}/join", s.clubAction("join")},
