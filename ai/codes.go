@@ -15,8 +15,9 @@ type Code string
 // code never changes; a new one is added here, to [Codes], to both
 // catalogues and to docs/ERRORS.md (go test ./i18n -run ErrorsDoc -update).
 const (
-	// CodeBusy: the pool's queue is full; the request may be sent again
-	// shortly.
+	// CodeBusy: the pool's queue is full, or holds as many requests of the
+	// same user as one user may have waiting; the request may be sent
+	// again shortly.
 	CodeBusy Code = "ai.busy"
 	// CodeClosed: the pool or the player has been closed.
 	CodeClosed Code = "ai.closed"
@@ -32,7 +33,7 @@ const (
 )
 
 var codes = []coded.Info[Code]{
-	{Code: CodeBusy, When: "the AI's queue of searches is full (every worker busy and Config.QueueLimit requests waiting); the request may be sent again shortly"},
+	{Code: CodeBusy, When: "the AI's queue of searches is full (every worker busy and Config.QueueLimit requests waiting, or Config.UserQueueLimit of the same user's); the request may be sent again shortly"},
 	{Code: CodeClosed, When: "a request to an AI pool or player that has been closed"},
 	{Code: CodeBadLevel, Params: []string{"level", "min", "max"}, When: "an AI level that is none of the engine's levels (min to max)"},
 	{Code: CodeBadStart, Params: []string{"fen"}, When: "an AI request whose start position is not a legal FEN position"},

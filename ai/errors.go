@@ -39,6 +39,12 @@ func busyError(queued int) *Error {
 	return NewError(CodeBusy, fmt.Sprintf("every worker is busy and %d searches are waiting", queued), nil)
 }
 
+// userBusyError refuses a request of a user that already has queued
+// requests waiting, as many as one user may.
+func userBusyError(queued int) *Error {
+	return NewError(CodeBusy, fmt.Sprintf("%d searches of the same user are waiting", queued), nil)
+}
+
 func closedError() *Error { return NewError(CodeClosed, "closed", nil) }
 
 // badLevel refuses level n, naming the range of the engine's levels.

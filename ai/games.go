@@ -42,7 +42,7 @@ func (p *Player) Start(ctx context.Context, human game.Player, humanSide game.Si
 	if err != nil {
 		return game.Config{}, game.Event{}, err
 	}
-	if err := p.Watch(cfg.ID, machine.ID, humanSide.Other(), level, tc, ""); err != nil {
+	if err := p.WatchFor(cfg.ID, machine.ID, human.ID, humanSide.Other(), level, tc, ""); err != nil {
 		return game.Config{}, game.Event{}, err
 	}
 	return cfg, ev, nil

@@ -98,7 +98,17 @@ func NewPlayer(cfg PlayerConfig) *Player {
 // clocks but not the increment, and the moves but not where they started.
 // Watching a game already watched does nothing, so after a restart
 // [Player.Resume] may watch every running AI game it finds.
+//
+// The AI's opponent is not known here, so the game's searches share the
+// pool as the user "" (see [Request].User); [Player.WatchFor] names it.
 func (p *Player) Watch(gameID, aiPlayerID string, side game.Side, level int, tc game.TimeControl, startFEN string) error {
+	return p.WatchFor(gameID, aiPlayerID, "", side, level, tc, startFEN)
+}
+
+// WatchFor is [Player.Watch] in a game against opponent (a player id): the
+// pool shares its workers fairly between opponents, so that one person's
+// many AI games never hold up another's reply.
+func (p *Player) WatchFor(gameID, aiPlayerID, opponent string, side game.Side, level int, tc game.TimeControl, startFEN string) error {
 	if err := CheckLevel(level); err != nil {
 		return err
 	}
@@ -110,7 +120,7 @@ func (p *Player) Watch(gameID, aiPlayerID string, side game.Side, level int, tc 
 	if _, ok := p.watches[gameID]; ok {
 		return nil
 	}
-	w := &watch{p: p, gameID: gameID, playerID: aiPlayerID, side: side, level: level, tc: tc, startFEN: startFEN,
+	w := &watch{p: p, gameID: gameID, playerID: aiPlayerID, opponent: opponent, side: side, level: level, tc: tc, startFEN: startFEN,
 		seed: seedOf(gameID), results: make(chan moveResult, 1), thinkingPly: -1, done: make(chan struct{}), stopped: make(chan struct{})}
 	p.watches[gameID] = w
 	p.wg.Add(1)
@@ -131,14 +141,14 @@ var ErrNoAI = errors.New("ai: the game has no AI player")
 // WatchRecord watches a stored game's AI side: the player whose AILevel is
 // set (it must have an ID, which the AI's moves are made as).
 func (p *Player) WatchRecord(rec game.Record) error {
-	side, pl := game.White, rec.White
+	side, pl, other := game.White, rec.White, rec.Black
 	if !pl.IsAI() {
-		side, pl = game.Black, rec.Black
+		side, pl, other = game.Black, rec.Black, rec.White
 	}
 	if !pl.IsAI() || pl.ID == "" {
 		return ErrNoAI
 	}
-	return p.Watch(rec.ID, pl.ID, side, pl.AILevel, rec.TimeControl, rec.StartFEN)
+	return p.WatchFor(rec.ID, pl.ID, other.ID, side, pl.AILevel, rec.TimeControl, rec.StartFEN)
 }
 
 // Watching returns the number of games being watched.

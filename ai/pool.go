@@ -22,6 +22,20 @@ type Config struct {
 	// QueueLimit is how many requests may wait for a worker (default 256);
 	// one more is refused with CodeBusy.
 	QueueLimit int
+	// UserQueueLimit is how many requests of one user (Request.User) may
+	// wait at once (default 16); one more is refused with CodeBusy, so
+	// that no user fills the queue for the others.
+	UserQueueLimit int
+	// Slice is how long a search may go on once another user waits with
+	// no search of theirs running and no worker free (default 250 ms):
+	// then it stops with the best move found so far. It bounds another
+	// user's wait for a worker to about a slice, whatever the running
+	// search's level and clock.
+	Slice time.Duration
+	// UserWorkers is how many workers one user's searches may hold at once
+	// (default half the workers, rounded up): with two workers or more,
+	// another user always finds one free of that user's searches.
+	UserWorkers int
 	// HashMB is the transposition table of each worker's engine (default
 	// 16).
 	HashMB int
@@ -70,8 +84,9 @@ type Pool struct {
 	searches, refused atomic.Uint64
 	stockfishFailures atomic.Uint64
 
-	// startHook, if set (by tests), runs on the worker before each search.
-	startHook func()
+	// startHook, if set (by tests), runs on the worker before each search,
+	// with its request.
+	startHook func(req Request)
 }
 
 // Stats is what the pool is doing, for monitoring.
@@ -96,10 +111,17 @@ type job struct {
 	queued time.Time // when the job entered the queue
 	done   chan jobResult
 	// The queue's order: the clock's deadline, then the arrival; index is
-	// the job's place in the queue (-1 once out).
+	// the job's place in its user's queue (-1 once out), user that queue.
+	user     *userQueue
 	deadline time.Time
 	seq      uint64
 	index    int
+	// While its search runs: when a worker took it (the machine's time), how to
+	// hurry it, and whether it was asked to hurry (the queue's lock guards
+	// them).
+	began   time.Time
+	hurry   func()
+	hurried bool
 }
 
 type jobResult struct {
@@ -115,6 +137,15 @@ func NewPool(cfg Config) *Pool {
 	}
 	if cfg.QueueLimit <= 0 {
 		cfg.QueueLimit = 256
+	}
+	if cfg.UserQueueLimit <= 0 {
+		cfg.UserQueueLimit = 16
+	}
+	if cfg.Slice <= 0 {
+		cfg.Slice = 250 * time.Millisecond
+	}
+	if cfg.UserWorkers <= 0 {
+		cfg.UserWorkers = (cfg.Workers + 1) / 2
 	}
 	if cfg.HashMB <= 0 {
 		cfg.HashMB = engine.DefaultHashMB
@@ -135,7 +166,7 @@ func NewPool(cfg Config) *Pool {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	p := &Pool{cfg: cfg, queue: newQueue(cfg.QueueLimit)}
+	p := &Pool{cfg: cfg, queue: newQueue(cfg.QueueLimit, cfg.UserQueueLimit, cfg.UserWorkers)}
 	if !cfg.NormalPriority {
 		procsMu.Lock()
 		runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + cfg.Workers)
@@ -166,8 +197,8 @@ func sleep(ctx context.Context, d time.Duration) error {
 
 // Think returns the AI's move for req. It checks the request first (a bad
 // level, start position or move is refused at once, with its code), then
-// waits for a worker (refused with CodeBusy when QueueLimit requests are
-// already waiting), searches within the clock's budget (see [Timing]) and,
+// waits for a worker (refused with CodeBusy when QueueLimit requests, or
+// UserQueueLimit of req.User's, are already waiting), searches within the clock's budget (see [Timing]) and,
 // at the low levels, waits out the human-like pause. When ctx ends, the
 // search stops at once and Think returns ctx's error.
 func (p *Pool) Think(ctx context.Context, req Request) (Reply, error) {

@@ -150,7 +150,7 @@ func TestPoolNeverRunsMoreThanWorkers(t *testing.T) {
 	const workers, games = 2, 16
 	p := newTestPool(t, Config{Workers: workers})
 	var over atomic.Int64
-	p.startHook = func() {
+	p.startHook = func(Request) {
 		if n := p.running.Load(); n > workers {
 			over.Store(n)
 		}
@@ -182,7 +182,7 @@ func TestFullQueueIsBusy(t *testing.T) {
 	p := newTestPool(t, Config{Workers: 1, QueueLimit: 2})
 	started, release := make(chan struct{}), make(chan struct{})
 	var once sync.Once
-	p.startHook = func() {
+	p.startHook = func(Request) {
 		once.Do(func() { close(started); <-release })
 	}
 	ctx := context.Background()
@@ -228,7 +228,7 @@ func TestFullQueueIsBusy(t *testing.T) {
 func TestThinkCancelled(t *testing.T) {
 	p := newTestPool(t, Config{Workers: 1, Timing: Timing{Untimed: time.Minute, MaxThink: time.Minute}})
 	started := make(chan struct{}, 1)
-	p.startHook = func() { started <- struct{}{} }
+	p.startHook = func(Request) { started <- struct{}{} }
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {

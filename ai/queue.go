@@ -2,6 +2,7 @@ package ai
 
 import (
 	"container/heap"
+	"slices"
 	"sync"
 	"time"
 )
@@ -10,19 +11,52 @@ import (
 // queue's order: it waits behind clocked moves due sooner, never forever.
 const untimedDeadline = 30 * time.Second
 
-// queue holds the requests waiting for a worker, the most urgent first:
-// the one whose clock runs out soonest (earliest deadline first), so that
-// a game short of time is not stuck behind games that have plenty.
+// queue holds the requests waiting for a worker, shared fairly between
+// users: each user (Request.User) has a queue of its own, the most urgent
+// first (the request whose clock runs out soonest: earliest deadline
+// first, so that a game short of time is not stuck behind games that have
+// plenty), and the workers take the users' heads in turn (round robin: the
+// user served least recently first, a user new to the queue before all),
+// so that however many requests one user queues, another user's request
+// is taken before that user's next one. A user may hold at most
+// userWorkers workers at once and have at most userLimit requests
+// waiting; the queue as a whole holds at most limit.
+//
+// When a user with no search running has a request waiting and no worker
+// is free, the search of another user that began first is hurried: it
+// stops after its slice (Config.Slice) with the best move it has found,
+// so that a long strong-level search never holds a worker while another
+// user waits.
 type queue struct {
-	mu     sync.Mutex
-	cond   *sync.Cond
-	jobs   jobHeap
-	limit  int
+	mu    sync.Mutex
+	cond  *sync.Cond
+	users map[string]*userQueue
+	// waiting lists the users with requests waiting; served numbers the
+	// turns given.
+	waiting []*userQueue
+	served  uint64
+	total   int
+	// runs are the jobs whose search is running; idle counts the workers
+	// waiting in pop.
+	runs   []*job
+	idle   int
 	closed bool
+
+	limit, userLimit, userWorkers int
 }
 
-func newQueue(limit int) *queue {
-	q := &queue{limit: limit}
+// userQueue is one user's share of the queue: its requests waiting, most
+// urgent first, the number of its searches running, and the turn it was
+// last served at (0: not since it came).
+type userQueue struct {
+	user    string
+	jobs    jobHeap
+	running int
+	last    uint64
+}
+
+func newQueue(limit, userLimit, userWorkers int) *queue {
+	q := &queue{users: make(map[string]*userQueue), limit: limit, userLimit: userLimit, userWorkers: userWorkers}
 	q.cond = sync.NewCond(&q.mu)
 	return q
 }
@@ -40,41 +74,152 @@ func deadline(req Request, asked time.Time) time.Time {
 	return at.Add(req.Clock.Remaining)
 }
 
-// push adds j, or refuses it when the queue is full or closed.
+// push adds j, or refuses it when the queue is closed, full, or holds as
+// many requests of j's user as one user may have waiting.
 func (q *queue) push(j *job) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.closed {
 		return closedError()
 	}
-	if len(q.jobs) >= q.limit {
-		return busyError(len(q.jobs))
+	if q.total >= q.limit {
+		return busyError(q.total)
 	}
-	heap.Push(&q.jobs, j)
-	q.cond.Signal()
+	u := q.users[j.req.User]
+	if u == nil {
+		u = &userQueue{user: j.req.User}
+		q.users[u.user] = u
+	}
+	if len(u.jobs) >= q.userLimit {
+		return userBusyError(len(u.jobs))
+	}
+	if len(u.jobs) == 0 {
+		q.waiting = append(q.waiting, u)
+	}
+	heap.Push(&u.jobs, j)
+	j.user = u
+	q.total++
+	q.hurryIfStarved()
+	q.cond.Broadcast()
 	return nil
 }
 
-// pop waits for the most urgent job; ok is false once the queue is closed
-// and empty.
+// hurryIfStarved hurries the running search that began first, unless
+// every user waiting already has a search running or a worker is free.
+func (q *queue) hurryIfStarved() {
+	if q.idle > 0 || !slices.ContainsFunc(q.waiting, func(u *userQueue) bool { return u.running == 0 }) {
+		return
+	}
+	var first *job
+	for _, r := range q.runs {
+		if !r.hurried && (first == nil || r.began.Before(first.began)) {
+			first = r
+		}
+	}
+	if first == nil {
+		return
+	}
+	first.hurried = true
+	if first.hurry != nil {
+		first.hurry()
+	}
+}
+
+// begin records how to hurry j's search, which has just begun, and
+// hurries it at once if it was asked to meanwhile.
+func (q *queue) begin(j *job, hurry func()) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	j.hurry = hurry
+	if j.hurried {
+		hurry()
+	}
+}
+
+// pop waits for the next job: the most urgent of the user served least
+// recently among those with requests waiting and fewer than userWorkers
+// searches running (of users never served, the one whose request came
+// first). ok is false once the queue is closed and empty. The caller calls
+// done when the job's search ends.
 func (q *queue) pop() (j *job, ok bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	for len(q.jobs) == 0 {
-		if q.closed {
+	for {
+		if q.total == 0 && q.closed {
 			return nil, false
 		}
+		at := -1
+		for i, u := range q.waiting {
+			if u.running >= q.userWorkers {
+				continue
+			}
+			if at < 0 || before(u, q.waiting[at]) {
+				at = i
+			}
+		}
+		if at >= 0 {
+			u := q.waiting[at]
+			j = heap.Pop(&u.jobs).(*job)
+			u.running++
+			q.served++
+			u.last = q.served
+			q.total--
+			if len(u.jobs) == 0 {
+				q.waiting = slices.Delete(q.waiting, at, at+1)
+			}
+			j.began = time.Now()
+			q.runs = append(q.runs, j)
+			q.hurryIfStarved()
+			return j, true
+		}
+		q.idle++
 		q.cond.Wait()
+		q.idle--
 	}
-	return heap.Pop(&q.jobs).(*job), true
+}
+
+// before reports whether user a's turn comes before b's: served less
+// recently, or, at equal turns, its most urgent request came first.
+func before(a, b *userQueue) bool {
+	if a.last != b.last {
+		return a.last < b.last
+	}
+	return a.jobs[0].seq < b.jobs[0].seq
+}
+
+// done gives back the worker a popped job held.
+func (q *queue) done(j *job) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	j.user.running--
+	if at := slices.Index(q.runs, j); at >= 0 {
+		q.runs = slices.Delete(q.runs, at, at+1)
+	}
+	q.forget(j.user)
+	q.cond.Broadcast()
 }
 
 // remove takes j out if it is still waiting (its caller gave up).
 func (q *queue) remove(j *job) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if j.index >= 0 {
-		heap.Remove(&q.jobs, j.index)
+	if j.index < 0 {
+		return
+	}
+	u := j.user
+	heap.Remove(&u.jobs, j.index)
+	q.total--
+	if len(u.jobs) == 0 {
+		at := slices.Index(q.waiting, u)
+		q.waiting = slices.Delete(q.waiting, at, at+1)
+	}
+	q.forget(u)
+}
+
+// forget drops a user that has nothing waiting or running.
+func (q *queue) forget(u *userQueue) {
+	if len(u.jobs) == 0 && u.running == 0 && q.users[u.user] == u {
+		delete(q.users, u.user)
 	}
 }
 
@@ -82,7 +227,7 @@ func (q *queue) remove(j *job) {
 func (q *queue) len() int {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	return len(q.jobs)
+	return q.total
 }
 
 // close refuses new jobs; the workers take the ones waiting, then stop.

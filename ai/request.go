@@ -25,6 +25,11 @@ type Request struct {
 	// (the same seed, position and clock give the same delay); the Player
 	// derives it from the game's id.
 	Seed uint64
+	// User is who the move is for: the AI's opponent (its player id). The
+	// pool shares its workers fairly between users, so that one user's
+	// many games never hold up another's; requests without a user share
+	// one part.
+	User string
 }
 
 // Clock is the AI's time for one move. The zero Clock is untimed.

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"log/slog"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
@@ -11,6 +12,7 @@ import (
 type watch struct {
 	p                *Player
 	gameID, playerID string
+	opponent         string // the user the AI's moves are for, in the pool
 	side             game.Side
 	level            int
 	tc               game.TimeControl
@@ -184,7 +186,7 @@ func (w *watch) think(ctx context.Context, ev game.Event) {
 	tctx, cancel := context.WithCancel(ctx)
 	w.thinkingPly, w.stopThink = ev.Ply, cancel
 	req := Request{StartFEN: w.startFEN, Moves: append([]string(nil), w.moves...), Level: w.level,
-		Clock: w.clockOf(ev), Seed: w.seed}
+		Clock: w.clockOf(ev), Seed: w.seed, User: w.opponent}
 	ply := ev.Ply
 	go func() {
 		err := w.play(tctx, req, ply, ev.FEN)
@@ -234,7 +236,11 @@ func (w *watch) finished(ctx context.Context, r moveResult) next {
 		w.p.cfg.Logger.Error("ai: cannot play in the game; no longer watching it", "game", w.gameID, "player", w.playerID, "err", r.err)
 		return over
 	}
-	w.p.cfg.Logger.Warn("ai: the move failed; trying again", "game", w.gameID, "ply", r.ply, "err", r.err)
+	level := slog.LevelWarn
+	if codeOf(r.err) == string(CodeBusy) {
+		level = slog.LevelDebug // the pool's share of a busy user: expected, and frequent
+	}
+	w.p.cfg.Logger.Log(ctx, level, "ai: the move failed; trying again", "game", w.gameID, "ply", r.ply, "err", r.err)
 	t := time.NewTimer(w.p.cfg.Retry)
 	w.retry = t.C
 	return goOn

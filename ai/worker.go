@@ -49,6 +49,7 @@ func (w *worker) run() {
 			return
 		}
 		if err := j.ctx.Err(); err != nil {
+			w.p.queue.done(j)
 			j.done <- jobResult{err: fmt.Errorf("ai: think: %w", err)}
 			continue
 		}
@@ -56,6 +57,7 @@ func (w *worker) run() {
 		res := w.search(j)
 		w.p.running.Add(-1)
 		w.p.searches.Add(1)
+		w.p.queue.done(j)
 		j.done <- res
 	}
 }
@@ -71,7 +73,7 @@ func seeds(req Request) (delay, search uint64) {
 // search plans the move's time and searches it.
 func (w *worker) search(j *job) jobResult {
 	if w.p.startHook != nil {
-		w.p.startHook()
+		w.p.startHook(j.req)
 	}
 	cfg := w.p.cfg
 	start := cfg.Now()
@@ -91,12 +93,19 @@ func (w *worker) search(j *job) jobResult {
 		return jobResult{reply: reply, plan: plan}
 	}
 
-	ctx := j.ctx
+	// The search's context ends at its budget, or a slice after it began
+	// if another user is left waiting (the queue hurries it); either way
+	// the engine answers with the best move found so far.
+	ctx, hurried := context.WithCancel(j.ctx)
+	defer hurried()
 	if plan.Search > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, plan.Search)
 		defer cancel()
 	}
+	w.p.queue.begin(j, func() {
+		time.AfterFunc(cfg.Slice-time.Since(j.began), hurried)
+	})
 	began := cfg.Now()
 	if w.sf != nil && plan.Search > 0 && slices.Contains(cfg.StockfishLevels, j.level.Number) {
 		// The external engine runs on the machine's clock.
