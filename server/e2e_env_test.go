@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -133,6 +134,10 @@ type playOptions struct {
 	// keepEvents is the runtime's live.Config.KeepEvents (its default when 0).
 	keepEvents int
 	config     func(*Config)
+	// timeouts, if set, are the HTTP server's (none when nil, as
+	// httptest's), and listener wraps its listener.
+	timeouts *Timeouts
+	listener func(net.Listener) net.Listener
 }
 
 func newPlayEnv(t testing.TB, o playOptions) *playEnv {
@@ -193,7 +198,14 @@ func (env *playEnv) start() {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env.http = httptest.NewServer(env.srv.Handler())
+	env.http = httptest.NewUnstartedServer(env.srv.Handler())
+	if env.opts.timeouts != nil {
+		env.opts.timeouts.Apply(env.http.Config)
+	}
+	if env.opts.listener != nil {
+		env.http.Listener = env.opts.listener(env.http.Listener)
+	}
+	env.http.Start()
 }
 
 // stop stops the process gracefully, as on SIGTERM: the sockets close

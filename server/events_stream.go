@@ -54,9 +54,14 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	// The server's read deadline bounds reading a request; a stream's
-	// request was read whole, and the deadline must not end its answer.
-	_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
+	// The server's deadlines bound reading a request and writing its
+	// answer; a stream's request was read whole, and its answer goes on:
+	// each line instead must be written within the socket's write timeout,
+	// so that a client that stops reading is cut off.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	writeTimeout := s.cfg.Socket.withDefaults().WriteTimeout
+	_ = rc.SetWriteDeadline(time.Now().Add(writeTimeout))
 	// Subscribed before the answer's header goes out: a client that has
 	// seen the stream open gets every event from then on.
 	events, cancel := s.cfg.Lobby.Events().Subscribe()
@@ -75,6 +80,7 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	enc := json.NewEncoder(w)
 	write := func(e streamEvent) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(writeTimeout))
 		if err := enc.Encode(e); err != nil {
 			return false
 		}
@@ -136,6 +142,7 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case <-tick.C:
+			_ = rc.SetWriteDeadline(time.Now().Add(writeTimeout))
 			if _, err := w.Write([]byte("\n")); err != nil {
 				return
 			}

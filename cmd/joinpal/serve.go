@@ -77,6 +77,11 @@ type serveOptions struct {
 	// between the nodes of one database ("": none, one node alone), and
 	// natsPrefix starts its subjects ("": natsbus.DefaultPrefix).
 	nats, natsPrefix string
+	// timeouts are the HTTP server's.
+	timeouts server.Timeouts
+	// aiUserQueue and aiUserWorkers are the AI pool's UserQueueLimit and
+	// UserWorkers (0: its defaults).
+	aiUserQueue, aiUserWorkers int
 }
 
 // parsePrefixes reads a comma-separated list of CIDR ranges or single
@@ -177,8 +182,39 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 		{flag: "sockets-per-address", count: &opts.socketsPerAddress, text: fs.String("sockets-per-address", envOr("JOINPAL_SOCKETS_PER_ADDRESS", strconv.Itoa(server.DefaultSocketsPerAddress)),
 			"`N`: the WebSockets and event streams one address may hold open at once; raise it for a club whose players share one address (JOINPAL_SOCKETS_PER_ADDRESS)")},
 	}
+	durations := []struct {
+		flag string
+		text *string
+		d    *time.Duration
+	}{
+		{flag: "header-timeout", d: &opts.timeouts.Header, text: fs.String("header-timeout", envOr("JOINPAL_HEADER_TIMEOUT", server.DefaultHeaderTimeout.String()),
+			"`DURATION`: how long a request's headers may take to arrive (JOINPAL_HEADER_TIMEOUT)")},
+		{flag: "request-timeout", d: &opts.timeouts.Request, text: fs.String("request-timeout", envOr("JOINPAL_REQUEST_TIMEOUT", server.DefaultRequestTimeout.String()),
+			"`DURATION`: how long a whole request, body included, may take to arrive (JOINPAL_REQUEST_TIMEOUT)")},
+		{flag: "write-timeout", d: &opts.timeouts.Write, text: fs.String("write-timeout", envOr("JOINPAL_WRITE_TIMEOUT", server.DefaultWriteTimeout.String()),
+			"`DURATION`: how long an answer may take to be written; WebSockets and event streams excepted (JOINPAL_WRITE_TIMEOUT)")},
+		{flag: "idle-timeout", d: &opts.timeouts.Idle, text: fs.String("idle-timeout", envOr("JOINPAL_IDLE_TIMEOUT", server.DefaultIdleTimeout.String()),
+			"`DURATION`: how long a kept-alive connection may wait for its next request (JOINPAL_IDLE_TIMEOUT)")},
+	}
+	counts = append(counts, []struct {
+		flag  string
+		text  *string
+		count *int
+	}{
+		{flag: "ai-queue-per-user", count: &opts.aiUserQueue, text: fs.String("ai-queue-per-user", envOr("JOINPAL_AI_QUEUE_PER_USER", "0"),
+			"`N`: the AI moves one user's games may have waiting for a worker; more wait their turn again shortly; 0: 16 (JOINPAL_AI_QUEUE_PER_USER)")},
+		{flag: "ai-workers-per-user", count: &opts.aiUserWorkers, text: fs.String("ai-workers-per-user", envOr("JOINPAL_AI_WORKERS_PER_USER", "0"),
+			"`N`: the AI workers one user's games may hold at once; 0: half the workers, rounded up (JOINPAL_AI_WORKERS_PER_USER)")},
+	}...)
 	if code, ok := fs.parse(args, 0); !ok {
 		return serveOptions{}, code, false
+	}
+	for _, d := range durations {
+		v, err := time.ParseDuration(*d.text)
+		if err != nil || v <= 0 {
+			return serveOptions{}, fs.usageError("--%s %q: want a duration above 0, such as 10s", d.flag, *d.text), false
+		}
+		*d.d = v
 	}
 	for _, c := range counts {
 		n, err := strconv.Atoi(*c.text)
@@ -235,24 +271,10 @@ type wired struct {
 	ai      *ai.Player
 }
 
-// The HTTP server's timeouts. A request's headers must come within
-// readHeaderTimeout and the whole request, body included, within
-// readTimeout (bodies are at most 64 KiB), so that never-ending requests
-// do not hold connections; a kept-alive connection is closed after
-// idleTimeout without a request. A WebSocket leaves the deadlines behind
-// once upgraded (its pings watch it), and so does an event stream once
-// its request is read.
-const (
-	readHeaderTimeout = 10 * time.Second
-	readTimeout       = 30 * time.Second
-	idleTimeout       = 2 * time.Minute
-)
-
-// newHTTPServer is the HTTP server of handler, its timeouts set, logging
-// its errors to log.
-func newHTTPServer(handler http.Handler, log *slog.Logger) *http.Server {
-	return &http.Server{Handler: handler, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout,
-		IdleTimeout: idleTimeout, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+// newHTTPServer is the HTTP server of handler with timeouts t (see
+// server.Timeouts), logging its errors to log.
+func newHTTPServer(handler http.Handler, t server.Timeouts, log *slog.Logger) *http.Server {
+	return server.NewHTTPServer(handler, t, slog.NewLogLogger(log.Handler(), slog.LevelWarn))
 }
 
 // newLogger is the process's structured logger.
@@ -355,7 +377,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		cl.games = natsbus.NewGames(natsbus.GamesConfig{Runtime: rt, Conn: cl.nc, Prefix: opts.natsPrefix, Owners: st, Logger: log})
 		running = cl.games
 	}
-	pool := ai.NewPool(ai.Config{Stockfish: opts.stockfish, Logger: log})
+	pool := ai.NewPool(ai.Config{Stockfish: opts.stockfish, Logger: log, UserQueueLimit: opts.aiUserQueue, UserWorkers: opts.aiUserWorkers})
 	defer pool.Close()
 	// The runtime starts the games of the lobby, the schedule and the AI
 	// itself: each configures its games with game.NewConfig and hands them
@@ -401,7 +423,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		mux.Handle("/test/clock", tclock.handler(sched.Wake))
 		handler = mux
 	}
-	hs := newHTTPServer(handler, log)
+	hs := newHTTPServer(handler, opts.timeouts, log)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	log.Info("joinpal: listening", "addr", ln.Addr().String(), "db", redactDSN(opts.db), "node", opts.node)

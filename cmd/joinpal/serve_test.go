@@ -440,11 +440,28 @@ func FuzzRedactDSN(f *testing.F) {
 }
 
 // TestHTTPServerTimeouts: the server bounds the reading of a request's
-// headers and of the whole request, and the idle time of a kept-alive
-// connection; it sets no write timeout, which would cut event streams.
+// headers and of the whole request, the writing of its answer and the idle
+// time of a kept-alive connection, by default and as the flags say.
 func TestHTTPServerTimeouts(t *testing.T) {
-	hs := newHTTPServer(http.NotFoundHandler(), slog.New(slog.DiscardHandler))
-	if hs.ReadHeaderTimeout != 10*time.Second || hs.ReadTimeout != 30*time.Second || hs.IdleTimeout != 2*time.Minute || hs.WriteTimeout != 0 {
+	opts, _, ok := parseServe(nil, io.Discard)
+	if !ok {
+		t.Fatal("no flags refused")
+	}
+	hs := newHTTPServer(http.NotFoundHandler(), opts.timeouts, slog.New(slog.DiscardHandler))
+	if hs.ReadHeaderTimeout != 10*time.Second || hs.ReadTimeout != 30*time.Second || hs.IdleTimeout != 2*time.Minute || hs.WriteTimeout != time.Minute {
 		t.Fatalf("timeouts: header %v, read %v, idle %v, write %v", hs.ReadHeaderTimeout, hs.ReadTimeout, hs.IdleTimeout, hs.WriteTimeout)
+	}
+	opts, _, ok = parseServe([]string{"--header-timeout", "1s", "--request-timeout", "2s", "--write-timeout", "3s", "--idle-timeout", "4s", "--ai-queue-per-user", "5", "--ai-workers-per-user", "2"}, io.Discard)
+	if !ok || opts.aiUserQueue != 5 || opts.aiUserWorkers != 2 {
+		t.Fatalf("flags: %+v", opts)
+	}
+	hs = newHTTPServer(http.NotFoundHandler(), opts.timeouts, slog.New(slog.DiscardHandler))
+	if hs.ReadHeaderTimeout != time.Second || hs.ReadTimeout != 2*time.Second || hs.WriteTimeout != 3*time.Second || hs.IdleTimeout != 4*time.Second {
+		t.Fatalf("timeouts: header %v, read %v, idle %v, write %v", hs.ReadHeaderTimeout, hs.ReadTimeout, hs.IdleTimeout, hs.WriteTimeout)
+	}
+	for _, bad := range []string{"0s", "-1s", "soon"} {
+		if _, _, ok := parseServe([]string{"--request-timeout", bad}, io.Discard); ok {
+			t.Errorf("--request-timeout %s accepted", bad)
+		}
 	}
 }
