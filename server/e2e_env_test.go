@@ -136,7 +136,7 @@ type playOptions struct {
 	config     func(*Config)
 	// timeouts, if set, are the HTTP server's (none when nil, as
 	// httptest's), and listener wraps its listener.
-	timeouts *Timeouts
+	timeouts *HTTPLimits
 	listener func(net.Listener) net.Listener
 }
 

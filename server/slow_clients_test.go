@@ -181,11 +181,11 @@ func playMoves(t *testing.T, white, black *wsClient, moves []string, from int) {
 // bodies that never end, and WebSockets that never read their frames are
 // held open while ordinary clients play a game over their sockets and ask
 // for pages; those get their answers, and every slow connection is cut by
-// the server's timeouts (Timeouts.Header and Request, and
+// the server's timeouts (HTTPLimits.Header and Request, and
 // SocketConfig.PongTimeout), set small here.
 func TestSlowClientsCut(t *testing.T) {
 	env := newPlayEnv(t, playOptions{
-		timeouts: &Timeouts{Header: 200 * time.Millisecond, Request: 400 * time.Millisecond, Write: 5 * time.Second, Idle: time.Second},
+		timeouts: &HTTPLimits{Header: 200 * time.Millisecond, Request: 400 * time.Millisecond, Write: 5 * time.Second, Idle: time.Second},
 		config: func(c *Config) {
 			c.Socket.PingEvery, c.Socket.PongTimeout = 50*time.Millisecond, 200*time.Millisecond
 		},

@@ -77,8 +77,9 @@ type serveOptions struct {
 	// between the nodes of one database ("": none, one node alone), and
 	// natsPrefix starts its subjects ("": natsbus.DefaultPrefix).
 	nats, natsPrefix string
-	// timeouts are the HTTP server's.
-	timeouts server.Timeouts
+	// http is the HTTP server's limits: timeouts, header size, connections
+	// per address.
+	http server.HTTPLimits
 	// aiUserQueue and aiUserWorkers are the AI pool's UserQueueLimit and
 	// UserWorkers (0: its defaults).
 	aiUserQueue, aiUserWorkers int
@@ -187,13 +188,13 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 		text *string
 		d    *time.Duration
 	}{
-		{flag: "header-timeout", d: &opts.timeouts.Header, text: fs.String("header-timeout", envOr("JOINPAL_HEADER_TIMEOUT", server.DefaultHeaderTimeout.String()),
+		{flag: "header-timeout", d: &opts.http.Header, text: fs.String("header-timeout", envOr("JOINPAL_HEADER_TIMEOUT", server.DefaultHeaderTimeout.String()),
 			"`DURATION`: how long a request's headers may take to arrive (JOINPAL_HEADER_TIMEOUT)")},
-		{flag: "request-timeout", d: &opts.timeouts.Request, text: fs.String("request-timeout", envOr("JOINPAL_REQUEST_TIMEOUT", server.DefaultRequestTimeout.String()),
+		{flag: "request-timeout", d: &opts.http.Request, text: fs.String("request-timeout", envOr("JOINPAL_REQUEST_TIMEOUT", server.DefaultRequestTimeout.String()),
 			"`DURATION`: how long a whole request, body included, may take to arrive (JOINPAL_REQUEST_TIMEOUT)")},
-		{flag: "write-timeout", d: &opts.timeouts.Write, text: fs.String("write-timeout", envOr("JOINPAL_WRITE_TIMEOUT", server.DefaultWriteTimeout.String()),
+		{flag: "write-timeout", d: &opts.http.Write, text: fs.String("write-timeout", envOr("JOINPAL_WRITE_TIMEOUT", server.DefaultWriteTimeout.String()),
 			"`DURATION`: how long an answer may take to be written; WebSockets and event streams excepted (JOINPAL_WRITE_TIMEOUT)")},
-		{flag: "idle-timeout", d: &opts.timeouts.Idle, text: fs.String("idle-timeout", envOr("JOINPAL_IDLE_TIMEOUT", server.DefaultIdleTimeout.String()),
+		{flag: "idle-timeout", d: &opts.http.Idle, text: fs.String("idle-timeout", envOr("JOINPAL_IDLE_TIMEOUT", server.DefaultIdleTimeout.String()),
 			"`DURATION`: how long a kept-alive connection may wait for its next request (JOINPAL_IDLE_TIMEOUT)")},
 	}
 	counts = append(counts, []struct {
@@ -201,6 +202,10 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 		text  *string
 		count *int
 	}{
+		{flag: "header-bytes", count: &opts.http.HeaderBytes, text: fs.String("header-bytes", envOr("JOINPAL_HEADER_BYTES", strconv.Itoa(server.DefaultHeaderBytes)),
+			"`N`: the most a request's headers may weigh, in bytes; more is refused with 431 (JOINPAL_HEADER_BYTES)")},
+		{flag: "conns-per-address", count: &opts.http.ConnsPerAddress, text: fs.String("conns-per-address", envOr("JOINPAL_CONNS_PER_ADDRESS", strconv.Itoa(server.DefaultConnsPerAddress)),
+			"`N`: the TCP connections one address may hold open at once, sockets included; --trusted-proxies are not capped (JOINPAL_CONNS_PER_ADDRESS)")},
 		{flag: "ai-queue-per-user", count: &opts.aiUserQueue, text: fs.String("ai-queue-per-user", envOr("JOINPAL_AI_QUEUE_PER_USER", "0"),
 			"`N`: the AI moves one user's games may have waiting for a worker; more wait their turn again shortly; 0: 16 (JOINPAL_AI_QUEUE_PER_USER)")},
 		{flag: "ai-workers-per-user", count: &opts.aiUserWorkers, text: fs.String("ai-workers-per-user", envOr("JOINPAL_AI_WORKERS_PER_USER", "0"),
@@ -271,10 +276,10 @@ type wired struct {
 	ai      *ai.Player
 }
 
-// newHTTPServer is the HTTP server of handler with timeouts t (see
-// server.Timeouts), logging its errors to log.
-func newHTTPServer(handler http.Handler, t server.Timeouts, log *slog.Logger) *http.Server {
-	return server.NewHTTPServer(handler, t, slog.NewLogLogger(log.Handler(), slog.LevelWarn))
+// newHTTPServer is the HTTP server of handler with limits l (see
+// server.HTTPLimits), logging its errors to log.
+func newHTTPServer(handler http.Handler, l server.HTTPLimits, log *slog.Logger) *http.Server {
+	return server.NewHTTPServer(handler, l, slog.NewLogLogger(log.Handler(), slog.LevelWarn))
 }
 
 // newLogger is the process's structured logger.
@@ -423,9 +428,9 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		mux.Handle("/test/clock", tclock.handler(sched.Wake))
 		handler = mux
 	}
-	hs := newHTTPServer(handler, opts.timeouts, log)
+	hs := newHTTPServer(handler, opts.http, log)
 	served := make(chan error, 1)
-	go func() { served <- hs.Serve(ln) }()
+	go func() { served <- hs.Serve(opts.http.Listener(ln, opts.trustedProxies)) }()
 	log.Info("joinpal: listening", "addr", ln.Addr().String(), "db", redactDSN(opts.db), "node", opts.node)
 	if hooks.listening != nil {
 		hooks.listening(ln.Addr())

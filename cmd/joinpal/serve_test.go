@@ -447,16 +447,16 @@ func TestHTTPServerTimeouts(t *testing.T) {
 	if !ok {
 		t.Fatal("no flags refused")
 	}
-	hs := newHTTPServer(http.NotFoundHandler(), opts.timeouts, slog.New(slog.DiscardHandler))
-	if hs.ReadHeaderTimeout != 10*time.Second || hs.ReadTimeout != 30*time.Second || hs.IdleTimeout != 2*time.Minute || hs.WriteTimeout != time.Minute {
+	hs := newHTTPServer(http.NotFoundHandler(), opts.http, slog.New(slog.DiscardHandler))
+	if hs.ReadHeaderTimeout != 10*time.Second || hs.ReadTimeout != 30*time.Second || hs.IdleTimeout != 2*time.Minute || hs.WriteTimeout != time.Minute || hs.MaxHeaderBytes != 32<<10 {
 		t.Fatalf("timeouts: header %v, read %v, idle %v, write %v", hs.ReadHeaderTimeout, hs.ReadTimeout, hs.IdleTimeout, hs.WriteTimeout)
 	}
-	opts, _, ok = parseServe([]string{"--header-timeout", "1s", "--request-timeout", "2s", "--write-timeout", "3s", "--idle-timeout", "4s", "--ai-queue-per-user", "5", "--ai-workers-per-user", "2"}, io.Discard)
-	if !ok || opts.aiUserQueue != 5 || opts.aiUserWorkers != 2 {
+	opts, _, ok = parseServe([]string{"--header-timeout", "1s", "--request-timeout", "2s", "--write-timeout", "3s", "--idle-timeout", "4s", "--ai-queue-per-user", "5", "--ai-workers-per-user", "2", "--header-bytes", "9000", "--conns-per-address", "7"}, io.Discard)
+	if !ok || opts.aiUserQueue != 5 || opts.aiUserWorkers != 2 || opts.http.HeaderBytes != 9000 || opts.http.ConnsPerAddress != 7 {
 		t.Fatalf("flags: %+v", opts)
 	}
-	hs = newHTTPServer(http.NotFoundHandler(), opts.timeouts, slog.New(slog.DiscardHandler))
-	if hs.ReadHeaderTimeout != time.Second || hs.ReadTimeout != 2*time.Second || hs.WriteTimeout != 3*time.Second || hs.IdleTimeout != 4*time.Second {
+	hs = newHTTPServer(http.NotFoundHandler(), opts.http, slog.New(slog.DiscardHandler))
+	if hs.ReadHeaderTimeout != time.Second || hs.ReadTimeout != 2*time.Second || hs.WriteTimeout != 3*time.Second || hs.IdleTimeout != 4*time.Second || hs.MaxHeaderBytes != 9000 {
 		t.Fatalf("timeouts: header %v, read %v, idle %v, write %v", hs.ReadHeaderTimeout, hs.ReadTimeout, hs.IdleTimeout, hs.WriteTimeout)
 	}
 	for _, bad := range []string{"0s", "-1s", "soon"} {
