@@ -3,10 +3,14 @@
 package server
 
 import (
+	"bufio"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/netip"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
@@ -92,4 +96,98 @@ func TestConnsPerAddress(t *testing.T) {
 			}
 		})
 	}
+}
+
+// inUse is the heap and stack memory in use after a collection.
+func inUse() int64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapInuse + m.StackInuse)
+}
+
+// TestMemoryBoundPerAddress: one address that opens every connection it
+// may (ConnsPerAddress), as many of them WebSockets that never read as
+// SocketConfig.MaxPerAddress allows, the others requests whose headers or
+// bodies stop one byte short of their caps, raises the server's memory by
+// less than the bound docs/SECURITY.md computes from the caps, while
+// another address's players go on.
+func TestMemoryBoundPerAddress(t *testing.T) {
+	const (
+		conns, sockets = 120, 60
+		headerBytes    = 8 << 10
+		maxBody        = 64 << 10
+	)
+	env := newPlayEnv(t, playOptions{
+		listener: func(l net.Listener) net.Listener {
+			return HTTPLimits{ConnsPerAddress: conns}.Listener(l, nil)
+		},
+		timeouts: &HTTPLimits{HeaderBytes: headerBytes, Header: time.Hour, Request: time.Hour},
+		config: func(c *Config) {
+			c.Socket.MaxPerAddress, c.MaxBody = sockets, maxBody
+			c.Socket.PingEvery, c.Socket.PongTimeout = time.Hour, time.Hour
+		},
+	})
+	id, _, _, white, black := startedGame(t, env, "5+0")
+	moves := randomGame(3, 44)
+	playMoves(t, white, black, moves[:2], 0)
+	before := inUse()
+
+	var attack []net.Conn
+	for range sockets {
+		attack = append(attack, deafSocketFrom(t, env, "127.0.0.2", "/api/game/"+id+"/socket"))
+	}
+	for i := range conns - sockets {
+		c := dialFrom(t, env, "127.0.0.2")
+		var err error
+		if i%2 == 0 {
+			head := "GET /healthz HTTP/1.1\r\nHost: joinpal\r\nX-Slow: "
+			_, err = io.WriteString(c, head+strings.Repeat("x", headerBytes-len(head)-64))
+		} else {
+			_, err = io.WriteString(c, fmt.Sprintf("POST /api/account/login HTTP/1.1\r\nHost: joinpal\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{\"username\":\"%s", maxBody, strings.Repeat("x", maxBody-20)))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		attack = append(attack, c)
+	}
+	if !closedAtOnce(t, dialFrom(t, env, "127.0.0.2")) {
+		t.Fatal("a connection past the cap was accepted")
+	}
+	// The game goes on, its frames reaching the deaf sockets too.
+	playMoves(t, white, black, moves[2:], 2)
+	grown := inUse() - before
+
+	// The bound: each connection its buffers (4 KiB each way), goroutines
+	// (8 KiB stacks), and what it may send (its headers or its body); each
+	// socket, besides, its queue of frames (64 of at most 1 KiB here) and
+	// the WebSocket's own buffers (32 KiB).
+	const perConn = 8<<10 + 3*8<<10 + headerBytes + maxBody
+	const perSocket = perConn + 64<<10 + 32<<10
+	bound := int64(sockets*perSocket + (conns-sockets)*perConn)
+	t.Logf("memory grown by %d KiB (%d KiB a connection) for %d connections, %d of them sockets; bound %d KiB",
+		grown>>10, grown/conns>>10, conns, sockets, bound>>10)
+	if grown > bound {
+		t.Fatalf("one address raised the memory by %d KiB, above the bound of %d KiB", grown>>10, bound>>10)
+	}
+	runtime.KeepAlive(attack)
+}
+
+// deafSocketFrom is deafSocket from the local address from.
+func deafSocketFrom(t *testing.T, env *playEnv, from, path string) net.Conn {
+	t.Helper()
+	c := dialFrom(t, env, from)
+	req := "GET " + path + " HTTP/1.1\r\nHost: joinpal\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+	if _, err := io.WriteString(c, req); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReaderSize(c, 16), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusSwitchingProtocols {
+		t.Fatalf("upgrade of %s: %d", path, resp.StatusCode)
+	}
+	return c
 }
