@@ -6,11 +6,18 @@
 // A [Pool] runs the searches on a fixed number of workers, by default one
 // less than the machine's cores (at least one), so that a hundred AI games
 // at once never take the cores the human games need; the game's own
-// goroutine never searches. Requests wait in a bounded queue, the one whose
-// clock runs out first at its head (an untimed request counts as due 30 s
-// after it was made); one more than Config.QueueLimit is refused at once
-// with the code ai.busy (the Player tries again shortly), and a request
-// whose caller gives up leaves the queue. Each worker's thread runs at the
+// goroutine never searches. Requests wait in a bounded queue shared fairly
+// between users ([Request].User, the AI's opponent): each user's requests
+// wait in their own line, the one whose clock runs out first at its head
+// (an untimed request counts as due 30 s after it was made), and the
+// workers take the users in turn, the one served least recently first, so
+// that one user's many games never hold up another's move. A user holds at
+// most Config.UserWorkers workers and has at most Config.UserQueueLimit
+// requests waiting; when a user waits with no worker free, the search of
+// another user that began first stops after Config.Slice with the best
+// move it has found. One more than Config.QueueLimit (or than the user's
+// share) is refused at once with the code ai.busy (the Player tries again
+// shortly), and a request whose caller gives up leaves the queue. Each worker's thread runs at the
 // lowest priority of the machine (nice 19 on Linux), and NewPool adds the
 // workers to GOMAXPROCS, so the searches use the CPU the games leave and
 // never hold a processor a game's goroutine waits for
