@@ -185,9 +185,11 @@ func playMoves(t *testing.T, white, black *wsClient, moves []string, from int) {
 // SocketConfig.PongTimeout), set small here.
 func TestSlowClientsCut(t *testing.T) {
 	env := newPlayEnv(t, playOptions{
-		timeouts: &HTTPLimits{Header: 200 * time.Millisecond, Request: 400 * time.Millisecond, Write: 5 * time.Second, Idle: time.Second},
+		// Small, but not so small that a loaded machine's scheduling alone
+		// cuts an ordinary client.
+		timeouts: &HTTPLimits{Header: 500 * time.Millisecond, Request: time.Second, Write: 5 * time.Second, Idle: 5 * time.Second},
 		config: func(c *Config) {
-			c.Socket.PingEvery, c.Socket.PongTimeout = 50*time.Millisecond, 200*time.Millisecond
+			c.Socket.PingEvery, c.Socket.PongTimeout = 100*time.Millisecond, time.Second
 		},
 	})
 	env.srv.SetReady()
