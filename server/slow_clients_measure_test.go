@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -27,7 +30,9 @@ var (
 // defaults of `joinpal serve` (its timeouts, caps and listener) on
 // SQLite; the others, from 127.0.0.1, ask for the seeks and /healthz one
 // after another and play a game over its sockets, each move acknowledged,
-// every 150 ms (within the sockets' flood limit).
+// every 150 ms (within the sockets' flood limit). It also reports how much
+// the slow connections raised the heap (with the goroutines' stacks) and
+// the process's RSS (the test's own client side included).
 // Opt in with -measure.slow; docs/BENCHMARKS.md has the figures:
 //
 //	go test ./server -run TestMeasureSlowClients -measure.slow -v
@@ -68,6 +73,7 @@ func TestMeasureSlowClients(t *testing.T) {
 	}
 	phase("alone")
 
+	heap, rss := inUse(), vmRSS(t)
 	slow := 0
 	for a := range *slowAddrs {
 		from := fmt.Sprintf("127.0.0.%d", a+2)
@@ -95,8 +101,27 @@ func TestMeasureSlowClients(t *testing.T) {
 			slow++
 		}
 	}
-	t.Logf("%d slow connections from %d addresses", slow, *slowAddrs)
+	grown, rssGrown := inUse()-heap, vmRSS(t)-rss
+	t.Logf("%d slow connections from %d addresses: heap and stacks grown by %.1f MiB (%.1f MiB an address), RSS by %.1f MiB",
+		slow, *slowAddrs, float64(grown)/(1<<20), float64(grown)/float64(*slowAddrs)/(1<<20), float64(rssGrown)/(1<<20))
 	phase("with the slow clients")
+}
+
+// vmRSS returns the process's resident memory, in bytes.
+func vmRSS(t *testing.T) int64 {
+	t.Helper()
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	t.Fatal("no VmRSS in /proc/self/status")
+	return 0
 }
 
 // percentiles formats p50, p99 and max of ds in milliseconds.
