@@ -148,7 +148,9 @@ func TestMeasureAIDoesNotSlowHumans(t *testing.T) {
 				return
 			}
 			events, unsubscribe := bus.Subscribe(id)
-			if err := player.Watch(id, "ai", aiSide, level, tc, ""); err != nil {
+			// Each game's opponent is a user of its own, as when a hundred
+			// people play the AI: the pool shares its workers between them.
+			if err := player.WatchFor(id, "ai", "bot-"+id, aiSide, level, tc, ""); err != nil {
 				unsubscribe()
 				return
 			}
