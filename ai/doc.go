@@ -10,8 +10,9 @@
 // between users ([Request].User, the AI's opponent): each user's requests
 // wait in their own line, the one whose clock runs out first at its head
 // (an untimed request counts as due 30 s after it was made), and the
-// workers take the users in turn, the one served least recently first, so
-// that one user's many games never hold up another's move. A user holds at
+// workers take the users in rounds, each user once a round, the most
+// urgent head first, so that one user's many games never hold up
+// another's move. A user holds at
 // most Config.UserWorkers workers and has at most Config.UserQueueLimit
 // requests waiting; when a user waits with no worker free, the search of
 // another user that began first stops after Config.Slice with the best

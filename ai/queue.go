@@ -15,10 +15,12 @@ const untimedDeadline = 30 * time.Second
 // users: each user (Request.User) has a queue of its own, the most urgent
 // first (the request whose clock runs out soonest: earliest deadline
 // first, so that a game short of time is not stuck behind games that have
-// plenty), and the workers take the users' heads in turn (round robin: the
-// user served least recently first, a user new to the queue before all),
-// so that however many requests one user queues, another user's request
-// is taken before that user's next one. A user may hold at most
+// plenty), and the workers take the users in rounds: in each round every
+// user with requests waiting is served once, the most urgent head first,
+// and a user new to the queue joins the round under way. So however many
+// requests one user queues, another user's request is taken before that
+// user's next one, and between users the most urgent still goes first
+// within a round. A user may hold at most
 // userWorkers workers at once and have at most userLimit requests
 // waiting; the queue as a whole holds at most limit.
 //
@@ -31,10 +33,10 @@ type queue struct {
 	mu    sync.Mutex
 	cond  *sync.Cond
 	users map[string]*userQueue
-	// waiting lists the users with requests waiting; served numbers the
-	// turns given.
+	// waiting lists the users with requests waiting; round numbers the
+	// rounds, from 1.
 	waiting []*userQueue
-	served  uint64
+	round   uint64
 	total   int
 	// runs are the jobs whose search is running; idle counts the workers
 	// waiting in pop.
@@ -46,17 +48,17 @@ type queue struct {
 }
 
 // userQueue is one user's share of the queue: its requests waiting, most
-// urgent first, the number of its searches running, and the turn it was
-// last served at (0: not since it came).
+// urgent first, the number of its searches running, and the round it was
+// last served in (0: not since it came).
 type userQueue struct {
 	user    string
 	jobs    jobHeap
 	running int
-	last    uint64
+	round   uint64
 }
 
 func newQueue(limit, userLimit, userWorkers int) *queue {
-	q := &queue{users: make(map[string]*userQueue), limit: limit, userLimit: userLimit, userWorkers: userWorkers}
+	q := &queue{users: make(map[string]*userQueue), round: 1, limit: limit, userLimit: userLimit, userWorkers: userWorkers}
 	q.cond = sync.NewCond(&q.mu)
 	return q
 }
@@ -136,10 +138,10 @@ func (q *queue) begin(j *job, hurry func()) {
 	}
 }
 
-// pop waits for the next job: the most urgent of the user served least
-// recently among those with requests waiting and fewer than userWorkers
-// searches running (of users never served, the one whose request came
-// first). ok is false once the queue is closed and empty. The caller calls
+// pop waits for the next job: the most urgent head of the users with
+// requests waiting, fewer than userWorkers searches running and no turn
+// yet in this round (a new round begins when every such user has had
+// one). ok is false once the queue is closed and empty. The caller calls
 // done when the job's search ends.
 func (q *queue) pop() (j *job, ok bool) {
 	q.mu.Lock()
@@ -148,21 +150,16 @@ func (q *queue) pop() (j *job, ok bool) {
 		if q.total == 0 && q.closed {
 			return nil, false
 		}
-		at := -1
-		for i, u := range q.waiting {
-			if u.running >= q.userWorkers {
-				continue
-			}
-			if at < 0 || before(u, q.waiting[at]) {
-				at = i
-			}
+		at := q.next()
+		if at < 0 && slices.ContainsFunc(q.waiting, func(u *userQueue) bool { return u.running < q.userWorkers }) {
+			q.round++ // every user that may be served has been: a new round
+			at = q.next()
 		}
 		if at >= 0 {
 			u := q.waiting[at]
 			j = heap.Pop(&u.jobs).(*job)
 			u.running++
-			q.served++
-			u.last = q.served
+			u.round = q.round
 			q.total--
 			if len(u.jobs) == 0 {
 				q.waiting = slices.Delete(q.waiting, at, at+1)
@@ -178,13 +175,30 @@ func (q *queue) pop() (j *job, ok bool) {
 	}
 }
 
-// before reports whether user a's turn comes before b's: served less
-// recently, or, at equal turns, its most urgent request came first.
-func before(a, b *userQueue) bool {
-	if a.last != b.last {
-		return a.last < b.last
+// next returns the place in waiting of the user to serve in this round:
+// of those that may be served and have not been in it, the one whose most
+// urgent request is the most urgent (-1 for none).
+func (q *queue) next() int {
+	at := -1
+	for i, u := range q.waiting {
+		if u.running >= q.userWorkers || u.round >= q.round {
+			continue
+		}
+		if at < 0 || q.waiting[at].jobs.urgent(u.jobs) {
+			at = i
+		}
 	}
-	return a.jobs[0].seq < b.jobs[0].seq
+	return at
+}
+
+// urgent reports whether other's head goes before h's: an earlier
+// deadline, or the same and an earlier arrival.
+func (h jobHeap) urgent(other jobHeap) bool {
+	a, b := other[0], h[0]
+	if !a.deadline.Equal(b.deadline) {
+		return a.deadline.Before(b.deadline)
+	}
+	return a.seq < b.seq
 }
 
 // done gives back the worker a popped job held.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -299,4 +300,34 @@ func TestQueueHurriesAnotherUsersSearch(t *testing.T) {
 		t.Fatalf("took %q; hurried %v", j.req.User, hurried)
 	}
 	p.queue.done(guest)
+}
+
+// TestQueueRoundsMostUrgentFirst: within a round each user is served
+// once, the user whose most urgent request is due first first; a new
+// round begins when all have been served.
+func TestQueueRoundsMostUrgentFirst(t *testing.T) {
+	p := &Pool{queue: newQueue(256, 64, 10)}
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	push := func(user string, left time.Duration) {
+		t.Helper()
+		req := Request{User: user, Clock: Clock{Mode: game.ModeWholeGame, Remaining: left, At: now, Running: true}}
+		if err := p.queue.push(p.newJob(context.Background(), req, position{}, levelOf(1), now)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	push("slow", 5*time.Minute)
+	push("slow", 6*time.Minute)
+	push("short", 10*time.Second)
+	push("short", 11*time.Second)
+	push("short", 12*time.Second)
+	push("mid", time.Minute)
+	var got []string
+	for range 6 {
+		j, _ := p.queue.pop()
+		got = append(got, j.req.User+" "+j.req.Clock.Remaining.String())
+	}
+	want := []string{"short 10s", "mid 1m0s", "slow 5m0s", "short 11s", "slow 6m0s", "short 12s"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("order %q, want %q", got, want)
+	}
 }
