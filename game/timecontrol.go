@@ -80,6 +80,7 @@ func (m Mode) String() string {
 //	           e.g. "5+3", "10+0", "180+10"
 //	move:Ns    per move: N seconds (5–3600), e.g. "move:30s"
 //	move:Nm    per move: N minutes (1–60), e.g. "move:2m"
+//	move:1h    per move: one hour, the longest (the same as "move:60m")
 //	days:N     correspondence: N days per move, N one of 1, 2, 3, 5, 7, 14,
 //	           e.g. "days:3"
 //	untimed    no clock
@@ -297,8 +298,10 @@ func ParseTimeControl(text string) (TimeControl, error) {
 		case 's':
 		case 'm':
 			unit = time.Minute
+		case 'h':
+			unit = time.Hour
 		default:
-			return TimeControl{}, badTimeControl(text, `time per move needs a unit, "s" or "m", e.g. "move:30s"`)
+			return TimeControl{}, badTimeControl(text, `time per move needs a unit, "s", "m" or "h", e.g. "move:30s"`)
 		}
 		n, ok := digits(rest[:len(rest)-1])
 		if strings.HasPrefix(rest, "-") {
