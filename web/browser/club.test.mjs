@@ -82,6 +82,14 @@ test('a club by request: one asks to join, the owner approves, both see the memb
   }
   assert.equal(await beto.page.locator('.club-admin').count(), 0, 'a member has no admin controls');
 
+  // The members talk in the club's chat, each in their language.
+  await ana.page.locator('#chat-title', { hasText: 'Chat del club' }).waitFor();
+  await beto.page.locator('#chat-title', { hasText: 'Club chat' }).waitFor();
+  await beto.page.locator('#chat-input').fill('¿Jugamos el martes?');
+  await beto.page.locator('#chat-send').click();
+  await ana.page.locator('#chat-lines .chat-text', { hasText: '¿Jugamos el martes?' }).waitFor();
+  assert.deepEqual(await axe(ana.page), []);
+
   // Ana opens the club to all; Beto sees its new description and policy.
   await ana.page.locator('#club-edit-description').fill('Los martes, abierto a todos');
   await ana.page.locator('#club-edit-policy-open').check();

@@ -1,6 +1,6 @@
 // chat.ts is the chat panel of the game page (the players' room for a
 // player, the spectators' for anyone else) and of the home page (the
-// lobby's): the lines the socket brings (`chat-history`, then `chat`),
+// lobby's), and of a club's page (its members'): the lines the socket brings (`chat-history`, then `chat`),
 // the input with its length left, the quick phrases of a game, a report
 // and a mute button on each line of someone else, and a switch that hides
 // the chat, remembered in localStorage. Lines are drawn as text nodes only:
@@ -19,7 +19,7 @@ export interface ChatLine {
 }
 
 /** Room is the kind of the socket's room. */
-export type Room = 'players' | 'spectators' | 'lobby';
+export type Room = 'players' | 'spectators' | 'lobby' | 'club';
 
 const hiddenKey = 'joinpal.chat.hidden';
 /** firstId starts the ids of the chat's frames, far from the game's own (outbox.ts), so that an answer is told apart. */
@@ -159,6 +159,8 @@ function roomTitle(room?: Room): string {
       return t('ui.chat.room.spectators');
     case 'lobby':
       return t('ui.chat.room.lobby');
+    case 'club':
+      return t('ui.chat.room.club');
   }
   return t('ui.chat.title');
 }

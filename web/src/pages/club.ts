@@ -11,6 +11,8 @@ import { boot } from '../lib/boot';
 import { api, get, post } from '../lib/api';
 import { playerName, profileLink, sayDate, gameLink, Summary } from '../account/format';
 import { ClubPage, Place, Policy, policies, sayPolicy, sayRole, errorText } from '../club/types';
+import { ChatCtrl, chatView } from '../lib/chat';
+import { Socket } from '../lib/socket';
 
 interface State {
   id: string;
@@ -26,6 +28,37 @@ interface State {
 const state: State = { id: '', error: '', actionError: '', invite: '', busy: false };
 let redraw: () => void = () => {};
 
+/** The club's chat: a socket of its own, open while the reader is a member. */
+let chatSock: Socket | undefined;
+const chat = new ChatCtrl(
+  (t, d) => chatSock?.send(t, d) ?? false,
+  () => redraw(),
+  () => boot().me?.id,
+);
+
+/** isMember reports whether the reader holds a member's place in the club. */
+function isMember(p?: ClubPage): boolean {
+  const role = p?.me?.role ?? '';
+  return role === 'owner' || role === 'admin' || role === 'member';
+}
+
+/** followChat opens the club's chat socket when the reader is a member, and closes it when they no longer are. */
+function followChat(): void {
+  const member = isMember(state.page);
+  if (member && !chatSock) {
+    chatSock = new Socket({
+      url: () => Socket.url(base() + '/socket'),
+      onFrame: (f) => {
+        chat.onFrame(f);
+      },
+    });
+  } else if (!member && chatSock) {
+    chatSock.close();
+    chatSock = undefined;
+    chat.lines = [];
+  }
+}
+
 function base(): string {
   return '/api/club/' + encodeURIComponent(state.id);
 }
@@ -34,6 +67,7 @@ async function load(): Promise<void> {
   try {
     state.page = await get<ClubPage>(base());
     state.error = '';
+    followChat();
   } catch (e) {
     state.error = errorText(e);
   }
@@ -47,6 +81,7 @@ async function act(method: string, path: string, body: unknown, done: string, pa
   try {
     state.page = await api<ClubPage>(method, base() + path, body);
     state.actionError = '';
+    followChat();
     announce(t(done, params));
   } catch (e) {
     state.actionError = errorText(e);
@@ -312,8 +347,8 @@ function view(): VNode {
             h('h2#club-games-title', t('ui.club.games.heading')),
             p.games.length === 0 ? h('p#club-games-empty.muted', t('ui.club.games.empty')) : h('ul#club-games', p.games.map(gameItem)),
           ]),
-          // The club's chat room (p.chatRoom, "club:<id>") mounts here.
-          h('div#club-chat', { attrs: { 'data-room': p.chatRoom } }),
+          // The club's chat room (p.chatRoom, "club:<id>"), for its members.
+          h('div#club-chat', { attrs: { 'data-room': p.chatRoom } }, isMember(p) ? [chatView(chat, false)] : []),
         ]),
       ]),
     ],
