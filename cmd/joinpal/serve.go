@@ -83,6 +83,9 @@ type serveOptions struct {
 	// aiUserQueue and aiUserWorkers are the AI pool's UserQueueLimit and
 	// UserWorkers (0: its defaults).
 	aiUserQueue, aiUserWorkers int
+	// pprof is the loopback address of the Go profiler's endpoints
+	// ("": none).
+	pprof string
 }
 
 // parsePrefixes reads a comma-separated list of CIDR ranges or single
@@ -153,6 +156,7 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 	format := fs.String("log-format", envOr("JOINPAL_LOG_FORMAT", "text"), "`FORMAT` of the logs: text or json (JOINPAL_LOG_FORMAT)")
 	natsURL := fs.String("nats", envOr("JOINPAL_NATS", ""), "the `URL` of the NATS server (nats://host:4222) that carries events and commands between the nodes of one PostgreSQL database; empty: one node alone, events in process (JOINPAL_NATS)")
 	natsPrefix := fs.String("nats-prefix", envOr("JOINPAL_NATS_PREFIX", natsbus.DefaultPrefix), "the `PREFIX` of every NATS subject, the same on every node of one deployment (JOINPAL_NATS_PREFIX)")
+	pprofAddr := fs.String("pprof", envOr("JOINPAL_PPROF", ""), "`ADDRESS` (loopback only, e.g. 127.0.0.1:6060) to serve Go's profiler on, /debug/pprof/ (CPU, heap, goroutines); empty: none (JOINPAL_PPROF)")
 	testClock := fs.Bool("test-clock", envOr("JOINPAL_TEST_CLOCK", "") == "1", "for browser tests only: a clock that POST /test/clock moves forward (JOINPAL_TEST_CLOCK=1); never in production")
 	def := server.DefaultLimits()
 	rates := []struct {
@@ -229,6 +233,12 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 		*c.count = n
 	}
 	opts.addr, opts.db, opts.node, opts.stockfish, opts.stopTimeout, opts.testClock = *addr, *db, *node, *stockfish, 30*time.Second, *testClock
+	if *pprofAddr != "" {
+		if ap, err := netip.ParseAddrPort(*pprofAddr); err != nil || !ap.Addr().IsLoopback() {
+			return serveOptions{}, fs.usageError("--pprof %q: want a loopback address and port such as 127.0.0.1:6060", *pprofAddr), false
+		}
+		opts.pprof = *pprofAddr
+	}
 	opts.secureCookies = *secure
 	opts.nats, opts.natsPrefix = *natsURL, *natsPrefix
 	if opts.nats != "" && !isPostgres(*db) {
@@ -432,6 +442,13 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(opts.http.Listener(ln, opts.trustedProxies)) }()
 	log.Info("joinpal: listening", "addr", ln.Addr().String(), "db", redactDSN(opts.db), "node", opts.node)
+	if opts.pprof != "" {
+		_, stopProfiler, err := serveProfiler(opts.pprof, log)
+		if err != nil {
+			return err
+		}
+		defer stopProfiler()
+	}
 	if hooks.listening != nil {
 		hooks.listening(ln.Addr())
 	}

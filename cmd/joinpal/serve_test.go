@@ -38,7 +38,7 @@ func TestParseServe(t *testing.T) {
 	if !ok || opts.addr != ":7000" || opts.db != "postgres://u:p@h/db" || opts.logLevel != slog.LevelDebug || !opts.logJSON || opts.stockfish != "/usr/games/stockfish" || opts.hashConcurrency != 3 || opts.socketsPerUser != 4 || opts.socketsPerAddress != 50 {
 		t.Fatalf("flags: %+v", opts)
 	}
-	for _, args := range [][]string{{"--log-level", "loud"}, {"--log-format", "xml"}, {"--hash-concurrency", "-1"}, {"--hash-concurrency", "many"}, {"--sockets-per-user", "-2"}, {"extra"}, {"--nope"}} {
+	for _, args := range [][]string{{"--pprof", "0.0.0.0:6060"}, {"--pprof", "localhost"}, {"--log-level", "loud"}, {"--log-format", "xml"}, {"--hash-concurrency", "-1"}, {"--hash-concurrency", "many"}, {"--sockets-per-user", "-2"}, {"extra"}, {"--nope"}} {
 		stderr.Reset()
 		if _, code, ok := parseServe(args, &stderr); ok || code != exitUsage {
 			t.Errorf("%v: ok %v, code %d; want a usage error", args, ok, code)
