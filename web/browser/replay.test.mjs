@@ -51,7 +51,7 @@ test('the replay steps through the moves, in Spanish, and asks nothing of anothe
 
   // dario played black: his board has black at the bottom.
   assert.match(await page.locator('.lpv .cg-wrap').getAttribute('class'), /orientation-black/);
-  assert.deepEqual(await page.locator('.lpv__moves .move').allInnerTexts(), ['f3', 'e5', 'g4', 'Qh4#']);
+  assert.deepEqual(await page.locator('.lpv__moves .move').allInnerTexts(), ['f3', 'e5', 'g4', 'Dh4#']);
   assert.equal(await page.locator('.lpv__moves comment.result').innerText(), '0-1');
   assert.equal(await page.locator('.lpv__moves comment:not(.result)').count(), 0, "the server's English comment is not shown");
 
@@ -74,7 +74,7 @@ test('the replay steps through the moves, in Spanish, and asks nothing of anothe
   await stepTo(page, 'e5');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  await stepTo(page, 'Qh4#');
+  await stepTo(page, 'Dh4#');
   await page.waitForFunction(() => document.querySelector('.lpv__controls__goto--next')?.disabled === true);
   await prev.focus();
   const ring = await prev.evaluate((b) => (b.matches(':focus-visible') ? getComputedStyle(b).outlineStyle : 'solid'));
@@ -82,8 +82,8 @@ test('the replay steps through the moves, in Spanish, and asks nothing of anothe
   await page.keyboard.press('Enter');
   await stepTo(page, 'g4');
   // A move of the list.
-  await page.locator('.lpv__moves .move', { hasText: 'Qh4#' }).click();
-  await stepTo(page, 'Qh4#');
+  await page.locator('.lpv__moves .move', { hasText: 'Dh4#' }).click();
+  await stepTo(page, 'Dh4#');
   await squares(page, 'check', 1);
   await screenshot(page, 'replay-desktop');
 
@@ -137,7 +137,7 @@ test('the replay of a game still going on links to it live', async () => {
   assert.equal(await page.locator('#replay-result').innerText(), 'En curso');
   assert.equal(await page.locator('#replay-live').getAttribute('href'), '/game/' + live);
   assert.equal(await page.title(), 'dario contra carla · Repetición · JoinPal');
-  assert.deepEqual(await page.locator('.lpv__moves .move').allInnerTexts(), ['e4', 'c5', 'Nf3']);
+  assert.deepEqual(await page.locator('.lpv__moves .move').allInnerTexts(), ['e4', 'c5', 'Cf3']);
   assert.match(await page.locator('.lpv .cg-wrap').getAttribute('class'), /orientation-black/, 'carla plays black');
   assert.deepEqual(errors, []);
 });

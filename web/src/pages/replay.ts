@@ -2,7 +2,10 @@
 // the result in words from the server's outcome code, time control, date)
 // and the game move by move in @lichess-org/pgn-viewer, fed with GET
 // /api/game/{id}/pgn, with our board and pieces, its lichess links off and
-// its texts from our catalogue; and a link to download the PGN. The viewer
+// its texts from our catalogue, its moves in the page's piece letters; and a
+// link to download the PGN. It is also the review page: the computer
+// analysis of a finished game is asked for and shown here (review/panel.ts),
+// its marks and the engine's better moves drawn in the viewer. The viewer
 // and its stylesheet are in this page's chunk only.
 import PgnViewer from '@lichess-org/pgn-viewer';
 import rawViewerCss from '../../node_modules/@lichess-org/pgn-viewer/dist/lichess-pgn-viewer.css' with { type: 'text' };
@@ -11,7 +14,11 @@ import { mount, h, VNode } from '../lib/view';
 import { t, lang } from '../lib/i18n';
 import { type OpeningData, openingName } from '../lib/opening';
 import { boot } from '../lib/boot';
-import { get, ApiError } from '../lib/api';
+import { get, post, ApiError } from '../lib/api';
+import { localSan } from '../game/notation';
+import { panel, type Panel } from '../review/panel';
+import { type Status } from '../review/report';
+import { annotate } from '../review/annotate';
 import { Player, Side, sayTimeControl, saySpeed, playerName, profileLink, running, sayDate } from '../account/format';
 import { viewerCss, pgnForViewer, translateViewer, squareLabel } from '../replay/viewer';
 
@@ -35,7 +42,15 @@ interface State {
   game?: Game;
   pgn?: string;
   error?: string;
+  review: Panel;
+  viewer?: PgnViewerCtrl;
 }
+
+/** PgnViewerCtrl is what the page uses of pgn-viewer's controller. */
+type PgnViewerCtrl = ReturnType<typeof PgnViewer>;
+
+/** pollEvery is how often the page asks how the analysis goes, in ms. */
+const pollEvery = 1500;
 
 /** pgnText fetches the game's PGN (text; a refusal is the API's JSON error). */
 async function pgnText(id: string): Promise<string> {
@@ -70,12 +85,27 @@ function addViewerStyle(): void {
 
 /** start renders the page into root. */
 export async function start(root: HTMLElement): Promise<void> {
-  const st: State = { id: boot().params.id ?? '' };
-  const redraw = mount(root, (redraw) => page(redraw, view(st), 'account-page replay-page'));
+  const id = boot().params.id ?? '';
+  const st: State = {
+    id,
+    review: {
+      ply: 0,
+      live: false,
+      ask: () => void ask(st, redraw),
+      goTo: (ply) => {
+        const v = st.viewer;
+        if (v) v.toPath(v.game.pathAtMainlinePly(ply), false);
+      },
+      analyseHref: () => analyseHref(st),
+    },
+  };
+  const redraw = mount(root, (redraw) => page(redraw, view(st, redraw), 'account-page replay-page'));
   try {
     const [game, pgn] = await Promise.all([get<Game>(`/api/game/${encodeURIComponent(st.id)}`), pgnText(st.id)]);
     st.game = game;
     st.pgn = pgn;
+    st.review.live = running(game.status);
+    if (!st.review.live) void poll(st, redraw);
     document.title = t('ui.replay.vs_title', { white: playerName(game.players.white, true), black: playerName(game.players.black) }) + ' · ' + t('ui.title.replay');
   } catch (err) {
     st.error = err instanceof ApiError && err.code !== 'ui.error.network' ? err.message : t('ui.error.network');
@@ -83,7 +113,54 @@ export async function start(root: HTMLElement): Promise<void> {
   redraw();
 }
 
-function view(st: State): VNode[] {
+/** analysisPath is the game's analysis in the API. */
+const analysisPath = (st: State) => `/api/game/${encodeURIComponent(st.id)}/analysis`;
+
+/** poll reads the analysis's status, and again every pollEvery while it is queued or running. */
+async function poll(st: State, redraw: () => void): Promise<void> {
+  try {
+    show(st, await get<Status>(analysisPath(st)));
+  } catch (err) {
+    st.review.error = err instanceof ApiError && err.code !== 'ui.error.network' ? err.message : t('ui.error.network');
+  }
+  redraw();
+  const s = st.review.status?.state;
+  if (s === 'queued' || s === 'running') window.setTimeout(() => void poll(st, redraw), pollEvery);
+}
+
+/** ask asks the server for the analysis, then follows it. */
+async function ask(st: State, redraw: () => void): Promise<void> {
+  st.review.asking = true;
+  st.review.error = undefined;
+  redraw();
+  try {
+    show(st, await post<Status>(analysisPath(st)));
+    const s = st.review.status?.state;
+    if (s === 'queued' || s === 'running') window.setTimeout(() => void poll(st, redraw), pollEvery);
+  } catch (err) {
+    st.review.error = err instanceof ApiError && err.code !== 'ui.error.network' ? err.message : t('ui.error.network');
+  }
+  st.review.asking = false;
+  redraw();
+}
+
+/** show keeps a status; the analysis done, the viewer is drawn again with its marks. */
+function show(st: State, status: Status): void {
+  st.review.status = status;
+  st.review.error = undefined;
+}
+
+/** analyseHref is the analysis board at the position the viewer shows: the game's start and its moves so far. */
+function analyseHref(st: State): string | undefined {
+  const v = st.viewer;
+  if (!v) return undefined;
+  const moves = v.game.mainline.slice(0, st.review.ply).map((m) => m.uci);
+  const q = new URLSearchParams({ fen: v.game.initial.fen });
+  if (moves.length) q.set('moves', moves.join(' '));
+  return '/analysis?' + q.toString();
+}
+
+function view(st: State, redraw: () => void): VNode[] {
   if (st.error) return [h('h1', t('ui.replay.heading')), h('p#replay-error.error', { attrs: { role: 'alert' } }, st.error)];
   const g = st.game;
   if (!g || st.pgn === undefined) return [h('h1', t('ui.replay.heading')), h('p.muted', { attrs: { role: 'status' } }, t('ui.replay.loading'))];
@@ -107,6 +184,7 @@ function view(st: State): VNode[] {
     .filter(Boolean)
     .join(' · ');
   const me = boot().me;
+  const report = st.review.status?.state === 'done' ? st.review.status.analysis : undefined;
   const orientation: Side = me && g.players.black?.id === me.id && g.players.white?.id !== me.id ? 'black' : 'white';
   return [
     h('div.replay-head', [
@@ -131,16 +209,27 @@ function view(st: State): VNode[] {
         live ? h('a#replay-live.button', { attrs: { href: '/game/' + encodeURIComponent(g.id) } }, t('ui.replay.live')) : h('span'),
       ]),
     ]),
-    h('div.replay-viewer', {
-      key: 'viewer-' + g.id,
-      hook: {
-        insert: (vnode) => startViewer(vnode.elm as HTMLElement, st.pgn!, g, orientation),
-      },
-    }),
+    h('div.replay-body', [
+      h('div.replay-viewer', {
+        // A new viewer when the analysis comes: its PGN carries the marks and arrows.
+        key: 'viewer-' + g.id + (report ? '-analysed' : ''),
+        hook: {
+          insert: (vnode) => {
+            st.viewer = startViewer(vnode.elm as HTMLElement, report ? annotate(st.pgn!, report) : st.pgn!, g, orientation, st.review.ply, (ply) => {
+              if (ply === st.review.ply) return;
+              st.review.ply = ply;
+              redraw();
+            });
+            redraw(); // the analysis link needs the viewer's moves
+          },
+        },
+      }),
+      panel(st.review),
+    ]),
   ];
 }
 
-function startViewer(el: HTMLElement, pgn: string, g: Game, orientation: Side): void {
+function startViewer(el: HTMLElement, pgn: string, g: Game, orientation: Side, ply: number, onPly: (ply: number) => void): PgnViewerCtrl {
   addViewerStyle();
   const target = document.createElement('div');
   el.appendChild(target);
@@ -152,7 +241,7 @@ function startViewer(el: HTMLElement, pgn: string, g: Game, orientation: Side): 
     showClocks: g.timeControl !== 'untimed', // an untimed game's viewer would show '-' for each clock
     showMoves: 'auto',
     showControls: true,
-    initialPly: 0,
+    initialPly: ply,
     lichess: false,
     drawArrows: false,
     menu: {
@@ -179,6 +268,15 @@ function startViewer(el: HTMLElement, pgn: string, g: Game, orientation: Side): 
     const dir = dirs.find(([suffix]) => button.classList.contains('lpv__controls__goto' + suffix));
     if (dir) ctrl.goTo(dir[1]);
   });
+  // Every step of the viewer (buttons, keys, the move list, the page's
+  // graph) goes through toPath: the page follows the ply it shows.
+  const toPath = ctrl.toPath;
+  ctrl.toPath = (path, focus) => {
+    toPath(path, focus);
+    const data = ctrl.curData();
+    onPly('ply' in data ? (data.ply as number) : 0);
+  };
+  return ctrl;
 }
 
 /**
@@ -189,6 +287,17 @@ function startViewer(el: HTMLElement, pgn: string, g: Game, orientation: Side): 
  */
 function nameMovesByTheirText(el: HTMLElement): void {
   const fix = () => {
+    // Each move in the page's piece letters (Cf3, Dh4#); data-local keeps
+    // what was written, so that a move already written is not written twice.
+    for (const b of el.querySelectorAll<HTMLElement>('.lpv__moves button.move')) {
+      const text = b.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+      const san = (text as Text).data;
+      if (san === b.dataset.local) continue;
+      const local = localSan(san, lang());
+      b.dataset.local = local;
+      if (local !== san) (text as Text).data = local;
+    }
     for (const b of el.querySelectorAll<HTMLElement>('.lpv__moves button.move[aria-label]')) {
       const text = b.textContent ?? '';
       const label = b.getAttribute('aria-label') ?? '';
