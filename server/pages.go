@@ -27,7 +27,7 @@ const langCookie = "joinpal_lang"
 // bundle (web/src/main.ts registers a module for each; each has its title,
 // ui.title.<name>).
 func Pages() []string {
-	return []string{"home", "login", "signup", "profile", "game", "replay", "challenge", "rules", "schedule", "clubs", "club", "error", "tv", "settings"}
+	return []string{"home", "login", "signup", "profile", "game", "replay", "challenge", "rules", "schedule", "clubs", "club", "error", "tv", "settings", "analysis"}
 }
 
 // shellPage is the HTML every page of the interface starts as: the bundle's
@@ -137,8 +137,17 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name string, 
 	h.Set("Content-Language", lang)
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Accept-Language, Cookie, Accept-Encoding")
-	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "+
-		"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'")
+	csp := "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
+		"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+	if name == analysisPage {
+		// The board's engine (stockfish-web) compiles WebAssembly and
+		// runs its threads on a SharedArrayBuffer, which only a
+		// cross-origin isolated page has.
+		csp += "; script-src 'self' 'wasm-unsafe-eval'"
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		h.Set("Cross-Origin-Embedder-Policy", "require-corp")
+	}
+	h.Set("Content-Security-Policy", csp)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "same-origin")
 	var page bytes.Buffer
@@ -165,6 +174,15 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name string, 
 		s.log.DebugContext(r.Context(), "server: page", "page", name, "err", err)
 	}
 }
+
+// analysisPage is the analysis board, the one page served cross-origin
+// isolated (its engine needs SharedArrayBuffer).
+const analysisPage = "analysis"
+
+// engineAssets is the folder of the bundle that holds the analysis
+// board's engine: its threads are workers of the isolated page, so its
+// files say they may be embedded there.
+const engineAssets = "stockfish/"
 
 // errorPage is the page a browser is shown for a path with no page (404)
 // or a failure (500), in the site's shell and the reader's language.
@@ -212,6 +230,10 @@ func (s *Server) assets(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Add("Vary", "Accept-Encoding")
 	h.Set("Content-Type", contentType(name))
+	if strings.HasPrefix(name, engineAssets) {
+		h.Set("Cross-Origin-Embedder-Policy", "require-corp")
+		h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	}
 	accepts := r.Header.Get("Accept-Encoding")
 	for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
 		if !acceptsEncoding(accepts, enc.token) {
@@ -248,7 +270,7 @@ func contentType(name string) string {
 	types := map[string]string{
 		".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".map": "application/json",
 		".json": "application/json", ".txt": "text/plain; charset=utf-8", ".svg": "image/svg+xml",
-		".woff2": "font/woff2", ".png": "image/png", ".ogg": "audio/ogg", ".mp3": "audio/mpeg",
+		".woff2": "font/woff2", ".wasm": "application/wasm", ".png": "image/png", ".ogg": "audio/ogg", ".mp3": "audio/mpeg",
 	}
 	if t, ok := types[path.Ext(name)]; ok {
 		return t

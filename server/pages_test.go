@@ -327,3 +327,30 @@ func TestErrorPageForAFailure(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisPageIsCrossOriginIsolated: the analysis board, and only it,
+// is served cross-origin isolated with WebAssembly allowed, for its
+// engine's threads (SharedArrayBuffer).
+func TestAnalysisPageIsCrossOriginIsolated(t *testing.T) {
+	env := newTestServer(t)
+	c := env.browser(t)
+	r := c.do("GET", "/analysis?fen=8/8/8/8/8/8/8/8", "")
+	if r.status != 200 {
+		t.Fatalf("/analysis: %d", r.status)
+	}
+	if b := bootOf(t, r); b.Page != "analysis" {
+		t.Errorf("/analysis: page %q", b.Page)
+	}
+	for k, want := range map[string]string{"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"} {
+		if got := r.header.Get(k); got != want {
+			t.Errorf("/analysis: %s %q, want %q", k, got, want)
+		}
+	}
+	if csp := r.header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self' 'wasm-unsafe-eval'") {
+		t.Errorf("/analysis: CSP %q", csp)
+	}
+	home := c.do("GET", "/", "")
+	if home.header.Get("Cross-Origin-Embedder-Policy") != "" || strings.Contains(home.header.Get("Content-Security-Policy"), "wasm") {
+		t.Errorf("/: isolated too: %v", home.header)
+	}
+}

@@ -24,6 +24,7 @@ func (s *Server) routes() []route {
 		{"GET /challenge/{id}", s.page("challenge", "id")},
 		{"GET /tv", s.page("tv")},
 		{"GET /settings", s.page("settings")},
+		{"GET /analysis", s.page("analysis")},
 		{"GET /assets/{file...}", s.assets},
 
 		// The site's operation.
