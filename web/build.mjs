@@ -72,6 +72,20 @@ for (const set of readdirSync(join(here, 'pieces'))) {
   } catch {}
 }
 
+// The analysis board's engine (web/src/analysis/engine.ts), loaded by the
+// browser only when switched on: Fairy-Stockfish 14 of stockfish-web, its
+// module and its WebAssembly side by side under their own names (the
+// module finds the .wasm and its thread workers beside itself).
+const engine = join(assets, 'stockfish');
+mkdirSync(engine, { recursive: true });
+for (const f of ['fsf_14.js', 'fsf_14.wasm']) copyFileSync(join(here, 'node_modules/@lichess-org/stockfish-web', f), join(engine, f));
+copyFileSync(join(here, 'node_modules/@lichess-org/stockfish-web/LICENSE'), join(licences, '@lichess-org__stockfish-web.LICENSE.txt'));
+for (const f of ['fsf_14.js', 'fsf_14.wasm']) {
+  const data = readFileSync(join(engine, f));
+  writeFileSync(join(engine, f + '.gz'), gzipSync(data, { level: 9 }));
+  writeFileSync(join(engine, f + '.br'), brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+}
+
 // Precompressed copies: the server sends .br or .gz when the browser takes it.
 let total = { raw: 0, gz: 0, br: 0 };
 for (const f of readdirSync(assets)) {

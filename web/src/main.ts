@@ -23,6 +23,7 @@ const pages: Record<string, () => Promise<{ start: Start }>> = {
   error: () => import('./pages/error'),
   tv: () => import('./pages/tv'),
   settings: () => import('./pages/settings'),
+  analysis: () => import('./pages/analysis'),
 };
 
 async function main(): Promise<void> {
