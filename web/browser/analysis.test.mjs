@@ -41,6 +41,8 @@ test('the analysis board plays variations from a FEN, walks them by keyboard and
   await shows(page, 'd3');
   await hasMoves(page, ['Cf6', 'Cg5', 'd3']);
   assert.equal(await page.locator('#analysis-moves .analysis-variation').count(), 1);
+  // Numbered from the FEN's move: 3… Cf6 4. Cg5 (4. d3).
+  assert.equal((await page.locator('#analysis-moves').innerText()).replace(/\s+/g, ''), '3…Cf64.Cg5(4.d3)');
 
   // The keyboard: ↑ to the main line, ↓ back to the variation, ← and Home, End.
   await page.keyboard.press('ArrowUp');
@@ -112,6 +114,18 @@ test('the engine shows its lines when switched on and stops when switched off', 
   await clickMove(page, 'b8c6', '.analysis-board cg-board');
   await shows(page, 'Cc6');
   assert.equal(await page.locator('.analysis-line').count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the analysis board fits a phone', async () => {
+  const { page, errors, context } = await player(env.browser, { size: 'phone', mobile: true });
+  await page.goto(env.server.url + '/analysis');
+  await page.locator('.analysis-board cg-board piece').first().waitFor();
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 361), 'no horizontal scrolling at 360 px');
+  const board = await page.locator('.analysis-board cg-board').boundingBox();
+  assert.ok(board.width >= 300 && board.x >= 0 && board.x + board.width <= 360, `the board fills the width: ${JSON.stringify(board)}`);
+  await screenshot(page, 'analysis-phone');
   assert.deepEqual(errors, []);
   await context.close();
 });

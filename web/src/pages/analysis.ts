@@ -153,8 +153,8 @@ const san = (s: string): string => localSan(s, lang());
 
 function moveButton(st: State, n: MoveNode, path: Path, number: boolean, redraw: () => void): VNode[] {
   const current = path.length === st.path.length && path.every((id, i) => st.path[i] === id);
-  const white = n.ply % 2 === 1;
-  const label = number || white ? Math.ceil(n.ply / 2) + (white ? '.' : '…') : '';
+  const { white, move } = moveNumber(n);
+  const label = number || white ? move + (white ? '.' : '…') : '';
   return [
     label ? h('span.analysis-index', { attrs: { 'aria-hidden': 'true' } }, label) : null,
     h(
@@ -162,13 +162,21 @@ function moveButton(st: State, n: MoveNode, path: Path, number: boolean, redraw:
       {
         key: n.id,
         class: { current },
-        attrs: { type: 'button', 'aria-current': current ? 'true' : 'false', 'data-ply': String(n.ply), 'aria-label': t('ui.analysis.move', { n: Math.ceil(n.ply / 2), side: t('side.' + (white ? 'white' : 'black')), move: san(n.san) }) },
+        attrs: { type: 'button', 'aria-current': current ? 'true' : 'false', 'data-ply': String(n.ply), 'aria-label': t('ui.analysis.move', { n: move, side: t('side.' + (white ? 'white' : 'black')), move: san(n.san) }) },
         on: { click: () => goTo(st, path, redraw) },
       },
       san(n.san),
     ),
     n.comment ? h('span.analysis-comment', n.comment) : null,
   ].filter(Boolean) as VNode[];
+}
+
+/** moveNumber is who played n and its move number, from the position it led to (a tree may start at any move). */
+export function moveNumber(n: MoveNode): { white: boolean; move: number } {
+  const [, turn, , , , full] = n.fen.split(' ');
+  const white = turn === 'b';
+  const fullmove = parseInt(full, 10) || 1;
+  return { white, move: white ? fullmove : fullmove - 1 };
 }
 
 /** line is the moves after from (at path), its variations in parentheses. */
