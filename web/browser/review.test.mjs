@@ -8,7 +8,7 @@
 // neither the button nor the link.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, missingTexts, axe, screenshot } from './harness.mjs';
+import { suite, player, missingTexts, axe, screenshot } from './harness.mjs';
 import { accounts, challenge, play, foolsMate } from './account.fixture.mjs';
 
 let ana, beto, id;
@@ -95,6 +95,20 @@ test('the review page asks for the analysis and shows the blunder, the graph and
   await ana.page.goto(env.server.url + '/replay/' + id);
   await ana.page.locator('#review-graph').waitFor();
   assert.equal(await ana.page.locator('#review-request').count(), 0);
+});
+
+test('a visitor asks for the analysis as a guest', async () => {
+  const resigned = await challenge(env.server.url, ana.context, 'beto', beto.context, { timeControl: '10+0', color: 'white', rated: false });
+  await play(env.server.url, resigned, ana.context, beto.context, ['e2e4', 'e7e5']);
+  const r = await ana.context.request.post(env.server.url + `/api/game/${resigned}/resign`, { data: {} });
+  assert.equal(r.status(), 200, await r.text());
+  const { page, errors, context } = await player(env.browser);
+  await page.goto(env.server.url + '/replay/' + resigned);
+  await page.locator('#review-request').click();
+  await page.locator('#review-graph').waitFor({ timeout: 30000 });
+  assert.equal((await page.locator('#review-summary tr[data-row="accuracy"] td').allInnerTexts()).length, 2);
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('a game being played shows its players no analysis and no analysis board', async () => {

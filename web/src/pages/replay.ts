@@ -134,6 +134,8 @@ async function ask(st: State, redraw: () => void): Promise<void> {
   st.review.error = undefined;
   redraw();
   try {
+    // A visitor asks as a guest, as one plays as a guest: made at once.
+    if (!boot().me) await post('/api/guest');
     show(st, await post<Status>(analysisPath(st)));
     const s = st.review.status?.state;
     if (s === 'queued' || s === 'running') window.setTimeout(() => void poll(st, redraw), pollEvery);
