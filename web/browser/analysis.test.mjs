@@ -114,6 +114,13 @@ test('the engine shows its lines when switched on and stops when switched off', 
   await clickMove(page, 'b8c6', '.analysis-board cg-board');
   await shows(page, 'Cc6');
   assert.equal(await page.locator('.analysis-line').count(), 0);
+
+  // A mate: the engine has nothing to say, and says why.
+  await page.goto(env.server.url + '/analysis?moves=' + encodeURIComponent('f2f3 e7e5 g2g4 d8h4'));
+  await page.locator('.analysis-board cg-board piece').first().waitFor();
+  await page.locator('#analysis-engine-switch').click();
+  await page.locator('#analysis-depth', { hasText: 'La partida ha terminado en esta posición.' }).waitFor();
+  assert.equal(await page.locator('.analysis-line').count(), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -350,7 +350,10 @@ function enginePanel(st: State, redraw: () => void): VNode {
     ]),
     st.engineOn
       ? h('div#analysis-lines', { attrs: { 'aria-live': 'off' } }, [
-          h('p#analysis-depth.muted', lines.length ? t('ui.analysis.engine.depth', { depth: lines[0].depth }) : t('ui.analysis.engine.thinking')),
+          h(
+            'p#analysis-depth.muted',
+            pos?.isEnd() ? t('ui.analysis.engine.ended') : lines.length ? t('ui.analysis.engine.depth', { depth: lines[0].depth }) : t('ui.analysis.engine.thinking'),
+          ),
           ...lines.map((l) => h('p.analysis-line', [h('strong', sayScore(l, pos?.turn ?? 'white')), ' ', pvSan(node.fen, l.pv)])),
         ])
       : null,
