@@ -354,3 +354,26 @@ func TestAnalysisPageIsCrossOriginIsolated(t *testing.T) {
 		t.Errorf("/: isolated too: %v", home.header)
 	}
 }
+
+// TestEngineAssets: the analysis board's engine is served as WebAssembly,
+// compressed, and allowed into the isolated page (its module is also the
+// script of its thread workers, which need COEP of their own).
+func TestEngineAssets(t *testing.T) {
+	env := newTestServer(t)
+	c := env.browser(t)
+	if _, err := fs.Stat(web.Assets(), "stockfish/fsf_14.wasm"); err != nil {
+		t.Skip("the bundle is not built into this binary (make build builds it)")
+	}
+	for path, kind := range map[string]string{"/assets/stockfish/fsf_14.wasm": "application/wasm", "/assets/stockfish/fsf_14.js": "text/javascript"} {
+		r := c.do("GET", path, "", "Accept-Encoding", "br")
+		if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), kind) || r.header.Get("Content-Encoding") != "br" {
+			t.Errorf("%s: %d %q %q", path, r.status, r.header.Get("Content-Type"), r.header.Get("Content-Encoding"))
+		}
+		if r.header.Get("Cross-Origin-Embedder-Policy") != "require-corp" || r.header.Get("Cross-Origin-Resource-Policy") != "same-origin" {
+			t.Errorf("%s: COEP %q CORP %q", path, r.header.Get("Cross-Origin-Embedder-Policy"), r.header.Get("Cross-Origin-Resource-Policy"))
+		}
+	}
+	if _, err := fs.Stat(web.Assets(), "licenses/@lichess-org__stockfish-web.LICENSE.txt"); err != nil {
+		t.Errorf("the engine's licence is not served beside the bundle: %v", err)
+	}
+}
