@@ -115,6 +115,14 @@ test('the engine shows its lines when switched on and stops when switched off', 
   await shows(page, 'Cc6');
   assert.equal(await page.locator('.analysis-line').count(), 0);
 
+  // On, off and on again at the same position: its lines come back.
+  for (let i = 0; i < 2; i++) {
+    await sw.click();
+    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 2, null, { timeout: 30000 });
+    await sw.click();
+    await page.locator('#analysis-lines').waitFor({ state: 'detached' });
+  }
+
   // A mate: the engine has nothing to say, and says why.
   await page.goto(env.server.url + '/analysis?moves=' + encodeURIComponent('f2f3 e7e5 g2g4 d8h4'));
   await page.locator('.analysis-board cg-board piece').first().waitFor();

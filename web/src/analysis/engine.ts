@@ -101,6 +101,7 @@ export class LocalEngine {
   /** stop ends the analysis; no more lines are told. */
   stop(): void {
     this.want = undefined;
+    this.current = ''; // the next analysis starts afresh, even of the same position
     if (this.sf && this.searching) this.sf.uci('stop');
   }
 
