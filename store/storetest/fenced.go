@@ -128,3 +128,75 @@ func mustCreateIn(t *testing.T, s Store, ctx context.Context, rec game.Record) {
 		t.Fatalf("CreateGame(%q): %v", rec.ID, err)
 	}
 }
+
+// testDeadOwners: ClaimDeadGames, made by a running node, takes the
+// running games of no node and of other nodes not alive (heartbeat too
+// old, or stopped), at most limit at a time, never its own nor those of
+// live nodes; says whose each was and when that node was last seen; draws
+// no epoch when there is nothing to take; and the previous owner's writes
+// are refused from then on.
+func testDeadOwners(t *testing.T, open func(t *testing.T) Store) {
+	s := open(t)
+	reg, ok := s.(live.ClusterRegistry)
+	if !ok {
+		t.Skip("the store does not share its games between nodes")
+	}
+	ctx := t.Context()
+	in := func(node string, epoch int64) context.Context { return game.WithNode(game.WithEpoch(ctx, epoch), node) }
+	recs := map[string]game.Record{}
+	for _, g := range []struct{ id, node string }{{"a1", "a"}, {"a2", "a"}, {"b1", "b"}, {"c1", "c"}, {"none", ""}} {
+		recs[g.id] = newRecord(t, g.id)
+		mustCreateIn(t, s, in(g.node, 0), recs[g.id])
+	}
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	for node, at := range map[string]time.Time{"a": t0, "b": t0.Add(20 * time.Second), "c": t0} {
+		if err := reg.Heartbeat(ctx, node, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	claim := func(limit int) (int64, map[string]game.Claim) {
+		t.Helper()
+		e, claimed, err := reg.ClaimDeadGames(ctx, "c", t0.Add(21*time.Second), t0.Add(16*time.Second), limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]game.Claim{}
+		for _, c := range claimed {
+			got[c.ID] = c
+		}
+		return e, got
+	}
+	// a is dead, b alive, c (the claimer, its own heartbeat old) keeps its
+	// own game.
+	e1, got := claim(2)
+	if len(got) != 2 || e1 < 1 {
+		t.Fatalf("the first claim, at most 2: %+v under epoch %d; want 2 games under a new epoch", got, e1)
+	}
+	e2, more := claim(10)
+	for id, c := range more {
+		got[id] = c
+	}
+	if len(got) != 3 || e2 <= e1 || got["a1"].Owner != "a" || !got["a1"].OwnerSeen.Equal(t0) || got["a2"].Owner != "a" || got["none"].Owner != "" {
+		t.Errorf("claimed %+v (epochs %d, %d); want a1, a2 of a last seen at %v and none, under newer epochs", got, e1, e2, t0)
+	}
+	if seen, stopped, err := reg.NodeStatus(ctx, "c"); err != nil || stopped || !seen.Equal(t0.Add(21*time.Second)) {
+		t.Errorf("c after its claim: seen %v, stopped %v, %v; want alive as of its claim", seen, stopped, err)
+	}
+	if e, again := claim(10); e != 0 || len(again) != 0 {
+		t.Errorf("a claim with nothing dead: %+v under epoch %d; want nothing, no epoch", again, e)
+	}
+	// a's write, made under the epoch it held the game with, is refused.
+	wantCode(t, "a move of the dead owner", s.AppendMove(in("a", 0), "a1", move(0), stateAfter(recs["a1"], 0)), game.CodeNotOwner)
+	// b stops gracefully: its game is taken at once.
+	if err := reg.MarkStopped(ctx, "b", t0.Add(20*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if _, got := claim(10); len(got) != 1 || got["b1"].Owner != "b" {
+		t.Errorf("once b stopped, claimed %+v; want b1 of b", got)
+	}
+	for id, want := range map[string]string{"a1": "c", "a2": "c", "b1": "c", "c1": "c", "none": "c"} {
+		if owner, err := reg.GameOwner(ctx, id); err != nil || owner != want {
+			t.Errorf("the owner of %s: %q, %v; want %q", id, owner, err, want)
+		}
+	}
+}

@@ -56,6 +56,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"Decided", testDecided},
 		{"Fenced", testFenced},
 		{"Owners", testOwners},
+		{"DeadOwners", testDeadOwners},
 		{"NotFound", testNotFound},
 		{"ActiveGames", testActiveGames},
 		{"Nodes", testNodes},

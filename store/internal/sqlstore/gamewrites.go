@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -387,6 +388,105 @@ func (s *Store) ClaimGamesOf(ctx context.Context, node string, at, since time.Ti
 			}
 		}
 		_, err = q.Exec(upsertNodeSQL, node, at, false)
+		return err
+	})
+	if err != nil {
+		return 0, nil, err
+	}
+	return epoch, claimed, nil
+}
+
+// ClaimDeadGames makes node, which is running, the owner of at most limit
+// running games whose owner is another node that is not alive (its last
+// heartbeat older than since, or it stopped) or no node, under a new
+// epoch newer than every epoch drawn before; records node's heartbeat at
+// the moment at; and returns the epoch and the games claimed, each with
+// its previous owner and when that owner was last seen (a random share of
+// them when there are more than limit). It first looks for such games in
+// one read, and when there are none returns no game,
+// drawing no epoch and writing nothing. Each game found is then taken by
+// a compare-and-set on its owner and epoch as read, in one transaction
+// serialised with every other claim by the epoch's row: of two nodes that
+// claim at once, the second finds the games the first took changed and
+// leaves them. The node's own games are never claimed (their epoch stays
+// the one its writes carry).
+func (s *Store) ClaimDeadGames(ctx context.Context, node string, at, since time.Time, limit int) (epoch int64, claimed []game.Claim, err error) {
+	type found struct {
+		claim game.Claim
+		epoch int64
+	}
+	var dead []found
+	err = s.read(ctx, "find the games of dead nodes", func(q Querier) error {
+		dead = nil
+		seen := map[string]time.Time{}
+		owners := []any{""}
+		rows, err := q.Query("SELECT node, last_seen, stopped FROM nodes")
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var (
+				n       string
+				last    time.Time
+				stopped bool
+			)
+			if err := rows.Scan(&n, &last, &stopped); err != nil {
+				rows.Close()
+				return err
+			}
+			seen[n] = last
+			if n != node && (stopped || last.Before(since)) {
+				owners = append(owners, n)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		marks := make([]string, len(owners))
+		for i := range owners {
+			marks[i] = fmt.Sprintf("$%d", i+1)
+		}
+		rows, err = q.Query(fmt.Sprintf("SELECT id, owner, owner_epoch FROM games WHERE status IN (%d, %d) AND owner IN (%s)",
+			game.StatusCreated, game.StatusStarted, strings.Join(marks, ", ")), owners...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var d found
+			if err := rows.Scan(&d.claim.ID, &d.claim.Owner, &d.epoch); err != nil {
+				rows.Close()
+				return err
+			}
+			d.claim.OwnerSeen = seen[d.claim.Owner]
+			dead = append(dead, d)
+		}
+		rows.Close()
+		return rows.Err()
+	})
+	if err != nil || len(dead) == 0 {
+		return 0, nil, err
+	}
+	// A random share: nodes that claim at once mostly pick different
+	// games, and so share them rather than queue for the same ones.
+	rand.Shuffle(len(dead), func(i, j int) { dead[i], dead[j] = dead[j], dead[i] })
+	dead = dead[:min(len(dead), limit)]
+	err = s.write(ctx, fmt.Sprintf("claim the games of dead nodes for node %q", node), func(q Querier) error {
+		claimed = nil
+		if err := q.QueryRow("UPDATE owner_epochs SET epoch = epoch + 1 WHERE id = 1 RETURNING epoch").Scan(&epoch); err != nil {
+			return err
+		}
+		for _, d := range dead {
+			n, err := q.Exec(fmt.Sprintf("UPDATE games SET owner = $1, owner_epoch = $2 WHERE id = $3 AND owner = $4 AND owner_epoch = $5 AND status IN (%d, %d)",
+				game.StatusCreated, game.StatusStarted), node, epoch, d.claim.ID, d.claim.Owner, d.epoch)
+			if err != nil {
+				return err
+			}
+			if n == 1 {
+				claimed = append(claimed, d.claim)
+			}
+		}
+		_, err := q.Exec(upsertNodeSQL, node, at, false)
 		return err
 	})
 	if err != nil {
