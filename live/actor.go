@@ -20,6 +20,11 @@ type actor struct {
 	id  string
 	g   *game.Game
 	seq int64 // the number of the game's last stored and published event
+	// epoch is the fencing epoch this node holds the game under: the
+	// node's own from Start for the games it created or resumed at Start,
+	// the epoch of a later claim for a game taken from a dead node. Every
+	// write of the game carries it.
+	epoch int64
 	// tried is the highest sequence number a write was tried with. A write
 	// that failed may still land in the store later (its commit outlived
 	// the timeout); no later write takes its number, so that a write read
@@ -67,14 +72,15 @@ type command struct {
 
 func newActor(rt *Runtime, g *game.Game, seq int64) *actor {
 	return &actor{
-		rt:   rt,
-		id:   g.ID(),
-		g:    g,
-		seq:  seq,
-		sent: seq,
-		cmds: make(chan command),
-		stop: make(chan struct{}),
-		done: make(chan struct{}),
+		rt:    rt,
+		id:    g.ID(),
+		g:     g,
+		seq:   seq,
+		epoch: rt.epoch.Load(),
+		sent:  seq,
+		cmds:  make(chan command),
+		stop:  make(chan struct{}),
+		done:  make(chan struct{}),
 	}
 }
 
@@ -338,7 +344,7 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 	st := g.State()
 	st.Seq = max(a.seq, a.tried) + 1
 	a.tried = st.Seq
-	wctx, cancel := a.rt.writeContext(ctx)
+	wctx, cancel := a.writeContext(ctx)
 	var err error
 	takeback := mv == nil && g.Ply() < plies
 	switch {
@@ -418,7 +424,7 @@ func (a *actor) undo(moves []game.MoveRecord, before game.State, seq int64) bool
 
 // sync reads the game again from the store and reports whether it could.
 func (a *actor) sync() bool {
-	ctx, cancel := a.rt.writeContext(context.Background())
+	ctx, cancel := a.writeContext(context.Background())
 	defer cancel()
 	rec, err := a.rt.cfg.Store.LoadGame(ctx, a.id)
 	var g *game.Game
@@ -449,4 +455,9 @@ func (a *actor) apply(ctx context.Context, f func(g *game.Game) error) error {
 		_, _, err := a.commit(ctx, func(g *game.Game) (*game.MoveRecord, error) { return nil, f(g) })
 		return err
 	})
+}
+
+// writeContext is the runtime's writeContext under the game's epoch.
+func (a *actor) writeContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	return a.rt.writeContextAt(ctx, a.epoch)
 }

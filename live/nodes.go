@@ -50,6 +50,14 @@ type ClusterRegistry interface {
 	// all in one step serialised with every other claim, and returns the
 	// epoch and the games claimed.
 	ClaimGamesOf(ctx context.Context, node string, at, since time.Time) (epoch int64, claimed []game.Claim, err error)
+	// ClaimDeadGames makes node, which runs, the owner under a new
+	// fencing epoch of at most limit running games owned by no node or by
+	// another node not alive (no heartbeat since since, or stopped), each
+	// by a compare-and-set on its owner and epoch, records node's
+	// heartbeat at at, all in one step serialised with every other claim,
+	// and returns the epoch and the games claimed. The node's own games
+	// keep their epoch.
+	ClaimDeadGames(ctx context.Context, node string, at, since time.Time, limit int) (epoch int64, claimed []game.Claim, err error)
 	// GameOwner returns the node that owns game id ("" for none).
 	GameOwner(ctx context.Context, id string) (node string, err error)
 }

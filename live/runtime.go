@@ -40,9 +40,10 @@ type Config struct {
 	// HeartbeatEvery is how often the node records that it is alive (1 s).
 	// The time a crashed node was down is known to within this much.
 	HeartbeatEvery time.Duration
-	// NodeTimeout is how long after its last heartbeat another node counts
-	// as dead, so that Start may take its games (10 s, or three
-	// HeartbeatEvery if longer).
+	// NodeTimeout is the lease: how long after its last heartbeat another
+	// node counts as dead, so that Start, or among several nodes a running
+	// node's Failover, may take its games (5 s, or three HeartbeatEvery if
+	// longer).
 	NodeTimeout time.Duration
 	// StoreTimeout bounds each write of a game (10 s). A write runs under
 	// its own context, not the caller's: a caller giving up never leaves a
@@ -51,6 +52,11 @@ type Config struct {
 	// KeepEvents is how many recent events each game keeps for clients
 	// that reconnect (64); older gaps are answered with a full event.
 	KeepEvents int
+	// Claimed, when set, is called with the games each Failover batch
+	// took from dead or stopped nodes, once they run here (natsbus then
+	// asks the other nodes to say again which of their players are
+	// connected).
+	Claimed func(ids []string)
 	// Logger receives errors that have no caller to return to (nil: the
 	// default logger).
 	Logger *slog.Logger
@@ -75,6 +81,10 @@ type Runtime struct {
 	wg       sync.WaitGroup
 	hbStop   chan struct{}
 	hbDone   chan struct{}
+	// scanMu serialises the calls of Failover; scanning is set (under mu)
+	// while a background scan runs.
+	scanMu   sync.Mutex
+	scanning bool
 
 	// epoch is the fencing epoch the runtime claimed the running games
 	// under at Start (NodeRegistry.ClaimGames); every write carries it.
@@ -137,7 +147,7 @@ func New(cfg Config) *Runtime {
 		cfg.HeartbeatEvery = time.Second
 	}
 	if cfg.NodeTimeout <= 0 {
-		cfg.NodeTimeout = max(10*time.Second, 3*cfg.HeartbeatEvery)
+		cfg.NodeTimeout = max(5*time.Second, 3*cfg.HeartbeatEvery)
 	}
 	if cfg.StoreTimeout <= 0 {
 		cfg.StoreTimeout = 10 * time.Second
@@ -159,7 +169,12 @@ func (r *Runtime) Bus() game.Bus { return r.cfg.Bus }
 // decided to make: it keeps ctx's values but not its cancellation, and ends
 // after StoreTimeout.
 func (r *Runtime) writeContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	ctx = game.WithNode(game.WithEpoch(context.WithoutCancel(ctx), r.epoch.Load()), r.cfg.Node)
+	return r.writeContextAt(ctx, r.epoch.Load())
+}
+
+// writeContextAt is writeContext for a write made under epoch.
+func (r *Runtime) writeContextAt(ctx context.Context, epoch int64) (context.Context, context.CancelFunc) {
+	ctx = game.WithNode(game.WithEpoch(context.WithoutCancel(ctx), epoch), r.cfg.Node)
 	return context.WithTimeout(ctx, r.cfg.StoreTimeout)
 }
 
@@ -168,6 +183,19 @@ func (r *Runtime) writeContext(ctx context.Context) (context.Context, context.Ca
 // and the store records the stop. Every acknowledged change is already
 // durable, so nothing else needs flushing.
 func (r *Runtime) Stop(ctx context.Context) error {
+	return r.stop(ctx, true)
+}
+
+// Halt stops the runtime as a process that dies would leave the store:
+// like Stop, but no stop is recorded, so the other nodes see this one
+// alive until its last heartbeat is older than their NodeTimeout, and
+// take its games only then (see Failover). It is for tests of failover.
+func (r *Runtime) Halt() {
+	_ = r.stop(context.Background(), false)
+}
+
+// stop is Stop, recording the stop in the store when record is set.
+func (r *Runtime) stop(ctx context.Context, record bool) error {
 	r.mu.Lock()
 	if r.stopping {
 		r.mu.Unlock()
@@ -192,6 +220,9 @@ func (r *Runtime) Stop(ctx context.Context) error {
 	}
 	close(r.hbStop)
 	<-r.hbDone
+	if !record {
+		return nil
+	}
 	if err := r.cfg.Nodes.MarkStopped(ctx, r.cfg.Node, r.cfg.Clock.Now()); err != nil {
 		return fmt.Errorf("live: recording the stop: %w", err)
 	}

@@ -87,7 +87,7 @@ func (r *Runtime) Start(ctx context.Context) error {
 	}
 	r.resumeAll(running)
 	for _, id := range failed {
-		r.retryLater(id, seen(id), minRetry)
+		r.retryLater(id, seen(id), epoch, minRetry)
 	}
 	return nil
 }
@@ -131,7 +131,7 @@ func inParallel(n int, f func(i int)) {
 func (r *Runtime) saveSuspendedOne(ctx context.Context, a *actor) error {
 	st := a.g.State()
 	st.Seq = a.seq
-	wctx, cancel := r.writeContext(ctx)
+	wctx, cancel := a.writeContext(ctx)
 	defer cancel()
 	if err := r.cfg.Store.SaveState(wctx, a.id, st); err != nil {
 		r.failedWrites.Add(1)
@@ -155,6 +155,7 @@ func (r *Runtime) resumeAll(actors []*actor) {
 // pendingGame is a running game that failed to restore at Start.
 type pendingGame struct {
 	lastSeen time.Time     // the node's last heartbeat before Start
+	epoch    int64         // the epoch the game was claimed under
 	wait     time.Duration // before the next attempt
 	timer    Timer
 }
@@ -165,14 +166,15 @@ func (r *Runtime) restoreFailed(id string, err error) {
 	r.cfg.Logger.Error("live: a running game cannot be restored; it will be tried again", "game", id, "err", err)
 }
 
-// retryLater tries to restore game id again after wait.
-func (r *Runtime) retryLater(id string, lastSeen time.Time, wait time.Duration) {
+// retryLater tries to restore game id, claimed under epoch, again after
+// wait.
+func (r *Runtime) retryLater(id string, lastSeen time.Time, epoch int64, wait time.Duration) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.stopping {
 		return
 	}
-	p := &pendingGame{lastSeen: lastSeen, wait: wait}
+	p := &pendingGame{lastSeen: lastSeen, epoch: epoch, wait: wait}
 	r.pending[id] = p
 	p.timer = r.cfg.Clock.AfterFunc(wait, func() { r.retryRestore(id, p) })
 }
@@ -187,10 +189,10 @@ func (r *Runtime) retryRestore(id string, p *pendingGame) {
 	r.wg.Add(1)
 	r.mu.Unlock()
 	defer r.wg.Done()
-	a, err := r.restoreOne(id, p.lastSeen)
+	a, err := r.restoreOne(id, p.lastSeen, p.epoch)
 	if err != nil {
 		r.restoreFailed(id, err)
-		r.retryLater(id, p.lastSeen, min(2*p.wait, maxRetry))
+		r.retryLater(id, p.lastSeen, p.epoch, min(2*p.wait, maxRetry))
 		return
 	}
 	spawned := a != nil && r.spawn(a)
@@ -204,10 +206,11 @@ func (r *Runtime) retryRestore(id string, p *pendingGame) {
 	}
 }
 
-// restoreOne loads, restores, suspends and stores game id as Start does;
-// it returns a nil actor for a game that no longer runs.
-func (r *Runtime) restoreOne(id string, lastSeen time.Time) (*actor, error) {
-	ctx, cancel := r.writeContext(context.Background())
+// restoreOne loads, restores, suspends and stores game id, held under
+// epoch, as Start does; it returns a nil actor for a game that no longer
+// runs.
+func (r *Runtime) restoreOne(id string, lastSeen time.Time, epoch int64) (*actor, error) {
+	ctx, cancel := r.writeContextAt(context.Background(), epoch)
 	defer cancel()
 	rec, err := r.cfg.Store.LoadGame(ctx, id)
 	if err != nil {
@@ -220,6 +223,7 @@ func (r *Runtime) restoreOne(id string, lastSeen time.Time) (*actor, error) {
 	if err != nil {
 		return nil, err
 	}
+	a.epoch = epoch
 	if err := r.saveSuspendedOne(ctx, a); err != nil {
 		return nil, err
 	}
@@ -244,6 +248,7 @@ func (r *Runtime) heartbeat() {
 				r.writeFailed(fmt.Errorf("heartbeat: %w", err))
 			} else {
 				r.writeConfirmed()
+				r.scanSoon()
 			}
 			cancel()
 		}
