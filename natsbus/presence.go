@@ -115,6 +115,13 @@ func (g *Games) news(msg *nats.Msg) {
 	g.mu.Unlock()
 	go func() {
 		defer g.wg.Done()
+		if !n.Up {
+			// Its games are stored as stopped: take a share of them now
+			// rather than after the lease.
+			if _, err := g.Runtime.Failover(context.Background()); err != nil {
+				g.log.Error("natsbus: taking over the games of a stopped node", "node", n.Node, "err", err)
+			}
+		}
 		for _, key := range gone {
 			ctx, cancel := context.WithTimeout(context.Background(), g.timeout)
 			_ = g.Runtime.Disconnected(ctx, key.game, key.player)
@@ -128,4 +135,36 @@ func (g *Games) news(msg *nats.Msg) {
 			cancel()
 		}
 	}()
+}
+
+// Claimed is called by the runtime (live.Config.Claimed) with the games
+// it just took over from dead or stopped nodes. A restored game counts
+// both players gone: this node tells the game which of its players are
+// connected here, and announces itself up again so that every other node
+// does the same for the players connected there.
+func (g *Games) Claimed(ids []string) {
+	taken := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		taken[id] = true
+	}
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
+		return
+	}
+	var here []presenceKey
+	for key := range g.here {
+		if taken[key.game] {
+			here = append(here, key)
+		}
+	}
+	g.mu.Unlock()
+	for _, key := range here {
+		ctx, cancel := context.WithTimeout(context.Background(), g.timeout)
+		_, _ = g.route(ctx, request{Op: "connected", Game: key.game, Player: key.player, From: g.Node()})
+		cancel()
+	}
+	if err := g.announce(true); err != nil {
+		g.log.Warn("natsbus: announcing the games taken over", "err", err)
+	}
 }

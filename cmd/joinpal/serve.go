@@ -272,12 +272,19 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 	return opts, exitOK, true
 }
 
+// errHalted is serve's error when serveHooks.halt ended it.
+var errHalted = errors.New("serve: halted")
+
 // serveHooks tell a caller (a test) how serving goes: listening once the
 // server listens, ready once it is ready (/healthz 200), with the parts
 // serve wired. Either may be nil.
 type serveHooks struct {
 	listening func(net.Addr)
 	ready     func(wired)
+	// halt, once closed, ends serve as a crash would leave the cluster:
+	// connections dropped, the runtime halted without recording its stop
+	// (live.Runtime.Halt), no word to the other nodes. For failover tests.
+	halt <-chan struct{}
 }
 
 // wired are the running parts of a serve, for its tests to look at.
@@ -383,6 +390,13 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	if cl != nil {
 		lc.Bus, lc.Cluster = cl.bus, true
 		lobbyCfg.Events, schedCfg.Events = cl.lobby, cl.schedule
+		// The games taken from dead nodes are announced once the runtime
+		// runs them; cl.games exists by then (Failover runs after Start).
+		lc.Claimed = func(ids []string) {
+			if cl.games != nil {
+				cl.games.Claimed(ids)
+			}
+		}
 	}
 	rt := live.New(lc)
 	// running is this node's runtime as the server and the schedule see it:
@@ -490,6 +504,14 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 
 	select {
 	case <-ctx.Done():
+	case <-hooks.halt:
+		_ = hs.Close()
+		stopSweep()
+		<-sweepDone
+		<-schedDone
+		_ = player.Close()
+		rt.Halt()
+		return errHalted
 	case err := <-served:
 		stopSweep()
 		<-sweepDone
