@@ -37,6 +37,13 @@ func startCluster(t *testing.T) (a, b running) {
 // new PostgreSQL schema, and subjects of its own on the test NATS server.
 func clusterNodes(t *testing.T) func(node string) running {
 	t.Helper()
+	return clusterNodesWith(t, false)
+}
+
+// clusterNodesWith is clusterNodes; with testClock, each node runs on a
+// clock of its own that the test moves forward (serve --test-clock).
+func clusterNodesWith(t *testing.T, testClock bool) func(node string) running {
+	t.Helper()
 	url := envOr("JOINPAL_TEST_NATS", defaultNATS)
 	nc, err := nats.Connect(url)
 	if err != nil {
@@ -48,7 +55,7 @@ func clusterNodes(t *testing.T) func(node string) running {
 	var logs syncLog
 	log := slog.New(slog.NewTextHandler(&logs, nil))
 	opts := func(node string) serveOptions {
-		return serveOptions{addr: "127.0.0.1:0", db: db, node: node, stopTimeout: 10 * time.Second, nats: url, natsPrefix: prefix}
+		return serveOptions{addr: "127.0.0.1:0", db: db, node: node, stopTimeout: 10 * time.Second, nats: url, natsPrefix: prefix, testClock: testClock}
 	}
 	return func(node string) running {
 		t.Helper()
@@ -76,14 +83,15 @@ func TestClusterNodeStartsBesideRunningGames(t *testing.T) {
 	if full.V < 1 || state(t, full).Status != "started" && state(t, full).Status != "created" {
 		t.Errorf("B shows g1 as %s at version %d", full.D, full.V)
 	}
-	// A restarted under its name takes its game back; B, alive, keeps
-	// none.
+	// A stops: B takes its game over (its stop recorded, no lease to
+	// wait); A restarted takes back none of the games B, alive, runs.
 	if err := a.stop(); err != nil {
 		t.Fatal(err)
 	}
+	failover(t, b)
 	a = start("node-a")
-	if a.parts.runtime.Len() != 1 || b.parts.runtime.Len() != 0 {
-		t.Errorf("after A's restart, A runs %d games, B %d; want 1 and 0", a.parts.runtime.Len(), b.parts.runtime.Len())
+	if a.parts.runtime.Len() != 0 || b.parts.runtime.Len() != 1 {
+		t.Errorf("after A's restart, A runs %d games, B %d; want 0 and 1", a.parts.runtime.Len(), b.parts.runtime.Len())
 	}
 }
 
@@ -394,12 +402,13 @@ func TestClusterLobbyAcrossNodes(t *testing.T) {
 }
 
 // TestClusterOwnerRestartKeepsPlayers: both players' sockets are on B when
-// A, the game's owner, restarts. A restored game counts both players gone,
-// so B tells A again that they are connected: the game goes on with
-// nobody gone, and a move from B is acknowledged.
+// A, the game's owner, restarts; B or C takes the game over meanwhile. A
+// restored game counts both players gone, so B tells the new owner again
+// that they are connected: the game goes on with nobody gone, and a move
+// from B is acknowledged.
 func TestClusterOwnerRestartKeepsPlayers(t *testing.T) {
 	start := clusterNodes(t)
-	a, b := start("node-a"), start("node-b")
+	a, b, c3 := start("node-a"), start("node-b"), start("node-c")
 	white, black := newGuestUser(t, a.base), newGuestUser(t, a.base)
 	var c struct {
 		ID string `json:"id"`
@@ -422,9 +431,10 @@ func TestClusterOwnerRestartKeepsPlayers(t *testing.T) {
 	if err := a.stop(); err != nil {
 		t.Fatal(err)
 	}
+	failover(t, c3)
 	a = start("node-a")
-	if !a.parts.runtime.Runs(accepted.GameID) {
-		t.Fatal("A does not run its game after its restart")
+	if onB, onC := b.parts.runtime.Runs(accepted.GameID), c3.parts.runtime.Runs(accepted.GameID); onB == onC {
+		t.Fatalf("after A's stop the game runs on B: %v, on C: %v; want one of them", onB, onC)
 	}
 	present := func(f clusterFrame) bool {
 		var g struct {

@@ -222,6 +222,9 @@ type running struct {
 	base  string // http://127.0.0.1:port
 	parts wired
 	stop  func() error // stops it gracefully and returns serve's error
+	// kill ends it as a crash would (serveHooks.halt) and returns serve's
+	// error; stop after kill returns the same.
+	kill func() error
 }
 
 // startServe runs serve on db in the background until it is ready.
@@ -244,11 +247,17 @@ func startServeWith(t *testing.T, opts serveOptions, log *slog.Logger) running {
 	addrs := make(chan net.Addr, 1)
 	ready := make(chan wired, 1)
 	done := make(chan error, 1)
+	halt := make(chan struct{})
 	go func() {
 		done <- serve(ctx, opts, log,
-			serveHooks{listening: func(a net.Addr) { addrs <- a }, ready: func(w wired) { ready <- w }})
+			serveHooks{listening: func(a net.Addr) { addrs <- a }, ready: func(w wired) { ready <- w }, halt: halt})
 	}()
-	r := running{stop: func() error { cancel(); return <-done }}
+	ended := sync.OnceValue(func() error { return <-done })
+	var halted sync.Once
+	r := running{
+		stop: func() error { cancel(); return ended() },
+		kill: func() error { halted.Do(func() { close(halt) }); return ended() },
+	}
 	select {
 	case a := <-addrs:
 		r.base = "http://" + a.String()
