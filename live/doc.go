@@ -80,7 +80,11 @@
 // games it created (the store records the creating node and its epoch,
 // game.WithNode); Start then claims only the running games of this node,
 // of no node and of nodes that are not alive (ClusterRegistry), each
-// resumed as of the moment its previous owner was last seen. Commands and
-// events of a game cross between nodes through package natsbus; the
-// runtime itself sees only its own games.
+// resumed as of the moment its previous owner was last seen. While it
+// runs, after each heartbeat, Failover takes over the games of nodes whose
+// heartbeat is older than NodeTimeout (the lease) or that stopped: each
+// game claimed by one node only, under a new epoch that the game's writes
+// carry from then on, and resumed as at Start. Commands and events of a
+// game cross between nodes through package natsbus; the runtime itself
+// sees only its own games.
 package live
