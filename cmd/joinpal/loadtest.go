@@ -75,6 +75,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "write the report as JSON")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE`")
 	memProfile := fs.String("memprofile", "", "write a heap profile of the games playing at the end of the move phase to `FILE`")
+	checkAcks := fs.Bool("check-acks", false, "with --target or --serve: after the run, compare every acknowledged move with the moves the server holds (GET /api/game/{id}); exit 1 if one is missing")
 	target := fs.String("target", "", "load the running server at `URL` (loopback only) over HTTP and WebSockets")
 	serveChild := fs.Bool("serve", false, "start joinpal serve as a separate process and load it over HTTP and WebSockets")
 	guests := fs.Int("guests", 8, "guests the bots play as, with --target or --serve (even; the server allows 30 per address per 10 min)")
@@ -118,7 +119,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		return runWSLoadtest(ctx, wsOptions{target: *target, serve: *serveChild, games: *games, duration: *duration,
-			think: *think, tc: *tcText, guests: *guests, seed: *seed, asJSON: *asJSON}, stdout, stderr)
+			think: *think, tc: *tcText, guests: *guests, seed: *seed, asJSON: *asJSON, checkAcks: *checkAcks}, stdout, stderr)
 	}
 	st, closeStore, err := openLoadtestStore(ctx, *storeKind, *db)
 	if err != nil {

@@ -28,6 +28,9 @@ type wsOptions struct {
 	guests   int
 	seed     uint64
 	asJSON   bool
+	// checkAcks compares, after the run, every game's acknowledged moves
+	// with the moves the server holds (GET /api/game/{id}).
+	checkAcks bool
 }
 
 // runWSLoadtest is "joinpal loadtest --target URL" or "--serve": bots play
@@ -73,7 +76,41 @@ func runWSLoadtest(ctx context.Context, o wsOptions, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "joinpal loadtest: %v\n", err)
 		return 1
 	}
+	if o.checkAcks {
+		lost, games, err := lostAcks(ctx, cfg.Target, rep)
+		if err != nil {
+			fmt.Fprintf(stderr, "joinpal loadtest: checking the acknowledged moves: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stderr, "joinpal loadtest: acknowledged moves the server does not hold: %d (in %d of %d games)\n", lost, games, len(rep.GameMoves))
+		if lost > 0 {
+			return 1
+		}
+	}
 	return 0
+}
+
+// lostAcks counts the acknowledged moves of rep that the server at target
+// does not hold as acknowledged (the acks must be the start of the moves
+// it holds), and the games that lack any.
+func lostAcks(ctx context.Context, target string, rep *wsload.Report) (lost, games int, err error) {
+	for _, g := range rep.GameMoves {
+		held, err := wsload.GameMoves(ctx, target, g.ID)
+		if err != nil {
+			return 0, 0, err
+		}
+		n := 0
+		for i, mv := range g.Moves {
+			if i >= len(held) || held[i] != mv {
+				n = len(g.Moves) - i
+				break
+			}
+		}
+		if n > 0 {
+			lost, games = lost+n, games+1
+		}
+	}
+	return lost, games, nil
 }
 
 // filesSpare are the files a process needs besides the game sockets: the
