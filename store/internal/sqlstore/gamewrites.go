@@ -419,7 +419,7 @@ func (s *Store) ClaimDeadGames(ctx context.Context, node string, at, since time.
 	err = s.read(ctx, "find the games of dead nodes", func(q Querier) error {
 		dead = nil
 		seen := map[string]time.Time{}
-		owners := []any{""}
+		alive := []any{node}
 		rows, err := q.Query("SELECT node, last_seen, stopped FROM nodes")
 		if err != nil {
 			return err
@@ -435,20 +435,20 @@ func (s *Store) ClaimDeadGames(ctx context.Context, node string, at, since time.
 				return err
 			}
 			seen[n] = last
-			if n != node && (stopped || last.Before(since)) {
-				owners = append(owners, n)
+			if n != node && !stopped && !last.Before(since) {
+				alive = append(alive, n)
 			}
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		marks := make([]string, len(owners))
-		for i := range owners {
+		marks := make([]string, len(alive))
+		for i := range alive {
 			marks[i] = fmt.Sprintf("$%d", i+1)
 		}
-		rows, err = q.Query(fmt.Sprintf("SELECT id, owner, owner_epoch FROM games WHERE status IN (%d, %d) AND owner IN (%s)",
-			game.StatusCreated, game.StatusStarted, strings.Join(marks, ", ")), owners...)
+		rows, err = q.Query(fmt.Sprintf("SELECT id, owner, owner_epoch FROM games WHERE status IN (%d, %d) AND owner NOT IN (%s)",
+			game.StatusCreated, game.StatusStarted, strings.Join(marks, ", ")), alive...)
 		if err != nil {
 			return err
 		}
