@@ -50,6 +50,7 @@ type match struct {
 	sentAt  time.Time      // when the last move was sent
 	sentPly int            // its ply
 	acked   map[int]string // ply → the acknowledged move
+	lastAck time.Time      // when the last move of either side was acknowledged
 	over    bool
 	// parkedCh is closed when a side parks its first move of the run:
 	// the opening plies are played.
@@ -61,10 +62,11 @@ type match struct {
 type bot struct {
 	m     *match
 	color string
-	conn  *websocket.Conn
+	g     *guest
 	rng   *rand.Rand
 
 	mu       sync.Mutex
+	conn     *websocket.Conn
 	lastPly  int // the last ply a move was planned for (-1: none)
 	parked   *parked
 	nextID   int64
@@ -89,19 +91,22 @@ func (b *bot) dial(ctx context.Context, g *guest) error {
 		return err
 	}
 	conn.SetReadLimit(1 << 20)
-	b.conn = conn
+	b.mu.Lock()
+	b.g, b.conn = g, conn
+	b.mu.Unlock()
 	b.m.run.socketsOpen.Add(1)
-	go b.read()
+	go b.read(conn)
 	return nil
 }
 
-// read handles the server's frames until the socket closes.
-func (b *bot) read() {
+// read handles the server's frames until the socket closes; a socket
+// that closes while the game goes on is opened again, as a browser does.
+func (b *bot) read(conn *websocket.Conn) {
 	r := b.m.run
-	defer r.socketsOpen.Add(-1)
 	for {
-		_, data, err := b.conn.Read(context.Background())
+		_, data, err := conn.Read(context.Background())
 		if err != nil {
+			r.socketsOpen.Add(-1)
 			if !r.stopping.Load() && !b.m.isOver() {
 				var ce websocket.CloseError
 				if errors.As(err, &ce) {
@@ -109,6 +114,7 @@ func (b *bot) read() {
 				} else {
 					r.errorf("socket.read")
 				}
+				b.reconnect()
 			}
 			return
 		}
@@ -141,13 +147,26 @@ func (b *bot) handle(f frame, now time.Time) {
 		}
 		b.m.mu.Lock()
 		b.m.acked[s.ply] = s.uci
+		stall := now.Sub(b.m.lastAck)
+		if b.m.lastAck.IsZero() {
+			stall = 0
+		}
+		b.m.lastAck = now
 		b.m.mu.Unlock()
 		r.recordAck(now.Sub(s.at))
+		r.recordStall(stall)
 	case "error":
-		b.mu.Lock()
-		delete(b.inFlight, frameID(f))
-		b.mu.Unlock()
+		id := frameID(f)
 		r.errorf(f.D.Code)
+		if f.D.Code == "live.unavailable" {
+			// The game runs nowhere for a moment (its node died, another
+			// takes it over): the same move, same id, again shortly.
+			time.AfterFunc(retryWait, func() { b.resend(id) })
+			return
+		}
+		b.mu.Lock()
+		delete(b.inFlight, id)
+		b.mu.Unlock()
 	case "full", "move", "state":
 		if f.D.Status != "started" && f.D.Status != "created" {
 			b.m.end()
@@ -246,11 +265,68 @@ func (b *bot) send(ply int, uci string) {
 	b.m.sentAt, b.m.sentPly = now, ply
 	b.m.mu.Unlock()
 	r.sentMoves.Add(1)
+	b.write(data)
+}
+
+// write sends data on b's current socket.
+func (b *bot) write(data []byte) {
+	r := b.m.run
+	b.mu.Lock()
+	conn := b.conn
+	b.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := b.conn.Write(ctx, websocket.MessageText, data); err != nil && !r.stopping.Load() {
+	if err := conn.Write(ctx, websocket.MessageText, data); err != nil && !r.stopping.Load() {
 		r.errorf("socket.write")
 	}
+}
+
+// retryWait is the wait before a move refused as live.unavailable is sent
+// again, and between attempts to open a closed socket again.
+const retryWait = 250 * time.Millisecond
+
+// resend sends move id again, unless it was answered or the socket it
+// went on was replaced meanwhile.
+func (b *bot) resend(id int64) {
+	r := b.m.run
+	if r.stopping.Load() || b.m.isOver() {
+		return
+	}
+	b.mu.Lock()
+	s, ok := b.inFlight[id]
+	b.mu.Unlock()
+	if !ok {
+		return
+	}
+	var mf moveFrame
+	mf.T, mf.D.UCI, mf.D.Ply, mf.D.ID = "move", s.uci, s.ply, id
+	data, _ := json.Marshal(mf)
+	b.write(data)
+}
+
+// reconnect opens b's socket again after it closed, trying every
+// retryWait for up to a minute. The moves in flight on the old socket are
+// forgotten (their answers went with it); the full frame the new socket
+// starts with tells where the game is, and the bot plans from there.
+func (b *bot) reconnect() {
+	r := b.m.run
+	from := time.Now()
+	b.mu.Lock()
+	b.inFlight = map[int64]sent{}
+	b.lastPly = -1
+	g := b.g
+	b.mu.Unlock()
+	for time.Since(from) < time.Minute && !r.stopping.Load() && !b.m.isOver() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		err := b.dial(ctx, g)
+		cancel()
+		if err == nil {
+			r.recordReconnect(time.Since(from))
+			return
+		}
+		time.Sleep(retryWait)
+	}
+	r.errorf("socket.reconnect")
 }
 
 // waiting is how many of b's moves await their answer.

@@ -32,6 +32,12 @@ type Report struct {
 	// error code), sockets closed or failing (socket.*), answers that do
 	// not match (ack.*).
 	Errors map[string]int `json:"errors"`
+	// Reconnect is how long the sockets that closed while their game went
+	// on (their node died or stopped) took to open again; Stalls the
+	// waits between two acknowledged moves of a game longer than the think
+	// time and 2 s (a game that stopped while its node was replaced).
+	Reconnect loadtest.Latency `json:"reconnect"`
+	Stalls    loadtest.Latency `json:"stalls"`
 	// SocketsOpen are the load generator's sockets open at the end of the
 	// phase; GamesOver the games that ended (mate, stalemate ...).
 	SocketsOpen int64     `json:"socketsOpen"`
@@ -68,6 +74,10 @@ func (r *Report) WriteText(w io.Writer) error {
 	fmt.Fprintf(&b, "moves           %d acked, %.0f moves/s\n", r.Moves, r.MovesPerSecond)
 	fmt.Fprintf(&b, "ack             %s\n", latencyLine(r.Ack))
 	fmt.Fprintf(&b, "opponent event  %s\n", latencyLine(r.OpponentEvent))
+	if r.Reconnect.N > 0 || r.Stalls.N > 0 {
+		fmt.Fprintf(&b, "reconnects      %s\n", latencyLine(r.Reconnect))
+		fmt.Fprintf(&b, "stalls > 2 s    %s\n", latencyLine(r.Stalls))
+	}
 	fmt.Fprintf(&b, "sockets open    %d at the end (server counts %s); %d games over\n", r.SocketsOpen, known(r.Server.Sockets), r.GamesOver)
 	if r.ErrorCount() == 0 {
 		fmt.Fprintf(&b, "errors          none\n")

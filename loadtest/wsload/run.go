@@ -29,6 +29,30 @@ type runner struct {
 	events   []time.Duration
 	ackedAll int64 // acks of the whole run
 	errors   map[string]int
+	// reconnects are the times sockets took to open again after closing;
+	// stalls the waits between two acknowledged moves of a game longer
+	// than stallLimit.
+	reconnects []time.Duration
+	stalls     []time.Duration
+}
+
+// stallLimit is the wait between two acknowledged moves of a game beyond
+// which the report counts a stall.
+const stallLimit = 2 * time.Second
+
+func (r *runner) recordReconnect(d time.Duration) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.reconnects = append(r.reconnects, d)
+}
+
+func (r *runner) recordStall(d time.Duration) {
+	if d <= stallLimit+r.cfg.Think {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.stalls = append(r.stalls, d)
 }
 
 func (r *runner) recordAck(d time.Duration) {
@@ -90,8 +114,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				continue
 			}
 			for _, b := range m.sides {
-				if b != nil && b.conn != nil {
-					b.conn.CloseNow()
+				if b == nil {
+					continue
+				}
+				b.mu.Lock()
+				conn := b.conn
+				b.mu.Unlock()
+				if conn != nil {
+					conn.CloseNow()
 				}
 			}
 		}
@@ -128,6 +158,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Ack = loadtest.Summarize(r.acks)
 	rep.OpponentEvent = loadtest.Summarize(r.events)
 	rep.Errors = r.errors
+	rep.Reconnect = loadtest.Summarize(r.reconnects)
+	rep.Stalls = loadtest.Summarize(r.stalls)
 	r.mu.Unlock()
 	rep.GamesOver = int(r.gamesOver.Load())
 	rep.Server = serverUse(before, after, elapsed)
