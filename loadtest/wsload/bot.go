@@ -326,7 +326,9 @@ func (b *bot) reconnect() {
 		}
 		time.Sleep(retryWait)
 	}
-	r.errorf("socket.reconnect")
+	if !r.stopping.Load() && !b.m.isOver() {
+		r.errorf("socket.reconnect")
+	}
 }
 
 // waiting is how many of b's moves await their answer.
