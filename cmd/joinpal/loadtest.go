@@ -47,7 +47,10 @@ With --target, start that server with --new-games-limit, --sockets-per-user and
 --games games among --guests players (--serve does so itself). With --target,
 the games stay on the server after the run (their sockets
 closed, they end as the reconnection window or the clock decides); with
---serve, the server and its database are removed.
+--serve, the server and its database are removed. A bot whose socket closes
+while its game goes on opens it again, and resends a move refused as
+live.unavailable; --check-acks compares, after the run, every game's
+acknowledged moves with GET /api/game/{id}.
 The process raises its open-files limit (to 1,048,576 as root).
 
 With --store sqlite, --db is the SQLite file (default: a temporary one,
