@@ -1,7 +1,7 @@
 // clock.test.ts: the clocks count down from the server's figures.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Clock, format, formatDays, lowTime } from './clock';
+import { Clock, format, formatDays, isOutage, lowTime } from './clock';
 import { setBoot } from '../lib/boot';
 
 setBoot({ page: 'game', params: {}, lang: 'es', langs: ['es', 'en'], me: null, t: { 'ui.clock.days_hours': '{days} d {hours} h' } });
@@ -83,4 +83,23 @@ test('a correspondence clock shows days and hours from a day, h:mm:ss below', ()
   assert.equal(format(c.millis('white', 30 * hour)), '1 d 18 h');
   assert.equal(format(c.millis('black', 30 * hour)), '3 d 0 h');
   assert.equal(lowTime({ increment: 0, perMove: 3 * day }), 20000);
+});
+
+test('hold stops the running clock where it stands until the next event', () => {
+  const c = new Clock();
+  c.set({ ply: 2, fen: '', turn: 'black', wtime: 60000, btime: 50000, clockRunning: true, status: 'started', result: '*' }, 1000);
+  c.hold(3000);
+  assert.equal(c.isRunning('black'), false);
+  assert.equal(c.millis('black', 3000), 48000);
+  assert.equal(c.millis('black', 90000), 48000, 'held: no longer counting');
+  assert.equal(c.millis('white', 90000), 60000);
+  c.hold(95000); // holding a held clock changes nothing
+  assert.equal(c.millis('black', 95000), 48000);
+  c.set({ ply: 2, fen: '', turn: 'black', wtime: 60000, btime: 48000, clockRunning: true, status: 'started', result: '*' }, 100000);
+  assert.equal(c.millis('black', 101000), 47000, 'the next event runs it again');
+});
+
+test('isOutage names the refusals of a store that cannot save moves', () => {
+  for (const code of ['live.not_stored', 'live.unavailable']) assert.equal(isOutage(code), true, code);
+  for (const code of ['game.illegal_move', 'live.stopping', undefined, 3]) assert.equal(isOutage(code), false, String(code));
 });

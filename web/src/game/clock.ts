@@ -31,6 +31,21 @@ export class Clock {
     return Math.max(0, base - (now - this.at));
   }
 
+  /**
+   * hold stops the running clock where it stands at now, until the next
+   * event sets the clocks again: the server holds a game's clocks while it
+   * cannot store its moves (docs/GAMES.md, "Outages of the store"), so the
+   * page stops counting too.
+   */
+  hold(now: number): void {
+    if (this.running === undefined) return;
+    const left = this.millis(this.running, now);
+    if (this.running === 'white') this.white = left;
+    else this.black = left;
+    this.running = undefined;
+    this.at = now;
+  }
+
   /** isRunning reports whether side's clock runs. */
   isRunning(side: Color): boolean {
     return this.running === side;
@@ -75,4 +90,12 @@ export function lowTime(c: ClockData | undefined): number {
   if (!c) return 0;
   const start = c.perMove || c.initial || 0;
   return Math.min(20000, Math.max(3000, start / 10));
+}
+
+/** outageCodes are the refusals by which the server says it cannot store a game's moves now; it holds the clocks meanwhile. */
+const outageCodes = new Set(['live.not_stored', 'live.unavailable']);
+
+/** isOutage reports whether an error code says the server cannot store moves now. */
+export function isOutage(code: unknown): boolean {
+  return typeof code === 'string' && outageCodes.has(code);
 }

@@ -15,7 +15,7 @@ import { announce } from '../lib/layout';
 import { refreshTurns } from '../lib/turns';
 import { Game, finished, promotions, canAbort, type Color, type Change, type StateData } from './state';
 import { Absences, notice, watchNotice } from './absence';
-import { Clock, lowTime } from './clock';
+import { Clock, isOutage, lowTime } from './clock';
 import { Outbox } from './outbox';
 import { boardConfig } from './ground';
 import { describeMove } from './speech';
@@ -84,6 +84,8 @@ export class GameCtrl {
   takebackDeclined = false;
   /** message is the last refusal from the server, in the page's language. */
   message?: string;
+  /** outage says the server could not store a command: it holds the clocks until its next event, and so does the page. */
+  outage = false;
   copied = false;
   /** watchers is how many people watch the game without playing (the `crowd` frame), undefined before the first. */
   watchers?: number;
@@ -211,6 +213,11 @@ export class GameCtrl {
           this.claimAnnounced = undefined;
         }
         this.message = f.d?.message ?? f.d?.code;
+        if (isOutage(f.d?.code) && !this.outage) {
+          this.outage = true;
+          this.clock.hold(performance.now());
+          announce(t('ui.game.outage'));
+        }
         this.redraw();
         return;
       case 'crowd':
@@ -232,6 +239,7 @@ export class GameCtrl {
     if (change.kind === 'ignored') return;
     const st = this.game.state;
     this.clock.set(st, performance.now());
+    this.outage = false;
     if (change.kind === 'full') {
       const me = this.me;
       const side: Color | undefined = me && st.players.white.id === me ? 'white' : me && st.players.black.id === me ? 'black' : undefined;

@@ -190,6 +190,7 @@ function status(ctrl: GameCtrl): VNode {
     kids.push(takebackOffer(ctrl));
   }
   if (ctrl.viewPly !== undefined) kids.push(h('p.history-note', historyNote(ctrl, ctrl.viewPly)));
+  if (ctrl.outage) kids.push(h('p#game-outage.error', t('ui.game.outage')));
   if (ctrl.message) kids.push(h('p#game-message.error', { attrs: { role: 'alert' } }, ctrl.message));
   // Moves, offers and the result reach screen readers through announce() (ctrl.ts).
   return h('div#game-status.game-status', kids);
