@@ -9,10 +9,12 @@ import (
 type health struct {
 	// Status is "ok", "starting" (the runtime is resuming its games),
 	// "store_down" (the store confirms no writes: moves are refused and the
-	// games' clocks are held) or "stopping".
+	// games' clocks are held), "peers_down" (the link to the other nodes,
+	// NATS, is broken: the games of other nodes cannot be played or
+	// watched from here) or "stopping".
 	Status string `json:"status"`
 	// Reason says, when Status is "store_down", since when and the store's
-	// last error.
+	// last error; when "peers_down", the link's state.
 	Reason string `json:"reason,omitempty"`
 	// Games is the number of games running; Restoring the number that
 	// failed to restore and are being retried.
@@ -41,6 +43,9 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	case !downSince.IsZero():
 		h.Status, status = "store_down", http.StatusServiceUnavailable
 		h.Reason = "the store has confirmed no write since " + downSince.UTC().Format(time.RFC3339) + ": " + storeErr
+	case s.cfg.Peers != nil && s.cfg.Peers() != nil:
+		h.Status, status = "peers_down", http.StatusServiceUnavailable
+		h.Reason = s.cfg.Peers().Error()
 	}
 	writeJSON(w, status, h)
 }

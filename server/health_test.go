@@ -105,3 +105,38 @@ func TestHealthzWhileTheStoreIsDown(t *testing.T) {
 		t.Fatalf("after the outage: %d %+v", code, h)
 	}
 }
+
+// TestHealthzWhenPeersAreDown: a node whose link to the other nodes is
+// broken answers 503 "peers_down" with the link's state, and 200 again
+// once it is back.
+func TestHealthzWhenPeersAreDown(t *testing.T) {
+	var linkErr atomic.Pointer[error]
+	env := newTestServer(t, func(c *Config) {
+		c.Peers = func() error {
+			if p := linkErr.Load(); p != nil {
+				return *p
+			}
+			return nil
+		}
+	})
+	env.srv.SetReady()
+	c := env.browser(t)
+	health := func() (int, health) {
+		var h health
+		r := c.do("GET", "/healthz", "")
+		r.decode(t, &h)
+		return r.status, h
+	}
+	if code, h := health(); code != 200 || h.Status != "ok" {
+		t.Fatalf("with the link up: %d %+v", code, h)
+	}
+	down := errors.New("NATS is reconnecting")
+	linkErr.Store(&down)
+	if code, h := health(); code != 503 || h.Status != "peers_down" || h.Reason != down.Error() {
+		t.Fatalf("with the link down: %d %+v", code, h)
+	}
+	linkErr.Store(nil)
+	if code, h := health(); code != 200 || h.Status != "ok" {
+		t.Fatalf("with the link back: %d %+v", code, h)
+	}
+}

@@ -95,6 +95,9 @@ type Config struct {
 	Ratings rating.Store
 	// Schedule arranges games for a date and time.
 	Schedule Schedule
+	// Peers reports whether the link to the other nodes (NATS) is up: nil
+	// when it is, its failure when not. Nil for a node alone.
+	Peers func() error
 	// Analyses runs the computer analyses of finished games (nil: none;
 	// the analysis routes answer analysis.closed).
 	Analyses Analyses

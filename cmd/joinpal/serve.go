@@ -436,6 +436,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		HashConcurrency: opts.hashConcurrency,
 		Socket:          server.SocketConfig{MaxPerUser: opts.socketsPerUser, MaxPerAddress: opts.socketsPerAddress},
 		Chat:            chat.New(chat.Config{Store: st, Now: now}),
+		Peers:           cl.health(),
 	})
 	if err != nil {
 		return err
@@ -642,6 +643,21 @@ func joinCluster(opts serveOptions, log *slog.Logger) (*cluster, error) {
 	}
 	log.Info("joinpal: joined the cluster", "nats", opts.nats, "prefix", opts.natsPrefix)
 	return cl, nil
+}
+
+// health is the check of the link to the other nodes for /healthz: nil
+// when the node is alone (no cluster), else the NATS connection's state
+// when it is not connected.
+func (cl *cluster) health() func() error {
+	if cl == nil {
+		return nil
+	}
+	return func() error {
+		if st := cl.nc.Status(); st != nats.CONNECTED {
+			return fmt.Errorf("NATS is %s", strings.ToLower(st.String()))
+		}
+		return nil
+	}
 }
 
 // close ends the node's part in the cluster (nothing for nil).
