@@ -98,6 +98,21 @@ func (s *Server) routes() []route {
 		{"POST /api/challenge/{id}/decline", s.declineChallenge},
 		{"POST /api/challenge/{id}/cancel", s.cancelChallenge},
 
+		// lichess's API, as its clients call it (docs/LICHESS-API.md): the
+		// token and the account, and the board API.
+		{"POST /api/token/test", s.postTokenTest},
+		{"GET /api/account", s.getLichessAccount},
+		{"GET /api/account/playing", s.getLichessPlaying},
+		{"GET /api/board/game/stream/{id}", s.streamBoardGame},
+		{"POST /api/board/game/{id}/move/{uci}", s.boardMove},
+		{"POST /api/board/game/{id}/draw/{accept}", s.boardDraw},
+		{"POST /api/board/game/{id}/takeback/{accept}", s.boardTakeback},
+		{"POST /api/board/game/{id}/resign", s.boardNamed("resign")},
+		{"POST /api/board/game/{id}/abort", s.boardNamed("abort")},
+		{"POST /api/board/game/{id}/claim-victory", s.boardNamed("claim-win")},
+		{"POST /api/board/game/{id}/claim-draw", s.boardNamed("claim-draw")},
+		{"POST /api/board/game/{id}/chat", s.boardChat},
+
 		// A user's events (games starting and ending, challenges), NDJSON.
 		{"GET /api/stream/event", s.streamEvents},
 

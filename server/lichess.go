@@ -1,0 +1,193 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/i18n"
+	"github.com/joinpal/joinpal/rating"
+)
+
+// This file holds what the endpoints that answer as lichess's API does
+// (docs/LICHESS-API.md) share: their refusals, their bodies (form or
+// JSON), and how they name users.
+
+// lichessErrorJSON is a refusal as lichess answers it: {"error": "…"}, with
+// JoinPal's stable code beside it (lichess's clients ignore it).
+type lichessErrorJSON struct {
+	Error string `json:"error"`
+	Code  string `json:"code"`
+}
+
+// lichessOK is lichess's answer to an action that succeeded.
+var lichessOK = struct {
+	OK bool `json:"ok"`
+}{true}
+
+// lichessStatusOf is the status lichess answers for a refusal JoinPal
+// answers with status: lichess uses 400 for every refusal of an action but
+// an unknown credential (401), a missing scope (403), a game or user not
+// found (404) and a rate limit (429); a server fault stays what it is.
+func lichessStatusOf(status int) int {
+	switch {
+	case status >= 500, status == http.StatusUnauthorized, status == http.StatusForbidden,
+		status == http.StatusNotFound, status == http.StatusTooManyRequests:
+		return status
+	}
+	return http.StatusBadRequest
+}
+
+// writeLichessError answers err as lichess does (lichessErrorJSON, with
+// lichessStatusOf the status of its code), in the request's language.
+func (s *Server) writeLichessError(w http.ResponseWriter, r *http.Request, err error) {
+	d := s.reader(r).Describe(err)
+	status, known := statusOf(d.Code)
+	if !known {
+		d, status = s.reader(r).Describe(errUndeclared), http.StatusInternalServerError
+	}
+	if d.Code == i18n.CodeInternal || status >= 500 {
+		s.log.ErrorContext(r.Context(), "server: request failed", "method", r.Method, "path", r.URL.Path,
+			"code", d.Code, "err", err)
+	}
+	s.metrics.refusal(d.Code)
+	if status == http.StatusBadRequest {
+		refund(r)
+	}
+	if limited, ok := errors.AsType[*Error](err); ok && (limited.Code == CodeRateLimited || limited.Code == CodeBusy) {
+		w.Header().Set("Retry-After", limited.Params["seconds"])
+	}
+	writeJSON(w, lichessStatusOf(status), lichessErrorJSON{Error: d.Message, Code: d.Code})
+}
+
+// lichessSignedIn is signedIn answering its refusals as lichess does.
+func (s *Server) lichessSignedIn(w http.ResponseWriter, r *http.Request, scope account.Scope) (Identity, bool) {
+	who, err := s.viewer(r)
+	switch {
+	case err != nil:
+		s.writeLichessError(w, r, err)
+		return Identity{}, false
+	case !who.Known():
+		s.writeLichessError(w, r, NewError(CodeUnauthorized, "not signed in", nil))
+		return Identity{}, false
+	case !who.Allows(scope):
+		s.writeLichessError(w, r, scopeRefusal(who, scope))
+		return Identity{}, false
+	}
+	return who, true
+}
+
+// lichessForm reads the parameters of a request to one of lichess's
+// endpoints: its query, and its body as a form
+// (application/x-www-form-urlencoded, the default) or as a JSON object
+// (application/json) whose strings, numbers and booleans become the
+// parameters' texts; a body parameter overrides the query's.
+func (s *Server) lichessForm(w http.ResponseWriter, r *http.Request) (url.Values, error) {
+	out := url.Values{}
+	for k, v := range r.URL.Query() {
+		out[k] = v
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+	if err != nil {
+		return nil, jsonError(err)
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return out, nil
+	}
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt == "application/json" {
+		var obj map[string]any
+		if err := json.Unmarshal(body, &obj); err != nil {
+			return nil, NewError(CodeBadJSON, "the body is not a JSON object", err)
+		}
+		for k, v := range obj {
+			switch v := v.(type) {
+			case string:
+				out.Set(k, v)
+			case bool, float64:
+				out.Set(k, fmt.Sprint(v))
+			case nil:
+			default:
+				return nil, NewError(CodeWrongType, "parameter "+k+" is not a string, number or boolean", nil).With("field", k)
+			}
+		}
+		return out, nil
+	}
+	form, err := url.ParseQuery(string(body))
+	if err != nil {
+		return nil, NewError(CodeBadJSON, "the body is not a form", err)
+	}
+	for k, v := range form {
+		out[k] = v
+	}
+	return out, nil
+}
+
+// lichessUserID is the id lichess's clients know a user by: an account's
+// username in lower case (lichess's ids), a guest's own id.
+func lichessUserID(u account.User) string {
+	if u.Guest || u.Username == "" {
+		return u.ID
+	}
+	return strings.ToLower(u.Username)
+}
+
+// lichessPlayerJSON is a player of a game as lichess's board API shows it
+// (GameFullEvent's white and black).
+type lichessPlayerJSON struct {
+	ID          string  `json:"id,omitempty"`
+	Name        string  `json:"name,omitempty"`
+	Title       *string `json:"title"`
+	Rating      int     `json:"rating,omitempty"`
+	Provisional bool    `json:"provisional,omitempty"`
+	AILevel     int     `json:"aiLevel,omitempty"`
+}
+
+// lichessPlayer is p as lichess shows a game's player, with its rating in
+// speed.
+func (s *Server) lichessPlayer(ctx context.Context, p game.Player, speed rating.Speed) lichessPlayerJSON {
+	if p.IsAI() {
+		return lichessPlayerJSON{AILevel: p.AILevel}
+	}
+	out := lichessPlayerJSON{ID: p.ID, Name: p.Name, Rating: int(rating.New().Value), Provisional: true}
+	u, err := s.cfg.Accounts.UserByID(ctx, p.ID)
+	if err != nil {
+		return out
+	}
+	out.ID = lichessUserID(u)
+	if u.Guest || s.cfg.Ratings == nil {
+		return out
+	}
+	if all, err := s.cfg.Ratings.Ratings(ctx, u.ID); err == nil {
+		rt := all[speed]
+		out.Rating, out.Provisional = int(rt.Value+0.5), rt.Provisional()
+	}
+	return out
+}
+
+// lichessVariantJSON is a game's variant: JoinPal plays standard chess.
+type lichessVariantJSON struct {
+	Key   string `json:"key"`
+	Name  string `json:"name"`
+	Short string `json:"short"`
+}
+
+var standardVariant = lichessVariantJSON{Key: "standard", Name: "Standard", Short: "Std"}
+
+// lichessGameStatus is lichessStatus as the board API reports a game in
+// play: a game nobody has moved in yet is "started" there too (JoinPal's
+// "created" would tell lichess's clients that the game is over).
+func lichessGameStatus(st game.Status, t game.Termination) string {
+	if st == game.StatusCreated {
+		return "started"
+	}
+	return lichessStatus(st, t)
+}

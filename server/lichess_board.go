@@ -1,0 +1,534 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/chat"
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/live"
+	"github.com/joinpal/joinpal/rating"
+)
+
+// untimedMs is what lichess gives as the clocks of a game without one.
+const untimedMs = 2147483647
+
+// lichessClockJSON is a game's clock in lichess's gameFull, in ms.
+type lichessClockJSON struct {
+	Initial   int64 `json:"initial"`
+	Increment int64 `json:"increment"`
+}
+
+// lichessPerfNameJSON is the perf of a gameFull.
+type lichessPerfNameJSON struct {
+	Name string `json:"name"`
+}
+
+// lichessGameFullJSON is the first line of a board game stream.
+type lichessGameFullJSON struct {
+	Type       string               `json:"type"`
+	ID         string               `json:"id"`
+	Variant    lichessVariantJSON   `json:"variant"`
+	Clock      *lichessClockJSON    `json:"clock"`
+	Speed      string               `json:"speed"`
+	Perf       lichessPerfNameJSON  `json:"perf"`
+	Rated      bool                 `json:"rated"`
+	CreatedAt  int64                `json:"createdAt"`
+	White      lichessPlayerJSON    `json:"white"`
+	Black      lichessPlayerJSON    `json:"black"`
+	InitialFEN string               `json:"initialFen"`
+	State      lichessGameStateJSON `json:"state"`
+	// DaysPerTurn is a correspondence game's days per move.
+	DaysPerTurn int `json:"daysPerTurn,omitempty"`
+}
+
+// lichessGameStateJSON is a gameState line of a board game stream (and
+// gameFull's state).
+type lichessGameStateJSON struct {
+	Type      string `json:"type"`
+	Moves     string `json:"moves"`
+	WTime     int64  `json:"wtime"`
+	BTime     int64  `json:"btime"`
+	WInc      int64  `json:"winc"`
+	BInc      int64  `json:"binc"`
+	Status    string `json:"status"`
+	Winner    string `json:"winner,omitempty"`
+	WDraw     bool   `json:"wdraw,omitempty"`
+	BDraw     bool   `json:"bdraw,omitempty"`
+	WTakeback bool   `json:"wtakeback,omitempty"`
+	BTakeback bool   `json:"btakeback,omitempty"`
+}
+
+// lichessChatLineJSON is a chatLine line of a board game stream.
+type lichessChatLineJSON struct {
+	Type     string `json:"type"`
+	Room     string `json:"room"`
+	Username string `json:"username"`
+	Text     string `json:"text"`
+}
+
+// lichessOpponentGoneJSON is an opponentGone line of a board game stream.
+type lichessOpponentGoneJSON struct {
+	Type              string `json:"type"`
+	Gone              bool   `json:"gone"`
+	ClaimWinInSeconds *int64 `json:"claimWinInSeconds,omitempty"`
+}
+
+// lichessState is the gameState of game rec after ev, whose moves are
+// moves.
+func lichessState(rec game.Record, ev game.Event, moves []string) lichessGameStateJSON {
+	st := lichessGameStateJSON{
+		Type: "gameState", Moves: strings.Join(moves, " "), WTime: untimedMs, BTime: untimedMs,
+		Status: lichessGameStatus(ev.Status, ev.Termination),
+	}
+	if ev.WhiteMs != nil {
+		st.WTime = *ev.WhiteMs
+	}
+	if ev.BlackMs != nil {
+		st.BTime = *ev.BlackMs
+	}
+	if tc := rec.TimeControl; tc.Mode() == game.ModeWholeGame {
+		st.WInc, st.BInc = ms(tc.Increment()), ms(tc.Increment())
+	}
+	if w, ok := ev.Result.Winner(); ok && ev.Status.Finished() {
+		st.Winner = w.String()
+	}
+	if d := ev.DrawOffer; d != nil {
+		st.WDraw, st.BDraw = d.By == game.White, d.By == game.Black
+	}
+	if t := ev.TakebackOffer; t != nil {
+		st.WTakeback, st.BTakeback = *t == game.White, *t == game.Black
+	}
+	return st
+}
+
+// lichessGameFull is the gameFull line of game rec, as ev (a full event)
+// shows it.
+func (s *Server) lichessGameFull(ctx context.Context, rec game.Record, ev game.Event, moves []string) lichessGameFullJSON {
+	speed := rating.GameSpeed(rec.TimeControl)
+	out := lichessGameFullJSON{
+		Type: "gameFull", ID: rec.ID, Variant: standardVariant, Speed: string(speed),
+		Perf: lichessPerfNameJSON{Name: string(speed)}, Rated: rec.Rated, CreatedAt: rec.CreatedAt.UnixMilli(),
+		White: s.lichessPlayer(ctx, rec.White, speed), Black: s.lichessPlayer(ctx, rec.Black, speed),
+		InitialFEN: "startpos", State: lichessState(rec, ev, moves),
+	}
+	if rec.StartFEN != "" {
+		out.InitialFEN = rec.StartFEN
+	}
+	switch tc := rec.TimeControl; tc.Mode() {
+	case game.ModeWholeGame:
+		out.Clock = &lichessClockJSON{Initial: ms(tc.Base()), Increment: ms(tc.Increment())}
+	case game.ModePerMove:
+		out.Clock = &lichessClockJSON{Initial: ms(tc.PerMove())}
+	case game.ModeCorrespondence:
+		out.DaysPerTurn = tc.Days()
+	}
+	return out
+}
+
+// uciMoves are the moves of a full event in UCI.
+func uciMoves(ev game.Event) []string {
+	out := make([]string, 0, len(ev.Moves))
+	for _, m := range ev.Moves {
+		out = append(out, m.UCI)
+	}
+	return out
+}
+
+// boardStream is one client's board game stream.
+type boardStream struct {
+	srv   *Server
+	rec   game.Record
+	side  game.Side
+	w     http.ResponseWriter
+	enc   *json.Encoder
+	flush func()
+	// moves are the game's moves as last sent, last the last event sent.
+	moves []string
+	last  int64
+	// gone is whether the opponent was last said gone.
+	gone bool
+}
+
+func (b *boardStream) write(v any) bool {
+	if err := b.enc.Encode(v); err != nil {
+		return false
+	}
+	b.flush()
+	return true
+}
+
+// full takes a full event as the stream's state.
+func (b *boardStream) full(ev game.Event) {
+	b.moves, b.last = uciMoves(ev), ev.Seq
+}
+
+// apply takes ev, the next event after the last one, into the stream's
+// moves; false when it cannot (a takeback, a gap), so that the caller
+// reads the game whole.
+func (b *boardStream) apply(ev game.Event) bool {
+	if ev.Seq != b.last+1 {
+		return false
+	}
+	switch {
+	case ev.Type == game.EventMove && ev.Move != nil && ev.Ply == len(b.moves)+1:
+		b.moves = append(b.moves, ev.Move.UCI)
+	case ev.Ply != len(b.moves):
+		return false
+	}
+	b.last = ev.Seq
+	return true
+}
+
+// opponentGone is the opponentGone line ev calls for, if the opponent's
+// absence changed with it; the seconds until a claim count from the
+// event's time.
+func (b *boardStream) opponentGone(ev game.Event) (lichessOpponentGoneJSON, bool) {
+	var gone *game.EventGone
+	for i := range ev.Gone {
+		if ev.Gone[i].Side != b.side {
+			gone = &ev.Gone[i]
+		}
+	}
+	if (gone != nil) == b.gone || ev.Status.Finished() {
+		return lichessOpponentGoneJSON{}, false
+	}
+	b.gone = gone != nil
+	out := lichessOpponentGoneJSON{Type: "opponentGone", Gone: b.gone}
+	if gone != nil && !gone.ClaimAt.IsZero() {
+		secs := max(0, int64(gone.ClaimAt.Sub(ev.At).Seconds()+0.999))
+		out.ClaimWinInSeconds = &secs
+	}
+	return out, true
+}
+
+// streamBoardGame serves GET /api/board/game/stream/{id}: the game of
+// one of the requester's games as NDJSON, lichess's board API: gameFull,
+// then a gameState at each change, chatLine at each line of the players'
+// chat, opponentGone when the opponent's connection drops or comes back,
+// an empty line every few seconds; the stream ends with the game. While
+// it is open, the player counts as connected, as with a game page.
+func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
+	who, ok := s.lichessSignedIn(w, r, account.ScopeBoardPlay)
+	if !ok {
+		return
+	}
+	id := r.PathValue("id")
+	rec, err := s.loadGame(r.Context(), id)
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	userID := who.User.ID
+	side, plays := sideOfUser(rec, userID)
+	if !plays {
+		s.writeLichessError(w, r, game.NewError(game.CodeGameNotFound, "not a game of the requester", nil))
+		return
+	}
+	release, err := s.socketCaps.take(userID, clientIP(r))
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	defer release()
+	_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
+	rt := s.cfg.Runtime
+	events, cancel := rt.Bus().Subscribe(id)
+	defer func() { cancel() }()
+	ctx := r.Context()
+	ev, err := rt.Snapshot(ctx, id)
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	member, _ := s.chat.Join(chat.GamePlayers(id), userID)
+	defer member.Leave()
+	lines := member.C
+	if s.play.hub.join(id, userID) {
+		pctx, pcancel := context.WithTimeout(context.WithoutCancel(ctx), presenceTimeout)
+		_ = rt.Connected(pctx, id, userID)
+		pcancel()
+	}
+	defer func() {
+		if last, stopping := s.play.hub.part(id, userID); last && !stopping {
+			pctx, pcancel := context.WithTimeout(context.WithoutCancel(ctx), presenceTimeout)
+			_ = rt.Disconnected(pctx, id, userID)
+			pcancel()
+		}
+	}()
+	flusher, _ := w.(http.Flusher)
+	b := &boardStream{srv: s, rec: rec, side: side, w: w, enc: json.NewEncoder(w), flush: func() {
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}}
+	b.enc.SetEscapeHTML(false)
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	b.full(ev)
+	if !b.write(s.lichessGameFull(ctx, rec, ev, b.moves)) || ev.Status.Finished() {
+		return
+	}
+	if line, ok := b.opponentGone(ev); ok && !b.write(line) {
+		return
+	}
+	tick := time.NewTicker(streamKeepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case e, ok := <-events:
+			if !ok { // dropped by the bus: subscribe again and read the game whole
+				events, cancel = rt.Bus().Subscribe(id)
+				e, err = rt.Snapshot(ctx, id)
+				if err != nil {
+					return
+				}
+				b.full(e)
+			} else if e.Seq <= b.last {
+				continue
+			} else if !b.apply(e) {
+				seq := e.Seq
+				if e, err = rt.Snapshot(ctx, id); err != nil {
+					return
+				}
+				if e.Seq < seq {
+					continue
+				}
+				b.full(e)
+			}
+			if line, ok := b.opponentGone(e); ok && !b.write(line) {
+				return
+			}
+			if !b.write(lichessState(rec, e, b.moves)) || e.Status.Finished() {
+				return
+			}
+		case l, ok := <-lines:
+			if !ok {
+				lines = nil
+				continue
+			}
+			if !b.write(lichessChatLineJSON{Type: "chatLine", Room: "player", Username: l.Author.Name, Text: l.Text}) {
+				return
+			}
+		case <-tick.C:
+			if _, err := w.Write([]byte("\n")); err != nil {
+				return
+			}
+			b.flush()
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// boardMove serves POST /api/board/game/{id}/move/{uci}?offeringDraw=true:
+// the requester's move, durable before its {"ok":true}; with offeringDraw,
+// a draw offer (or its acceptance) right after it.
+func (s *Server) boardMove(w http.ResponseWriter, r *http.Request) {
+	who, ok := s.lichessSignedIn(w, r, account.ScopeBoardPlay)
+	if !ok {
+		return
+	}
+	form, err := s.lichessForm(w, r)
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	id := r.PathValue("id")
+	ev, err := s.cfg.Runtime.Snapshot(r.Context(), id)
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	start := time.Now()
+	ack, err := s.cfg.Runtime.Move(r.Context(), id, who.User.ID, live.MoveRequest{UCI: r.PathValue("uci"), Ply: ev.Ply})
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	s.metrics.MoveDone(time.Since(start))
+	if !ack.Resent && ack.Move.Remaining >= game.Day {
+		if hdr, err := s.loadGame(r.Context(), id); err == nil {
+			s.noteTurn(r.Context(), hdr)
+		}
+	}
+	if form.Get("offeringDraw") == "true" {
+		if err := s.cfg.Runtime.OfferDraw(r.Context(), id, who.User.ID); err != nil && game.CodeOf(err) != game.CodeGameOver {
+			s.writeLichessError(w, r, err)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, lichessOK)
+}
+
+// boardAction returns the handler of one of lichess's board actions on a
+// game, which act does for the requester; it answers {"ok":true}.
+func (s *Server) boardAction(act func(ctx context.Context, gameID, userID string) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		who, ok := s.lichessSignedIn(w, r, account.ScopeBoardPlay)
+		if !ok {
+			return
+		}
+		if err := act(r.Context(), r.PathValue("id"), who.User.ID); err != nil {
+			s.writeLichessError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, lichessOK)
+	}
+}
+
+// boardNamed is boardAction of one of gameActions by its name.
+func (s *Server) boardNamed(action string) http.HandlerFunc {
+	return s.boardAction(func(ctx context.Context, gameID, userID string) error {
+		_, err := s.gameActions()[action](ctx, gameID, userID)
+		return err
+	})
+}
+
+// answerFlag reads lichess's {accept} path parameter: yes (or true, as
+// lichess also takes) or no (false).
+func answerFlag(text string) (bool, error) {
+	switch text {
+	case "yes", "true":
+		return true, nil
+	case "no", "false":
+		return false, nil
+	}
+	return false, NewError(CodeWrongType, "answer is yes or no", nil).With("field", "accept")
+}
+
+// boardDraw serves POST /api/board/game/{id}/draw/{accept}: yes offers a
+// draw, or accepts the opponent's; no declines the opponent's.
+func (s *Server) boardDraw(w http.ResponseWriter, r *http.Request) {
+	rt := s.cfg.Runtime
+	s.boardAction(func(ctx context.Context, id, userID string) error {
+		yes, err := answerFlag(r.PathValue("accept"))
+		if err != nil {
+			return err
+		}
+		offer, err := s.openOffer(ctx, id, userID, func(ev game.Event) (game.Side, bool) {
+			if ev.DrawOffer == nil {
+				return 0, false
+			}
+			return ev.DrawOffer.By, true
+		})
+		if err != nil {
+			return err
+		}
+		switch {
+		case !yes:
+			return rt.DeclineDraw(ctx, id, userID)
+		case offer == offerTheirs:
+			return rt.AcceptDraw(ctx, id, userID)
+		case offer == offerMine:
+			return nil
+		}
+		return rt.OfferDraw(ctx, id, userID)
+	})(w, r)
+}
+
+// boardTakeback serves POST /api/board/game/{id}/takeback/{accept}: yes
+// asks for a takeback, or accepts the opponent's request; no declines the
+// opponent's, or withdraws the requester's own.
+func (s *Server) boardTakeback(w http.ResponseWriter, r *http.Request) {
+	rt := s.cfg.Runtime
+	s.boardAction(func(ctx context.Context, id, userID string) error {
+		yes, err := answerFlag(r.PathValue("accept"))
+		if err != nil {
+			return err
+		}
+		offer, err := s.openOffer(ctx, id, userID, func(ev game.Event) (game.Side, bool) {
+			if ev.TakebackOffer == nil {
+				return 0, false
+			}
+			return *ev.TakebackOffer, true
+		})
+		if err != nil {
+			return err
+		}
+		switch {
+		case yes && offer == offerTheirs:
+			return rt.AcceptTakeback(ctx, id, userID)
+		case yes && offer == offerMine:
+			return nil
+		case yes:
+			return rt.OfferTakeback(ctx, id, userID)
+		case offer == offerMine:
+			return rt.CancelTakeback(ctx, id, userID)
+		}
+		return rt.DeclineTakeback(ctx, id, userID)
+	})(w, r)
+}
+
+// The open offers of a game as a player sees them.
+const (
+	offerNone = iota
+	offerMine
+	offerTheirs
+)
+
+// openOffer reads which open offer of game id (by its side, from by)
+// concerns userID: none, theirs or their opponent's.
+func (s *Server) openOffer(ctx context.Context, id, userID string, by func(game.Event) (game.Side, bool)) (int, error) {
+	rec, err := s.loadGame(ctx, id)
+	if err != nil {
+		return offerNone, err
+	}
+	side, plays := sideOfUser(rec, userID)
+	if !plays {
+		return offerNone, game.NewError(game.CodeNotAPlayer, "only the players of a game answer its offers", nil)
+	}
+	ev, err := s.cfg.Runtime.Snapshot(ctx, id)
+	if err != nil {
+		return offerNone, err
+	}
+	offerer, ok := by(ev)
+	switch {
+	case !ok:
+		return offerNone, nil
+	case offerer == side:
+		return offerMine, nil
+	}
+	return offerTheirs, nil
+}
+
+// boardChat serves POST /api/board/game/{id}/chat: a line (form or JSON
+// text) said by the requester in the game's players' room (room "player")
+// or its spectators' (room "spectator"), as the chat's rules allow.
+func (s *Server) boardChat(w http.ResponseWriter, r *http.Request) {
+	who, ok := s.lichessSignedIn(w, r, scopeFor(frameChatSay))
+	if !ok {
+		return
+	}
+	form, err := s.lichessForm(w, r)
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	id := r.PathValue("id")
+	var room chat.Room
+	switch form.Get("room") {
+	case "player":
+		room = chat.GamePlayers(id)
+	case "spectator":
+		room = chat.GameSpectators(id)
+	default:
+		s.writeLichessError(w, r, NewError(CodeWrongType, "room is player or spectator", nil).With("field", "room"))
+		return
+	}
+	if !s.readsChat(r.Context(), room, who.User.ID) {
+		s.writeLichessError(w, r, game.NewError(game.CodeNotAPlayer, "a room the requester is not in", nil))
+		return
+	}
+	u := who.User
+	if _, err := s.chat.Say(room, chat.Author{ID: u.ID, Name: u.DisplayName, Guest: u.Guest}, form.Get("text")); err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, lichessOK)
+}

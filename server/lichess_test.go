@@ -1,0 +1,466 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+)
+
+// lichessClient is a program that speaks lichess's API only: a Bearer
+// token, form bodies, NDJSON streams.
+type lichessClient struct {
+	t     *testing.T
+	env   *playEnv
+	token string
+	name  string
+}
+
+// lichessBot signs up username, makes a token with lichess's scopes and
+// returns the program that holds it.
+func lichessBot(t *testing.T, env *playEnv, username string) *lichessClient {
+	t.Helper()
+	p := env.account(t, username)
+	var tok tokenJSON
+	p.must(http.StatusCreated, "POST", "/api/tokens", map[string]any{
+		"name": "lichess", "scopes": []string{"board:play", "challenge:read", "challenge:write"},
+	}, &tok)
+	return &lichessClient{t: t, env: env, token: tok.Token, name: username}
+}
+
+// call sends method path with a form body (nil for none) and returns the
+// status and the JSON answer.
+func (c *lichessClient) call(method, path string, form url.Values) (int, map[string]any) {
+	c.t.Helper()
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	req, err := http.NewRequest(method, c.env.http.URL+path, body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var out map[string]any
+	if err := json.Unmarshal(raw, &out); err != nil {
+		c.t.Fatalf("%s %s: %d %q is not a JSON object", method, path, resp.StatusCode, raw)
+	}
+	return resp.StatusCode, out
+}
+
+// ok sends an action that must answer lichess's {"ok":true}.
+func (c *lichessClient) ok(path string, form url.Values) {
+	c.t.Helper()
+	status, out := c.call("POST", path, form)
+	if status != http.StatusOK || out["ok"] != true || len(out) != 1 {
+		c.t.Fatalf("POST %s: %d %v, want 200 {ok:true}", path, status, out)
+	}
+}
+
+// refused sends an action that must be refused with status and lichess's
+// {"error": "…"}.
+func (c *lichessClient) refused(status int, path string) {
+	c.t.Helper()
+	got, out := c.call("POST", path, nil)
+	if msg, _ := out["error"].(string); got != status || msg == "" {
+		c.t.Fatalf("POST %s: %d %v, want %d {error}", path, got, out, status)
+	}
+}
+
+// ndjson is an open NDJSON stream: its lines, read by a goroutine.
+type ndjson struct {
+	t      *testing.T
+	lines  chan map[string]any
+	cancel func()
+}
+
+// stream opens the NDJSON stream at path.
+func (c *lichessClient) stream(path string) *ndjson {
+	c.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.env.http.URL+path, nil)
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		cancel()
+		c.t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/x-ndjson" {
+		cancel()
+		c.t.Fatalf("GET %s: %d %s", path, resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	s := &ndjson{t: c.t, lines: make(chan map[string]any, 64), cancel: cancel}
+	go func() {
+		defer close(s.lines)
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if len(strings.TrimSpace(sc.Text())) == 0 {
+				continue // keep-alive
+			}
+			var line map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+				line = map[string]any{"type": "not JSON: " + sc.Text()}
+			}
+			s.lines <- line
+		}
+	}()
+	c.t.Cleanup(cancel)
+	return s
+}
+
+// next returns the next line of type typ, skipping others; it fails when
+// the stream ends first.
+func (s *ndjson) next(typ string) map[string]any {
+	s.t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case line, ok := <-s.lines:
+			if !ok {
+				s.t.Fatalf("the stream ended before a %s line", typ)
+			}
+			checkLichessLine(s.t, line)
+			if line["type"] == typ {
+				return line
+			}
+		case <-timeout:
+			s.t.Fatalf("no %s line", typ)
+		}
+	}
+}
+
+// state returns the next gameState for which pred holds.
+func (s *ndjson) state(pred func(map[string]any) bool) map[string]any {
+	s.t.Helper()
+	for {
+		if st := s.next("gameState"); pred(st) {
+			return st
+		}
+	}
+}
+
+// ends waits for the end of the stream, every line checked.
+func (s *ndjson) ends() {
+	s.t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case line, ok := <-s.lines:
+			if !ok {
+				return
+			}
+			checkLichessLine(s.t, line)
+		case <-timeout:
+			s.t.Fatal("the stream did not end")
+		}
+	}
+}
+
+// The JSON kinds of lichessShapes: a name ending in ? may be absent.
+const (
+	jsString = "string"
+	jsNumber = "number"
+	jsBool   = "boolean"
+	jsObject = "object"
+)
+
+// lichessShapes are the fields of lichess's board stream lines (the types
+// GameFullEvent, GameStateEvent, ChatLineEvent, OpponentGoneEvent of
+// @lichess-org/types) and of their parts.
+var lichessShapes = map[string]map[string]string{
+	"gameFull": {
+		"type": jsString, "id": jsString, "variant": jsObject, "clock": jsObject + "?", "speed": jsString,
+		"perf": jsObject, "rated": jsBool, "createdAt": jsNumber, "white": jsObject, "black": jsObject,
+		"initialFen": jsString, "state": jsObject, "daysPerTurn": jsNumber + "?",
+	},
+	"gameState": {
+		"type": jsString, "moves": jsString, "wtime": jsNumber, "btime": jsNumber, "winc": jsNumber, "binc": jsNumber,
+		"status": jsString, "winner": jsString + "?", "wdraw": jsBool + "?", "bdraw": jsBool + "?",
+		"wtakeback": jsBool + "?", "btakeback": jsBool + "?",
+	},
+	"chatLine":     {"type": jsString, "room": jsString, "username": jsString, "text": jsString},
+	"opponentGone": {"type": jsString, "gone": jsBool, "claimWinInSeconds": jsNumber + "?"},
+	"variant":      {"key": jsString, "name": jsString, "short": jsString},
+	"clock":        {"initial": jsNumber, "increment": jsNumber},
+	"perf":         {"name": jsString},
+	"player": {
+		"id": jsString + "?", "name": jsString + "?", "title": "null", "rating": jsNumber + "?",
+		"provisional": jsBool + "?", "aiLevel": jsNumber + "?",
+	},
+}
+
+// lichessStatuses are the names lichess gives a game's status.
+var lichessStatuses = map[string]bool{
+	"created": true, "started": true, "aborted": true, "mate": true, "resign": true, "stalemate": true,
+	"timeout": true, "draw": true, "outoftime": true, "cheat": true, "noStart": true, "unknownFinish": true,
+	"variantEnd": true,
+}
+
+// checkLichessLine fails unless line has exactly the fields of its type's
+// shape, each of its kind, and its parts theirs.
+func checkLichessLine(t *testing.T, line map[string]any) {
+	t.Helper()
+	typ, _ := line["type"].(string)
+	shape, ok := lichessShapes[typ]
+	if !ok {
+		t.Fatalf("a line of unknown type: %v", line)
+	}
+	checkShape(t, typ, line, shape)
+	switch typ {
+	case "gameFull":
+		for part, shape := range map[string]string{"variant": "variant", "clock": "clock", "perf": "perf", "white": "player", "black": "player"} {
+			if obj, ok := line[part].(map[string]any); ok {
+				checkShape(t, typ+"."+part, obj, lichessShapes[shape])
+			}
+		}
+		st, _ := line["state"].(map[string]any)
+		checkLichessLine(t, st)
+	case "gameState":
+		if !lichessStatuses[line["status"].(string)] {
+			t.Fatalf("status %v is not lichess's", line["status"])
+		}
+	}
+}
+
+func checkShape(t *testing.T, what string, obj map[string]any, shape map[string]string) {
+	t.Helper()
+	for k := range obj {
+		if _, ok := shape[k]; !ok {
+			t.Errorf("%s has field %q, not lichess's: %v", what, k, obj)
+		}
+	}
+	for k, kind := range shape {
+		v, present := obj[k]
+		kind, optional := strings.CutSuffix(kind, "?")
+		if !present {
+			if !optional && kind != "null" {
+				t.Errorf("%s lacks field %q: %v", what, k, obj)
+			}
+			continue
+		}
+		if got := jsonKind(v); got != kind {
+			t.Errorf("%s.%s is a %s, want a %s: %v", what, k, got, kind, obj)
+		}
+	}
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case string:
+		return jsString
+	case float64:
+		return jsNumber
+	case bool:
+		return jsBool
+	case map[string]any:
+		return jsObject
+	case nil:
+		return "null"
+	}
+	return "array"
+}
+
+// lichessGame starts a game of white against black by a direct challenge
+// and returns its id.
+func lichessGame(t *testing.T, white, black *lichessClient) string {
+	t.Helper()
+	p := &person{t: t, env: white.env, hc: http.DefaultClient, header: http.Header{"Authorization": {"Bearer " + white.token}}}
+	var c struct{ ID string }
+	p.must(http.StatusCreated, "POST", "/api/challenge/"+black.name, map[string]any{"timeControl": "5+3", "color": "white"}, &c)
+	q := &person{t: t, env: black.env, hc: http.DefaultClient, header: http.Header{"Authorization": {"Bearer " + black.token}}}
+	var acc struct{ GameID string }
+	q.must(http.StatusOK, "POST", "/api/challenge/"+c.ID+"/accept", nil, &acc)
+	return acc.GameID
+}
+
+// TestLichessAccount: the token's test, the account and the games being
+// played, as lichess answers them.
+func TestLichessAccount(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba, bruno := lichessBot(t, env, "Alba"), lichessBot(t, env, "bruno")
+
+	req, _ := http.NewRequest("POST", env.http.URL+"/api/token/test", strings.NewReader(alba.token+",jpt_nothing"))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tested map[string]*tokenTestJSON
+	if err := json.NewDecoder(resp.Body).Decode(&tested); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := tested[alba.token]; got == nil || got.UserID != "alba" || got.Scopes != "board:play,challenge:read,challenge:write" ||
+		tested["jpt_nothing"] != nil || len(tested) != 2 {
+		t.Fatalf("token test: %+v", tested)
+	}
+
+	status, acc := alba.call("GET", "/api/account", nil)
+	if status != http.StatusOK || acc["id"] != "alba" || acc["username"] != "Alba" || acc["perfs"] == nil {
+		t.Fatalf("account: %d %v", status, acc)
+	}
+	if blitz, _ := acc["perfs"].(map[string]any)["blitz"].(map[string]any); blitz["rating"] != 1500.0 || blitz["prov"] != true {
+		t.Fatalf("account perfs: %v", acc["perfs"])
+	}
+
+	id := lichessGame(t, alba, bruno)
+	alba.ok("/api/board/game/"+id+"/move/e2e4", nil)
+	status, playing := bruno.call("GET", "/api/account/playing", nil)
+	list, _ := playing["nowPlaying"].([]any)
+	if status != http.StatusOK || len(list) != 1 {
+		t.Fatalf("playing: %d %v", status, playing)
+	}
+	g := list[0].(map[string]any)
+	opp, _ := g["opponent"].(map[string]any)
+	if g["gameId"] != id || g["color"] != "black" || g["isMyTurn"] != true || g["hasMoved"] != false ||
+		g["lastMove"] != "e2e4" || opp["id"] != "alba" || opp["username"] != "Alba" || g["speed"] != "blitz" {
+		t.Fatalf("playing: %v", g)
+	}
+
+	// Refusals: lichess's {"error"} with its statuses.
+	anon := &lichessClient{t: t, env: env, token: "jpt_nothing"}
+	anon.refused(http.StatusUnauthorized, "/api/board/game/"+id+"/resign")
+	alba.refused(http.StatusBadRequest, "/api/board/game/"+id+"/move/e7e5")
+	alba.refused(http.StatusNotFound, "/api/board/game/nothing/move/e2e4")
+}
+
+// TestLichessBoardAPI: whole games played through lichess's board API
+// only, every line of the streams checked against lichess's shapes.
+func TestLichessBoardAPI(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba, bruno := lichessBot(t, env, "alba"), lichessBot(t, env, "bruno")
+	path := func(id, action string) string { return "/api/board/game/" + id + "/" + action }
+
+	t.Run("moves to mate, chat", func(t *testing.T) {
+		id := lichessGame(t, alba, bruno)
+		ws, bs := alba.stream("/api/board/game/stream/"+id), bruno.stream("/api/board/game/stream/"+id)
+		full := ws.next("gameFull")
+		white, _ := full["white"].(map[string]any)
+		clock, _ := full["clock"].(map[string]any)
+		if full["id"] != id || white["id"] != "alba" || white["name"] != "alba" || clock["initial"] != 300000.0 ||
+			clock["increment"] != 3000.0 || full["initialFen"] != "startpos" || full["speed"] != "blitz" {
+			t.Fatalf("gameFull: %v", full)
+		}
+		if st := full["state"].(map[string]any); st["moves"] != "" || st["status"] != "started" || st["winc"] != 3000.0 {
+			t.Fatalf("gameFull's state: %v", st)
+		}
+		bs.next("gameFull")
+		alba.ok(path(id, "chat"), url.Values{"room": {"player"}, "text": {"hola"}})
+		if l := bs.next("chatLine"); l["username"] != "alba" || l["text"] != "hola" || l["room"] != "player" {
+			t.Fatalf("chatLine: %v", l)
+		}
+		for i, uci := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
+			p := alba
+			if i%2 == 1 {
+				p = bruno
+			}
+			p.ok(path(id, "move/"+uci), nil)
+		}
+		for _, s := range []*ndjson{ws, bs} {
+			st := s.state(func(st map[string]any) bool { return st["status"] != "started" })
+			if st["status"] != "mate" || st["winner"] != "black" || st["moves"] != "f2f3 e7e5 g2g4 d8h4" {
+				t.Fatalf("the end: %v", st)
+			}
+			s.ends()
+		}
+		alba.refused(http.StatusBadRequest, path(id, "resign"))
+	})
+
+	t.Run("draw offered with a move, accepted", func(t *testing.T) {
+		id := lichessGame(t, alba, bruno)
+		bs := bruno.stream("/api/board/game/stream/" + id)
+		bs.next("gameFull")
+		alba.ok(path(id, "move/e2e4"), url.Values{"offeringDraw": {"true"}})
+		if st := bs.state(func(st map[string]any) bool { return st["wdraw"] == true }); st["moves"] != "e2e4" {
+			t.Fatalf("the offer: %v", st)
+		}
+		bruno.ok(path(id, "draw/no"), nil)
+		bs.state(func(st map[string]any) bool { return st["wdraw"] == nil })
+		bruno.ok(path(id, "move/e7e5"), nil)
+		bruno.ok(path(id, "draw/yes"), nil)
+		bs.state(func(st map[string]any) bool { return st["bdraw"] == true })
+		alba.ok(path(id, "draw/yes"), nil)
+		if st := bs.state(func(st map[string]any) bool { return st["status"] != "started" }); st["status"] != "draw" || st["winner"] != nil {
+			t.Fatalf("the draw: %v", st)
+		}
+		bs.ends()
+	})
+
+	t.Run("takeback, then resign", func(t *testing.T) {
+		id := lichessGame(t, alba, bruno)
+		ws := alba.stream("/api/board/game/stream/" + id)
+		ws.next("gameFull")
+		alba.ok(path(id, "move/e2e4"), nil)
+		bruno.ok(path(id, "move/e7e5"), nil)
+		bruno.ok(path(id, "takeback/yes"), nil)
+		ws.state(func(st map[string]any) bool { return st["btakeback"] == true })
+		alba.ok(path(id, "takeback/yes"), nil)
+		if st := ws.state(func(st map[string]any) bool { return st["moves"] == "e2e4" }); st["btakeback"] != nil {
+			t.Fatalf("after the takeback: %v", st)
+		}
+		alba.refused(http.StatusBadRequest, path(id, "takeback/no")) // nothing to decline
+		bruno.ok(path(id, "move/c7c5"), nil)
+		bruno.ok(path(id, "resign"), nil)
+		if st := ws.state(func(st map[string]any) bool { return st["status"] != "started" }); st["status"] != "resign" ||
+			st["winner"] != "white" || st["moves"] != "e2e4 c7c5" {
+			t.Fatalf("the resignation: %v", st)
+		}
+		ws.ends()
+	})
+
+	t.Run("abort", func(t *testing.T) {
+		id := lichessGame(t, alba, bruno)
+		bs := bruno.stream("/api/board/game/stream/" + id)
+		bs.next("gameFull")
+		alba.ok(path(id, "abort"), nil)
+		if st := bs.state(func(st map[string]any) bool { return st["status"] != "started" }); st["status"] != "aborted" {
+			t.Fatalf("the abort: %v", st)
+		}
+		bs.ends()
+		carla := lichessBot(t, env, "carla")
+		if status, out := carla.call("GET", "/api/board/game/stream/"+id, nil); status != http.StatusNotFound || out["error"] == nil {
+			t.Fatalf("another's game: %d %v", status, out)
+		}
+	})
+}
+
+// TestLichessClaimVictory: the opponent's stream closes; the other's says
+// opponentGone with the seconds until a claim, and claim-victory wins
+// once they have passed.
+func TestLichessClaimVictory(t *testing.T) {
+	env := newPlayEnv(t, playOptions{fakeRuntimeClock: true})
+	alba, bruno := lichessBot(t, env, "alba"), lichessBot(t, env, "bruno")
+	id := lichessGame(t, alba, bruno)
+	ws, bs := alba.stream("/api/board/game/stream/"+id), bruno.stream("/api/board/game/stream/"+id)
+	ws.next("gameFull")
+	bs.next("gameFull")
+	alba.ok("/api/board/game/"+id+"/move/e2e4", nil)
+	bruno.ok("/api/board/game/"+id+"/move/e7e5", nil)
+	bs.cancel()
+	gone := ws.next("opponentGone")
+	secs, _ := gone["claimWinInSeconds"].(float64)
+	if gone["gone"] != true || secs <= 0 {
+		t.Fatalf("opponentGone: %v", gone)
+	}
+	alba.refused(http.StatusBadRequest, "/api/board/game/"+id+"/claim-victory")
+	env.clock.Advance(time.Duration(secs) * time.Second)
+	alba.ok("/api/board/game/"+id+"/claim-victory", nil)
+	if st := ws.state(func(st map[string]any) bool { return st["status"] != "started" }); st["status"] != "timeout" || st["winner"] != "white" {
+		t.Fatalf("the claimed end: %v", st)
+	}
+	ws.ends()
+}
