@@ -30,8 +30,14 @@ type aiRequest struct {
 }
 
 // postAIChallenge serves POST /api/challenge/ai: a game against the AI
-// starts at once, and the AI plays its side. The answer is the game.
+// starts at once, and the AI plays its side. The answer is the game. A
+// request in lichess's shape (lichessRequest) is answered as lichess
+// does.
 func (s *Server) postAIChallenge(w http.ResponseWriter, r *http.Request) {
+	if form, ok, err := s.lichessRequest(w, r); ok {
+		s.lichessAIChallenge(w, r, form, err)
+		return
+	}
 	var req aiRequest
 	who, ok := s.playRequest(w, r, &req, account.ScopeChallengeWrite, true)
 	if !ok {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"mime"
 	"net/http"
 
 	"github.com/joinpal/joinpal/account"
@@ -21,6 +22,9 @@ type challengeRequest struct {
 type challengeJSON struct {
 	lobby.Challenge
 	URL string `json:"url,omitempty"`
+	// OK is set in the answers to accept, decline and cancel, which
+	// lichess answers {"ok": true}.
+	OK bool `json:"ok,omitempty"`
 }
 
 func viewChallenge(r *http.Request, c lobby.Challenge) challengeJSON {
@@ -31,14 +35,24 @@ func viewChallenge(r *http.Request, c lobby.Challenge) challengeJSON {
 	return out
 }
 
-// postChallenge serves POST /api/challenge/{username}: a direct challenge.
+// postChallenge serves POST /api/challenge/{username}: a direct challenge,
+// in JoinPal's shape or lichess's (lichessRequest).
 func (s *Server) postChallenge(w http.ResponseWriter, r *http.Request) {
+	if form, ok, err := s.lichessRequest(w, r); ok {
+		s.lichessChallenge(w, r, form, err, r.PathValue("username"))
+		return
+	}
 	s.makeChallenge(w, r, r.PathValue("username"))
 }
 
 // postOpenChallenge serves POST /api/challenge/open: a challenge link,
-// which the first person other than its creator to accept plays.
+// which the first person other than its creator to accept plays, in
+// JoinPal's shape or lichess's (lichessRequest).
 func (s *Server) postOpenChallenge(w http.ResponseWriter, r *http.Request) {
+	if form, ok, err := s.lichessRequest(w, r); ok {
+		s.lichessChallenge(w, r, form, err, "")
+		return
+	}
 	s.makeChallenge(w, r, "")
 }
 
@@ -127,7 +141,7 @@ func (s *Server) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, viewChallenge(r, c))
+	writeJSON(w, http.StatusOK, answered(viewChallenge(r, c)))
 }
 
 // declineRequest is the optional body of POST /api/challenge/{id}/decline.
@@ -136,10 +150,18 @@ type declineRequest struct {
 	Reason string `json:"reason"`
 }
 
-// declineChallenge serves POST /api/challenge/{id}/decline.
+// declineChallenge serves POST /api/challenge/{id}/decline, the reason
+// as JSON or, as lichess sends it, as a form.
 func (s *Server) declineChallenge(w http.ResponseWriter, r *http.Request) {
 	var req declineRequest
-	if r.ContentLength != 0 && !s.decodeJSON(w, r, &req) {
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "application/x-www-form-urlencoded" {
+		form, err := s.lichessForm(w, r)
+		if err != nil {
+			s.writeLichessError(w, r, err)
+			return
+		}
+		req.Reason = form.Get("reason")
+	} else if r.ContentLength != 0 && !s.decodeJSON(w, r, &req) {
 		return
 	}
 	who, ok := s.signedIn(w, r, account.ScopeChallengeWrite)
@@ -156,7 +178,7 @@ func (s *Server) declineChallenge(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, viewChallenge(r, c))
+	writeJSON(w, http.StatusOK, answered(viewChallenge(r, c)))
 }
 
 // cancelChallenge serves POST /api/challenge/{id}/cancel: the challenger
@@ -171,5 +193,12 @@ func (s *Server) cancelChallenge(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, viewChallenge(r, c))
+	writeJSON(w, http.StatusOK, answered(viewChallenge(r, c)))
+}
+
+// answered is c as the answer to an accept, decline or cancel: with
+// lichess's "ok": true.
+func answered(c challengeJSON) challengeJSON {
+	c.OK = true
+	return c
 }

@@ -157,7 +157,7 @@ func TestE2EDirectChallenges(t *testing.T) {
 	}
 	var declined challengeJSON
 	bruno.must(http.StatusOK, "POST", "/api/challenge/"+c.ID+"/decline", map[string]any{"reason": "tooFast"}, &declined)
-	if got := albaEvents.next(t, "challengeDeclined"); got.Challenge.DeclineReason != lobby.DeclineTooFast {
+	if got := albaEvents.next(t, "challengeDeclined"); got.Challenge.DeclineReasonKey != "toofast" {
 		t.Fatalf("alba's stream: %+v", got)
 	}
 
@@ -181,7 +181,7 @@ func TestE2EDirectChallenges(t *testing.T) {
 		}
 		p.must(http.StatusOK, "POST", "/api/game/"+id+"/move/"+uci+"?ply="+itoa64(int64(ply))+"&id="+itoa64(int64(ply+1)), nil, nil)
 	}
-	if got := albaEvents.next(t, "gameFinish"); got.Game.Status != "mate" || got.Game.Winner != "black" {
+	if got := albaEvents.next(t, "gameFinish"); got.Game.Status.Name != "mate" || got.Game.Winner != "black" {
 		t.Fatalf("gameFinish: %+v", got.Game)
 	}
 	var page struct {
@@ -297,7 +297,7 @@ func TestE2EStreamAIGame(t *testing.T) {
 		t.Fatalf("gameStart: %+v", got.Game)
 	}
 	alba.must(http.StatusOK, "POST", "/api/game/"+g.ID+"/resign", nil, nil)
-	if got := events.next(t, "gameFinish"); got.Game.GameID != g.ID || got.Game.Status != "resign" && got.Game.Status != "aborted" {
+	if got := events.next(t, "gameFinish"); got.Game.GameID != g.ID || got.Game.Status.Name != "resign" && got.Game.Status.Name != "aborted" {
 		t.Fatalf("gameFinish: %+v", got.Game)
 	}
 }

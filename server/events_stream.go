@@ -18,22 +18,15 @@ import (
 const streamKeepAlive = 7 * time.Second
 
 // streamEvent is one line of a user's event stream, lichess's shapes:
-// {"type":"gameStart"|"gameFinish","game":{...}},
-// {"type":"challenge"|"challengeCanceled"|"challengeDeclined","challenge":{...}}.
+// {"type":"gameStart"|"gameFinish","game":{...}} (lichess's GameEventInfo),
+// {"type":"challenge"|"challengeCanceled"|"challengeDeclined","challenge":{...}}
+// (lichess's ChallengeJson).
 type streamEvent struct {
-	Type      string           `json:"type"`
-	Game      *streamGame      `json:"game,omitempty"`
-	Challenge *lobby.Challenge `json:"challenge,omitempty"`
+	Type      string                `json:"type"`
+	Game      *lichessGameInfoJSON  `json:"game,omitempty"`
+	Challenge *lichessChallengeJSON `json:"challenge,omitempty"`
 	// Schedule is the event of a "schedule" line (scheduled games).
 	Schedule *scheduleEvent `json:"schedule,omitempty"`
-}
-
-// streamGame is the game of a gameStart or gameFinish line.
-type streamGame struct {
-	GameID string `json:"gameId"`
-	// Status and Winner once the game is over (lichess's names).
-	Status string `json:"status,omitempty"`
-	Winner string `json:"winner,omitempty"`
 }
 
 // streamEvents serves GET /api/stream/event: the requester's events as
@@ -93,6 +86,7 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 		flusher.Flush()
 	}
 	ctx := r.Context()
+	site := siteURL(r)
 	finished := make(chan streamEvent, 16)
 	watched := map[string]bool{}
 	watch := func(gameID string) {
@@ -100,7 +94,7 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		watched[gameID] = true
-		go s.watchGameEnd(ctx, gameID, finished)
+		go s.watchGameEnd(ctx, gameID, userID, finished)
 	}
 	tick := time.NewTicker(streamKeepAlive)
 	defer tick.Stop()
@@ -111,11 +105,12 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 				events, cancel = s.cfg.Lobby.Events().Subscribe()
 				continue
 			}
-			line, gameID, ok := streamLine(e, userID)
+			line, gameID, ok := streamLine(e, userID, site)
 			if !ok {
 				continue
 			}
 			if gameID != "" {
+				line.Game = s.streamGameInfo(ctx, gameID, userID, nil)
 				watch(gameID)
 			}
 			if !write(line) {
@@ -123,7 +118,7 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		case gameID := <-mine: // a game the lobby did not start (against the AI)
 			watch(gameID)
-			if !write(streamEvent{Type: "gameStart", Game: &streamGame{GameID: gameID}}) {
+			if !write(streamEvent{Type: "gameStart", Game: s.streamGameInfo(ctx, gameID, userID, nil)}) {
 				return
 			}
 		case e, ok := <-sched:
@@ -156,30 +151,32 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 }
 
 // streamLine is the line of lobby event e for userID, the game it starts
-// (to watch for its end), and false when e is not theirs.
-func streamLine(e lobby.Event, userID string) (streamEvent, string, bool) {
+// (to watch for its end; the line's game is for the caller to describe),
+// and false when e is not theirs; site is the server's address.
+func streamLine(e lobby.Event, userID, site string) (streamEvent, string, bool) {
 	if !e.Concerns(userID) {
 		return streamEvent{}, "", false
 	}
 	switch e.Type {
 	case lobby.Paired:
-		return streamEvent{Type: "gameStart", Game: &streamGame{GameID: e.GameID}}, e.GameID, true
+		return streamEvent{Type: "gameStart"}, e.GameID, true
 	case lobby.ChallengeChanged:
 		c := e.Challenge
 		if c == nil {
 			return streamEvent{}, "", false
 		}
+		lc := viewLichessChallenge(*c, userID, site)
 		switch c.Status {
 		case lobby.Created:
-			return streamEvent{Type: "challenge", Challenge: c}, "", true
+			return streamEvent{Type: "challenge", Challenge: &lc}, "", true
 		case lobby.Accepted:
 			if c.GameID != "" {
-				return streamEvent{Type: "gameStart", Game: &streamGame{GameID: c.GameID}}, c.GameID, true
+				return streamEvent{Type: "gameStart"}, c.GameID, true
 			}
 		case lobby.Canceled, lobby.Expired:
-			return streamEvent{Type: "challengeCanceled", Challenge: c}, "", true
+			return streamEvent{Type: "challengeCanceled", Challenge: &lc}, "", true
 		case lobby.Declined:
-			return streamEvent{Type: "challengeDeclined", Challenge: c}, "", true
+			return streamEvent{Type: "challengeDeclined", Challenge: &lc}, "", true
 		}
 	}
 	return streamEvent{}, "", false
@@ -187,16 +184,16 @@ func streamLine(e lobby.Event, userID string) (streamEvent, string, bool) {
 
 // watchGameEnd sends the gameFinish line of game id to out once the game
 // ends, or gives up when ctx ends.
-func (s *Server) watchGameEnd(ctx context.Context, id string, out chan<- streamEvent) {
+func (s *Server) watchGameEnd(ctx context.Context, id, userID string, out chan<- streamEvent) {
 	for {
 		events, cancel := s.cfg.Runtime.Bus().Subscribe(id)
 		// The game may have ended before the subscription: ask once.
 		if ev, err := s.cfg.Runtime.Snapshot(ctx, id); err == nil && ev.Status.Finished() {
 			cancel()
-			s.sendFinish(ctx, ev, out)
+			s.sendFinish(ctx, ev, userID, out)
 			return
 		}
-		if s.followToEnd(ctx, events, out) {
+		if s.followToEnd(ctx, events, userID, out) {
 			cancel()
 			return
 		}
@@ -206,7 +203,7 @@ func (s *Server) watchGameEnd(ctx context.Context, id string, out chan<- streamE
 
 // followToEnd reads events until the game ends (its gameFinish sent) or
 // ctx ends, reporting true; false when the bus dropped the subscription.
-func (s *Server) followToEnd(ctx context.Context, events <-chan game.Event, out chan<- streamEvent) bool {
+func (s *Server) followToEnd(ctx context.Context, events <-chan game.Event, userID string, out chan<- streamEvent) bool {
 	for {
 		select {
 		case ev, ok := <-events:
@@ -214,7 +211,7 @@ func (s *Server) followToEnd(ctx context.Context, events <-chan game.Event, out 
 				return false
 			}
 			if ev.Status.Finished() {
-				s.sendFinish(ctx, ev, out)
+				s.sendFinish(ctx, ev, userID, out)
 				return true
 			}
 		case <-ctx.Done():
@@ -223,13 +220,9 @@ func (s *Server) followToEnd(ctx context.Context, events <-chan game.Event, out 
 	}
 }
 
-func (s *Server) sendFinish(ctx context.Context, ev game.Event, out chan<- streamEvent) {
-	g := &streamGame{GameID: ev.GameID, Status: lichessStatus(ev.Status, ev.Termination)}
-	if w, ok := ev.Result.Winner(); ok {
-		g.Winner = w.String()
-	}
+func (s *Server) sendFinish(ctx context.Context, ev game.Event, userID string, out chan<- streamEvent) {
 	select {
-	case out <- streamEvent{Type: "gameFinish", Game: g}:
+	case out <- streamEvent{Type: "gameFinish", Game: s.streamGameInfo(ctx, ev.GameID, userID, &ev)}:
 	case <-ctx.Done():
 	}
 }

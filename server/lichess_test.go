@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"slices"
 	"time"
 )
 
@@ -60,6 +61,35 @@ func (c *lichessClient) call(method, path string, form url.Values) (int, map[str
 		c.t.Fatalf("%s %s: %d %q is not a JSON object", method, path, resp.StatusCode, raw)
 	}
 	return resp.StatusCode, out
+}
+
+// callJSON is call with a JSON body.
+func (c *lichessClient) callJSON(method, path string, body any) (int, map[string]any) {
+	c.t.Helper()
+	raw, _ := json.Marshal(body)
+	req, _ := http.NewRequest(method, c.env.http.URL+path, strings.NewReader(string(raw)))
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		c.t.Fatalf("%s %s: %d, not a JSON object", method, path, resp.StatusCode)
+	}
+	return resp.StatusCode, out
+}
+
+// okish sends an action that must answer 200 with "ok": true among other
+// fields (the challenge endpoints JoinPal shares with lichess).
+func (c *lichessClient) okish(path string, form url.Values) {
+	c.t.Helper()
+	status, out := c.call("POST", path, form)
+	if status != http.StatusOK || out["ok"] != true {
+		c.t.Fatalf("POST %s: %d %v, want 200 with ok:true", path, status, out)
+	}
 }
 
 // ok sends an action that must answer lichess's {"ok":true}.
@@ -198,6 +228,34 @@ var lichessShapes = map[string]map[string]string{
 	"variant":      {"key": jsString, "name": jsString, "short": jsString},
 	"clock":        {"initial": jsNumber, "increment": jsNumber},
 	"perf":         {"name": jsString},
+	"gameStart":         {"type": jsString, "game": jsObject},
+	"gameFinish":        {"type": jsString, "game": jsObject},
+	"challenge":         {"type": jsString, "challenge": jsObject},
+	"challengeCanceled": {"type": jsString, "challenge": jsObject},
+	"challengeDeclined": {"type": jsString, "challenge": jsObject},
+	"gameInfo": {
+		"fullId": jsString, "gameId": jsString, "id": jsString, "color": jsString, "fen": jsString,
+		"hasMoved": jsBool, "isMyTurn": jsBool, "lastMove": jsString, "opponent": jsObject, "perf": jsString,
+		"rated": jsBool, "secondsLeft": jsNumber + "?", "source": jsString, "speed": jsString, "variant": jsObject,
+		"status": jsObject, "compat": jsObject, "winner": jsString + "?",
+	},
+	"opponent":   {"id": jsString + "|null", "username": jsString, "rating": jsNumber + "?", "ai": jsNumber + "?"},
+	"gameStatus": {"id": jsNumber, "name": jsString},
+	"challengeObject": {
+		"id": jsString, "url": jsString, "status": jsString, "challenger": jsObject, "destUser": jsObject + "|null",
+		"variant": jsObject, "rated": jsBool, "speed": jsString, "timeControl": jsObject, "color": jsString,
+		"finalColor": jsString + "?", "perf": jsObject, "direction": jsString + "?", "declineReason": jsString + "?",
+		"declineReasonKey": jsString + "?",
+		// JoinPal's own, beside lichess's.
+		"kind": jsString, "rematchOf": jsString + "?", "gameId": jsString + "?",
+	},
+	"challenger": {
+		"id": jsString, "name": jsString, "rating": jsNumber, "title": "null", "provisional": jsBool + "?", "online": jsBool,
+	},
+	"timeControl": {
+		"type": jsString, "limit": jsNumber + "?", "increment": jsNumber + "?", "show": jsString + "?", "daysPerTurn": jsNumber + "?",
+	},
+	"challengePerf": {"icon": jsString, "name": jsString},
 	"player": {
 		"id": jsString + "?", "name": jsString + "?", "title": "null", "rating": jsNumber + "?",
 		"provisional": jsBool + "?", "aiLevel": jsNumber + "?",
@@ -230,9 +288,31 @@ func checkLichessLine(t *testing.T, line map[string]any) {
 		}
 		st, _ := line["state"].(map[string]any)
 		checkLichessLine(t, st)
+	case "gameStart", "gameFinish":
+		g, _ := line["game"].(map[string]any)
+		checkShape(t, typ+".game", g, lichessShapes["gameInfo"])
+		for part, shape := range map[string]string{"opponent": "opponent", "status": "gameStatus", "variant": "variant"} {
+			if obj, ok := g[part].(map[string]any); ok {
+				checkShape(t, typ+".game."+part, obj, lichessShapes[shape])
+			}
+		}
+	case "challenge", "challengeCanceled", "challengeDeclined":
+		c, _ := line["challenge"].(map[string]any)
+		checkChallenge(t, typ+".challenge", c)
 	case "gameState":
 		if !lichessStatuses[line["status"].(string)] {
 			t.Fatalf("status %v is not lichess's", line["status"])
+		}
+	}
+}
+
+// checkChallenge fails unless c is lichess's challenge object.
+func checkChallenge(t *testing.T, what string, c map[string]any) {
+	t.Helper()
+	checkShape(t, what, c, lichessShapes["challengeObject"])
+	for part, shape := range map[string]string{"challenger": "challenger", "destUser": "challenger", "timeControl": "timeControl", "perf": "challengePerf", "variant": "variant"} {
+		if obj, ok := c[part].(map[string]any); ok {
+			checkShape(t, what+"."+part, obj, lichessShapes[shape])
 		}
 	}
 }
@@ -253,7 +333,7 @@ func checkShape(t *testing.T, what string, obj map[string]any, shape map[string]
 			}
 			continue
 		}
-		if got := jsonKind(v); got != kind {
+		if got := jsonKind(v); !slices.Contains(strings.Split(kind, "|"), got) {
 			t.Errorf("%s.%s is a %s, want a %s: %v", what, k, got, kind, obj)
 		}
 	}
@@ -463,4 +543,79 @@ func TestLichessClaimVictory(t *testing.T) {
 		t.Fatalf("the claimed end: %v", st)
 	}
 	ws.ends()
+}
+
+// TestLichessChallengesAndEvents: challenges made, declined, cancelled
+// and accepted in lichess's form bodies, a game against the AI, and the
+// event stream's lines for all of them.
+func TestLichessChallengesAndEvents(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba, bruno := lichessBot(t, env, "alba"), lichessBot(t, env, "bruno")
+	ae, be := alba.stream("/api/stream/event"), bruno.stream("/api/stream/event")
+
+	status, c := alba.call("POST", "/api/challenge/bruno", url.Values{"clock.limit": {"300"}, "clock.increment": {"3"}, "color": {"white"}})
+	if status != http.StatusOK {
+		t.Fatalf("challenge: %d %v", status, c)
+	}
+	checkChallenge(t, "the answer", c)
+	tc, _ := c["timeControl"].(map[string]any)
+	if c["status"] != "created" || c["direction"] != "out" || c["challenger"].(map[string]any)["id"] != "alba" ||
+		c["destUser"].(map[string]any)["id"] != "bruno" || tc["type"] != "clock" || tc["limit"] != 300.0 || tc["increment"] != 3.0 ||
+		tc["show"] != "5+3" || c["speed"] != "blitz" || c["finalColor"] != "white" {
+		t.Fatalf("challenge: %v", c)
+	}
+	id := c["id"].(string)
+	if got := be.next("challenge")["challenge"].(map[string]any); got["id"] != id || got["direction"] != "in" {
+		t.Fatalf("bruno's challenge line: %v", got)
+	}
+	ae.next("challenge")
+	bruno.okish("/api/challenge/"+id+"/decline", url.Values{"reason": {"tooFast"}})
+	if got := ae.next("challengeDeclined")["challenge"].(map[string]any); got["declineReasonKey"] != "toofast" || got["declineReason"] == "" {
+		t.Fatalf("declined: %v", got)
+	}
+
+	// A JSON body in lichess's shape, then cancelled.
+	status, c = alba.callJSON("POST", "/api/challenge/bruno", map[string]any{"clock.limit": 180, "clock.increment": 2})
+	if status != http.StatusOK || c["timeControl"].(map[string]any)["show"] != "3+2" {
+		t.Fatalf("a JSON challenge: %d %v", status, c)
+	}
+	alba.okish("/api/challenge/"+c["id"].(string)+"/cancel", nil)
+	be.next("challengeCanceled")
+
+	// Accepted: both streams start the game; it ends, both streams say so.
+	_, c = alba.call("POST", "/api/challenge/bruno", url.Values{"clock.limit": {"600"}, "color": {"black"}})
+	bruno.okish("/api/challenge/"+c["id"].(string)+"/accept", nil)
+	start := ae.next("gameStart")["game"].(map[string]any)
+	if start["color"] != "black" || start["isMyTurn"] != false || start["opponent"].(map[string]any)["id"] != "bruno" || start["speed"] != "rapid" {
+		t.Fatalf("alba's gameStart: %v", start)
+	}
+	gameID := start["gameId"].(string)
+	if g := be.next("gameStart")["game"].(map[string]any); g["gameId"] != gameID || g["color"] != "white" || g["isMyTurn"] != true {
+		t.Fatalf("bruno's gameStart: %v", g)
+	}
+	bruno.ok("/api/board/game/"+gameID+"/move/d2d4", nil)
+	alba.ok("/api/board/game/"+gameID+"/resign", nil)
+	for _, s := range []*ndjson{ae, be} {
+		g := s.next("gameFinish")["game"].(map[string]any)
+		if g["gameId"] != gameID || g["status"].(map[string]any)["name"] != "resign" || g["winner"] != "white" || g["lastMove"] != "d2d4" {
+			t.Fatalf("gameFinish: %v", g)
+		}
+	}
+
+	// Against the AI, lichess's level and clock.
+	status, g := alba.call("POST", "/api/challenge/ai", url.Values{"level": {"2"}, "clock.limit": {"300"}, "clock.increment": {"0"}, "color": {"white"}})
+	if status != http.StatusCreated || g["player"] != "white" || g["source"] != "ai" {
+		t.Fatalf("AI: %d %v", status, g)
+	}
+	ai := ae.next("gameStart")["game"].(map[string]any)
+	if ai["gameId"] != g["id"] || ai["opponent"].(map[string]any)["ai"] != 2.0 || ai["opponent"].(map[string]any)["id"] != nil {
+		t.Fatalf("the AI's gameStart: %v", ai)
+	}
+	alba.ok("/api/board/game/"+g["id"].(string)+"/abort", nil)
+	if fin := ae.next("gameFinish")["game"].(map[string]any); fin["status"].(map[string]any)["name"] != "aborted" {
+		t.Fatalf("the AI's gameFinish: %v", fin)
+	}
+	if status, out := alba.call("POST", "/api/challenge/ai", url.Values{"level": {"9"}}); status != http.StatusBadRequest || out["error"] == nil {
+		t.Fatalf("level 9: %d %v", status, out)
+	}
 }

@@ -1,0 +1,234 @@
+package server
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/json"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/ai"
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/rating"
+)
+
+// lichessChallengeKeys are the parameters that tell a JSON body of
+// lichess's challenge endpoints from JoinPal's own (which has
+// timeControl instead).
+var lichessChallengeKeys = []string{"clock.limit", "clock.increment", "days"}
+
+// lichessRequest reports whether r, to a path that JoinPal and lichess
+// share, is in lichess's shape, and reads its parameters if so: a form
+// body (application/x-www-form-urlencoded), or a JSON object with one of
+// lichessChallengeKeys and no timeControl. A body in JoinPal's shape is
+// left for its handler to read.
+func (s *Server) lichessRequest(w http.ResponseWriter, r *http.Request) (url.Values, bool, error) {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch mt {
+	case "application/x-www-form-urlencoded":
+		form, err := s.lichessForm(w, r)
+		return form, true, err
+	case "application/json":
+	default:
+		return nil, false, nil
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	if err != nil {
+		return nil, false, nil // the handler's own reading refuses it
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(body, &obj) != nil {
+		return nil, false, nil
+	}
+	if _, joinpal := obj["timeControl"]; joinpal {
+		return nil, false, nil
+	}
+	for _, k := range lichessChallengeKeys {
+		if _, ok := obj[k]; ok {
+			form, err := s.lichessForm(w, r)
+			return form, true, err
+		}
+	}
+	return nil, false, nil
+}
+
+// formInt reads a whole number parameter of form, def when absent.
+func formInt(form url.Values, name string, def int) (int, error) {
+	text := form.Get(name)
+	if text == "" {
+		return def, nil
+	}
+	// A JSON number arrives as its text: 300 or 300.0 alike.
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil || f < 0 || f != float64(int(f)) {
+		return 0, NewError(CodeWrongType, "parameter "+name+" is not a whole number", nil).With("field", name)
+	}
+	return int(f), nil
+}
+
+// lichessTimeControlOf reads lichess's clock parameters: clock.limit and
+// clock.increment in seconds, else days for correspondence, else none
+// (unlimited).
+func lichessTimeControlOf(form url.Values) (game.TimeControl, error) {
+	if form.Has("clock.limit") || form.Has("clock.increment") {
+		limit, err := formInt(form, "clock.limit", 0)
+		if err != nil {
+			return game.TimeControl{}, err
+		}
+		inc, err := formInt(form, "clock.increment", 0)
+		if err != nil {
+			return game.TimeControl{}, err
+		}
+		return game.NewWholeGame(time.Duration(limit)*time.Second, time.Duration(inc)*time.Second)
+	}
+	if form.Has("days") {
+		days, err := formInt(form, "days", 0)
+		if err != nil {
+			return game.TimeControl{}, err
+		}
+		return game.NewCorrespondence(days)
+	}
+	return game.NewUntimed(), nil
+}
+
+// lichessPlay reads what a lichess challenge asks: its clock, the
+// challenger's colour (random when absent) and whether it is rated.
+func lichessPlay(form url.Values) (game.TimeControl, lobby.Color, bool, error) {
+	tc, err := lichessTimeControlOf(form)
+	if err != nil {
+		return tc, "", false, err
+	}
+	colorText := form.Get("color")
+	if colorText == "" {
+		colorText = string(lobby.Random)
+	}
+	color, err := lobby.ParseColor(colorText)
+	return tc, color, form.Get("rated") == "true", err
+}
+
+// lichessNewGame is the start of every lichess request that may start a
+// game: a form that reads, a server not stopping, a requester with scope,
+// and one of their new games taken from the limit. On refusal it answers
+// and returns false.
+func (s *Server) lichessNewGame(w http.ResponseWriter, r *http.Request, scope account.Scope, formErr error) (Identity, bool) {
+	if formErr != nil {
+		s.writeLichessError(w, r, formErr)
+		return Identity{}, false
+	}
+	if s.Draining() {
+		s.writeLichessError(w, r, NewError(CodeRestarting, "the server is restarting", nil))
+		return Identity{}, false
+	}
+	who, ok := s.lichessSignedIn(w, r, scope)
+	if !ok {
+		return Identity{}, false
+	}
+	if err := s.charge(r, s.newGamesPerPlayer, who.User.ID); err != nil {
+		s.writeLichessError(w, r, err)
+		return Identity{}, false
+	}
+	return who, true
+}
+
+// lichessChallenge serves a challenge in lichess's shape: POST
+// /api/challenge/{username} (username set) or /api/challenge/open. The
+// answer is the challenge as lichess shows it.
+func (s *Server) lichessChallenge(w http.ResponseWriter, r *http.Request, form url.Values, formErr error, username string) {
+	who, ok := s.lichessNewGame(w, r, account.ScopeChallengeWrite, formErr)
+	if !ok {
+		return
+	}
+	tc, color, rated, err := lichessPlay(form)
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	speed := rating.GameSpeed(tc)
+	cr := lobby.ChallengeRequest{Challenger: s.lobbyPerson(r.Context(), who.User, speed), TimeControl: tc, Color: color, Rated: rated}
+	if username != "" {
+		dest, err := s.cfg.Accounts.UserByUsername(r.Context(), username)
+		if err != nil {
+			s.writeLichessError(w, r, err)
+			return
+		}
+		p := s.lobbyPerson(r.Context(), dest, speed)
+		cr.Dest = &p
+	}
+	c, err := s.cfg.Lobby.Challenge(r.Context(), cr)
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, viewLichessChallenge(c, who.User.ID, siteURL(r)))
+}
+
+// lichessAIGameJSON is lichess's answer to POST /api/challenge/ai: the
+// game started.
+type lichessAIGameJSON struct {
+	ID        string             `json:"id"`
+	FullID    string             `json:"fullId"`
+	Variant   lichessVariantJSON `json:"variant"`
+	Speed     string             `json:"speed"`
+	Perf      string             `json:"perf"`
+	Rated     bool               `json:"rated"`
+	FEN       string             `json:"fen"`
+	Turns     int                `json:"turns"`
+	Source    string             `json:"source"`
+	Status    lichessStatusJSON  `json:"status"`
+	CreatedAt int64              `json:"createdAt"`
+	Player    string             `json:"player"`
+}
+
+// lichessAIChallenge serves POST /api/challenge/ai in lichess's shape:
+// level (1 to 8, JoinPal's levels by the same numbers), the clock, the
+// requester's colour. The game starts at once.
+func (s *Server) lichessAIChallenge(w http.ResponseWriter, r *http.Request, form url.Values, formErr error) {
+	who, ok := s.lichessNewGame(w, r, account.ScopeChallengeWrite, formErr)
+	if !ok {
+		return
+	}
+	level, err := formInt(form, "level", 1)
+	if err == nil {
+		err = ai.CheckLevel(level)
+	}
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	tc, color, _, err := lichessPlay(form)
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	side := game.White
+	switch color {
+	case lobby.Black:
+		side = game.Black
+	case lobby.Random:
+		var b [1]byte
+		_, _ = rand.Read(b[:])
+		if b[0]&1 == 1 {
+			side = game.Black
+		}
+	}
+	human := game.Player{ID: who.User.ID, Name: who.User.DisplayName}
+	rec, ev, err := s.startAIGame(r.Context(), human, side, level, tc)
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	speed := string(rating.GameSpeed(tc))
+	status := lichessGameStatus(ev.Status, ev.Termination)
+	writeJSON(w, http.StatusCreated, lichessAIGameJSON{
+		ID: rec.ID, FullID: rec.ID, Variant: standardVariant, Speed: speed, Perf: speed, FEN: ev.FEN, Turns: ev.Ply,
+		Source: "ai", Status: lichessStatusJSON{ID: lichessStatusIDs[status], Name: status},
+		CreatedAt: rec.CreatedAt.UnixMilli(), Player: side.String(),
+	})
+}
