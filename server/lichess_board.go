@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
@@ -213,7 +212,7 @@ func (b *boardStream) opponentGone(ev game.Event) (lichessOpponentGoneJSON, bool
 // an empty line every few seconds; the stream ends with the game. While
 // it is open, the player counts as connected, as with a game page.
 func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
-	who, ok := s.lichessSignedIn(w, r, account.ScopeBoardPlay)
+	who, ok := s.lichessSignedIn(w, r, scopeFor(actionBoardStream))
 	if !ok {
 		return
 	}
@@ -330,7 +329,7 @@ func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
 // the requester's move, durable before its {"ok":true}; with offeringDraw,
 // a draw offer (or its acceptance) right after it.
 func (s *Server) boardMove(w http.ResponseWriter, r *http.Request) {
-	who, ok := s.lichessSignedIn(w, r, account.ScopeBoardPlay)
+	who, ok := s.lichessSignedIn(w, r, scopeFor("move"))
 	if !ok {
 		return
 	}
@@ -367,10 +366,11 @@ func (s *Server) boardMove(w http.ResponseWriter, r *http.Request) {
 }
 
 // boardAction returns the handler of one of lichess's board actions on a
-// game, which act does for the requester; it answers {"ok":true}.
-func (s *Server) boardAction(act func(ctx context.Context, gameID, userID string) error) http.HandlerFunc {
+// game, which act does for the requester with the scope of action
+// (scopes.go); it answers {"ok":true}.
+func (s *Server) boardAction(action string, act func(ctx context.Context, gameID, userID string) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		who, ok := s.lichessSignedIn(w, r, account.ScopeBoardPlay)
+		who, ok := s.lichessSignedIn(w, r, scopeFor(action))
 		if !ok {
 			return
 		}
@@ -384,7 +384,7 @@ func (s *Server) boardAction(act func(ctx context.Context, gameID, userID string
 
 // boardNamed is boardAction of one of gameActions by its name.
 func (s *Server) boardNamed(action string) http.HandlerFunc {
-	return s.boardAction(func(ctx context.Context, gameID, userID string) error {
+	return s.boardAction(action, func(ctx context.Context, gameID, userID string) error {
 		_, err := s.gameActions()[action](ctx, gameID, userID)
 		return err
 	})
@@ -406,7 +406,7 @@ func answerFlag(text string) (bool, error) {
 // draw, or accepts the opponent's; no declines the opponent's.
 func (s *Server) boardDraw(w http.ResponseWriter, r *http.Request) {
 	rt := s.cfg.Runtime
-	s.boardAction(func(ctx context.Context, id, userID string) error {
+	s.boardAction("draw-offer", func(ctx context.Context, id, userID string) error {
 		yes, err := answerFlag(r.PathValue("accept"))
 		if err != nil {
 			return err
@@ -437,7 +437,7 @@ func (s *Server) boardDraw(w http.ResponseWriter, r *http.Request) {
 // opponent's, or withdraws the requester's own.
 func (s *Server) boardTakeback(w http.ResponseWriter, r *http.Request) {
 	rt := s.cfg.Runtime
-	s.boardAction(func(ctx context.Context, id, userID string) error {
+	s.boardAction("takeback-offer", func(ctx context.Context, id, userID string) error {
 		yes, err := answerFlag(r.PathValue("accept"))
 		if err != nil {
 			return err

@@ -7,9 +7,9 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
-	"slices"
 	"time"
 )
 
@@ -223,11 +223,11 @@ var lichessShapes = map[string]map[string]string{
 		"status": jsString, "winner": jsString + "?", "wdraw": jsBool + "?", "bdraw": jsBool + "?",
 		"wtakeback": jsBool + "?", "btakeback": jsBool + "?",
 	},
-	"chatLine":     {"type": jsString, "room": jsString, "username": jsString, "text": jsString},
-	"opponentGone": {"type": jsString, "gone": jsBool, "claimWinInSeconds": jsNumber + "?"},
-	"variant":      {"key": jsString, "name": jsString, "short": jsString},
-	"clock":        {"initial": jsNumber, "increment": jsNumber},
-	"perf":         {"name": jsString},
+	"chatLine":          {"type": jsString, "room": jsString, "username": jsString, "text": jsString},
+	"opponentGone":      {"type": jsString, "gone": jsBool, "claimWinInSeconds": jsNumber + "?"},
+	"variant":           {"key": jsString, "name": jsString, "short": jsString},
+	"clock":             {"initial": jsNumber, "increment": jsNumber},
+	"perf":              {"name": jsString},
 	"gameStart":         {"type": jsString, "game": jsObject},
 	"gameFinish":        {"type": jsString, "game": jsObject},
 	"challenge":         {"type": jsString, "challenge": jsObject},
@@ -416,6 +416,16 @@ func TestLichessAccount(t *testing.T) {
 	anon.refused(http.StatusUnauthorized, "/api/board/game/"+id+"/resign")
 	alba.refused(http.StatusBadRequest, "/api/board/game/"+id+"/move/e7e5")
 	alba.refused(http.StatusNotFound, "/api/board/game/nothing/move/e2e4")
+	var tok tokenJSON
+	p := env.account(t, "carla")
+	p.must(http.StatusCreated, "POST", "/api/tokens", map[string]any{"name": "reader", "scopes": []string{"challenge:read"}}, &tok)
+	carla := &lichessClient{t: t, env: env, token: tok.Token, name: "carla"}
+	for _, action := range []string{"move/e7e5", "draw/yes", "takeback/yes", "resign", "abort", "claim-victory", "chat"} {
+		carla.refused(http.StatusForbidden, "/api/board/game/"+id+"/"+action)
+	}
+	if status, out := carla.call("GET", "/api/board/game/stream/"+id, nil); status != http.StatusForbidden || out["error"] == nil {
+		t.Fatalf("the stream without board:play: %d %v", status, out)
+	}
 }
 
 // TestLichessBoardAPI: whole games played through lichess's board API

@@ -42,6 +42,11 @@ var actionScopes = map[string]account.Scope{
 	"club-read":  account.ScopeClubRead,
 	"club-write": account.ScopeClubWrite,
 
+	// lichess's board API (/api/board/game/...): its game stream is a
+	// player's, as the game socket is; its actions take the scopes of the
+	// actions above by their names.
+	actionBoardStream: account.ScopeBoardPlay,
+
 	// The user's settings (/api/account/settings), read and changed.
 	actionSettingsRead:  account.ScopePreferenceRead,
 	actionSettingsWrite: account.ScopePreferenceWrite,
@@ -56,6 +61,10 @@ var actionScopes = map[string]account.Scope{
 	// shows the same).
 	sent + frameYourTurn: account.ScopeBoardPlay,
 }
+
+// actionBoardStream is reading one's game as lichess's board API streams
+// it.
+const actionBoardStream = "board-stream"
 
 // The actions on the user's settings.
 const (
