@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/joinpal/joinpal/lobby"
 )
 
 // lichessClient is a program that speaks lichess's API only: a Bearer
@@ -628,4 +630,101 @@ func TestLichessChallengesAndEvents(t *testing.T) {
 	if status, out := alba.call("POST", "/api/challenge/ai", url.Values{"level": {"9"}}); status != http.StatusBadRequest || out["error"] == nil {
 		t.Fatalf("level 9: %d %v", status, out)
 	}
+}
+
+// openSeek is an open POST /api/board/seek: done is closed when its
+// answer ends.
+type openSeek struct {
+	done   chan struct{}
+	status int
+	cancel func()
+}
+
+// seek opens POST /api/board/seek with form and reads its answer to the
+// end in the background.
+func (c *lichessClient) seek(form url.Values) *openSeek {
+	c.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "POST", c.env.http.URL+"/api/board/seek", strings.NewReader(form.Encode()))
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	s := &openSeek{done: make(chan struct{}), cancel: cancel}
+	c.t.Cleanup(cancel)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	s.status = resp.StatusCode
+	go func() {
+		defer close(s.done)
+		defer resp.Body.Close()
+		_, _ = io.Copy(io.Discard, resp.Body)
+	}()
+	return s
+}
+
+// waitDone fails unless the seek's answer ends.
+func (s *openSeek) waitDone(t *testing.T) {
+	t.Helper()
+	select {
+	case <-s.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the seek's answer did not end")
+	}
+}
+
+// TestLichessSeek: a seek held by its request is paired with the next
+// one (both answers end, both event streams start the game); a seek whose
+// request closes is cancelled.
+func TestLichessSeek(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba, bruno, carla := lichessBot(t, env, "alba"), lichessBot(t, env, "bruno"), lichessBot(t, env, "carla")
+	ae, be := alba.stream("/api/stream/event"), bruno.stream("/api/stream/event")
+	form := url.Values{"time": {"5"}, "increment": {"3"}}
+	first := alba.seek(form)
+	if first.status != http.StatusOK {
+		t.Fatalf("the seek: %d", first.status)
+	}
+	second := bruno.seek(form)
+	if second.status != http.StatusOK {
+		t.Fatalf("the second seek: %d", second.status)
+	}
+	second.waitDone(t)
+	first.waitDone(t)
+	a, b := ae.next("gameStart")["game"].(map[string]any), be.next("gameStart")["game"].(map[string]any)
+	if a["gameId"] != b["gameId"] || a["color"] == b["color"] || a["speed"] != "blitz" {
+		t.Fatalf("the paired game: %v / %v", a, b)
+	}
+
+	events, cancel := env.lobby.Events().Subscribe()
+	defer cancel()
+	third := carla.seek(form)
+	if third.status != http.StatusOK {
+		t.Fatalf("carla's seek: %d", third.status)
+	}
+	third.cancel()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case e := <-events:
+			if e.Type == lobby.SeekRemoved && e.Seek.Owner.Name == "carla" {
+				if seeks := env.lobbySeeks(t); len(seeks) != 0 {
+					t.Fatalf("seeks left: %v", seeks)
+				}
+				return
+			}
+		case <-timeout:
+			t.Fatal("the closed seek was not cancelled")
+		}
+	}
+}
+
+// lobbySeeks are the lobby's open seeks.
+func (env *playEnv) lobbySeeks(t *testing.T) []lobby.Seek {
+	t.Helper()
+	seeks, err := env.lobby.Seeks(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return seeks
 }

@@ -112,6 +112,7 @@ func (s *Server) routes() []route {
 		{"POST /api/board/game/{id}/claim-victory", s.boardNamed("claim-win")},
 		{"POST /api/board/game/{id}/claim-draw", s.boardNamed("claim-draw")},
 		{"POST /api/board/game/{id}/chat", s.boardChat},
+		{"POST /api/board/seek", s.boardSeek},
 
 		// A user's events (games starting and ending, challenges), NDJSON.
 		{"GET /api/stream/event", s.streamEvents},
