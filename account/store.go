@@ -35,6 +35,10 @@ type Store interface {
 	// write; it refuses settings that fail Validate, changing nothing.
 	// CodeNotFound if there is no such user.
 	SetSettings(ctx context.Context, id string, s Settings) error
+	// UpgradeToBot makes account id a bot's, for good (again is no
+	// change). CodeNotFound if there is no such account (a guest cannot
+	// be a bot).
+	UpgradeToBot(ctx context.Context, id string) error
 
 	// CreateSession stores a session.
 	CreateSession(ctx context.Context, s Session) error

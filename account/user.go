@@ -25,6 +25,9 @@ type User struct {
 	Lang string `json:"lang,omitempty"`
 	// CreatedAt is when the user first appeared.
 	CreatedAt time.Time `json:"createdAt"`
+	// Bot reports that the account is a bot's, for good: it plays through
+	// lichess's Bot API, not in the lobby, and shows the BOT title.
+	Bot bool `json:"bot,omitempty"`
 }
 
 // Session is a signed-in browser: its cookie carries the secret, the store
@@ -52,6 +55,9 @@ const (
 	// ScopeChallengeWrite lets a program create, accept, decline and
 	// cancel challenges and seeks.
 	ScopeChallengeWrite Scope = "challenge:write"
+	// ScopeBotPlay lets a program make its account a bot and play its
+	// games through lichess's Bot API.
+	ScopeBotPlay Scope = "bot:play"
 	// ScopePreferenceRead lets a program read its user's settings.
 	ScopePreferenceRead Scope = "preference:read"
 	// ScopePreferenceWrite lets a program change its user's settings.
@@ -66,7 +72,7 @@ const (
 
 // Scopes lists every scope.
 func Scopes() []Scope {
-	return []Scope{ScopeBoardPlay, ScopeChallengeRead, ScopeChallengeWrite, ScopePreferenceRead, ScopePreferenceWrite,
+	return []Scope{ScopeBoardPlay, ScopeBotPlay, ScopeChallengeRead, ScopeChallengeWrite, ScopePreferenceRead, ScopePreferenceWrite,
 		ScopeClubRead, ScopeClubWrite}
 }
 

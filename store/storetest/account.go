@@ -56,6 +56,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore, refuse func
 		{"Sessions", testSessions},
 		{"Tokens", testTokens},
 		{"Settings", testSettings},
+		{"Bots", testBots},
 		{"RatedGame", testRatedGame},
 		{"UnratedEnds", testUnratedEnds},
 		{"ConcurrentRatedEnds", testConcurrentRatedEnds},

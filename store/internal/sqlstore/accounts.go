@@ -18,11 +18,11 @@ import (
 
 var _ account.Store = (*Store)(nil)
 
-const userCols = `u.id, u.username, u.display_name, u.guest, u.password_hash, u.lang, u.created_at`
+const userCols = `u.id, u.username, u.display_name, u.guest, u.password_hash, u.lang, u.created_at, u.bot`
 
 // userDest returns the scan destinations of userCols for u.
 func userDest(u *account.User) []any {
-	return []any{&u.ID, &u.Username, &u.DisplayName, &u.Guest, &u.PasswordHash, &u.Lang, &u.CreatedAt}
+	return []any{&u.ID, &u.Username, &u.DisplayName, &u.Guest, &u.PasswordHash, &u.Lang, &u.CreatedAt, &u.Bot}
 }
 
 func scanUser(row Row) (u account.User, err error) { return u, row.Scan(userDest(&u)...) }
@@ -118,6 +118,13 @@ func (s *Store) SetPasswordHash(ctx context.Context, id, hash string) error {
 func (s *Store) SetLang(ctx context.Context, id, lang string) error {
 	return s.changeOne(ctx, fmt.Sprintf("set language of user %q", id), account.NotFoundError(id),
 		"UPDATE users SET lang = $1 WHERE id = $2", lang, id)
+}
+
+// UpgradeToBot makes account id a bot's (migration 0013); see
+// account.Store.
+func (s *Store) UpgradeToBot(ctx context.Context, id string) error {
+	return s.changeOne(ctx, fmt.Sprintf("make user %q a bot", id), account.NotFoundError(id),
+		"UPDATE users SET bot = $1 WHERE id = $2 AND NOT guest", true, id)
 }
 
 // CreateSession stores a session (its digest only).
