@@ -54,6 +54,12 @@ const (
 	// CodeBadText: a path, query or JSON text that holds a NUL character
 	// or is not valid UTF-8, refused before any handler reads it.
 	CodeBadText Code = "server.bad_text"
+	// CodeBotOnly: an endpoint of lichess's Bot API used by an account
+	// that is not a bot.
+	CodeBotOnly Code = "server.bot_only"
+	// CodeNotForBots: a bot account using what bots may not (lichess's
+	// board API, the lobby's seeks).
+	CodeNotForBots Code = "server.not_for_bots"
 )
 
 var codes = []coded.Info[Code]{
@@ -78,6 +84,8 @@ var codes = []coded.Info[Code]{
 	{Code: CodeRestarting, When: "a new game asked for while the server is stopping to restart"},
 	{Code: CodeTooManySockets, Params: []string{"limit"}, When: "a WebSocket asked for by a user (account or guest) or an address that already has as many open as the server allows (limit); close one first"},
 	{Code: CodeBusy, Params: []string{"seconds"}, When: "a log-in or sign-up while too many passwords are being checked at once; retry after the seconds given"},
+	{Code: CodeBotOnly, When: "an endpoint of lichess's Bot API (/api/bot/...) used by an account that is not a bot (POST /api/bot/account/upgrade makes one)"},
+	{Code: CodeNotForBots, When: "a bot account using lichess's board API or seeking in the lobby, which bots may not"},
 }
 
 // Codes lists every error code of the package with its parameters.
@@ -117,6 +125,8 @@ var statuses = map[string]int{
 	string(CodeRestarting):       http.StatusServiceUnavailable,
 	string(CodeBusy):             http.StatusServiceUnavailable,
 	string(CodeTooManySockets):   http.StatusTooManyRequests,
+	string(CodeBotOnly):          http.StatusForbidden,
+	string(CodeNotForBots):       http.StatusForbidden,
 	string(CodeGameNotOver):      http.StatusConflict,
 
 	string(account.CodeBadCredentials): http.StatusUnauthorized,

@@ -163,6 +163,9 @@ func (s *Server) lichessPlayer(ctx context.Context, p game.Player, speed rating.
 		return out
 	}
 	out.ID = lichessUserID(u)
+	if u.Bot {
+		out.Title = &botTitle
+	}
 	if u.Guest || s.cfg.Ratings == nil {
 		return out
 	}
@@ -172,6 +175,9 @@ func (s *Server) lichessPlayer(ctx context.Context, p game.Player, speed rating.
 	}
 	return out
 }
+
+// botTitle is the title lichess shows before a bot's name.
+var botTitle = "BOT"
 
 // lichessVariantJSON is a game's variant: JoinPal plays standard chess.
 type lichessVariantJSON struct {

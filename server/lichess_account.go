@@ -83,6 +83,8 @@ type lichessAccountJSON struct {
 	Perfs     map[string]lichessPerfJSON `json:"perfs"`
 	CreatedAt int64                      `json:"createdAt"`
 	URL       string                     `json:"url"`
+	// Title is BOT for a bot account.
+	Title string `json:"title,omitempty"`
 	// Guest is JoinPal's: the user has no account.
 	Guest bool `json:"guest,omitempty"`
 }
@@ -111,10 +113,14 @@ func (s *Server) getLichessAccount(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		name = u.DisplayName
 	}
-	writeJSON(w, http.StatusOK, lichessAccountJSON{
+	out := lichessAccountJSON{
 		ID: lichessUserID(u), Username: name, Perfs: perfs, CreatedAt: u.CreatedAt.UnixMilli(),
 		URL: siteURL(r) + "/@/" + url.PathEscape(name), Guest: u.Guest,
-	})
+	}
+	if u.Bot {
+		out.Title = botTitle
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // lichessStatusJSON is a game's status as lichess's game objects give it:

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
@@ -212,7 +213,7 @@ func (b *boardStream) opponentGone(ev game.Event) (lichessOpponentGoneJSON, bool
 // an empty line every few seconds; the stream ends with the game. While
 // it is open, the player counts as connected, as with a game page.
 func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
-	who, ok := s.lichessSignedIn(w, r, scopeFor(actionBoardStream))
+	who, ok := s.boardPlayer(w, r, actionBoardStream)
 	if !ok {
 		return
 	}
@@ -329,7 +330,7 @@ func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
 // the requester's move, durable before its {"ok":true}; with offeringDraw,
 // a draw offer (or its acceptance) right after it.
 func (s *Server) boardMove(w http.ResponseWriter, r *http.Request) {
-	who, ok := s.lichessSignedIn(w, r, scopeFor("move"))
+	who, ok := s.boardPlayer(w, r, "move")
 	if !ok {
 		return
 	}
@@ -370,7 +371,7 @@ func (s *Server) boardMove(w http.ResponseWriter, r *http.Request) {
 // (scopes.go); it answers {"ok":true}.
 func (s *Server) boardAction(action string, act func(ctx context.Context, gameID, userID string) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		who, ok := s.lichessSignedIn(w, r, scopeFor(action))
+		who, ok := s.boardPlayer(w, r, action)
 		if !ok {
 			return
 		}
@@ -380,6 +381,49 @@ func (s *Server) boardAction(action string, act func(ctx context.Context, gameID
 		}
 		writeJSON(w, http.StatusOK, lichessOK)
 	}
+}
+
+// botAPI reports whether r came to lichess's Bot API (/api/bot/...),
+// which serves the board API's endpoints to bot accounts.
+func botAPI(r *http.Request) bool { return strings.HasPrefix(r.URL.Path, "/api/bot/") }
+
+// boardPlayer is lichessSignedIn for action of the board API, or of the
+// Bot API: the board API takes action's scope (scopes.go) and refuses
+// bots (server.not_for_bots); the Bot API takes bot:play and bots only
+// (server.bot_only).
+func (s *Server) boardPlayer(w http.ResponseWriter, r *http.Request, action string) (Identity, bool) {
+	if !botAPI(r) {
+		who, ok := s.lichessSignedIn(w, r, scopeFor(action))
+		if ok && who.User.Bot {
+			s.writeLichessError(w, r, NewError(CodeNotForBots, "a bot plays through the Bot API", nil))
+			return Identity{}, false
+		}
+		return who, ok
+	}
+	who, ok := s.lichessSignedIn(w, r, account.ScopeBotPlay)
+	if ok && !who.User.Bot {
+		s.writeLichessError(w, r, NewError(CodeBotOnly, "the Bot API is for bot accounts", nil))
+		return Identity{}, false
+	}
+	return who, ok
+}
+
+// postBotUpgrade serves POST /api/bot/account/upgrade: the requester's
+// account becomes a bot's, for good. It needs bot:play.
+func (s *Server) postBotUpgrade(w http.ResponseWriter, r *http.Request) {
+	who, ok := s.lichessSignedIn(w, r, account.ScopeBotPlay)
+	if !ok {
+		return
+	}
+	if who.User.Guest {
+		s.writeLichessError(w, r, NewError(CodeAccountRequired, "a guest cannot be a bot", nil))
+		return
+	}
+	if err := s.cfg.Accounts.UpgradeToBot(r.Context(), who.User.ID); err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, lichessOK)
 }
 
 // boardNamed is boardAction of one of gameActions by its name.
@@ -501,7 +545,7 @@ func (s *Server) openOffer(ctx context.Context, id, userID string, by func(game.
 // text) said by the requester in the game's players' room (room "player")
 // or its spectators' (room "spectator"), as the chat's rules allow.
 func (s *Server) boardChat(w http.ResponseWriter, r *http.Request) {
-	who, ok := s.lichessSignedIn(w, r, scopeFor(frameChatSay))
+	who, ok := s.boardPlayer(w, r, frameChatSay)
 	if !ok {
 		return
 	}

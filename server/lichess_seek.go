@@ -77,6 +77,10 @@ func (s *Server) boardSeek(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if who.User.Bot {
+		s.writeLichessError(w, r, NewError(CodeNotForBots, "a bot cannot seek in the lobby", nil))
+		return
+	}
 	tc, color, rated, rr, err := lichessSeekOf(form)
 	if err != nil {
 		s.writeLichessError(w, r, err)

@@ -259,7 +259,7 @@ var lichessShapes = map[string]map[string]string{
 	},
 	"challengePerf": {"icon": jsString, "name": jsString},
 	"player": {
-		"id": jsString + "?", "name": jsString + "?", "title": "null", "rating": jsNumber + "?",
+		"id": jsString + "?", "name": jsString + "?", "title": jsString + "|null", "rating": jsNumber + "?",
 		"provisional": jsBool + "?", "aiLevel": jsNumber + "?",
 	},
 }
@@ -727,4 +727,52 @@ func (env *playEnv) lobbySeeks(t *testing.T) []lobby.Seek {
 		t.Fatal(err)
 	}
 	return seeks
+}
+
+// TestLichessBotAPI: an account made a bot plays through /api/bot/...
+// only, shows the BOT title, and may not seek; a person may not use the
+// Bot API.
+func TestLichessBotAPI(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba := lichessBot(t, env, "alba")
+	p := env.account(t, "robo")
+	var tok tokenJSON
+	p.must(http.StatusCreated, "POST", "/api/tokens", map[string]any{
+		"name": "bot", "scopes": []string{"bot:play", "board:play", "challenge:read", "challenge:write"},
+	}, &tok)
+	robo := &lichessClient{t: t, env: env, token: tok.Token, name: "robo"}
+
+	alba.refused(http.StatusForbidden, "/api/bot/account/upgrade") // no bot:play
+	id := lichessGame(t, alba, robo)
+	robo.refused(http.StatusForbidden, "/api/bot/game/"+id+"/move/e2e4") // not a bot yet
+	robo.ok("/api/bot/account/upgrade", nil)
+	robo.ok("/api/bot/account/upgrade", nil)
+	if _, acc := robo.call("GET", "/api/account", nil); acc["title"] != "BOT" {
+		t.Fatalf("the bot's account: %v", acc)
+	}
+	if status, out := robo.call("POST", "/api/board/seek", url.Values{"time": {"5"}, "increment": {"0"}}); status != http.StatusForbidden ||
+		out["code"] != string(CodeNotForBots) {
+		t.Fatalf("a bot's seek: %d %v", status, out)
+	}
+
+	bs := robo.stream("/api/bot/game/stream/" + id)
+	full := bs.next("gameFull")
+	if black := full["black"].(map[string]any); black["id"] != "robo" || black["title"] != "BOT" {
+		t.Fatalf("the bot in gameFull: %v", full)
+	}
+	alba.ok("/api/board/game/"+id+"/move/e2e4", nil)
+	bs.state(func(st map[string]any) bool { return st["moves"] == "e2e4" })
+	if status, out := robo.call("POST", "/api/board/game/"+id+"/move/e7e5", nil); status != http.StatusForbidden || out["code"] != string(CodeNotForBots) {
+		t.Fatalf("a bot on the board API: %d %v", status, out)
+	}
+	if status, out := alba.call("POST", "/api/bot/game/"+id+"/resign", nil); status != http.StatusForbidden {
+		t.Fatalf("a person on the Bot API: %d %v", status, out)
+	}
+	robo.ok("/api/bot/game/"+id+"/move/e7e5", nil)
+	robo.ok("/api/bot/game/"+id+"/chat", url.Values{"room": {"player"}, "text": {"gg"}})
+	robo.ok("/api/bot/game/"+id+"/resign", nil)
+	if st := bs.state(func(st map[string]any) bool { return st["status"] != "started" }); st["status"] != "resign" || st["winner"] != "white" {
+		t.Fatalf("the bot's resignation: %v", st)
+	}
+	bs.ends()
 }

@@ -83,6 +83,10 @@ func (s *Server) postSeek(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if who.User.Bot {
+		s.writeError(w, r, NewError(CodeNotForBots, "a bot cannot seek in the lobby", nil))
+		return
+	}
 	tc, color, err := parsePlay(req.TimeControl, req.Color)
 	if err != nil {
 		s.writeError(w, r, err)

@@ -113,6 +113,18 @@ func (s *Server) routes() []route {
 		{"POST /api/board/game/{id}/claim-draw", s.boardNamed("claim-draw")},
 		{"POST /api/board/game/{id}/chat", s.boardChat},
 		{"POST /api/board/seek", s.boardSeek},
+		// lichess's Bot API: the board API's game endpoints for bot
+		// accounts, and the upgrade that makes an account a bot's.
+		{"POST /api/bot/account/upgrade", s.postBotUpgrade},
+		{"GET /api/bot/game/stream/{id}", s.streamBoardGame},
+		{"POST /api/bot/game/{id}/move/{uci}", s.boardMove},
+		{"POST /api/bot/game/{id}/draw/{accept}", s.boardDraw},
+		{"POST /api/bot/game/{id}/takeback/{accept}", s.boardTakeback},
+		{"POST /api/bot/game/{id}/resign", s.boardNamed("resign")},
+		{"POST /api/bot/game/{id}/abort", s.boardNamed("abort")},
+		{"POST /api/bot/game/{id}/claim-victory", s.boardNamed("claim-win")},
+		{"POST /api/bot/game/{id}/claim-draw", s.boardNamed("claim-draw")},
+		{"POST /api/bot/game/{id}/chat", s.boardChat},
 
 		// A user's events (games starting and ending, challenges), NDJSON.
 		{"GET /api/stream/event", s.streamEvents},
