@@ -146,6 +146,8 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		case <-ctx.Done():
 			return
+		case <-s.stopping: // the client reconnects to another process
+			return
 		}
 	}
 }

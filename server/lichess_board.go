@@ -322,6 +322,8 @@ func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
 			b.flush()
 		case <-ctx.Done():
 			return
+		case <-s.stopping: // the client reconnects to another process
+			return
 		}
 	}
 }

@@ -151,6 +151,9 @@ func (s *Server) boardSeek(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			_ = lb.CancelSeek(bg, userID, seekID)
 			return
+		case <-s.stopping: // the seek goes with its owner's presence
+			_ = lb.CancelSeek(bg, userID, seekID)
+			return
 		}
 	}
 }

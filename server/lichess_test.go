@@ -776,3 +776,25 @@ func TestLichessBotAPI(t *testing.T) {
 	}
 	bs.ends()
 }
+
+// TestLichessStreamsEndOnShutdown: the event stream, a board game stream
+// and a held seek end their answers when the server shuts down, and the
+// seek is cancelled.
+func TestLichessStreamsEndOnShutdown(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba, bruno, carla := lichessBot(t, env, "alba"), lichessBot(t, env, "bruno"), lichessBot(t, env, "carla")
+	id := lichessGame(t, alba, bruno)
+	events, board := alba.stream("/api/stream/event"), alba.stream("/api/board/game/stream/"+id)
+	board.next("gameFull")
+	seek := carla.seek(url.Values{"time": {"5"}, "increment": {"0"}})
+	env.srv.Shutdown(context.Background())
+	events.ends()
+	board.ends()
+	seek.waitDone(t)
+	if seeks := env.lobbySeeks(t); len(seeks) != 0 {
+		t.Fatalf("seeks left after the shutdown: %v", seeks)
+	}
+	if st := env.storedGame(id).State; len(st.GoneSince) > 0 && (!st.GoneSince[0].IsZero() || !st.GoneSince[1].IsZero()) {
+		t.Fatalf("a player counted as gone by the shutdown: %+v", st.GoneSince)
+	}
+}

@@ -174,6 +174,10 @@ type Server struct {
 
 	ready    atomic.Bool
 	draining atomic.Bool
+	// stopping is closed by Shutdown: the NDJSON streams (events, board
+	// games, seeks) end their answers then, as the sockets close.
+	stopping     chan struct{}
+	stoppingOnce sync.Once
 
 	play playState // the sockets of the play routes
 	chat Chat      // the chat rooms
@@ -225,6 +229,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Chat = chat.New(chat.Config{Now: cfg.Now})
 	}
 	s := &Server{
+		stopping:          make(chan struct{}),
 		cfg:               cfg,
 		chat:              cfg.Chat,
 		log:               cfg.Log,
@@ -292,8 +297,8 @@ func (s *Server) OnShutdown(f func(ctx context.Context)) {
 	s.hooks = append(s.hooks, f)
 }
 
-// Shutdown drains the server and runs the OnShutdown hooks, in the order
-// they were registered. It does not stop an http.Server: its caller does,
+// Shutdown drains the server, ends the answers of its NDJSON streams and
+// runs the OnShutdown hooks, in the order they were registered. It does not stop an http.Server: its caller does,
 // after this.
 func (s *Server) Shutdown(ctx context.Context) {
 	s.Drain()
@@ -303,6 +308,9 @@ func (s *Server) Shutdown(ctx context.Context) {
 	for _, f := range hooks {
 		f(ctx)
 	}
+	// After the hooks, which mark the players' presence as stopping: a
+	// board stream that ends does not count as its player leaving.
+	s.stoppingOnce.Do(func() { close(s.stopping) })
 }
 
 // serve routes r, with its per-request state, and answers the mux's own
