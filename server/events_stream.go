@@ -47,6 +47,15 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
+	// One event stream per API token, as lichess allows.
+	if who.Token != nil {
+		done, err := s.play.tokenStreams.take(who.Token.ID)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		defer done()
+	}
 	// The server's deadlines bound reading a request and writing its
 	// answer; a stream's request was read whole, and its answer goes on:
 	// each line instead must be written within the socket's write timeout,
@@ -227,6 +236,35 @@ func (s *Server) sendFinish(ctx context.Context, ev game.Event, userID string, o
 	case out <- streamEvent{Type: "gameFinish", Game: s.streamGameInfo(ctx, ev.GameID, userID, &ev)}:
 	case <-ctx.Done():
 	}
+}
+
+// oneStream holds the keys (API tokens) that have their one event stream
+// open in this process.
+type oneStream struct {
+	mu   sync.Mutex
+	open map[string]bool
+}
+
+// take marks key's stream open, or refuses (CodeTooManySockets, limit 1,
+// 429) when it already is; done marks it closed, once.
+func (o *oneStream) take(key string) (done func(), err error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.open[key] {
+		return nil, tooManySockets(1)
+	}
+	if o.open == nil {
+		o.open = make(map[string]bool)
+	}
+	o.open[key] = true
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			o.mu.Lock()
+			defer o.mu.Unlock()
+			delete(o.open, key)
+		})
+	}, nil
 }
 
 // userStreams carries, to the event streams of this process, the games

@@ -152,9 +152,13 @@ type boardStream struct {
 	last  int64
 	// gone is whether the opponent was last said gone.
 	gone bool
+	// deadline gives each write its time (the socket's write timeout), so
+	// that a client that stops reading is cut off.
+	deadline func()
 }
 
 func (b *boardStream) write(v any) bool {
+	b.deadline()
 	if err := b.enc.Encode(v); err != nil {
 		return false
 	}
@@ -235,7 +239,12 @@ func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
+	// As the event stream: no read deadline, a write deadline per line.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	writeTimeout := s.cfg.Socket.withDefaults().WriteTimeout
+	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(writeTimeout)) }
+	deadline()
 	rt := s.cfg.Runtime
 	events, cancel := rt.Bus().Subscribe(id)
 	defer func() { cancel() }()
@@ -261,7 +270,7 @@ func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	flusher, _ := w.(http.Flusher)
-	b := &boardStream{srv: s, rec: rec, side: side, w: w, enc: json.NewEncoder(w), flush: func() {
+	b := &boardStream{srv: s, rec: rec, side: side, w: w, enc: json.NewEncoder(w), deadline: deadline, flush: func() {
 		if flusher != nil {
 			flusher.Flush()
 		}
@@ -316,6 +325,7 @@ func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case <-tick.C:
+			deadline()
 			if _, err := w.Write([]byte("\n")); err != nil {
 				return
 			}

@@ -93,7 +93,12 @@ func (s *Server) boardSeek(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
+	// As the event stream: no read deadline, a write deadline per line.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	writeTimeout := s.cfg.Socket.withDefaults().WriteTimeout
+	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(writeTimeout)) }
+	deadline()
 	lb := s.cfg.Lobby
 	bg := context.WithoutCancel(r.Context())
 	if s.play.hub.join(lobbyPresence, userID) {
@@ -141,6 +146,7 @@ func (s *Server) boardSeek(w http.ResponseWriter, r *http.Request) {
 			if removed {
 				return
 			}
+			deadline()
 			if _, err := w.Write([]byte("\n")); err != nil {
 				_ = lb.CancelSeek(bg, userID, seekID)
 				return

@@ -798,3 +798,22 @@ func TestLichessStreamsEndOnShutdown(t *testing.T) {
 		t.Fatalf("a player counted as gone by the shutdown: %+v", st.GoneSince)
 	}
 }
+
+// TestLichessOneEventStreamPerToken: a second event stream with the same
+// token is refused with 429 while the first is open; another token of
+// the same account has its own.
+func TestLichessOneEventStreamPerToken(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	p := env.account(t, "alba")
+	tokens := make([]*lichessClient, 2)
+	for i := range tokens {
+		var tok tokenJSON
+		p.must(http.StatusCreated, "POST", "/api/tokens", map[string]any{"name": "bot", "scopes": []string{"challenge:read"}}, &tok)
+		tokens[i] = &lichessClient{t: t, env: env, token: tok.Token, name: "alba"}
+	}
+	tokens[0].stream("/api/stream/event")
+	if status, out := tokens[0].call("GET", "/api/stream/event", nil); status != http.StatusTooManyRequests || out["code"] != string(CodeTooManySockets) {
+		t.Fatalf("a second stream: %d %v", status, out)
+	}
+	tokens[1].stream("/api/stream/event")
+}

@@ -27,6 +27,8 @@ type presenceKey struct{ game, player string }
 type playState struct {
 	hub     socketHub
 	streams userStreams
+	// tokenStreams are the API tokens whose event stream is open.
+	tokenStreams oneStream
 }
 
 // closeSockets closes every socket with the reason "server restarting"
