@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/joinpal/joinpal/account"
@@ -143,8 +144,8 @@ func lichessUserID(u account.User) string {
 // lichessPlayerJSON is a player of a game as lichess's board API shows it
 // (GameFullEvent's white and black).
 type lichessPlayerJSON struct {
-	ID          string  `json:"id,omitempty"`
-	Name        string  `json:"name,omitempty"`
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
 	Title       *string `json:"title"`
 	Rating      int     `json:"rating,omitempty"`
 	Provisional bool    `json:"provisional,omitempty"`
@@ -154,8 +155,8 @@ type lichessPlayerJSON struct {
 // lichessPlayer is p as lichess shows a game's player, with its rating in
 // speed.
 func (s *Server) lichessPlayer(ctx context.Context, p game.Player, speed rating.Speed) lichessPlayerJSON {
-	if p.IsAI() {
-		return lichessPlayerJSON{AILevel: p.AILevel}
+	if p.IsAI() { // lichess's types want an id and a name even for the AI
+		return lichessPlayerJSON{Name: aiName(p.AILevel), AILevel: p.AILevel}
 	}
 	out := lichessPlayerJSON{ID: p.ID, Name: p.Name, Rating: int(rating.New().Value), Provisional: true}
 	u, err := s.cfg.Accounts.UserByID(ctx, p.ID)
@@ -178,6 +179,9 @@ func (s *Server) lichessPlayer(ctx context.Context, p game.Player, speed rating.
 
 // botTitle is the title lichess shows before a bot's name.
 var botTitle = "BOT"
+
+// aiName is the name of the AI at level in lichess's objects.
+func aiName(level int) string { return "JoinPal AI level " + strconv.Itoa(level) }
 
 // lichessVariantJSON is a game's variant: JoinPal plays standard chess.
 type lichessVariantJSON struct {

@@ -5,7 +5,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/joinpal/joinpal/account"
@@ -204,7 +203,7 @@ func (s *Server) lichessGameInfo(ctx context.Context, rec game.Record, ev game.E
 	}
 	if opp.IsAI() {
 		out.Source = "ai"
-		out.Opponent = lichessOpponentJSON{Username: "JoinPal AI level " + strconv.Itoa(opp.AILevel), AI: opp.AILevel}
+		out.Opponent = lichessOpponentJSON{Username: aiName(opp.AILevel), AI: opp.AILevel}
 		return out
 	}
 	p := s.lichessPlayer(ctx, opp, speed)

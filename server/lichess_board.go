@@ -33,7 +33,7 @@ type lichessGameFullJSON struct {
 	Type       string               `json:"type"`
 	ID         string               `json:"id"`
 	Variant    lichessVariantJSON   `json:"variant"`
-	Clock      *lichessClockJSON    `json:"clock"`
+	Clock      *lichessClockJSON    `json:"clock,omitempty"`
 	Speed      string               `json:"speed"`
 	Perf       lichessPerfNameJSON  `json:"perf"`
 	Rated      bool                 `json:"rated"`

@@ -11,12 +11,12 @@ import (
 
 // lichessChallengerJSON is a person in lichess's challenge object.
 type lichessChallengerJSON struct {
-	ID          string  `json:"id"`
-	Name        string  `json:"name"`
-	Rating      int     `json:"rating"`
-	Title       *string `json:"title"`
-	Provisional bool    `json:"provisional,omitempty"`
-	Online      bool    `json:"online"`
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Rating      int    `json:"rating"`
+	Title       string `json:"title,omitempty"`
+	Provisional bool   `json:"provisional,omitempty"`
+	Online      bool   `json:"online"`
 }
 
 // lichessTimeControlJSON is a challenge's clock as lichess gives it:

@@ -252,14 +252,14 @@ var lichessShapes = map[string]map[string]string{
 		"kind": jsString, "rematchOf": jsString + "?", "gameId": jsString + "?",
 	},
 	"challenger": {
-		"id": jsString, "name": jsString, "rating": jsNumber, "title": "null", "provisional": jsBool + "?", "online": jsBool,
+		"id": jsString, "name": jsString, "rating": jsNumber, "title": jsString + "?", "provisional": jsBool + "?", "online": jsBool,
 	},
 	"timeControl": {
 		"type": jsString, "limit": jsNumber + "?", "increment": jsNumber + "?", "show": jsString + "?", "daysPerTurn": jsNumber + "?",
 	},
 	"challengePerf": {"icon": jsString, "name": jsString},
 	"player": {
-		"id": jsString + "?", "name": jsString + "?", "title": jsString + "|null", "rating": jsNumber + "?",
+		"id": jsString, "name": jsString, "title": jsString + "|null", "rating": jsNumber + "?",
 		"provisional": jsBool + "?", "aiLevel": jsNumber + "?",
 	},
 }
