@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +10,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/game"
@@ -89,8 +89,10 @@ func (s *Server) lichessSignedIn(w http.ResponseWriter, r *http.Request, scope a
 // lichessForm reads the parameters of a request to one of lichess's
 // endpoints: its query, and its body as a form
 // (application/x-www-form-urlencoded, the default) or as a JSON object
-// (application/json) whose strings, numbers and booleans become the
-// parameters' texts; a body parameter overrides the query's.
+// (application/json, read as strictly as every JSON body) whose strings,
+// numbers and booleans become the parameters' texts; a body parameter
+// overrides the query's. A text with a NUL or not UTF-8 is refused
+// (server.bad_text), as everywhere.
 func (s *Server) lichessForm(w http.ResponseWriter, r *http.Request) (url.Values, error) {
 	out := url.Values{}
 	for k, v := range r.URL.Query() {
@@ -106,8 +108,8 @@ func (s *Server) lichessForm(w http.ResponseWriter, r *http.Request) (url.Values
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if mt == "application/json" {
 		var obj map[string]any
-		if err := json.Unmarshal(body, &obj); err != nil {
-			return nil, NewError(CodeBadJSON, "the body is not a JSON object", err)
+		if err := decodeBytes(body, &obj); err != nil {
+			return nil, err
 		}
 		for k, v := range obj {
 			switch v := v.(type) {
@@ -127,6 +129,11 @@ func (s *Server) lichessForm(w http.ResponseWriter, r *http.Request) (url.Values
 		return nil, NewError(CodeBadJSON, "the body is not a form", err)
 	}
 	for k, v := range form {
+		for _, text := range append([]string{k}, v...) {
+			if !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
+				return nil, NewError(CodeBadText, "a NUL character or text that is not UTF-8 in "+clip(k), nil).With("field", clip(k))
+			}
+		}
 		out[k] = v
 	}
 	return out, nil
