@@ -105,6 +105,16 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 		watched[gameID] = true
 		go s.watchGameEnd(ctx, gameID, userID, finished)
 	}
+	// As lichess's stream: the games being played and the open
+	// challenges first, so that a program that restarts finds them.
+	for _, line := range s.currentLines(ctx, userID, site) {
+		if line.Game != nil {
+			watch(line.Game.GameID)
+		}
+		if !write(line) {
+			return
+		}
+	}
 	tick := time.NewTicker(streamKeepAlive)
 	defer tick.Stop()
 	for {
@@ -159,6 +169,31 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// currentLines are the lines an event stream opens with: a gameStart for
+// each game userID is playing, a challenge for each open challenge made
+// to or by them. What cannot be read is left out: the stream's events
+// follow.
+func (s *Server) currentLines(ctx context.Context, userID, site string) []streamEvent {
+	var out []streamEvent
+	if s.cfg.Listing != nil {
+		if games, err := s.cfg.Listing.PlayerPlaying(ctx, userID, game.ClampListLimit(game.MaxListLimit)); err == nil {
+			for _, g := range games {
+				out = append(out, streamEvent{Type: "gameStart", Game: s.streamGameInfo(ctx, g.ID, userID, nil)})
+			}
+		}
+	}
+	if open, err := s.cfg.Lobby.ChallengesFor(ctx, userID); err == nil {
+		now := s.cfg.Now()
+		for _, c := range open {
+			if c.IsOpen(now) {
+				lc := viewLichessChallenge(c, userID, site)
+				out = append(out, streamEvent{Type: "challenge", Challenge: &lc})
+			}
+		}
+	}
+	return out
 }
 
 // streamLine is the line of lobby event e for userID, the game it starts

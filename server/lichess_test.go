@@ -817,3 +817,23 @@ func TestLichessOneEventStreamPerToken(t *testing.T) {
 	}
 	tokens[1].stream("/api/stream/event")
 }
+
+// TestLichessStreamOpensWithCurrent: an event stream opens with a
+// gameStart for each game being played and a challenge for each open one,
+// as lichess's does.
+func TestLichessStreamOpensWithCurrent(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba, bruno, carla := lichessBot(t, env, "alba"), lichessBot(t, env, "bruno"), lichessBot(t, env, "carla")
+	id := lichessGame(t, alba, bruno)
+	alba.ok("/api/board/game/"+id+"/move/e2e4", nil)
+	_, c := alba.call("POST", "/api/challenge/carla", url.Values{"clock.limit": {"180"}, "clock.increment": {"2"}})
+	events := alba.stream("/api/stream/event")
+	if g := events.next("gameStart")["game"].(map[string]any); g["gameId"] != id || g["color"] != "white" || g["isMyTurn"] != false {
+		t.Fatalf("the game being played: %v", g)
+	}
+	if ch := events.next("challenge")["challenge"].(map[string]any); ch["id"] != c["id"] || ch["direction"] != "out" {
+		t.Fatalf("the open challenge: %v", ch)
+	}
+	carla.okish("/api/challenge/"+c["id"].(string)+"/decline", nil)
+	events.next("challengeDeclined")
+}
