@@ -152,6 +152,10 @@ type boardStream struct {
 	last  int64
 	// gone is whether the opponent was last said gone.
 	gone bool
+	// state is the game's state as last sent: an event that changes
+	// nothing a lichess client sees (a presence) sends no gameState, lest
+	// a bot take a repeated state for its turn again.
+	state lichessGameStateJSON
 	// deadline gives each write its time (the socket's write timeout), so
 	// that a client that stops reading is cut off.
 	deadline func()
@@ -280,7 +284,9 @@ func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	b.full(ev)
-	if !b.write(s.lichessGameFull(ctx, rec, ev, b.moves)) || ev.Status.Finished() {
+	full := s.lichessGameFull(ctx, rec, ev, b.moves)
+	b.state = full.State
+	if !b.write(full) || ev.Status.Finished() {
 		return
 	}
 	if line, ok := b.opponentGone(ev); ok && !b.write(line) {
@@ -313,7 +319,13 @@ func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
 			if line, ok := b.opponentGone(e); ok && !b.write(line) {
 				return
 			}
-			if !b.write(lichessState(rec, e, b.moves)) || e.Status.Finished() {
+			if st := lichessState(rec, e, b.moves); st != b.state {
+				b.state = st
+				if !b.write(st) {
+					return
+				}
+			}
+			if e.Status.Finished() {
 				return
 			}
 		case l, ok := <-lines:
