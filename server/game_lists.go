@@ -206,10 +206,16 @@ func (s *Server) userProfile(w http.ResponseWriter, r *http.Request) {
 	for sp, rt := range ratings {
 		perfs[string(sp)] = perfJSON{Rating: int(rt.Value + 0.5), RD: int(rt.Deviation + 0.5), Games: rt.Games, Provisional: rt.Provisional()}
 	}
+	title := ""
+	if u.Bot {
+		title = botTitle
+	}
 	writeJSON(w, http.StatusOK, struct {
 		ID        string              `json:"id"`
 		Username  string              `json:"username"`
 		CreatedAt int64               `json:"createdAt"`
 		Perfs     map[string]perfJSON `json:"perfs"`
-	}{u.ID, u.Username, u.CreatedAt.UnixMilli(), perfs})
+		// Title is BOT for a bot account, as lichess shows it.
+		Title string `json:"title,omitempty"`
+	}{u.ID, u.Username, u.CreatedAt.UnixMilli(), perfs, title})
 }

@@ -2,7 +2,8 @@
 // API shows the ratings per speed (provisional with "?") and the history
 // (opponent, colour, result in words, time control, date, a link to the
 // replay), the game still going on under "playing now" with a link to it,
-// and a missing user's page says so; at desktop and phone sizes.
+// and a missing user's page says so; a bot account's name has the BOT
+// title before it; at desktop and phone sizes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
@@ -131,6 +132,25 @@ test('the history comes by pages of 20', async () => {
   assert.equal(await page.locator('#history-more').count(), 0, 'no page after the last');
   assert.deepEqual(errors, []);
   await celia.context.close();
+});
+
+test('a bot account shows the BOT title before its name', async () => {
+  const { page, errors } = alba;
+  // bruno, whose games are over or going on, becomes a bot (no new
+  // sign-up: the address's limit is for the tests after this one).
+  const tok = await bruno.context.request.post(env.server.url + '/api/tokens', { data: { name: 'bot', scopes: ['bot:play'] } });
+  assert.equal(tok.status(), 201, await tok.text());
+  const { token } = await tok.json();
+  const up = await bruno.context.request.post(env.server.url + '/api/bot/account/upgrade', { headers: { Authorization: 'Bearer ' + token } });
+  assert.equal(up.status(), 200, await up.text());
+  await page.goto(env.server.url + '/@/bruno');
+  await page.locator('#profile-name .user-title').waitFor();
+  assert.equal(await page.locator('#profile-name').innerText(), 'BOT bruno');
+  assert.equal(await page.locator('#profile-name .user-title').getAttribute('title'), 'Cuenta de bot: juega un programa');
+  await page.goto(env.server.url + '/@/alba');
+  await page.locator('#ratings').waitFor();
+  assert.equal(await page.locator('#profile-name .user-title').count(), 0, 'a person has no title');
+  assert.deepEqual(errors, []);
 });
 
 test('a missing user: the server\'s words', async () => {

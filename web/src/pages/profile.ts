@@ -44,6 +44,8 @@ interface Profile {
   username: string;
   createdAt: number;
   perfs: Record<string, Perf>;
+  /** title is BOT for a bot account. */
+  title?: string;
 }
 
 /** GamesPage is one page of GET /api/games/user/{username}. */
@@ -142,7 +144,11 @@ function view(st: State, more: () => void): VNode[] {
   if (!p) return [h('h1', st.username), h('p.muted', { attrs: { role: 'status' } }, t('ui.profile.loading'))];
   return [
     h('div.profile-head', [
-      h('h1#profile-name', p.username),
+      h('h1#profile-name', [
+        p.title === 'BOT' ? h('span.user-title', { attrs: { title: t('ui.profile.bot') } }, t('ui.profile.bot_title')) : null,
+        p.title === 'BOT' ? ' ' : null,
+        p.username,
+      ]),
       h('p.muted', t('ui.profile.member_since', { date: sayDay(p.createdAt) })),
     ]),
     ratings(p),
