@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/joinpal/joinpal/chat"
 )
@@ -193,7 +194,10 @@ func TestE2EChatRooms(t *testing.T) {
 		t.Fatalf("muting oneself: %q", code)
 	}
 
-	// By HTTP: a line of a room the reporter reads, once stored.
+	// By HTTP: a line of a room the reporter reads, once stored. A second
+	// later, so that it is the newest report (reports of one instant
+	// come in no set order).
+	env.srvTime.Advance(time.Second)
 	spectators := string(chat.GameSpectators(id))
 	var got struct{ ID string }
 	gus.must(http.StatusCreated, "POST", "/api/chat/report", map[string]any{"room": spectators, "line": 1}, &got)
