@@ -100,7 +100,8 @@ type Report struct {
 type Store interface {
 	// AddReport stores r.
 	AddReport(ctx context.Context, r Report) error
-	// Reports returns the newest reports first, at most limit.
+	// Reports returns the newest reports first, at most limit (reports of
+	// one instant in no set order).
 	Reports(ctx context.Context, limit int) ([]Report, error)
 }
 
