@@ -65,7 +65,7 @@ test-race:
 
 ## test-web: the TypeScript type check and the bundle's unit tests (node --test).
 test-web: web-deps
-	cd web && npx tsc --noEmit -p . && node build.mjs --unit && node --test dist-test/
+	cd web && npx tsc --noEmit -p . && npx tsc --noEmit -p lichess-types && node build.mjs --unit && node --test dist-test/
 
 ## test-browser: the interface in Debian's Chromium (Playwright), against the
 ## real server (bin/joinpal) on a random port; screenshots in web/test-output/.
