@@ -1,0 +1,8 @@
+// Package tournament is the pure domain of organised play: the round-robin
+// pairing tables (Berger tables, FIDE Handbook C.05 Annex 1), the standings
+// of a tournament with the tie-breaks of the FIDE Tie-Break Regulations
+// (Handbook C.07, 2023), and the crosstable as text and as a FIDE
+// Tournament Report File (TRF-16). It keeps no state and stores nothing:
+// a caller gives it the players and the games and gets tables back.
+// docs/TOURNAMENTS.md says what exists and what does not yet.
+package tournament
