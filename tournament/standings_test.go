@@ -306,3 +306,64 @@ func ExampleStandings() {
 	// 3 Cris 1 [0 0 1.5 5 4.5 1867]
 	// 4 Dani ½ [0 0 0.5 5.5 4.5 1900]
 }
+
+func ExampleCrosstable() {
+	text, _ := Crosstable(leaguePlayers, leagueGames, Rules{RoundRobin: true, TieBreaks: []TieBreak{DirectEncounter, SonnebornBerger}})
+	fmt.Print(text)
+	// Output:
+	// # Name  Rtg 1 2 3 4 5 6  Pts Rank     DE     SB
+	// 1 Ana  2000 * 0 ½ 1 1 1   3½    1      1      7
+	// 2 Bea  1900 1 * 0 ½ ½ 1    3    4      0    6.5
+	// 3 Cris 1800 ½ 1 * 0 ½ 1    3    3      1      6
+	// 4 Dani 1700 0 ½ 1 * + 1   3½    2      0    6.5
+	// 5 Eva  1600 0 ½ ½ - * ½   1½    5      0   3.25
+	// 6 Fer  1500 0 0 0 0 ½ *    ½    6      0   0.75
+}
+
+// TestCrosstableDouble: a double round-robin shows both games in a cell,
+// in the order played, with . for one not decided; a name with a line
+// break stays on its line, and a long one is cut.
+func TestCrosstableDouble(t *testing.T) {
+	players := []Player{{1, "Ana\nBea", 0}, {2, strings.Repeat("x", 40), 1500}, {3, "Cris", 0}}
+	rounds, err := RoundRobin(3, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := []Result{WhiteWins, Drawn, BlackWins, Drawn, WhiteWinsByForfeit, Pending}
+	var games []Game
+	k := 0
+	for r, round := range rounds {
+		for _, p := range round {
+			if p.IsBye() {
+				games = append(games, Game{r + 1, p.White, Bye, PairingBye})
+				continue
+			}
+			games = append(games, Game{r + 1, p.White, p.Black, results[k]})
+			k++
+		}
+	}
+	text, err := Crosstable(players, games, Rules{ByePoints: Win})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d lines:\n%s", len(lines), text)
+	}
+	if !strings.Contains(lines[1], "Ana Bea") || !strings.Contains(lines[2], strings.Repeat("x", 23)+"…") {
+		t.Errorf("names:\n%s", text)
+	}
+	// 2-3 is round 1 (1-0) and round 4 (3-2 ½); 3-1 is round 3, then 1-3
+	// in round 6, not decided.
+	for _, want := range []string{"** ", " 1½ "} {
+		if !strings.Contains(lines[2], want) {
+			t.Errorf("line %q lacks %q\n%s", lines[2], want, text)
+		}
+	}
+	if !strings.Contains(lines[1], " 1. ") && !strings.Contains(lines[1], " 0. ") && !strings.Contains(lines[1], " ½. ") {
+		t.Errorf("a pending game is not shown as .:\n%s", text)
+	}
+	if text2, _ := Crosstable(nil, nil, Rules{}); text2 != "" {
+		t.Errorf("no players: %q", text2)
+	}
+}
