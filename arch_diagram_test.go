@@ -39,6 +39,7 @@ var packageJobs = map[string]string{
 	"lobby":                      "seeks and pairing, challenges, rematches",
 	"schedule":                   "games arranged for a date and time",
 	"club":                       "clubs: members, roles, who may do what",
+	"tournament":                 "round-robin tables, standings and tie-breaks, TRF",
 	"game":                       "the domain: Game, Clock, TimeControl, Store, Bus",
 	"chess/pgn":                  "PGN reader and writer",
 	"rules":                      "the rules guide: texts, exercises, the judge of a try",

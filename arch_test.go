@@ -55,6 +55,9 @@ var allowedImports = map[string][]string{
 	"schedule": {"game", "internal/broadcast", "internal/coded", "internal/randid"},
 	// Clubs: members, roles, the permission table; stores through its own Store.
 	"club": {"game", "internal/coded"},
+	// Tournaments' pure rules: Berger tables, FIDE tie-breaks, TRF; the
+	// standard library only.
+	"tournament": {},
 	// Stores import game and their shared internals.
 	"store/sqlite":   {"game", "internal/coded", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
 	"store/postgres": {"game", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
