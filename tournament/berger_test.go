@@ -237,3 +237,18 @@ func ExampleRoundRobin() {
 	// 4 6-5 1-4 2-3
 	// 5 3-6 4-2 5-1
 }
+
+func ExampleBergerRound() {
+	round, _ := BergerRound(5, 2) // five players: the table for six, 6 a bye
+	for _, p := range round {
+		if p.IsBye() {
+			fmt.Println(p.White, "has the bye")
+			continue
+		}
+		fmt.Println(p.White, "-", p.Black)
+	}
+	// Output:
+	// 4 has the bye
+	// 5 - 3
+	// 1 - 2
+}

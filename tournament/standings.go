@@ -64,6 +64,19 @@ const (
 	ZeroPointBye
 )
 
+// resultNames are the results' names, in the order of the constants.
+var resultNames = [...]string{"Pending", "WhiteWins", "Drawn", "BlackWins", "WhiteWinsByForfeit",
+	"BlackWinsByForfeit", "DoubleForfeit", "PairingBye", "HalfPointBye", "ZeroPointBye"}
+
+// String is the result's Go name, "Drawn" for Drawn; "Result(n)" for an
+// unknown one.
+func (r Result) String() string {
+	if r >= 0 && int(r) < len(resultNames) {
+		return resultNames[r]
+	}
+	return "Result(" + strconv.Itoa(int(r)) + ")"
+}
+
 // Game is one board of a round: the players' numbers and the result.
 // Black is [Bye] for a bye, whose Result is PairingBye, HalfPointBye or
 // ZeroPointBye.

@@ -281,6 +281,14 @@ func TestStandingsBadInput(t *testing.T) {
 	}
 }
 
+func TestResultString(t *testing.T) {
+	for r, want := range map[Result]string{Pending: "Pending", Drawn: "Drawn", ZeroPointBye: "ZeroPointBye", 99: "Result(99)", -1: "Result(-1)"} {
+		if got := r.String(); got != want {
+			t.Errorf("Result(%d) = %q, want %q", int(r), got, want)
+		}
+	}
+}
+
 func TestPointsString(t *testing.T) {
 	for p, want := range map[Points]string{0: "0", 1: "½", 2: "1", 5: "2½", -3: "-1½"} {
 		if got := p.String(); got != want {

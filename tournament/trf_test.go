@@ -174,3 +174,19 @@ func ExampleWriteTRF() {
 	// 001    3      Cris                                                               0.5    2  0002 b =
 	// end
 }
+
+func ExampleParseTRF() {
+	file := "012 Liga\nXXR 3\n" +
+		"001    1      Ana                               2000                             1.0    1  0000 - U\n" +
+		"001    2      Bea                               1900                             0.5    3  0003 w =\n" +
+		"001    3      Cris                                                               0.5    2  0002 b =\n"
+	rep, players, games, err := ParseTRF([]byte(file))
+	fmt.Println(rep.Name, rep.Rounds, len(players), err)
+	for _, g := range games {
+		fmt.Printf("%+v\n", g)
+	}
+	// Output:
+	// Liga 3 3 <nil>
+	// {Round:1 White:1 Black:0 Result:PairingBye}
+	// {Round:1 White:2 Black:3 Result:Drawn}
+}
