@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -29,8 +30,11 @@ type SocketConfig struct {
 	// (64); a socket whose queue is full is a slow consumer and is closed
 	// (1008), so that it never holds up a game or the other sockets.
 	OutBuffer int
-	// PingEvery is how often the server pings each socket (5 s); the
-	// round trip measures the socket's lag.
+	// PingEvery is how long a socket may stay silent before the server
+	// pings it (5 s): a socket that brought no frame for PingEvery is
+	// pinged, one that keeps talking is pinged only every
+	// lagPingFactor×PingEvery (30 s). Each round trip measures the
+	// socket's lag.
 	PingEvery time.Duration
 	// PongTimeout is how long a ping may wait for its pong (10 s) before
 	// the socket counts as dead and is closed.
@@ -86,10 +90,27 @@ const (
 	reasonBinary     = "binary frames are not part of the protocol"
 )
 
+// lagPingFactor sets how often a socket that keeps talking is still
+// pinged: every lagPingFactor×PingEvery. Its frames prove it alive, so
+// these pings are only for the lag meter (lag compensation), which a
+// round trip every 30 s keeps current: the meter decays slowly anyway
+// (each measurement weighs a tenth), and a browser's own ping frames
+// cannot feed it, since the server sees only their arrival, not when they
+// left.
+const lagPingFactor = 6
+
+// monoStart anchors the sockets' monotonic times (socket.heard,
+// socket.pinged): nanoseconds since it.
+var monoStart = time.Now()
+
+func monoNow() int64 { return int64(time.Since(monoStart)) }
+
 // socket is one WebSocket connection: a reader (the handler's goroutine,
-// through serve), a writer goroutine fed by a bounded queue, and a pinger
-// that measures the lag. Frames are queued with send, which never blocks:
-// a full queue closes the socket as a slow consumer.
+// through serve) and a writer goroutine fed by a bounded queue. The
+// socket hub's pinger pings it when it has been silent for a while, and
+// now and then regardless, to measure the lag (socketHub.pingDue).
+// Frames are queued with send, which never blocks: a full queue closes
+// the socket as a slow consumer.
 type socket struct {
 	conn   *websocket.Conn
 	cfg    SocketConfig
@@ -105,6 +126,20 @@ type socket struct {
 	mu        sync.Mutex
 	code      websocket.StatusCode // why the server closed it (0: the peer did)
 	reason    string
+
+	// ctx is serve's context, set before serving is; the pinger's pings
+	// run in it.
+	ctx context.Context
+	// serving is set once serve reads the socket (a ping needs a reader
+	// for its pong to arrive); pinging while a ping waits for its pong.
+	serving, pinging atomic.Bool
+	// heard is when the last frame came from the client, pinged when the
+	// last ping was sent (monoNow; 0: never).
+	heard, pinged atomic.Int64
+	// pings counts the pings under way; serve waits for them. pingsDone
+	// (under mu) is set once serve no longer admits new ones.
+	pings     sync.WaitGroup
+	pingsDone bool
 }
 
 func newSocket(conn *websocket.Conn, cfg SocketConfig, reader i18n.Reader) *socket {
@@ -148,11 +183,25 @@ func (s *socket) send(f outFrame) bool { return s.enqueue(f, true) }
 func (s *socket) sendLossy(f outFrame) bool { return s.enqueue(f, false) }
 
 func (s *socket) enqueue(f outFrame, vital bool) bool {
+	return s.enqueueBytes(encodeFrame(f), vital)
+}
+
+// sendEncoded queues a frame already encoded (encodeFrame) as send does:
+// a frame sent to many sockets is encoded once.
+func (s *socket) sendEncoded(b []byte) bool { return s.enqueueBytes(b, true) }
+
+// encodeFrame encodes a frame from the server.
+func encodeFrame(f outFrame) []byte {
 	b, err := json.Marshal(f)
 	if err != nil {
 		// Frames are built from the server's own types: this is a bug.
 		panic("server: a frame does not encode: " + err.Error())
 	}
+	return b
+}
+
+// enqueueBytes queues the encoded frame b, which the socket only reads.
+func (s *socket) enqueueBytes(b []byte, vital bool) bool {
 	select {
 	case <-s.done:
 		return false
@@ -193,22 +242,29 @@ func (s *socket) closedBy() (websocket.StatusCode, string) {
 	return s.code, s.reason
 }
 
-// serve runs the socket until it closes: it starts the writer and the
-// pinger and reads frames, passing each to handle in order. A frame over
-// the size limit, a flood of frames or a binary frame closes the socket
-// with 1008 or 1003. serve returns once the socket is closed and its
-// goroutines have ended.
+// serve runs the socket until it closes: it starts the writer, lets the
+// hub's pinger ping it, and reads frames, passing each to handle in order.
+// A frame over the size limit, a flood of frames or a binary frame closes
+// the socket with 1008 or 1003. serve returns once the socket is closed
+// and its goroutines (its pings included) have ended.
 func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 	ctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
-	wg.Add(2)
+	wg.Add(1)
 	go func() { defer wg.Done(); s.writeLoop(ctx) }()
-	go func() { defer wg.Done(); s.pingLoop(ctx) }()
+	s.ctx = ctx
+	s.heard.Store(monoNow())
+	s.serving.Store(true)
+	s.startPing() // the lag is measured from the start
 	defer func() {
 		// The close handshake ends before ctx does: the library drops a
 		// connection whose context ends mid-call, close frame unsent.
 		<-s.closeDone
 		cancel()
+		s.mu.Lock()
+		s.pingsDone = true
+		s.mu.Unlock()
+		s.pings.Wait()
 		wg.Wait()
 	}()
 	flood := ratelimit.NewWindow(s.cfg.FloodLimit, s.cfg.FloodPeriod)
@@ -218,6 +274,7 @@ func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 			s.close(websocket.StatusNormalClosure, "")
 			return
 		}
+		s.heard.Store(monoNow())
 		if !flood.Allow(s.now()) {
 			s.close(websocket.StatusPolicyViolation, reasonFlood)
 			return
@@ -297,25 +354,46 @@ func (s *socket) writeLoop(ctx context.Context) {
 	}
 }
 
-// pingLoop pings the socket every PingEvery and records each round trip
-// in the lag meter; a ping without a pong within PongTimeout closes it.
-func (s *socket) pingLoop(ctx context.Context) {
-	t := time.NewTicker(s.cfg.PingEvery)
-	defer t.Stop()
-	for {
-		if !s.pingOnce(ctx) {
-			return
-		}
-		select {
-		case <-t.C:
-		case <-s.done:
-			return
-		case <-ctx.Done():
-			return
-		}
+// pingDue reports whether the socket, served and with no ping waiting
+// for its pong, is due a ping at now (monoNow): it has been silent for
+// PingEvery since its last frame and its last ping, or it has not been
+// pinged for lagPingFactor×PingEvery, or never.
+func (s *socket) pingDue(now int64) bool {
+	if !s.serving.Load() || s.pinging.Load() {
+		return false
 	}
+	every := int64(s.cfg.PingEvery)
+	last := s.pinged.Load()
+	switch {
+	case last == 0:
+		return true
+	case now-last >= lagPingFactor*every:
+		return true
+	}
+	return now-s.heard.Load() >= every && now-last >= every
 }
 
+// startPing pings the socket in a goroutine of its own, which ends with
+// the pong (recorded in the lag meter), with PongTimeout (the socket is
+// closed: no pong) or with the socket.
+func (s *socket) startPing() {
+	s.mu.Lock()
+	if s.pingsDone || !s.pinging.CompareAndSwap(false, true) {
+		s.mu.Unlock()
+		return
+	}
+	s.pings.Add(1)
+	s.mu.Unlock()
+	s.pinged.Store(monoNow())
+	go func() {
+		defer s.pings.Done()
+		defer s.pinging.Store(false)
+		s.pingOnce(s.ctx)
+	}()
+}
+
+// pingOnce pings the socket once and records the round trip in the lag
+// meter; a ping without a pong within PongTimeout closes the socket.
 func (s *socket) pingOnce(ctx context.Context) bool {
 	pctx, cancel := context.WithTimeout(ctx, s.cfg.PongTimeout)
 	defer cancel()

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"runtime"
 	"testing"
 
 	"github.com/joinpal/joinpal/game"
@@ -51,4 +52,54 @@ func BenchmarkSocketMoveAck(b *testing.B) {
 		white.pending, black.pending = white.pending[:0], black.pending[:0]
 		ply++
 	}
+}
+
+// BenchmarkIdleGameSockets measures what an idle game with its two
+// players' sockets holds: each iteration creates a game and opens both
+// sockets, which stay open until the end; the heap in use and the
+// goroutines after a collection, less those before, are reported per game
+// (bytes/game, goroutines/game). The test's own clients live in the same
+// process and are counted too (a reader goroutine and the client's
+// connection per socket), so the figure is an upper bound on the server's
+// share. Run with a fixed count, e.g. -benchtime=300x.
+func BenchmarkIdleGameSockets(b *testing.B) {
+	env := newPlayEnv(b, playOptions{config: func(c *Config) {
+		c.Socket.MaxPerUser, c.Socket.MaxPerAddress = 1<<20, 1<<20
+	}})
+	alba, bruno := env.guest(b), env.guest(b)
+	tc, _ := game.ParseTimeControl("10+0")
+	var clients []*wsClient
+	b.Cleanup(func() {
+		for _, c := range clients {
+			c.conn.CloseNow()
+		}
+	})
+	before, goroutines := heapInUse()
+	b.ResetTimer()
+	for range b.N {
+		id := game.NewID()
+		if _, err := env.rt.Create(context.Background(), game.Config{ID: id, TimeControl: tc,
+			White: game.Player{ID: alba.id, Name: "alba"}, Black: game.Player{ID: bruno.id, Name: "bruno"}}); err != nil {
+			b.Fatal(err)
+		}
+		white, black := alba.dial("/api/game/"+id+"/socket"), bruno.dial("/api/game/"+id+"/socket")
+		white.full()
+		black.full()
+		white.pending, black.pending = nil, nil
+		clients = append(clients, white, black)
+	}
+	b.StopTimer()
+	after, goroutinesAfter := heapInUse()
+	b.ReportMetric(float64(after-before)/float64(b.N), "bytes/game")
+	b.ReportMetric(float64(goroutinesAfter-goroutines)/float64(b.N), "goroutines/game")
+}
+
+// heapInUse returns the bytes of live heap objects after a collection,
+// and the number of goroutines.
+func heapInUse() (int64, int) {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapAlloc) + int64(m.StackInuse), runtime.NumGoroutine()
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/coder/websocket"
 )
@@ -11,12 +12,15 @@ import (
 // socketHub knows every socket the server holds: to close them all when
 // the server stops, to count them, and to know when a player's last
 // socket on a game has gone (a dropped connection starts the game's
-// reconnection window; another tab still open does not).
+// reconnection window; another tab still open does not). One pinger
+// goroutine pings its sockets, while it has any (pingLoop).
 type socketHub struct {
 	mu       sync.Mutex
 	sockets  map[*socket]struct{}
 	players  map[presenceKey]int
 	stopping bool
+	// stopPinger ends the pinger; nil while none runs.
+	stopPinger chan struct{}
 }
 
 // presenceKey is one player on one game.
@@ -98,14 +102,59 @@ func (h *socketHub) add(s *socket) bool {
 		h.sockets = make(map[*socket]struct{})
 	}
 	h.sockets[s] = struct{}{}
+	if h.stopPinger == nil {
+		h.stopPinger = make(chan struct{})
+		go h.pingLoop(s.cfg.PingEvery, h.stopPinger)
+	}
 	return true
 }
 
-// remove forgets s.
+// remove forgets s; the pinger stops with the last socket.
 func (h *socketHub) remove(s *socket) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.sockets, s)
+	if len(h.sockets) == 0 {
+		h.endPingerLocked()
+	}
+}
+
+// endPingerLocked stops the pinger, if one runs; h.mu is held.
+func (h *socketHub) endPingerLocked() {
+	if h.stopPinger != nil {
+		close(h.stopPinger)
+		h.stopPinger = nil
+	}
+}
+
+// pingLoop is the hub's pinger: every fifth of every (PingEvery) it pings
+// the sockets due a ping (socket.pingDue), each ping in a goroutine that
+// lasts until its pong. One ticker for all sockets replaces a goroutine
+// and a timer per socket; most of a busy socket's pings are saved, since
+// its own frames prove it alive.
+func (h *socketHub) pingLoop(every time.Duration, stop <-chan struct{}) {
+	t := time.NewTicker(max(every/5, time.Millisecond))
+	defer t.Stop()
+	for {
+		h.pingDue()
+		select {
+		case <-t.C:
+		case <-stop:
+			return
+		}
+	}
+}
+
+// pingDue starts a ping on every socket due one.
+func (h *socketHub) pingDue() {
+	now := monoNow()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.sockets {
+		if s.pingDue(now) {
+			s.startPing()
+		}
+	}
 }
 
 // join counts one more socket of player on game and reports whether it is
@@ -143,6 +192,7 @@ func (h *socketHub) part(game, player string) (last, stopping bool) {
 func (h *socketHub) closeAll(ctx context.Context, code websocket.StatusCode, reason string) {
 	h.mu.Lock()
 	h.stopping = true
+	h.endPingerLocked()
 	all := make([]*socket, 0, len(h.sockets))
 	for s := range h.sockets {
 		all = append(all, s)
