@@ -220,26 +220,34 @@ func (gs *gameSocket) deliver(ctx context.Context, ev game.Event) {
 	gs.catchUp(ctx, gs.version())
 }
 
-// sendLocked sends one event as its frame; gs.mu is held.
+// sendLocked sends one event as its frame; gs.mu is held. A move or
+// state frame is the same for every socket of the game that gets the
+// same variant (with the legal moves for a player, without for anyone
+// else), so it is encoded once for them all (watchState.eventFrame);
+// only the one that first shows a socket the game's end carries ratings
+// read for it.
 func (gs *gameSocket) sendLocked(ev game.Event) {
 	legal := gs.player()
-	var f outFrame
-	switch ev.Type {
-	case game.EventFull:
+	timed := !gs.hdr.TimeControl.Untimed()
+	var b []byte
+	switch {
+	case ev.Type == game.EventFull:
 		g := viewGame(gs.hdr, ev, legal)
 		g.Ratings = gs.srv.frameRatings(gs.hdr, ev.Status)
-		f = outFrame{T: "full", V: ev.Seq, D: g}
+		b = encodeFrame(outFrame{T: "full", V: ev.Seq, D: g})
+	case ev.Status == game.StatusEnded && !gs.finished:
+		e := viewEvent(ev, legal, timed)
+		e.Ratings = gs.srv.frameRatings(gs.hdr, ev.Status)
+		b = encodeFrame(outFrame{T: string(ev.Type), V: ev.Seq, D: e})
 	default:
-		e := viewEvent(ev, legal, !gs.hdr.TimeControl.Untimed())
-		if ev.Status == game.StatusEnded && !gs.finished {
-			e.Ratings = gs.srv.frameRatings(gs.hdr, ev.Status)
-		}
-		f = outFrame{T: string(ev.Type), V: ev.Seq, D: e}
+		b = gs.srv.watch.eventFrame(gs.id, ev, legal, func() []byte {
+			return encodeFrame(outFrame{T: string(ev.Type), V: ev.Seq, D: viewEvent(ev, legal, timed)})
+		})
 	}
 	if ev.Seq > gs.lastV {
 		gs.lastV = ev.Seq
 	}
-	gs.sock.send(f)
+	gs.sock.sendEncoded(b)
 	if ev.Status.Finished() && !gs.finished {
 		gs.finished = true
 		go gs.followRematch()

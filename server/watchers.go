@@ -1,6 +1,10 @@
 package server
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/joinpal/joinpal/game"
+)
 
 // watchState is who watches the games: the sockets open on each game, to
 // count its spectators, and the game the TV shows. Its zero value is
@@ -8,7 +12,63 @@ import "sync"
 type watchState struct {
 	mu    sync.Mutex
 	games map[string]map[*gameSocket]struct{}
-	tv    string // the game GET /api/tv last named
+	// frames keeps each watched game's last event frames, encoded
+	// (eventFrames); it lives as long as the game has sockets.
+	frames map[string]*eventFrames
+	tv     string // the game GET /api/tv last named
+}
+
+// eventFrames is a game's last event as encoded frames, one per variant
+// (for a player, with the legal moves; for anyone else, without), so that
+// an event its N sockets send is encoded once per variant, not N times.
+type eventFrames struct {
+	mu sync.Mutex
+	// key is the event the frames are of.
+	key     eventKey
+	encoded [2][]byte // [0]: without the legal moves, [1]: with
+}
+
+// eventKey tells one event of a game from another: its sequence, and, so
+// that an event renumbered (a game restored) is not taken for another,
+// its type, ply, position and time.
+type eventKey struct {
+	seq  int64
+	typ  game.EventType
+	ply  int
+	fen  string
+	unix int64
+}
+
+// eventFrame returns the frame of event ev of game id with or without
+// the legal moves (legal): encode's encoding, done once per event and
+// variant while the game has sockets and ev is its latest, done each time
+// otherwise. The frame is shared: nobody may change it.
+func (ws *watchState) eventFrame(id string, ev game.Event, legal bool, encode func() []byte) []byte {
+	ws.mu.Lock()
+	ef := ws.frames[id]
+	ws.mu.Unlock()
+	if ef == nil {
+		return encode()
+	}
+	key := eventKey{seq: ev.Seq, typ: ev.Type, ply: ev.Ply, fen: ev.FEN, unix: ev.At.UnixNano()}
+	i := 0
+	if legal {
+		i = 1
+	}
+	ef.mu.Lock()
+	defer ef.mu.Unlock()
+	switch {
+	case ef.key == key:
+		if b := ef.encoded[i]; b != nil {
+			return b
+		}
+	case ev.Seq >= ef.key.seq:
+		ef.key, ef.encoded = key, [2][]byte{}
+	default: // an older event, for a socket catching up
+		return encode()
+	}
+	ef.encoded[i] = encode()
+	return ef.encoded[i]
 }
 
 // crowdData is the data of a "crowd" frame: how many people watch the
@@ -28,6 +88,10 @@ func (ws *watchState) join(gs *gameSocket) {
 	if set == nil {
 		set = make(map[*gameSocket]struct{})
 		ws.games[gs.id] = set
+		if ws.frames == nil {
+			ws.frames = make(map[string]*eventFrames)
+		}
+		ws.frames[gs.id] = &eventFrames{}
 	}
 	set[gs] = struct{}{}
 	ws.broadcastLocked(gs.id)
@@ -43,6 +107,7 @@ func (ws *watchState) part(gs *gameSocket) {
 	delete(set, gs)
 	if len(set) == 0 {
 		delete(ws.games, gs.id)
+		delete(ws.frames, gs.id)
 		return
 	}
 	ws.broadcastLocked(gs.id)
