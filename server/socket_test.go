@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
 )
 
@@ -193,4 +195,77 @@ func FuzzClientFrame(f *testing.F) {
 			t.Fatalf("%q: a ping took data %s", data, fr.D)
 		}
 	})
+}
+
+// TestPingDue: a socket is pinged when it has never been, when it has
+// been silent for PingEvery since its last frame and its last ping, and,
+// however much it talks, every lagPingFactor×PingEvery; never before it
+// is served nor while a ping waits for its pong.
+func TestPingDue(t *testing.T) {
+	const every = int64(5 * time.Second)
+	tests := []struct {
+		name               string
+		serving, pinging   bool
+		heard, pinged, now int64
+		want               bool
+	}{
+		{"not served", false, false, 1, 0, 1, false},
+		{"never pinged", true, false, 1, 0, 1, true},
+		{"ping waiting", true, true, 1, 0, 10 * every, false},
+		{"silent", true, false, 1, 1, 1 + every, true},
+		{"silent, pinged lately", true, false, 1, every, every + every/2, false},
+		{"talking", true, false, 3 * every, 1, 3*every + 1, false},
+		{"talking, lag stale", true, false, lagPingFactor * every, 1, lagPingFactor*every + 1, true},
+	}
+	for _, tt := range tests {
+		s := &socket{cfg: SocketConfig{PingEvery: time.Duration(every)}.withDefaults()}
+		s.serving.Store(tt.serving)
+		s.pinging.Store(tt.pinging)
+		s.heard.Store(tt.heard)
+		s.pinged.Store(tt.pinged)
+		if got := s.pingDue(tt.now); got != tt.want {
+			t.Errorf("%s: pingDue = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestEventFrameEncodedOnce: a game's event is encoded once per variant
+// while the game has sockets; an older event, or a game without sockets,
+// is encoded each time; a newer event replaces the frames kept.
+func TestEventFrameEncodedOnce(t *testing.T) {
+	var ws watchState
+	ws.join(&gameSocket{id: "g", sock: &socket{out: make(chan []byte, 8), done: make(chan struct{})}})
+	encodes := 0
+	enc := func(text string) func() []byte {
+		return func() []byte { encodes++; return []byte(text) }
+	}
+	ev := func(seq int64) game.Event { return game.Event{Seq: seq, Type: game.EventMove, Ply: int(seq), FEN: "f"} }
+	steps := []struct {
+		game    string
+		seq     int64
+		legal   bool
+		want    string
+		encodes int
+	}{
+		{"g", 2, false, "2", 1},
+		{"g", 2, false, "2", 1},
+		{"g", 2, true, "2+", 2},
+		{"g", 2, true, "2+", 2},
+		{"g", 1, false, "1", 3},
+		{"g", 2, false, "2", 3},
+		{"g", 3, true, "3+", 4},
+		{"g", 3, true, "3+", 4},
+		{"other", 3, true, "3+", 5},
+		{"other", 3, true, "3+", 6},
+	}
+	for i, st := range steps {
+		text := strconv.FormatInt(st.seq, 10)
+		if st.legal {
+			text += "+"
+		}
+		got := ws.eventFrame(st.game, ev(st.seq), st.legal, enc(text))
+		if string(got) != st.want || encodes != st.encodes {
+			t.Fatalf("step %d: %q after %d encodings, want %q after %d", i, got, encodes, st.want, st.encodes)
+		}
+	}
 }
