@@ -118,8 +118,14 @@ type socket struct {
 	lag    *lagMeter
 	reader i18n.Reader // whom error frames are written for
 
-	out  chan []byte
-	done chan struct{} // closed when the socket closes
+	// qmu guards out, the frames waiting for the writer, oldest first
+	// from outHead: at most OutBuffer, and no more room held than they
+	// need (outKeep slots at rest). wake tells the writer there are some.
+	qmu     sync.Mutex
+	out     [][]byte
+	outHead int
+	wake    chan struct{}
+	done    chan struct{} // closed when the socket closes
 	// closeDone is closed once the close handshake has ended.
 	closeDone chan struct{}
 	once      sync.Once
@@ -153,7 +159,7 @@ func newSocket(conn *websocket.Conn, cfg SocketConfig, reader i18n.Reader) *sock
 		now:    cfg.Now,
 		lag:    newLagMeter(),
 		reader: reader,
-		out:    make(chan []byte, cfg.OutBuffer),
+		wake:   make(chan struct{}, 1),
 		done:   make(chan struct{}),
 
 		closeDone: make(chan struct{}),
@@ -207,15 +213,47 @@ func (s *socket) enqueueBytes(b []byte, vital bool) bool {
 		return false
 	default:
 	}
-	select {
-	case s.out <- b:
-		return true
-	default:
+	s.qmu.Lock()
+	if len(s.out)-s.outHead >= s.cfg.OutBuffer {
+		s.qmu.Unlock()
 		if vital {
 			s.close(websocket.StatusPolicyViolation, reasonSlow)
 		}
 		return false
 	}
+	if len(s.out) == cap(s.out) && s.outHead > 0 {
+		n := copy(s.out, s.out[s.outHead:])
+		clear(s.out[n:])
+		s.out, s.outHead = s.out[:n], 0
+	}
+	s.out = append(s.out, b)
+	s.qmu.Unlock()
+	select {
+	case s.wake <- struct{}{}:
+	default: // the writer is told already
+	}
+	return true
+}
+
+// outKeep is how many slots of its queue a socket keeps once it has
+// emptied it; a queue grown larger by a burst is let go.
+const outKeep = 8
+
+// nextOut takes the oldest frame waiting, if any.
+func (s *socket) nextOut() ([]byte, bool) {
+	s.qmu.Lock()
+	defer s.qmu.Unlock()
+	if s.outHead == len(s.out) {
+		if cap(s.out) > outKeep {
+			s.out = nil
+		}
+		s.out, s.outHead = s.out[:0], 0
+		return nil, false
+	}
+	b := s.out[s.outHead]
+	s.out[s.outHead] = nil
+	s.outHead++
+	return b, true
 }
 
 // close closes the socket once with code and reason, without waiting for
@@ -331,24 +369,37 @@ func decodeFrame(data []byte, f *inFrame) error {
 	return nil
 }
 
+// writeLoop writes the queued frames in order until the socket closes;
+// a write that outlasts WriteTimeout closes it as too slow.
 func (s *socket) writeLoop(ctx context.Context) {
 	for {
-		select {
-		case b := <-s.out:
-			wctx, cancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
-			err := s.conn.Write(wctx, websocket.MessageText, b)
-			cancel()
-			if err != nil {
-				if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-					s.close(websocket.StatusPolicyViolation, reasonSlow)
-				} else {
-					s.close(websocket.StatusNormalClosure, "")
-				}
+		b, ok := s.nextOut()
+		if !ok {
+			select {
+			case <-s.wake:
+			case <-s.done:
+				return
+			case <-ctx.Done():
 				return
 			}
+			continue
+		}
+		select {
 		case <-s.done:
 			return
 		case <-ctx.Done():
+			return
+		default:
+		}
+		wctx, cancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
+		err := s.conn.Write(wctx, websocket.MessageText, b)
+		cancel()
+		if err != nil {
+			if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+				s.close(websocket.StatusPolicyViolation, reasonSlow)
+			} else {
+				s.close(websocket.StatusNormalClosure, "")
+			}
 			return
 		}
 	}
