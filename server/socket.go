@@ -428,6 +428,9 @@ func (s *socket) pingDue(now int64) bool {
 // the pong (recorded in the lag meter), with PongTimeout (the socket is
 // closed: no pong) or with the socket.
 func (s *socket) startPing() {
+	if !s.serving.Load() {
+		return // no reader yet for the pong; s.ctx is not set
+	}
 	s.mu.Lock()
 	if s.pingsDone || !s.pinging.CompareAndSwap(false, true) {
 		s.mu.Unlock()
