@@ -69,8 +69,10 @@ test-web: web-deps
 
 ## test-browser: the interface in Debian's Chromium (Playwright), against the
 ## real server (bin/joinpal) on a random port; screenshots in web/test-output/.
+## Two files run at once, one per core: each file starts its own server and
+## browser, and waits on what the page shows, never on time.
 test-browser: build
-	cd web && node --test --test-concurrency=1 browser/
+	cd web && node --test --test-concurrency=2 browser/
 
 ## services: start PostgreSQL and NATS if they are down (tests need them).
 services:
