@@ -42,8 +42,8 @@ each side moving --think after its opponent (random legal moves), for
 (move sent → ack, → the opponent's move event), errors, sockets and the
 server's CPU and memory (/proc for --serve, /metrics for --target). --store,
 --db, --flags, --cpuprofile and --memprofile belong to the runtime mode only.
-With --target, start that server with --new-games-limit, --sockets-per-user and
---sockets-per-address high enough for
+With --target, start that server with --new-games-limit, --sockets-per-user,
+--sockets-per-address and --conns-per-address high enough for
 --games games among --guests players (--serve does so itself). With --target,
 the games stay on the server after the run (their sockets
 closed, they end as the reconnection window or the clock decides); with

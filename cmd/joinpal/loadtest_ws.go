@@ -185,7 +185,7 @@ func startChildServer(ctx context.Context, stderr io.Writer) (*childServer, erro
 	// The bots play thousands of games as a handful of guests: far more
 	// games and sockets than the default limits let one player have.
 	c.cmd = exec.Command(exe, "serve", "--addr", addr, "--db", c.db, "--log-level", "warn", "--new-games-limit", "1000000/1s",
-		"--sockets-per-user", "1000000", "--sockets-per-address", "1000000")
+		"--sockets-per-user", "1000000", "--sockets-per-address", "1000000", "--conns-per-address", "1000000")
 	c.cmd.Stdout, c.cmd.Stderr = stderr, stderr
 	if err := c.cmd.Start(); err != nil {
 		os.RemoveAll(dir)

@@ -63,7 +63,7 @@ func measure(ctx context.Context, cfg config, which int, store string, sc scenar
 	if which == 0 {
 		args := []string{"serve", "--addr", addr, "--db", db, "--log-level", "warn",
 			"--new-games-limit", "1000000/1s", "--guest-limit", "1000000/1s",
-			"--sockets-per-user", "1000000", "--sockets-per-address", "1000000"}
+			"--sockets-per-user", "1000000", "--sockets-per-address", "1000000", "--conns-per-address", "1000000"}
 		cmd = exec.Command(cfg.joinpal, append(args, cfg.joinpalArgs...)...)
 	} else {
 		cmd = exec.Command(cfg.bare, "--addr", addr, "--db", db)
