@@ -165,8 +165,14 @@ func TestAnalyseStopsWithItsContext(t *testing.T) {
 	}
 }
 
-func TestAnnotate(t *testing.T) {
-	moves := playUCI(t, "e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7")
+// scholarsMate is 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#, as UCI.
+var scholarsMate = []string{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"}
+
+// annotatedPGN analyses the game of uci moves from the start and returns
+// its PGN, annotated, with its moves.
+func annotatedPGN(t *testing.T, uci []string) (string, []chess.Move) {
+	t.Helper()
+	moves := playUCI(t, uci...)
 	r, err := Analyse(context.Background(), NewBuiltin(20_000), chess.StartingPosition(), moves, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -182,7 +188,11 @@ func TestAnnotate(t *testing.T) {
 	if err := pgn.Write(&b, g); err != nil {
 		t.Fatal(err)
 	}
-	text := b.String()
+	return b.String(), moves
+}
+
+func TestAnnotate(t *testing.T) {
+	text, moves := annotatedPGN(t, scholarsMate)
 	for _, want := range []string{"[%eval ", "Nf6 $4 {", "Blunder.", "was best.", "Qxf7#"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the annotated PGN lacks %q:\n%s", want, text)

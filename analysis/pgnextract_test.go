@@ -1,16 +1,11 @@
 package analysis
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/joinpal/joinpal/chess"
-	"github.com/joinpal/joinpal/chess/pgn"
 )
 
 // pgnExtract finds Debian's pgn-extract (in /usr/games), which make deps
@@ -32,25 +27,11 @@ func pgnExtract(t *testing.T) string {
 // [%eval] comments and the NAGs.
 func TestPGNExtractReadsTheAnnotatedPGN(t *testing.T) {
 	tool := pgnExtract(t)
-	uci := []string{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"}
-	moves := playUCI(t, uci...)
-	r, err := Analyse(context.Background(), NewBuiltin(20_000), chess.StartingPosition(), moves, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := &pgn.Game{Start: chess.StartingPosition(), Result: "1-0"}
-	pos := chess.StartingPosition()
-	for _, m := range moves {
-		g.Moves = append(g.Moves, pgn.Move{Move: m, SAN: pos.SAN(m)})
-		_ = pos.Play(m)
-	}
-	Annotate(g, r)
-	var b bytes.Buffer
-	if err := pgn.Write(&b, g); err != nil {
-		t.Fatal(err)
-	}
+	uci := scholarsMate
+	text0, _ := annotatedPGN(t, uci)
+	b := []byte(text0)
 	file := filepath.Join(t.TempDir(), "annotated.pgn")
-	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(file, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// -Wlalg writes the moves again in long algebraic notation, as read.
@@ -61,7 +42,7 @@ func TestPGNExtractReadsTheAnnotatedPGN(t *testing.T) {
 	text := string(out)
 	for _, bad := range []string{"Unknown", "Illegal", "rror", "Missing"} {
 		if strings.Contains(text, bad) {
-			t.Fatalf("pgn-extract complains (%q):\n%s\nof:\n%s", bad, text, b.String())
+			t.Fatalf("pgn-extract complains (%q):\n%s\nof:\n%s", bad, text, text0)
 		}
 	}
 	if !strings.Contains(text, "1 game matched out of 1") && !strings.Contains(text, "1-0") {
