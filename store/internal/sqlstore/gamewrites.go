@@ -343,28 +343,15 @@ func (s *Store) ClaimGamesOf(ctx context.Context, node string, at, since time.Ti
 		}
 		seen := map[string]time.Time{}
 		alive := map[string]bool{}
-		rows, err := q.Query("SELECT node, last_seen, stopped FROM nodes")
+		nodes, err := readNodes(q)
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var (
-				n       string
-				last    time.Time
-				stopped bool
-			)
-			if err := rows.Scan(&n, &last, &stopped); err != nil {
-				rows.Close()
-				return err
-			}
-			seen[n] = last
-			alive[n] = !stopped && !last.Before(since) && n != node
+		for _, n := range nodes {
+			seen[n.name] = n.lastSeen
+			alive[n.name] = n.aliveSince(since) && n.name != node
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		rows, err = q.Query(fmt.Sprintf("SELECT id, owner FROM games WHERE status IN (%d, %d)", game.StatusCreated, game.StatusStarted))
+		rows, err := q.Query(fmt.Sprintf("SELECT id, owner FROM games WHERE status IN (%d, %d)", game.StatusCreated, game.StatusStarted))
 		if err != nil {
 			return err
 		}
@@ -420,34 +407,21 @@ func (s *Store) ClaimDeadGames(ctx context.Context, node string, at, since time.
 		dead = nil
 		seen := map[string]time.Time{}
 		alive := []any{node}
-		rows, err := q.Query("SELECT node, last_seen, stopped FROM nodes")
+		nodes, err := readNodes(q)
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var (
-				n       string
-				last    time.Time
-				stopped bool
-			)
-			if err := rows.Scan(&n, &last, &stopped); err != nil {
-				rows.Close()
-				return err
+		for _, n := range nodes {
+			seen[n.name] = n.lastSeen
+			if n.name != node && n.aliveSince(since) {
+				alive = append(alive, n.name)
 			}
-			seen[n] = last
-			if n != node && !stopped && !last.Before(since) {
-				alive = append(alive, n)
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
 		}
 		marks := make([]string, len(alive))
 		for i := range alive {
 			marks[i] = fmt.Sprintf("$%d", i+1)
 		}
-		rows, err = q.Query(fmt.Sprintf("SELECT id, owner, owner_epoch FROM games WHERE status IN (%d, %d) AND owner NOT IN (%s)",
+		rows, err := q.Query(fmt.Sprintf("SELECT id, owner, owner_epoch FROM games WHERE status IN (%d, %d) AND owner NOT IN (%s)",
 			game.StatusCreated, game.StatusStarted, strings.Join(marks, ", ")), alive...)
 		if err != nil {
 			return err
@@ -542,4 +516,33 @@ func (s *Store) commit(ctx context.Context, op string, w *GameWrite) error {
 		return s.fail(op, err)
 	}
 	return nil
+}
+
+// nodeRow is one row of the nodes table.
+type nodeRow struct {
+	name     string
+	lastSeen time.Time
+	stopped  bool
+}
+
+// aliveSince reports whether the node was seen at since or later and has
+// not recorded a stop.
+func (n nodeRow) aliveSince(since time.Time) bool { return !n.stopped && !n.lastSeen.Before(since) }
+
+// readNodes reads every node's row, for the claims of running games.
+func readNodes(q Querier) ([]nodeRow, error) {
+	rows, err := q.Query("SELECT node, last_seen, stopped FROM nodes")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []nodeRow
+	for rows.Next() {
+		var n nodeRow
+		if err := rows.Scan(&n.name, &n.lastSeen, &n.stopped); err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
 }
