@@ -277,6 +277,20 @@ var errUndeclared = errors.New("server: undeclared error code")
 // is answered "internal" and logged with its cause; refusals are not
 // logged.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	d, status := s.refuse(w, r, err)
+	if (status == http.StatusNotFound || status >= 500) && wantsPage(r) {
+		s.writePage(w, r, errorPage, status, map[string]string{"status": strconv.Itoa(status), "code": d.Code})
+		return
+	}
+	writeJSON(w, status, d)
+}
+
+// refuse does what every answer to err does whatever its shape (JoinPal's
+// or lichess's): err described in the request's language with the status
+// of its code (an undeclared code as internal), logged when it is not the
+// client's fault, counted, a 400's rate budget given back, Retry-After set
+// for a rate limit or a busy server.
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error) (i18n.Description, int) {
 	d := s.reader(r).Describe(err)
 	status, known := statusOf(d.Code)
 	if !known {
@@ -294,11 +308,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if limited, ok := errors.AsType[*Error](err); ok && (limited.Code == CodeRateLimited || limited.Code == CodeBusy) {
 		w.Header().Set("Retry-After", limited.Params["seconds"])
 	}
-	if (status == http.StatusNotFound || status >= 500) && wantsPage(r) {
-		s.writePage(w, r, errorPage, status, map[string]string{"status": strconv.Itoa(status), "code": d.Code})
-		return
-	}
-	writeJSON(w, status, d)
+	return d, status
 }
 
 // retryAfter is the rate-limit refusal for a wait of d (whole seconds,

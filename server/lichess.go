@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/game"
-	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/rating"
 )
 
@@ -50,22 +48,7 @@ func lichessStatusOf(status int) int {
 // writeLichessError answers err as lichess does (lichessErrorJSON, with
 // lichessStatusOf the status of its code), in the request's language.
 func (s *Server) writeLichessError(w http.ResponseWriter, r *http.Request, err error) {
-	d := s.reader(r).Describe(err)
-	status, known := statusOf(d.Code)
-	if !known {
-		d, status = s.reader(r).Describe(errUndeclared), http.StatusInternalServerError
-	}
-	if d.Code == i18n.CodeInternal || status >= 500 {
-		s.log.ErrorContext(r.Context(), "server: request failed", "method", r.Method, "path", r.URL.Path,
-			"code", d.Code, "err", err)
-	}
-	s.metrics.refusal(d.Code)
-	if status == http.StatusBadRequest {
-		refund(r)
-	}
-	if limited, ok := errors.AsType[*Error](err); ok && (limited.Code == CodeRateLimited || limited.Code == CodeBusy) {
-		w.Header().Set("Retry-After", limited.Params["seconds"])
-	}
+	d, status := s.refuse(w, r, err)
 	writeJSON(w, lichessStatusOf(status), lichessErrorJSON{Error: d.Message, Code: d.Code})
 }
 
