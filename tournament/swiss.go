@@ -1,0 +1,874 @@
+package tournament
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
+// SwissOptions are a Swiss tournament's pairing settings.
+type SwissOptions struct {
+	// Rounds is the tournament's total number of rounds: the Dutch rules
+	// relax the colour criteria for the topscorers of the last round, and
+	// the Baku acceleration counts its rounds from it.
+	Rounds int
+	// Accelerated pairs the first rounds by the Baku Acceleration Method
+	// (FIDE Handbook C.04.5.1): the first half of the players, rounded up
+	// to an even number, get virtual points for pairing purposes.
+	Accelerated bool
+	// ByePoints is what a pairing-allocated bye scores; 0 means a win's
+	// points, as C.04.1 has it unless the tournament's regulations say
+	// otherwise.
+	ByePoints Points
+	// FirstBlack makes Black the colour drawn by lot for the first round
+	// (the "initial colour" given to the odd pairing numbers); White
+	// otherwise.
+	FirstBlack bool
+}
+
+// ErrNoPairing is returned (wrapped) by [PairSwiss] when no pairing of the
+// round satisfies the absolute criteria: no two players meet twice, no
+// player gets a second pairing-allocated bye, and no two players who are
+// not topscorers meet while both must have the same colour.
+var ErrNoPairing = errors.New("tournament: no pairing satisfies the absolute criteria")
+
+// Colour preference strengths (C.04.3, colour preferences).
+const (
+	prefNone = iota
+	prefMild
+	prefStrong
+	prefAbsolute
+)
+
+// swissPlayer is one player of the round being paired, as the Dutch rules
+// see it.
+type swissPlayer struct {
+	num       int
+	rank      int    // position in the pairing order (score, then number)
+	score     Points // pairing score: points and virtual points
+	colours   []int8 // +1 White, -1 Black, per game played, in round order
+	colRounds []int  // the round of each entry of colours
+	cd        int    // colour difference: Whites minus Blacks
+	pref      int8   // +1 White, -1 Black, 0 none
+	strength  int
+	met       map[int]bool // opponents met over the board
+	byeOK     bool         // may receive the pairing-allocated bye
+	float1    int          // float of the previous round: +1 down, -1 up, 0 none
+	float2    int          // float of the round before that
+	top       bool         // topscorer of the last round
+	group     int          // score group index, 0 the highest
+}
+
+// PairSwiss pairs round `round` (1-based) by the FIDE Dutch system
+// (Handbook C.04.3, with the basic rules of C.04.1 and the handling rules
+// of C.04.2).
+//
+// players are every entrant, Number being the pairing number (1..n, the
+// initial ranking order). games are every game and bye of the rounds
+// before round, plus this round's requested byes (HalfPointBye or
+// ZeroPointBye with Round == round): those players are not paired, nor are
+// the players whose numbers absent lists (withdrawn, or not present).
+// A forfeited game was not played: its players may meet again and it
+// gives neither a colour. A game of an earlier round still Pending counts
+// as played.
+//
+// The result is the round's boards in board order (C.04.2: by the higher
+// score of the pair, then the sum of the scores, then the rank of the
+// higher-ranked player), White first; the pairing-allocated bye, if any,
+// is the last, as Pairing{White: p, Black: Bye}. It fails with
+// [ErrNoPairing] when no pairing satisfies the absolute criteria, and with
+// an error prefixed "tournament: " on input that does not make a
+// tournament.
+func PairSwiss(players []Player, games []Game, round int, absent []int, opts SwissOptions) ([]Pairing, error) {
+	st, err := newSwissState(players, games, round, absent, opts)
+	if err != nil {
+		return nil, err
+	}
+	return st.pair()
+}
+
+// swissState is a round to pair: the players to pair, best first.
+type swissState struct {
+	round    int
+	opts     SwissOptions
+	all      map[int]*swissPlayer // every player by number
+	list     []*swissPlayer       // the players to pair, in pairing order
+	lastTurn bool                 // pairing the last round
+	initial  int8                 // the initial colour: +1 White, -1 Black
+}
+
+func newSwissState(players []Player, games []Game, round int, absent []int, opts SwissOptions) (*swissState, error) {
+	if round < 1 {
+		return nil, fmt.Errorf("tournament: round %d: rounds count from 1", round)
+	}
+	if opts.Rounds < 0 || (opts.Rounds > 0 && round > opts.Rounds) {
+		return nil, fmt.Errorf("tournament: round %d of a tournament of %d rounds", round, opts.Rounds)
+	}
+	if opts.Accelerated && opts.Rounds == 0 {
+		return nil, fmt.Errorf("tournament: the Baku acceleration needs the number of rounds")
+	}
+	byePoints := opts.ByePoints
+	if byePoints == 0 {
+		byePoints = Win
+	}
+	st := &swissState{round: round, opts: opts, all: map[int]*swissPlayer{}, initial: 1,
+		lastTurn: opts.Rounds > 0 && round == opts.Rounds}
+	if opts.FirstBlack {
+		st.initial = -1
+	}
+	for _, p := range players {
+		if p.Number < 1 {
+			return nil, fmt.Errorf("tournament: pairing number %d: numbers count from 1", p.Number)
+		}
+		if st.all[p.Number] != nil {
+			return nil, fmt.Errorf("tournament: pairing number %d given twice", p.Number)
+		}
+		st.all[p.Number] = &swissPlayer{num: p.Number, met: map[int]bool{}, byeOK: true}
+	}
+	// What each player did in each round before this one.
+	type slot struct {
+		set     bool
+		played  bool   // over the board
+		colour  int8   // when played
+		opp     int    // when played
+		points  Points // scored
+		noGame  bool   // a bye, a forfeit: no game played
+		request bool   // this round's requested bye
+	}
+	hist := map[int][]slot{}
+	for n := range st.all {
+		hist[n] = make([]slot, round+1)
+	}
+	put := func(n, r int, s slot) error {
+		h, ok := hist[n]
+		if !ok {
+			return fmt.Errorf("tournament: round %d names player %d, who is not an entrant", r, n)
+		}
+		if h[r].set {
+			return fmt.Errorf("tournament: player %d has two games in round %d", n, r)
+		}
+		s.set = true
+		h[r] = s
+		return nil
+	}
+	for _, g := range games {
+		if g.Round < 1 || g.Round > round {
+			return nil, fmt.Errorf("tournament: a game of round %d given to pair round %d", g.Round, round)
+		}
+		if g.Black == Bye {
+			var pts Points
+			switch g.Result {
+			case PairingBye:
+				pts = byePoints
+				if p := st.all[g.White]; p != nil {
+					p.byeOK = false
+				}
+			case HalfPointBye:
+				pts = Draw
+			case ZeroPointBye, Pending:
+			default:
+				return nil, fmt.Errorf("tournament: round %d: a bye of player %d with result %v", g.Round, g.White, g.Result)
+			}
+			if g.Round == round && g.Result != HalfPointBye && g.Result != ZeroPointBye {
+				return nil, fmt.Errorf("tournament: round %d: only requested byes are given for the round to pair", round)
+			}
+			if err := put(g.White, g.Round, slot{points: pts, noGame: true, request: g.Round == round}); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if g.Round == round {
+			return nil, fmt.Errorf("tournament: round %d is already paired (%d-%d)", round, g.White, g.Black)
+		}
+		if g.White == g.Black {
+			return nil, fmt.Errorf("tournament: round %d: player %d plays itself", g.Round, g.White)
+		}
+		w, b := slot{opp: g.Black}, slot{opp: g.White}
+		switch g.Result {
+		case WhiteWins:
+			w.points = Win
+		case BlackWins:
+			b.points = Win
+		case Drawn:
+			w.points, b.points = Draw, Draw
+		case WhiteWinsByForfeit:
+			w.points = Win
+			if p := st.all[g.White]; p != nil {
+				p.byeOK = false
+			}
+		case BlackWinsByForfeit:
+			b.points = Win
+			if p := st.all[g.Black]; p != nil {
+				p.byeOK = false
+			}
+		case DoubleForfeit, Pending:
+		default:
+			return nil, fmt.Errorf("tournament: round %d: game %d-%d with result %v", g.Round, g.White, g.Black, g.Result)
+		}
+		forfeit := g.Result == WhiteWinsByForfeit || g.Result == BlackWinsByForfeit || g.Result == DoubleForfeit
+		w.played, b.played = !forfeit, !forfeit
+		w.noGame, b.noGame = forfeit, forfeit
+		w.colour, b.colour = 1, -1
+		if err := put(g.White, g.Round, w); err != nil {
+			return nil, err
+		}
+		if err := put(g.Black, g.Round, b); err != nil {
+			return nil, err
+		}
+	}
+	away := map[int]bool{}
+	for _, n := range absent {
+		if st.all[n] == nil {
+			return nil, fmt.Errorf("tournament: absent player %d is not an entrant", n)
+		}
+		away[n] = true
+	}
+	// Baku acceleration (C.04.5.1): GA is the first 2*ceil(n/4) pairing
+	// numbers; the accelerated rounds are the first half (rounded up) of
+	// the tournament; GA has 1 virtual point before the first half
+	// (rounded up) of them and ½ before the others.
+	vp := func(n, r int) Points {
+		if !opts.Accelerated {
+			return 0
+		}
+		ga := 2 * ((len(players) + 3) / 4)
+		acc := (opts.Rounds + 1) / 2
+		if n > ga || r > acc {
+			return 0
+		}
+		if r <= (acc+1)/2 {
+			return Win
+		}
+		return Draw
+	}
+	// Scores before each round, for the floats.
+	before := map[int][]Points{}
+	for n, h := range hist {
+		sc := make([]Points, round+1)
+		for r := 1; r <= round; r++ {
+			sc[r] = sc[r-1]
+			if r > 1 {
+				sc[r] += h[r-1].points
+			}
+		}
+		before[n] = sc
+	}
+	floatOf := func(n, r int) int {
+		if r < 1 {
+			return 0
+		}
+		s := hist[n][r]
+		if !s.played {
+			return 1 // no game played that round: a downfloat
+		}
+		mine, theirs := before[n][r]+vp(n, r), before[s.opp][r]+vp(s.opp, r)
+		switch {
+		case mine > theirs:
+			return 1
+		case mine < theirs:
+			return -1
+		}
+		return 0
+	}
+	for n, p := range st.all {
+		h := hist[n]
+		for r := 1; r < round; r++ {
+			if h[r].played {
+				p.colours = append(p.colours, h[r].colour)
+				p.colRounds = append(p.colRounds, r)
+				p.cd += int(h[r].colour)
+				p.met[h[r].opp] = true
+			}
+		}
+		p.score = before[n][round] + vp(n, round)
+		p.float1 = floatOf(n, round-1)
+		p.float2 = floatOf(n, round-2)
+		p.pref, p.strength = colourPreference(p.colours, p.cd)
+		// Topscorers: more than half the maximum possible score, when
+		// pairing the last round.
+		p.top = st.lastTurn && before[n][round] > Points(round-1)
+		if !away[n] && !h[round].request {
+			st.list = append(st.list, p)
+		}
+	}
+	slices.SortFunc(st.list, func(a, b *swissPlayer) int {
+		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.num, b.num))
+	})
+	g := 0
+	for i, p := range st.list {
+		p.rank = i
+		if i > 0 && p.score != st.list[i-1].score {
+			g++
+		}
+		p.group = g
+	}
+	return st, nil
+}
+
+// colourPreference is a player's colour preference and its strength from
+// the colours of the games it played (C.04.3): absolute when the colour
+// difference is beyond ±1 or the last two games had the same colour,
+// strong at ±1, mild (alternation) at 0, none before any game.
+func colourPreference(cols []int8, cd int) (int8, int) {
+	n := len(cols)
+	switch {
+	case n == 0:
+		return 0, prefNone
+	case cd < -1:
+		return 1, prefAbsolute
+	case cd > 1:
+		return -1, prefAbsolute
+	case n >= 2 && cols[n-1] == cols[n-2]:
+		return -cols[n-1], prefAbsolute
+	case cd == -1:
+		return 1, prefStrong
+	case cd == 1:
+		return -1, prefStrong
+	}
+	return -cols[n-1], prefMild
+}
+
+// compatible reports whether two players may meet under the absolute
+// criteria C1 and C3.
+func (st *swissState) compatible(a, b *swissPlayer) bool {
+	if a.met[b.num] {
+		return false
+	}
+	if a.strength == prefAbsolute && b.strength == prefAbsolute && a.pref == b.pref && !a.top && !b.top {
+		return false
+	}
+	return true
+}
+
+// colours returns the colour of a, the first argument, in a game against
+// b by the colour allocation rules (C.04.3): +1 White, -1 Black.
+func (st *swissState) colours(a, b *swissPlayer) int8 {
+	// Both preferences granted.
+	if a.pref != 0 && b.pref != 0 && a.pref != b.pref {
+		return a.pref
+	}
+	if a.pref == 0 && b.pref != 0 {
+		return -b.pref
+	}
+	if b.pref == 0 && a.pref != 0 {
+		return a.pref
+	}
+	if a.pref != 0 { // same preference
+		// The stronger preference; both absolute: the wider colour difference.
+		if a.strength != b.strength {
+			if a.strength > b.strength {
+				return a.pref
+			}
+			return -b.pref
+		}
+		if a.strength == prefAbsolute {
+			da, db := abs(a.cd), abs(b.cd)
+			if da != db {
+				if da > db {
+					return a.pref
+				}
+				return -b.pref
+			}
+		}
+		// Alternate to the most recent round with different colours.
+		i, j := len(a.colours)-1, len(b.colours)-1
+		for i >= 0 && j >= 0 {
+			switch {
+			case a.colRounds[i] > b.colRounds[j]:
+				i--
+			case a.colRounds[i] < b.colRounds[j]:
+				j--
+			default:
+				if a.colours[i] != b.colours[j] {
+					return -a.colours[i]
+				}
+				i--
+				j--
+			}
+		}
+		// The higher-ranked player's preference.
+		if a.rank < b.rank {
+			return a.pref
+		}
+		return -b.pref
+	}
+	// No preference at all: the higher-ranked player gets the initial
+	// colour with an odd pairing number, the other colour with an even.
+	hi, sign := a, int8(1)
+	if b.rank < a.rank {
+		hi, sign = b, -1
+	}
+	c := st.initial
+	if hi.num%2 == 0 {
+		c = -c
+	}
+	return c * sign
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// field is one criterion packed into the edge weights: its largest value
+// on one edge.
+type field struct{ max uint64 }
+
+// bracket is one step of the pairing: the players of the bracket (the
+// moved-down players, then the residents) and the players below it.
+type bracket struct {
+	st      *swissState
+	b       []*swissPlayer // the bracket
+	rest    []*swissPlayer // the players of the lower score groups
+	bye     bool           // a vertex for the pairing-allocated bye
+	lowB    Points         // the lowest score in the bracket
+	next    int            // the next score group's index
+	mdps    int            // how many of b are moved-down players
+	verts   []*swissPlayer // b then rest; the bye vertex is len(verts)
+	edges   []wedge
+	crit    []weight // the criteria part of each edge's weight
+	widths  []uint
+	ordBits uint
+}
+
+// pair pairs the round bracket by bracket, from the highest score group
+// down: each bracket takes the pairs of a maximum weight matching over
+// the bracket and every player below it (so that the rest of the round
+// can be completed, C4), whose weights put the quality criteria in order.
+func (st *swissState) pair() ([]Pairing, error) {
+	needBye := len(st.list)%2 == 1
+	var out [][2]*swissPlayer
+	var byeTo *swissPlayer
+	var mdps []*swissPlayer
+	i := 0
+	for i < len(st.list) || len(mdps) > 0 {
+		j := i
+		for j < len(st.list) && st.list[j].score == st.list[i].score {
+			j++
+		}
+		br := &bracket{st: st, rest: st.list[j:], bye: needBye, next: -1, mdps: len(mdps)}
+		br.b = append(slices.Clone(mdps), st.list[i:j]...)
+		if j < len(st.list) {
+			br.next = st.list[j].group
+		}
+		br.lowB = br.b[len(br.b)-1].score
+		pairs, float, bye, err := br.solve()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, pairs...)
+		if bye != nil {
+			byeTo = bye
+		}
+		mdps = float
+		i = j
+		if i >= len(st.list) && len(mdps) > 0 && bye == nil {
+			return nil, fmt.Errorf("%w: %d players left unpaired", ErrNoPairing, len(mdps))
+		}
+		if i >= len(st.list) {
+			break
+		}
+	}
+	// Colours, then board order (C.04.2).
+	boards := make([]Pairing, 0, len(out)+1)
+	slices.SortFunc(out, func(x, y [2]*swissPlayer) int {
+		hx, hy := x[0], y[0]
+		return cmp.Or(cmp.Compare(max(y[0].score, y[1].score), max(x[0].score, x[1].score)),
+			cmp.Compare(y[0].score+y[1].score, x[0].score+x[1].score),
+			cmp.Compare(min(hx.rank, x[1].rank), min(hy.rank, y[1].rank)))
+	})
+	for _, pr := range out {
+		a, b := pr[0], pr[1]
+		if st.colours(a, b) > 0 {
+			boards = append(boards, Pairing{White: a.num, Black: b.num})
+		} else {
+			boards = append(boards, Pairing{White: b.num, Black: a.num})
+		}
+	}
+	if byeTo != nil {
+		boards = append(boards, Pairing{White: byeTo.num, Black: Bye})
+	}
+	return boards, nil
+}
+
+func bitlen(x uint64) uint { return uint(bits.Len64(x)) }
+
+// build makes the matching graph of the bracket: its vertices (the
+// bracket, the players below, the bye) and each allowed edge's weight.
+func (br *bracket) build() {
+	st := br.st
+	br.verts = append(slices.Clone(br.b), br.rest...)
+	nb := len(br.b)
+	nv := len(br.verts)
+	if br.bye {
+		nv++
+	}
+	maxPairs := uint64(nv / 2)
+	var maxDiff Points
+	for _, p := range br.b {
+		maxDiff = max(maxDiff, p.score-br.lowB+2)
+	}
+	psdMax := uint64(maxDiff) * uint64(maxDiff) * uint64(maxDiff)
+	fields := []uint64{
+		1,      // C4: a pair (maximum cardinality completes the round)
+		1,      // C5: a pair inside the bracket
+		psdMax, // C6: score differences, cubed, of pairs and downfloaters
+		1,      // C7: a pair in the next bracket
+		2,      // C8: topscorers' colour difference beyond ±2 (last round)
+		2,      // C9: topscorers' same colour three times (last round)
+		2,      // C10: colour preferences granted
+		2,      // C11: strong colour preferences granted
+		1,      // C12: no second downfloat running
+		1,      // C13: no second upfloat running
+		1,      // C14: no downfloat as two rounds before
+		1,      // C15: no upfloat as two rounds before
+	}
+	if !st.lastTurn {
+		fields[4], fields[5] = 0, 0
+	}
+	br.widths = make([]uint, len(fields))
+	total := uint(0)
+	for k, m := range fields {
+		br.widths[k] = bitlen(m * maxPairs)
+		total += br.widths[k]
+	}
+	// The Dutch order of the candidate pairings is approximated in the
+	// lowest bits; [bracket.solve] then makes it exact.
+	ordMax := uint64(2*nb + 1)
+	br.ordBits = bitlen(ordMax * maxPairs)
+	if total+br.ordBits > 125 {
+		br.ordBits = 0
+	}
+	br.edges = br.edges[:0]
+	br.crit = br.crit[:0]
+	vals := make([]uint64, len(fields))
+	half := (nb - br.mdps) / 2 // residents in S1 of the remainder
+	for u := 0; u < nb; u++ {
+		a := br.verts[u]
+		for v := u + 1; v < len(br.verts); v++ {
+			b := br.verts[v]
+			if !st.compatible(a, b) {
+				continue
+			}
+			clear(vals)
+			vals[0] = 1
+			var ord uint64
+			if v < nb {
+				vals[1] = 1
+				d := uint64(abs(int(a.score - b.score)))
+				vals[2] = psdMax - d*d*d
+				br.colourValues(a, b, vals)
+				br.floatValues(a, b, vals)
+				ord = br.order(u, v, half, ordMax)
+			} else {
+				d := uint64(a.score - br.lowB + 2)
+				vals[2] = psdMax - d*d*d
+				if b.group == br.next {
+					vals[3] = 1
+				}
+				vals[6], vals[7] = 2, 2
+				if st.lastTurn {
+					vals[4], vals[5] = 2, 2
+				}
+				br.downValues(a, vals)
+			}
+			br.addEdge(u, v, vals, ord)
+		}
+	}
+	for u := nb; u < len(br.verts); u++ {
+		a := br.verts[u]
+		for v := u + 1; v < len(br.verts); v++ {
+			b := br.verts[v]
+			if !st.compatible(a, b) {
+				continue
+			}
+			clear(vals)
+			vals[0] = 1
+			if a.group == br.next && b.group == br.next {
+				vals[3] = 1
+			}
+			br.addEdge(u, v, vals, 0)
+		}
+	}
+	if br.bye {
+		bv := len(br.verts)
+		for u, a := range br.verts {
+			if !a.byeOK {
+				continue
+			}
+			clear(vals)
+			vals[0] = 1
+			var ord uint64
+			if u < nb {
+				d := uint64(a.score - br.lowB + 2)
+				vals[2] = psdMax - d*d*d
+				vals[6], vals[7] = 2, 2
+				if st.lastTurn {
+					vals[4], vals[5] = 2, 2
+				}
+				br.downValues(a, vals)
+				ord = uint64(u) // the lowest-ranked takes the bye
+			}
+			br.addEdge(u, bv, vals, ord)
+		}
+	}
+}
+
+func (br *bracket) addEdge(u, v int, vals []uint64, ord uint64) {
+	var w weight
+	for k, x := range vals {
+		w = w.shl(br.widths[k]).add(weight{0, x})
+	}
+	w = w.shl(br.ordBits)
+	br.crit = append(br.crit, w)
+	if br.ordBits > 0 {
+		w = w.add(weight{0, ord})
+	}
+	br.edges = append(br.edges, wedge{u, v, w})
+}
+
+// colourValues fills the colour criteria (C8–C11) of a pair in the bracket.
+func (br *bracket) colourValues(a, b *swissPlayer, vals []uint64) {
+	ca := br.st.colours(a, b)
+	missed, strongMissed := uint64(0), uint64(0)
+	topCD, topThree := uint64(0), uint64(0)
+	for _, x := range [2]struct {
+		p *swissPlayer
+		c int8
+	}{{a, ca}, {b, -ca}} {
+		p := x.p
+		if p.pref != 0 && p.pref != x.c {
+			missed++
+			if p.strength >= prefStrong {
+				strongMissed++
+			}
+		}
+		if a.top || b.top {
+			if cd := p.cd + int(x.c); cd > 2 || cd < -2 {
+				topCD++
+			}
+			if n := len(p.colours); n >= 2 && p.colours[n-1] == x.c && p.colours[n-2] == x.c {
+				topThree++
+			}
+		}
+	}
+	if br.st.lastTurn {
+		vals[4], vals[5] = 2-topCD, 2-topThree
+	}
+	vals[6], vals[7] = 2-missed, 2-strongMissed
+}
+
+// floatValues fills the float criteria (C12–C15) of a pair in the bracket:
+// the higher score gets a downfloat, the lower an upfloat.
+func (br *bracket) floatValues(a, b *swissPlayer, vals []uint64) {
+	vals[8], vals[9], vals[10], vals[11] = 1, 1, 1, 1
+	if a.score == b.score {
+		return
+	}
+	hi, lo := a, b
+	if b.score > a.score {
+		hi, lo = b, a
+	}
+	if hi.float1 == 1 {
+		vals[8] = 0
+	}
+	if lo.float1 == -1 {
+		vals[9] = 0
+	}
+	if hi.float2 == 1 {
+		vals[10] = 0
+	}
+	if lo.float2 == -1 {
+		vals[11] = 0
+	}
+}
+
+// downValues fills the float criteria of a bracket player who floats down.
+func (br *bracket) downValues(a *swissPlayer, vals []uint64) {
+	vals[8], vals[9], vals[10], vals[11] = 1, 1, 1, 1
+	if a.float1 == 1 {
+		vals[8] = 0
+	}
+	if a.float2 == 1 {
+		vals[10] = 0
+	}
+}
+
+// order is the Dutch order's approximation for a pair of bracket players
+// u < v: a moved-down player with the resident of its own rank, a
+// resident of S1 with the resident of S2 of its own rank; the larger the
+// better.
+func (br *bracket) order(u, v, half int, ordMax uint64) uint64 {
+	m := br.mdps
+	var cost int
+	switch {
+	case u < m && v >= m:
+		cost = abs((v - m) - u)
+	case u < m:
+		cost = len(br.b)
+	default:
+		a, b := u-m, v-m
+		if a < half && b >= half {
+			cost = abs((b - half) - a)
+		} else {
+			cost = len(br.b) + abs(b-a)
+		}
+	}
+	return ordMax - uint64(min(cost, int(ordMax)))
+}
+
+// solve pairs the bracket: the pairs inside it, the players who float
+// down to the next bracket, and, in the last bracket, the player who gets
+// the pairing-allocated bye.
+//
+// A first matching gives the best value of the criteria C4–C15. Then the
+// bracket's players are taken in the Dutch order (moved-down players,
+// then S1 of the remainder, then S2) and each gets the first opponent of
+// its candidate list (for S1, the players of S2 in order: the
+// transpositions of S2 in their lexicographic order) with which the
+// criteria's best value can still be reached; a matching that already
+// pairs it so saves the check.
+func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *swissPlayer, err error) {
+	br.build()
+	nb := len(br.b)
+	nv := len(br.verts)
+	if br.bye {
+		nv++
+	}
+	index := make([]int32, nv*nv)
+	for i := range index {
+		index[i] = -1
+	}
+	for k, e := range br.edges {
+		index[e.i*nv+e.j], index[e.j*nv+e.i] = int32(k), int32(k)
+	}
+	critSum := func(mate []int) (weight, bool) {
+		var s weight
+		for u, v := range mate {
+			if v < 0 {
+				return s, false
+			}
+			if u < v {
+				s = s.add(br.crit[index[u*nv+v]])
+			}
+		}
+		return s, true
+	}
+	mate := maxWeightMatching(nv, br.edges)
+	best, complete := critSum(mate)
+	if !complete {
+		return nil, nil, nil, ErrNoPairing
+	}
+	forced := make([]bool, nv)    // paired already
+	noPair := make([]bool, nb)    // floats down: no pair in the bracket
+	try := func(u, c int) []int { // u with c (or no pair in the bracket, c == -1)
+		var edges []wedge
+		for _, e := range br.edges {
+			i, j := e.i, e.j
+			if i == u || j == u {
+				if c == -1 && j < nb && i < nb {
+					continue
+				}
+				if c >= 0 && i+j-u != c {
+					continue
+				}
+			} else if c >= 0 && (i == c || j == c) {
+				continue
+			}
+			if (forced[i] || forced[j]) && !(forced[i] && forced[j] && mateIs(mate, i, j)) {
+				continue
+			}
+			if (i < nb && noPair[i] && j < nb) || (j < nb && noPair[j] && i < nb) {
+				continue
+			}
+			edges = append(edges, e)
+		}
+		m2 := maxWeightMatching(nv, edges)
+		if s, ok := critSum(m2); ok && s == best {
+			return m2
+		}
+		return nil
+	}
+	m := br.mdps
+	var s1, s2 []int
+	split := false
+	for u := 0; u < nb; u++ {
+		if forced[u] || noPair[u] {
+			continue
+		}
+		var cands []int
+		if u < m {
+			for v := m; v < nb; v++ {
+				cands = append(cands, v)
+			}
+			for v := u + 1; v < m; v++ {
+				cands = append(cands, v)
+			}
+		} else {
+			if !split {
+				split = true
+				var rem []int
+				pairsIn := 0
+				for v := m; v < nb; v++ {
+					if !forced[v] && !noPair[v] {
+						rem = append(rem, v)
+						if w := mate[v]; w >= m && w < nb && w > v {
+							pairsIn++
+						}
+					}
+				}
+				s1, s2 = rem[:pairsIn], rem[pairsIn:]
+			}
+			if k := slices.Index(s1, u); k >= 0 {
+				cands = append(cands, s2...)
+				for x := len(s1) - 1; x > k; x-- {
+					cands = append(cands, s1[x])
+				}
+			} else {
+				for _, v := range s2 {
+					if v > u {
+						cands = append(cands, v)
+					}
+				}
+			}
+		}
+		cands = append(cands, -1)
+		for _, c := range cands {
+			if c >= 0 && (forced[c] || noPair[c] || index[u*nv+c] < 0) {
+				continue
+			}
+			cur := mate[u]
+			if c == cur || (c == -1 && cur >= nb) {
+				break
+			}
+			if m2 := try(u, c); m2 != nil {
+				mate = m2
+				break
+			}
+		}
+		if v := mate[u]; v < nb {
+			forced[u], forced[v] = true, true
+		} else {
+			noPair[u] = true
+		}
+	}
+	for u := 0; u < nb; u++ {
+		switch v := mate[u]; {
+		case v < nb:
+			if u < v {
+				pairs = append(pairs, [2]*swissPlayer{br.verts[u], br.verts[v]})
+			}
+		case v == len(br.verts) && len(br.rest) == 0:
+			bye = br.verts[u]
+		default:
+			float = append(float, br.verts[u])
+		}
+	}
+	return pairs, float, bye, nil
+}
+
+func mateIs(mate []int, i, j int) bool { return mate[i] == j }
