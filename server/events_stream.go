@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -35,7 +36,7 @@ type streamEvent struct {
 // the AI, and their ends; and the challenges they make or receive as they
 // change.
 func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
-	who, ok := s.signedIn(w, r, account.ScopeChallengeRead)
+	who, ok := s.lichessSignedIn(w, r, account.ScopeChallengeRead)
 	if !ok {
 		return
 	}
@@ -43,7 +44,7 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 	// A stream is held open like a socket, and counted with them.
 	release, err := s.socketCaps.take(userID, clientIP(r))
 	if err != nil {
-		s.writeError(w, r, err)
+		s.writeLichessError(w, r, err)
 		return
 	}
 	defer release()
@@ -51,7 +52,7 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 	if who.Token != nil {
 		done, err := s.play.tokenStreams.take(who.Token.ID)
 		if err != nil {
-			s.writeError(w, r, err)
+			s.writeLichessError(w, r, err)
 			return
 		}
 		defer done()
@@ -128,6 +129,9 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 			if !ok {
 				continue
 			}
+			if line.Challenge != nil {
+				s.withTitles(ctx, line.Challenge, *e.Challenge)
+			}
 			if gameID != "" {
 				line.Game = s.streamGameInfo(ctx, gameID, userID, nil)
 				watch(gameID)
@@ -145,9 +149,19 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 				sched = nil // fell behind: the page's list is the truth
 				continue
 			}
-			if e.Concerns(userID) {
-				ev := scheduleEventJSON(e)
-				if !write(streamEvent{Type: "schedule", Schedule: &ev}) {
+			if !e.Concerns(userID) {
+				continue
+			}
+			ev := scheduleEventJSON(e)
+			if !write(streamEvent{Type: "schedule", Schedule: &ev}) {
+				return
+			}
+			// A scheduled game is announced once its check-in opens, so
+			// that a lichess client opens its board stream (which checks
+			// its player in) as for any game that starts.
+			if a := e.Arrangement; checkInOpen(a, s.cfg.Schedule.Now()) && !watched[a.GameID] {
+				watch(a.GameID)
+				if !write(streamEvent{Type: "gameStart", Game: s.streamGameInfo(ctx, a.GameID, userID, nil)}) {
 					return
 				}
 			}
@@ -184,16 +198,49 @@ func (s *Server) currentLines(ctx context.Context, userID, site string) []stream
 			}
 		}
 	}
+	out = append(out, s.scheduledLines(ctx, userID, out)...)
 	if open, err := s.cfg.Lobby.ChallengesFor(ctx, userID); err == nil {
 		now := s.cfg.Now()
 		for _, c := range open {
 			if c.IsOpen(now) {
 				lc := viewLichessChallenge(c, userID, site)
+				s.withTitles(ctx, &lc, c)
 				out = append(out, streamEvent{Type: "challenge", Challenge: &lc})
 			}
 		}
 	}
 	return out
+}
+
+// scheduledLines are the gameStart lines of userID's scheduled games whose
+// check-in has opened and that lines (gameStart lines already written)
+// do not announce: the playing list has a game once its first move is
+// played.
+func (s *Server) scheduledLines(ctx context.Context, userID string, lines []streamEvent) []streamEvent {
+	if s.cfg.Schedule == nil {
+		return nil
+	}
+	list, err := s.cfg.Schedule.List(ctx, userID)
+	if err != nil {
+		return nil
+	}
+	now := s.cfg.Schedule.Now()
+	var out []streamEvent
+	for _, a := range list {
+		if !checkInOpen(a, now) || slices.ContainsFunc(lines, func(l streamEvent) bool { return l.Game != nil && l.Game.GameID == a.GameID }) {
+			continue
+		}
+		out = append(out, streamEvent{Type: "gameStart", Game: s.streamGameInfo(ctx, a.GameID, userID, nil)})
+	}
+	return out
+}
+
+// checkInOpen reports whether arrangement a has a game whose check-in has
+// opened at now (game.CheckInWindow before its start) and that has not
+// ended.
+func checkInOpen(a schedule.Arrangement, now time.Time) bool {
+	return a.GameID != "" && (a.Status == schedule.Accepted || a.Status == schedule.Started) &&
+		!now.Before(a.StartAt.Add(-game.CheckInWindow))
 }
 
 // streamLine is the line of lobby event e for userID, the game it starts
@@ -343,4 +390,16 @@ func (u *userStreams) gameStarted(userID, id string) {
 		default:
 		}
 	}
+}
+
+// online returns the users who have an event stream open in this process,
+// in no order.
+func (u *userStreams) online() []string {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	out := make([]string, 0, len(u.subs))
+	for id := range u.subs {
+		out = append(out, id)
+	}
+	return out
 }

@@ -38,6 +38,9 @@ type barRatingJSON struct {
 	Provisional bool `json:"provisional,omitempty"`
 	// Diff is the change the end made (rounded after less rounded before).
 	Diff *int `json:"diff,omitempty"`
+	// Title is the title shown before the player's name: BOT for a bot
+	// account (lichess's Bot API), absent for anyone else.
+	Title string `json:"title,omitempty"`
 }
 
 // changeCache keeps the rating changes of finished rated games, which
@@ -73,11 +76,12 @@ func (s *Server) gameRatings(ctx context.Context, hdr game.Record, status game.S
 	if status == game.StatusEnded && hdr.Rated {
 		if ch := s.ratingChanges(ctx, hdr); ch[game.White] != nil && ch[game.Black] != nil {
 			out := make(map[string]barRatingJSON, 2)
-			for _, side := range []game.Side{game.White, game.Black} {
+			for side, p := range map[game.Side]game.Player{game.White: hdr.White, game.Black: hdr.Black} {
 				c := ch[side]
 				diff := c.Diff()
 				before := rating.Rating{Value: c.Before, Deviation: c.BeforeDeviation}
-				out[side.String()] = barRatingJSON{Rating: round(c.Before), Provisional: before.Provisional(), Diff: &diff}
+				out[side.String()] = barRatingJSON{Rating: round(c.Before), Provisional: before.Provisional(), Diff: &diff,
+					Title: s.titleOf(ctx, p.ID)}
 			}
 			return out
 		}
@@ -92,7 +96,7 @@ func (s *Server) gameRatings(ctx context.Context, hdr game.Record, status game.S
 		if out == nil {
 			out = make(map[string]barRatingJSON, 2)
 		}
-		out[side.String()] = barRatingJSON{Rating: round(r.Value), Provisional: r.Provisional()}
+		out[side.String()] = barRatingJSON{Rating: round(r.Value), Provisional: r.Provisional(), Title: s.titleOf(ctx, p.ID)}
 	}
 	return out
 }

@@ -46,11 +46,20 @@ func lichessStatusOf(status int) int {
 }
 
 // writeLichessError answers err as lichess does (lichessErrorJSON, with
-// lichessStatusOf the status of its code), in the request's language.
+// lichessStatusOf the status of its code), in the request's language. A
+// 429 always says when to retry: the refusal's seconds, else the minute
+// lichess asks its clients to wait.
 func (s *Server) writeLichessError(w http.ResponseWriter, r *http.Request, err error) {
 	d, status := s.refuse(w, r, err)
+	if status == http.StatusTooManyRequests && w.Header().Get("Retry-After") == "" {
+		w.Header().Set("Retry-After", lichessRetryAfter)
+	}
 	writeJSON(w, lichessStatusOf(status), lichessErrorJSON{Error: d.Message, Code: d.Code})
 }
+
+// lichessRetryAfter is the wait, in seconds, lichess asks of a client
+// refused with 429 when the refusal does not say its own.
+const lichessRetryAfter = "60"
 
 // lichessSignedIn is signedIn answering its refusals as lichess does.
 func (s *Server) lichessSignedIn(w http.ResponseWriter, r *http.Request, scope account.Scope) (Identity, bool) {

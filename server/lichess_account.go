@@ -74,18 +74,24 @@ type lichessPerfJSON struct {
 	Provisional bool `json:"prov,omitempty"`
 }
 
-// lichessAccountJSON is GET /api/account's answer, lichess's UserExtended
-// in the parts JoinPal has.
-type lichessAccountJSON struct {
+// lichessUserJSON is a user as lichess's User shows it, in the parts
+// JoinPal has (GET /api/bot/online's lines).
+type lichessUserJSON struct {
 	ID        string                     `json:"id"`
 	Username  string                     `json:"username"`
 	Perfs     map[string]lichessPerfJSON `json:"perfs"`
 	CreatedAt int64                      `json:"createdAt"`
-	URL       string                     `json:"url"`
 	// Title is BOT for a bot account.
 	Title string `json:"title,omitempty"`
 	// Guest is JoinPal's: the user has no account.
 	Guest bool `json:"guest,omitempty"`
+}
+
+// lichessAccountJSON is GET /api/account's answer, lichess's UserExtended
+// in the parts JoinPal has: the user and its profile page.
+type lichessAccountJSON struct {
+	lichessUserJSON
+	URL string `json:"url"`
 }
 
 // getLichessAccount serves GET /api/account: the requester, as lichess's
@@ -95,13 +101,22 @@ func (s *Server) getLichessAccount(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	u := who.User
+	out, err := s.lichessAccount(r.Context(), who.User, siteURL(r))
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// lichessAccount is user u as lichess's GET /api/account shows a user,
+// site the server's address.
+func (s *Server) lichessAccount(ctx context.Context, u account.User, site string) (lichessAccountJSON, error) {
 	ratings := rating.Defaults()
 	if s.cfg.Ratings != nil && !u.Guest {
 		var err error
-		if ratings, err = s.cfg.Ratings.Ratings(r.Context(), u.ID); err != nil {
-			s.writeLichessError(w, r, err)
-			return
+		if ratings, err = s.cfg.Ratings.Ratings(ctx, u.ID); err != nil {
+			return lichessAccountJSON{}, err
 		}
 	}
 	perfs := make(map[string]lichessPerfJSON, len(ratings))
@@ -113,13 +128,13 @@ func (s *Server) getLichessAccount(w http.ResponseWriter, r *http.Request) {
 		name = u.DisplayName
 	}
 	out := lichessAccountJSON{
-		ID: lichessUserID(u), Username: name, Perfs: perfs, CreatedAt: u.CreatedAt.UnixMilli(),
-		URL: siteURL(r) + "/@/" + url.PathEscape(name), Guest: u.Guest,
+		lichessUserJSON: lichessUserJSON{ID: lichessUserID(u), Username: name, Perfs: perfs, CreatedAt: u.CreatedAt.UnixMilli(), Guest: u.Guest},
+		URL:             site + "/@/" + url.PathEscape(name),
 	}
 	if u.Bot {
 		out.Title = botTitle
 	}
-	writeJSON(w, http.StatusOK, out)
+	return out, nil
 }
 
 // lichessStatusJSON is a game's status as lichess's game objects give it:
@@ -227,9 +242,21 @@ func clockOf(ev game.Event, side game.Side) *int64 {
 	return ev.BlackMs
 }
 
-// lichessPlayingJSON is GET /api/account/playing's answer.
+// lichessPlayingJSON is GET /api/account/playing's answer: the games and
+// how many wait for the requester's move.
 type lichessPlayingJSON struct {
-	NowPlaying []lichessGameInfoJSON `json:"nowPlaying"`
+	NbMyTurn   int                  `json:"nbMyTurn"`
+	NowPlaying []lichessPlayingGame `json:"nowPlaying"`
+}
+
+// lichessPlayingGame is one game of GET /api/account/playing: the event
+// stream's game object, but for its status, which is the name alone, and
+// without compat and id, as lichess lists it.
+type lichessPlayingGame struct {
+	lichessGameInfoJSON
+	Status string    `json:"status"`
+	Compat *struct{} `json:"compat,omitempty"`
+	ID     string    `json:"id,omitempty"`
 }
 
 // getLichessPlaying serves GET /api/account/playing?nb=N: the games the
@@ -250,7 +277,7 @@ func (s *Server) getLichessPlaying(w http.ResponseWriter, r *http.Request) {
 		s.writeLichessError(w, r, err)
 		return
 	}
-	out := lichessPlayingJSON{NowPlaying: []lichessGameInfoJSON{}}
+	out := lichessPlayingJSON{NowPlaying: []lichessPlayingGame{}}
 	for _, g := range list {
 		rec, err := s.loadGame(r.Context(), g.ID)
 		if err != nil {
@@ -260,7 +287,11 @@ func (s *Server) getLichessPlaying(w http.ResponseWriter, r *http.Request) {
 		if err != nil || ev.Status.Finished() {
 			continue
 		}
-		out.NowPlaying = append(out.NowPlaying, s.lichessGameInfo(r.Context(), rec, ev, who.User.ID))
+		info := s.lichessGameInfo(r.Context(), rec, ev, who.User.ID)
+		if info.IsMyTurn {
+			out.NbMyTurn++
+		}
+		out.NowPlaying = append(out.NowPlaying, lichessPlayingGame{lichessGameInfoJSON: info, Status: info.Status.Name})
 	}
 	writeJSON(w, http.StatusOK, out)
 }

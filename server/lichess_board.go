@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -61,6 +62,72 @@ type lichessGameStateJSON struct {
 	BDraw     bool   `json:"bdraw,omitempty"`
 	WTakeback bool   `json:"wtakeback,omitempty"`
 	BTakeback bool   `json:"btakeback,omitempty"`
+	// Joinpal is JoinPal's extension (docs/LICHESS-API.md), a field
+	// lichess's clients ignore.
+	Joinpal *joinpalStateJSON `json:"joinpal,omitempty"`
+}
+
+// joinpalStateJSON is what JoinPal adds to a gameState: the clocks move
+// by move, a per-move clock's limit, and a scheduled game's start and
+// check-ins. Absent when the game has none of them.
+type joinpalStateJSON struct {
+	// Clocks is the mover's time left after each move, in ms, one for
+	// each move of moves (timed games; the [%clk] of the game's PGN).
+	Clocks []int64 `json:"clocks,omitempty"`
+	// PerMove is the limit of each move in ms when the game has a clock
+	// per move (JoinPal's own mode): wtime and btime are then the time
+	// left for the current move, the side not to move having the whole
+	// limit, and winc and binc are 0.
+	PerMove int64 `json:"perMove,omitempty"`
+	// ScheduledAt is a scheduled game's start (ms since 1970); CheckedIn
+	// says, by side, who has checked in, as of the line. A gameState comes
+	// when either changes.
+	ScheduledAt int64          `json:"scheduledAt,omitempty"`
+	CheckedIn   *checkedInJSON `json:"checkedIn,omitempty"`
+}
+
+// checkedInJSON is a scheduled game's check-ins, by side.
+type checkedInJSON struct {
+	White bool `json:"white"`
+	Black bool `json:"black"`
+}
+
+// sameState reports whether two gameStates say the same.
+func sameState(a, b lichessGameStateJSON) bool {
+	ja, jb := a.Joinpal, b.Joinpal
+	a.Joinpal, b.Joinpal = nil, nil
+	if a != b || (ja == nil) != (jb == nil) {
+		return false
+	}
+	if ja == nil {
+		return true
+	}
+	return slices.Equal(ja.Clocks, jb.Clocks) && ja.PerMove == jb.PerMove && ja.ScheduledAt == jb.ScheduledAt &&
+		(ja.CheckedIn == nil) == (jb.CheckedIn == nil) && (ja.CheckedIn == nil || *ja.CheckedIn == *jb.CheckedIn)
+}
+
+// joinpalState is the extension of game rec's gameState after ev, whose
+// moves are moves; nil when there is nothing to add.
+func joinpalState(rec game.Record, ev game.Event, moves []game.MoveRecord) *joinpalStateJSON {
+	var out joinpalStateJSON
+	tc := rec.TimeControl
+	if !tc.Untimed() {
+		out.Clocks = make([]int64, 0, len(moves))
+		for _, m := range moves {
+			out.Clocks = append(out.Clocks, ms(m.Remaining))
+		}
+	}
+	if tc.Mode() == game.ModePerMove {
+		out.PerMove = ms(tc.PerMove())
+	}
+	if sc := ev.Schedule; sc != nil {
+		out.ScheduledAt = sc.StartAt.UnixMilli()
+		out.CheckedIn = &checkedInJSON{White: sc.Present[game.White], Black: sc.Present[game.Black]}
+	}
+	if len(out.Clocks) == 0 && out.PerMove == 0 && out.CheckedIn == nil {
+		return nil
+	}
+	return &out
 }
 
 // lichessChatLineJSON is a chatLine line of a board game stream.
@@ -80,10 +147,14 @@ type lichessOpponentGoneJSON struct {
 
 // lichessState is the gameState of game rec after ev, whose moves are
 // moves.
-func lichessState(rec game.Record, ev game.Event, moves []string) lichessGameStateJSON {
+func lichessState(rec game.Record, ev game.Event, moves []game.MoveRecord) lichessGameStateJSON {
+	uci := make([]string, 0, len(moves))
+	for _, m := range moves {
+		uci = append(uci, m.UCI)
+	}
 	st := lichessGameStateJSON{
-		Type: "gameState", Moves: strings.Join(moves, " "), WTime: untimedMs, BTime: untimedMs,
-		Status: lichessGameStatus(ev.Status, ev.Termination),
+		Type: "gameState", Moves: strings.Join(uci, " "), WTime: untimedMs, BTime: untimedMs,
+		Status: lichessGameStatus(ev.Status, ev.Termination), Joinpal: joinpalState(rec, ev, moves),
 	}
 	if ev.WhiteMs != nil {
 		st.WTime = *ev.WhiteMs
@@ -108,7 +179,7 @@ func lichessState(rec game.Record, ev game.Event, moves []string) lichessGameSta
 
 // lichessGameFull is the gameFull line of game rec, as ev (a full event)
 // shows it.
-func (s *Server) lichessGameFull(ctx context.Context, rec game.Record, ev game.Event, moves []string) lichessGameFullJSON {
+func (s *Server) lichessGameFull(ctx context.Context, rec game.Record, ev game.Event, moves []game.MoveRecord) lichessGameFullJSON {
 	speed := rating.GameSpeed(rec.TimeControl)
 	out := lichessGameFullJSON{
 		Type: "gameFull", ID: rec.ID, Variant: standardVariant, Speed: string(speed),
@@ -130,15 +201,6 @@ func (s *Server) lichessGameFull(ctx context.Context, rec game.Record, ev game.E
 	return out
 }
 
-// uciMoves are the moves of a full event in UCI.
-func uciMoves(ev game.Event) []string {
-	out := make([]string, 0, len(ev.Moves))
-	for _, m := range ev.Moves {
-		out = append(out, m.UCI)
-	}
-	return out
-}
-
 // boardStream is one client's board game stream.
 type boardStream struct {
 	srv   *Server
@@ -148,7 +210,7 @@ type boardStream struct {
 	enc   *json.Encoder
 	flush func()
 	// moves are the game's moves as last sent, last the last event sent.
-	moves []string
+	moves []game.MoveRecord
 	last  int64
 	// gone is whether the opponent was last said gone.
 	gone bool
@@ -172,7 +234,7 @@ func (b *boardStream) write(v any) bool {
 
 // full takes a full event as the stream's state.
 func (b *boardStream) full(ev game.Event) {
-	b.moves, b.last = uciMoves(ev), ev.Seq
+	b.moves, b.last = slices.Clone(ev.Moves), ev.Seq
 }
 
 // apply takes ev, the next event after the last one, into the stream's
@@ -184,7 +246,7 @@ func (b *boardStream) apply(ev game.Event) bool {
 	}
 	switch {
 	case ev.Type == game.EventMove && ev.Move != nil && ev.Ply == len(b.moves)+1:
-		b.moves = append(b.moves, ev.Move.UCI)
+		b.moves = append(b.moves, *ev.Move)
 	case ev.Ply != len(b.moves):
 		return false
 	}
@@ -221,22 +283,11 @@ func (b *boardStream) opponentGone(ev game.Event) (lichessOpponentGoneJSON, bool
 // an empty line every few seconds; the stream ends with the game. While
 // it is open, the player counts as connected, as with a game page.
 func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
-	who, ok := s.boardPlayer(w, r, actionBoardStream)
+	who, rec, side, ok := s.boardGame(w, r, actionBoardStream)
 	if !ok {
 		return
 	}
-	id := r.PathValue("id")
-	rec, err := s.loadGame(r.Context(), id)
-	if err != nil {
-		s.writeLichessError(w, r, err)
-		return
-	}
-	userID := who.User.ID
-	side, plays := sideOfUser(rec, userID)
-	if !plays {
-		s.writeLichessError(w, r, game.NewError(game.CodeGameNotFound, "not a game of the requester", nil))
-		return
-	}
+	id, userID := rec.ID, who.User.ID
 	release, err := s.socketCaps.take(userID, clientIP(r))
 	if err != nil {
 		s.writeLichessError(w, r, err)
@@ -319,7 +370,7 @@ func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
 			if line, ok := b.opponentGone(e); ok && !b.write(line) {
 				return
 			}
-			if st := lichessState(rec, e, b.moves); st != b.state {
+			if st := lichessState(rec, e, b.moves); !sameState(st, b.state) {
 				b.state = st
 				if !b.write(st) {
 					return
@@ -348,6 +399,28 @@ func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// boardGame is boardPlayer for action on the game of the request's path
+// ({id}), which must be one of the requester's (else it is not found):
+// who asks, the game and their side. On refusal it answers and returns
+// false.
+func (s *Server) boardGame(w http.ResponseWriter, r *http.Request, action string) (Identity, game.Record, game.Side, bool) {
+	who, ok := s.boardPlayer(w, r, action)
+	if !ok {
+		return Identity{}, game.Record{}, 0, false
+	}
+	rec, err := s.loadGame(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return Identity{}, game.Record{}, 0, false
+	}
+	side, plays := sideOfUser(rec, who.User.ID)
+	if !plays {
+		s.writeLichessError(w, r, game.NewError(game.CodeGameNotFound, "not a game of the requester", nil))
+		return Identity{}, game.Record{}, 0, false
+	}
+	return who, rec, side, true
 }
 
 // boardMove serves POST /api/board/game/{id}/move/{uci}?offeringDraw=true:

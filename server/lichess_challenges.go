@@ -166,7 +166,9 @@ func (s *Server) lichessChallenge(w http.ResponseWriter, r *http.Request, form u
 		s.writeLichessError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, viewLichessChallenge(c, who.User.ID, siteURL(r)))
+	out := viewLichessChallenge(c, who.User.ID, siteURL(r))
+	s.withTitles(r.Context(), &out, c)
+	writeJSON(w, http.StatusOK, out)
 }
 
 // lichessAIGameJSON is lichess's answer to POST /api/challenge/ai: the

@@ -129,6 +129,31 @@ func viewLichessChallenge(c lobby.Challenge, userID, site string) lichessChallen
 	return out
 }
 
+// withTitles fills in the titles of c's challenger and destination user
+// (BOT for a bot account), which the lobby does not keep: it reads their
+// accounts.
+func (s *Server) withTitles(ctx context.Context, c *lichessChallengeJSON, ch lobby.Challenge) {
+	if !ch.Challenger.Guest {
+		c.Challenger.Title = s.titleOf(ctx, ch.Challenger.ID)
+	}
+	if c.DestUser != nil && !ch.Dest.Guest {
+		c.DestUser.Title = s.titleOf(ctx, ch.Dest.ID)
+	}
+}
+
+// titleOf is the title lichess shows before the name of account userID:
+// BOT for a bot's, none for anyone else or an account that cannot be
+// read.
+func (s *Server) titleOf(ctx context.Context, userID string) string {
+	if userID == "" {
+		return ""
+	}
+	if u, err := s.cfg.Accounts.UserByID(ctx, userID); err == nil && u.Bot {
+		return botTitle
+	}
+	return ""
+}
+
 // perfName is a speed's name as lichess writes it ("Blitz").
 func perfName(sp rating.Speed) string {
 	s := string(sp)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"slices"
@@ -24,14 +25,15 @@ type lichessClient struct {
 	name  string
 }
 
-// lichessBot signs up username, makes a token with lichess's scopes and
-// returns the program that holds it.
-func lichessBot(t *testing.T, env *playEnv, username string) *lichessClient {
+// lichessBot signs up username, makes a token with lichess's scopes
+// board:play, challenge:read, challenge:write and more, and returns the
+// program that holds it.
+func lichessBot(t *testing.T, env *playEnv, username string, more ...string) *lichessClient {
 	t.Helper()
 	p := env.account(t, username)
 	var tok tokenJSON
 	p.must(http.StatusCreated, "POST", "/api/tokens", map[string]any{
-		"name": "lichess", "scopes": []string{"board:play", "challenge:read", "challenge:write"},
+		"name": "lichess", "scopes": append([]string{"board:play", "challenge:read", "challenge:write"}, more...),
 	}, &tok)
 	return &lichessClient{t: t, env: env, token: tok.Token, name: username}
 }
@@ -63,6 +65,44 @@ func (c *lichessClient) call(method, path string, form url.Values) (int, map[str
 		c.t.Fatalf("%s %s: %d %q is not a JSON object", method, path, resp.StatusCode, raw)
 	}
 	return resp.StatusCode, out
+}
+
+// array sends method path and returns its answer's items: a JSON array,
+// or the lines of an NDJSON answer; it fails unless the status is 200.
+func (c *lichessClient) array(method, path string) []any {
+	c.t.Helper()
+	req, _ := http.NewRequest(method, c.env.http.URL+path, nil)
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		c.t.Fatalf("%s %s: %d %s", method, path, resp.StatusCode, raw)
+	}
+	var out []any
+	switch ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); ct {
+	case "application/x-ndjson":
+		for line := range strings.Lines(string(raw)) {
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			var v any
+			if err := json.Unmarshal([]byte(line), &v); err != nil {
+				c.t.Fatalf("%s %s: a line %q is not JSON", method, path, line)
+			}
+			out = append(out, v)
+		}
+	case "application/json":
+		if err := json.Unmarshal(raw, &out); err != nil {
+			c.t.Fatalf("%s %s: %s is not a JSON array", method, path, raw)
+		}
+	default:
+		c.t.Fatalf("%s %s: content type %q", method, path, ct)
+	}
+	return out
 }
 
 // callJSON is call with a JSON body.
@@ -240,7 +280,12 @@ var lichessShapes = map[string]map[string]string{
 		"type": jsString, "moves": jsString, "wtime": jsNumber, "btime": jsNumber, "winc": jsNumber, "binc": jsNumber,
 		"status": jsString, "winner": jsString + "?", "wdraw": jsBool + "?", "bdraw": jsBool + "?",
 		"wtakeback": jsBool + "?", "btakeback": jsBool + "?",
+		// JoinPal's extension, beside lichess's.
+		"joinpal": jsObject + "?",
 	},
+	"joinpal": {"clocks": "array?", "perMove": jsNumber + "?", "scheduledAt": jsNumber + "?", "checkedIn": jsObject + "?"},
+	// JoinPal's own line: a scheduled game's notification.
+	"schedule":          {"type": jsString, "schedule": jsObject},
 	"chatLine":          {"type": jsString, "room": jsString, "username": jsString, "text": jsString},
 	"opponentGone":      {"type": jsString, "gone": jsBool, "claimWinInSeconds": jsNumber + "?"},
 	"variant":           {"key": jsString, "name": jsString, "short": jsString},
@@ -321,6 +366,13 @@ func checkLichessLine(t *testing.T, line map[string]any) {
 		if !lichessStatuses[line["status"].(string)] {
 			t.Fatalf("status %v is not lichess's", line["status"])
 		}
+		if ext, ok := line["joinpal"].(map[string]any); ok {
+			checkShape(t, "gameState.joinpal", ext, lichessShapes["joinpal"])
+			clocks, _ := ext["clocks"].([]any)
+			if moves, _ := line["moves"].(string); ext["clocks"] != nil && len(clocks) != len(strings.Fields(moves)) {
+				t.Fatalf("gameState: %d clocks for the moves %q", len(clocks), moves)
+			}
+		}
 	}
 }
 
@@ -374,16 +426,19 @@ func jsonKind(v any) string {
 }
 
 // lichessGame starts a game of white against black by a direct challenge
-// and returns its id.
+// in lichess's form (5+3) and returns its id.
 func lichessGame(t *testing.T, white, black *lichessClient) string {
 	t.Helper()
-	p := &person{t: t, env: white.env, hc: http.DefaultClient, header: http.Header{"Authorization": {"Bearer " + white.token}}}
-	var c struct{ ID string }
-	p.must(http.StatusCreated, "POST", "/api/challenge/"+black.name, map[string]any{"timeControl": "5+3", "color": "white"}, &c)
-	q := &person{t: t, env: black.env, hc: http.DefaultClient, header: http.Header{"Authorization": {"Bearer " + black.token}}}
-	var acc struct{ GameID string }
-	q.must(http.StatusOK, "POST", "/api/challenge/"+c.ID+"/accept", nil, &acc)
-	return acc.GameID
+	status, c := white.call("POST", "/api/challenge/"+black.name, url.Values{"clock.limit": {"300"}, "clock.increment": {"3"}, "color": {"white"}})
+	if status != http.StatusOK {
+		t.Fatalf("challenge: %d %v", status, c)
+	}
+	status, acc := black.call("POST", "/api/challenge/"+c["id"].(string)+"/accept", url.Values{})
+	id, _ := acc["gameId"].(string)
+	if status != http.StatusOK || acc["ok"] != true || id == "" {
+		t.Fatalf("accept: %d %v", status, acc)
+	}
+	return id
 }
 
 // TestLichessAccount: the token's test, the account and the games being

@@ -112,6 +112,7 @@ func (s *Server) routes() []route {
 		{"POST /api/board/game/{id}/claim-victory", s.boardNamed("claim-win")},
 		{"POST /api/board/game/{id}/claim-draw", s.boardNamed("claim-draw")},
 		{"POST /api/board/game/{id}/chat", s.boardChat},
+		{"GET /api/board/game/{id}/{part}", s.getBoardGameChat},
 		{"POST /api/board/seek", s.boardSeek},
 		// lichess's Bot API: the board API's game endpoints for bot
 		// accounts, and the upgrade that makes an account a bot's.
@@ -125,6 +126,8 @@ func (s *Server) routes() []route {
 		{"POST /api/bot/game/{id}/claim-victory", s.boardNamed("claim-win")},
 		{"POST /api/bot/game/{id}/claim-draw", s.boardNamed("claim-draw")},
 		{"POST /api/bot/game/{id}/chat", s.boardChat},
+		{"GET /api/bot/game/{id}/{part}", s.getBoardGameChat},
+		{"GET /api/bot/online", s.getBotsOnline},
 
 		// A user's events (games starting and ending, challenges), NDJSON.
 		{"GET /api/stream/event", s.streamEvents},

@@ -18,11 +18,12 @@ export interface PlayerData {
   aiLevel?: number;
 }
 
-/** RatingData is one player's rating on the player bars: the rating in the game's speed, "?" when provisional, and the change the end of a rated game made. */
+/** RatingData is one player's rating on the player bars: the rating in the game's speed, "?" when provisional, the change the end of a rated game made, and the title before the name (BOT for a bot account). */
 export interface RatingData {
   rating: number;
   provisional?: boolean;
   diff?: number;
+  title?: string;
 }
 
 /** ClockData is the time control in ms. */

@@ -84,6 +84,10 @@ function player(ctrl: GameCtrl, color: Color, where: 'top' | 'bottom'): VNode {
   return h('section.player.player-' + where, { attrs: { 'data-testid': 'player-' + color, 'aria-label': t('side.' + color) } }, [
     h('div.player-line', [
       h('span.player-side', { class: { [color]: true }, attrs: { 'aria-hidden': 'true' } }),
+      // A bot account's title, as its profile shows it.
+      st.ratings?.[color]?.title === 'BOT'
+        ? h('span.user-title', { attrs: { title: t('ui.profile.bot'), 'data-testid': 'player-title' } }, t('ui.profile.bot_title'))
+        : null,
       // The AI is named by its level ("IA · Fácil"), from the catalogue.
       h('span.player-name', { attrs: { title: playerLabel(p) } }, playerLabel(p)),
       barRating(st.ratings?.[color]),
