@@ -487,8 +487,37 @@ func botAPI(r *http.Request) bool { return strings.HasPrefix(r.URL.Path, "/api/b
 // boardPlayer is lichessSignedIn for action of the board API, or of the
 // Bot API: the board API takes action's scope (scopes.go) and refuses
 // bots (server.not_for_bots); the Bot API takes bot:play and bots only
-// (server.bot_only).
+// (server.bot_only). The game of the path's {id} may be named by the id
+// of the accepted challenge that started it (gameOfChallenge).
 func (s *Server) boardPlayer(w http.ResponseWriter, r *http.Request, action string) (Identity, bool) {
+	who, ok := s.boardRequester(w, r, action)
+	if ok {
+		s.gameOfChallenge(r)
+	}
+	return who, ok
+}
+
+// gameOfChallenge lets the board and Bot APIs take an accepted
+// challenge's id for its game's, as lichess's clients may (on lichess a
+// challenge and its game share their id): when the path's {id} is no game
+// this process runs but a challenge the lobby has started a game for,
+// {id} becomes that game's. A game that runs here costs nothing more; any
+// other id costs one read of the lobby's challenges.
+func (s *Server) gameOfChallenge(r *http.Request) {
+	id := r.PathValue("id")
+	if id == "" {
+		return
+	}
+	if rt, ok := s.cfg.Runtime.(interface{ Runs(id string) bool }); ok && rt.Runs(id) {
+		return
+	}
+	if c, err := s.cfg.Lobby.Get(r.Context(), id); err == nil && c.GameID != "" {
+		r.SetPathValue("id", c.GameID)
+	}
+}
+
+// boardRequester is boardPlayer but for the challenge's id.
+func (s *Server) boardRequester(w http.ResponseWriter, r *http.Request, action string) (Identity, bool) {
 	if !botAPI(r) {
 		who, ok := s.lichessSignedIn(w, r, scopeFor(action))
 		if ok && who.User.Bot {

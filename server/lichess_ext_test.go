@@ -276,3 +276,33 @@ func TestLichessAgainstTheAI(t *testing.T) {
 	}
 	ws.ends()
 }
+
+// TestLichessChallengeIDNamesItsGame: as on lichess, where a challenge and
+// its game share their id, the board and Bot APIs take an accepted
+// challenge's id for its game's.
+func TestLichessChallengeIDNamesItsGame(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba, robo := lichessBot(t, env, "alba"), newLichessBot(t, env, "robo")
+	_, c := alba.call("POST", "/api/challenge/robo", url.Values{"clock.limit": {"300"}, "color": {"white"}})
+	cid := c["id"].(string)
+	if status, out := alba.call("POST", "/api/board/game/"+cid+"/move/e2e4", nil); status != http.StatusNotFound {
+		t.Fatalf("a move in a challenge not accepted yet: %d %v", status, out)
+	}
+	_, acc := robo.call("POST", "/api/challenge/"+cid+"/accept", url.Values{})
+	gameID := acc["gameId"].(string)
+	ws := alba.stream("/api/board/game/stream/" + cid)
+	if full := ws.next("gameFull"); full["id"] != gameID {
+		t.Fatalf("gameFull of the challenge's id: %v", full)
+	}
+	alba.ok("/api/board/game/"+cid+"/move/e2e4", nil)
+	robo.ok("/api/bot/game/"+cid+"/move/e7e5", nil)
+	robo.ok("/api/bot/game/"+cid+"/chat", url.Values{"room": {"player"}, "text": {"gg"}})
+	if got := alba.array("GET", "/api/board/game/"+cid+"/chat"); len(got) != 1 {
+		t.Fatalf("the chat by the challenge's id: %v", got)
+	}
+	alba.ok("/api/board/game/"+cid+"/resign", nil)
+	if st := ws.state(func(st map[string]any) bool { return st["status"] != "started" }); st["moves"] != "e2e4 e7e5" || st["winner"] != "black" {
+		t.Fatalf("the end: %v", st)
+	}
+	ws.ends()
+}
