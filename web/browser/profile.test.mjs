@@ -3,7 +3,8 @@
 // (opponent, colour, result in words, time control, date, a link to the
 // replay), the game still going on under "playing now" with a link to it,
 // and a missing user's page says so; a bot account's name has the BOT
-// title before it; at desktop and phone sizes.
+// title before it, on its profile and on its game's player bar; at desktop
+// and phone sizes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, player, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
@@ -134,7 +135,7 @@ test('the history comes by pages of 20', async () => {
   await celia.context.close();
 });
 
-test('a bot account shows the BOT title before its name', async () => {
+test('a bot account shows the BOT title before its name, on its profile and its game', async () => {
   const { page, errors } = alba;
   // bruno, whose games are over or going on, becomes a bot (no new
   // sign-up: the address's limit is for the tests after this one).
@@ -150,6 +151,14 @@ test('a bot account shows the BOT title before its name', async () => {
   await page.goto(env.server.url + '/@/alba');
   await page.locator('#ratings').waitFor();
   assert.equal(await page.locator('#profile-name .user-title').count(), 0, 'a person has no title');
+  // The game still going on: bruno's bar (white) has the title, alba's not.
+  await page.goto(env.server.url + '/game/' + running);
+  const title = page.locator('[data-testid=player-white] [data-testid=player-title]');
+  await title.waitFor();
+  assert.equal(await title.innerText(), 'BOT');
+  assert.equal(await title.getAttribute('title'), 'Cuenta de bot: juega un programa');
+  assert.equal(await page.locator('[data-testid=player-black] [data-testid=player-title]').count(), 0, 'a person has no title');
+  assert.deepEqual(await missingTexts(page), []);
   assert.deepEqual(errors, []);
 });
 
