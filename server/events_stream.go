@@ -42,9 +42,8 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	userID := who.User.ID
 	// A stream is held open like a socket, and counted with them.
-	release, err := s.socketCaps.take(userID, clientIP(r))
-	if err != nil {
-		s.writeLichessError(w, r, err)
+	release, ok := s.takeSocket(w, r, userID)
+	if !ok {
 		return
 	}
 	defer release()

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"mime"
@@ -9,6 +10,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/joinpal/joinpal/account"
@@ -199,4 +201,51 @@ func lichessGameStatus(st game.Status, t game.Termination) string {
 		return "started"
 	}
 	return lichessStatus(st, t)
+}
+
+// holdStream starts the answer of a request held open (a held seek or
+// challenge): no read deadline, the status 200 with contentType, and for
+// what follows line, which writes v as one JSON line, and keepAlive,
+// which writes an empty one; each write must end within the socket's
+// write timeout, so that a client that stops reading is cut off, and
+// reports false when the client has gone. ok is false when the answer
+// could not start.
+func (s *Server) holdStream(w http.ResponseWriter, r *http.Request, contentType string) (line func(v any) bool, keepAlive func() bool, ok bool) {
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	writeTimeout := s.cfg.Socket.withDefaults().WriteTimeout
+	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(writeTimeout)) }
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	write := func(f func() error) bool {
+		deadline()
+		if f() != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	line = func(v any) bool { return write(func() error { return enc.Encode(v) }) }
+	keepAlive = func() bool {
+		return write(func() error {
+			_, err := w.Write([]byte("\n"))
+			return err
+		})
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Cache-Control", "no-store")
+	deadline()
+	w.WriteHeader(http.StatusOK)
+	return line, keepAlive, rc.Flush() == nil
+}
+
+// takeSocket counts a held answer of userID's (a stream, a held seek or
+// challenge) against the caps of sockets, or refuses it as lichess does
+// (429) and returns false; the caller defers release.
+func (s *Server) takeSocket(w http.ResponseWriter, r *http.Request, userID string) (release func(), ok bool) {
+	release, err := s.socketCaps.take(userID, clientIP(r))
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return nil, false
+	}
+	return release, true
 }

@@ -288,9 +288,8 @@ func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id, userID := rec.ID, who.User.ID
-	release, err := s.socketCaps.take(userID, clientIP(r))
-	if err != nil {
-		s.writeLichessError(w, r, err)
+	release, ok := s.takeSocket(w, r, userID)
+	if !ok {
 		return
 	}
 	defer release()

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/json"
 	"io"
@@ -139,7 +140,8 @@ func (s *Server) lichessNewGame(w http.ResponseWriter, r *http.Request, scope ac
 
 // lichessChallenge serves a challenge in lichess's shape: POST
 // /api/challenge/{username} (username set) or /api/challenge/open. The
-// answer is the challenge as lichess shows it.
+// answer is the challenge as lichess shows it; with keepAliveStream=true
+// (a direct challenge), it is held open as holdChallenge says.
 func (s *Server) lichessChallenge(w http.ResponseWriter, r *http.Request, form url.Values, formErr error, username string) {
 	who, ok := s.lichessNewGame(w, r, account.ScopeChallengeWrite, formErr)
 	if !ok {
@@ -161,6 +163,10 @@ func (s *Server) lichessChallenge(w http.ResponseWriter, r *http.Request, form u
 		p := s.lobbyPerson(r.Context(), dest, speed)
 		cr.Dest = &p
 	}
+	if username != "" && form.Get("keepAliveStream") == "true" {
+		s.holdChallenge(w, r, who, cr)
+		return
+	}
 	c, err := s.cfg.Lobby.Challenge(r.Context(), cr)
 	if err != nil {
 		s.writeLichessError(w, r, err)
@@ -169,6 +175,94 @@ func (s *Server) lichessChallenge(w http.ResponseWriter, r *http.Request, form u
 	out := viewLichessChallenge(c, who.User.ID, siteURL(r))
 	s.withTitles(r.Context(), &out, c)
 	writeJSON(w, http.StatusOK, out)
+}
+
+// challengeDoneJSON is the last line of a held challenge's answer.
+type challengeDoneJSON struct {
+	Done string `json:"done"`
+}
+
+// challengeDone is the done line of a challenge that has reached status
+// st, and false while it is open.
+func challengeDone(st lobby.Status) (challengeDoneJSON, bool) {
+	switch st {
+	case lobby.Accepted:
+		return challengeDoneJSON{"accepted"}, true
+	case lobby.Declined:
+		return challengeDoneJSON{"declined"}, true
+	case lobby.Canceled, lobby.Expired:
+		return challengeDoneJSON{"canceled"}, true
+	}
+	return challengeDoneJSON{}, false
+}
+
+// holdChallenge makes challenge cr and holds the request open, as
+// lichess's keepAliveStream: NDJSON, the challenge first, an empty line
+// every few seconds, and once the challenge is accepted, declined or
+// cancelled (or expires), {"done": "accepted" | "declined" | "canceled"}
+// and the end. A client that closes it first, or the server's shutdown,
+// cancels the challenge. The answer counts as one of the user's sockets.
+func (s *Server) holdChallenge(w http.ResponseWriter, r *http.Request, who Identity, cr lobby.ChallengeRequest) {
+	release, ok := s.takeSocket(w, r, who.User.ID)
+	if !ok {
+		return
+	}
+	defer release()
+	userID, lb := who.User.ID, s.cfg.Lobby
+	// Subscribed before the challenge exists: no answer to it is missed.
+	events, cancel := lb.Events().Subscribe()
+	defer func() { cancel() }()
+	c, err := lb.Challenge(r.Context(), cr)
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
+	bg := context.WithoutCancel(r.Context())
+	withdraw := func() { _, _ = lb.Cancel(bg, c.ID, userID) }
+	line, keepAlive, ok := s.holdStream(w, r, "application/x-ndjson")
+	tick := time.NewTicker(streamKeepAlive)
+	defer tick.Stop()
+	out := viewLichessChallenge(c, userID, siteURL(r))
+	s.withTitles(r.Context(), &out, c)
+	if !ok || !line(out) {
+		withdraw()
+		return
+	}
+	for {
+		select {
+		case e, ok := <-events:
+			if !ok { // dropped: subscribe again and read where it stands
+				events, cancel = lb.Events().Subscribe()
+				if now, err := lb.Get(bg, c.ID); err == nil {
+					e = lobby.Event{Type: lobby.ChallengeChanged, Challenge: &now}
+				}
+			}
+			if e.Type != lobby.ChallengeChanged || e.Challenge == nil || e.Challenge.ID != c.ID {
+				continue
+			}
+			if done, ok := challengeDone(e.Challenge.Status); ok {
+				line(done)
+				return
+			}
+		case <-tick.C:
+			if !keepAlive() {
+				withdraw()
+				return
+			}
+			// The lobby expires a challenge when it is next read: past
+			// its expiry, a read does it and tells it (a canceled line
+			// follows).
+			if !s.cfg.Now().Before(c.ExpiresAt) {
+				_, _ = lb.Get(bg, c.ID)
+			}
+		case <-r.Context().Done():
+			withdraw()
+			return
+		case <-s.stopping: // the challenge goes with its held request
+			withdraw()
+			return
+		}
+	}
 }
 
 // lichessAIGameJSON is lichess's answer to POST /api/challenge/ai: the

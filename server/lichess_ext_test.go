@@ -1,6 +1,9 @@
 package server
 
 import (
+	"bufio"
+	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
@@ -305,4 +308,90 @@ func TestLichessChallengeIDNamesItsGame(t *testing.T) {
 		t.Fatalf("the end: %v", st)
 	}
 	ws.ends()
+}
+
+// heldChallenge is an open POST /api/challenge/{username} with
+// keepAliveStream: its lines, read by a goroutine, closed at its end.
+type heldChallenge struct {
+	lines  chan map[string]any
+	cancel func()
+}
+
+// holdChallenge challenges username with form and keepAliveStream=true.
+func (c *lichessClient) holdChallenge(username string, form url.Values) *heldChallenge {
+	c.t.Helper()
+	form.Set("keepAliveStream", "true")
+	ctx, cancel := context.WithCancel(context.Background())
+	c.t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, "POST", c.env.http.URL+"/api/challenge/"+username, strings.NewReader(form.Encode()))
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/x-ndjson" {
+		c.t.Fatalf("a held challenge: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	h := &heldChallenge{lines: make(chan map[string]any, 16), cancel: cancel}
+	go func() {
+		defer close(h.lines)
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			var line map[string]any
+			if strings.TrimSpace(sc.Text()) != "" && json.Unmarshal(sc.Bytes(), &line) == nil {
+				h.lines <- line
+			}
+		}
+	}()
+	return h
+}
+
+// next is the held challenge's next line; nil when its answer has ended.
+func (h *heldChallenge) next(t *testing.T) map[string]any {
+	t.Helper()
+	select {
+	case line := <-h.lines:
+		return line
+	case <-time.After(10 * time.Second):
+		t.Fatal("no line of the held challenge")
+	}
+	return nil
+}
+
+// TestLichessKeepAliveChallenge: a challenge made with keepAliveStream is
+// held open: its first line is the challenge, its last says how it ended
+// (accepted, declined); closing it first cancels the challenge.
+func TestLichessKeepAliveChallenge(t *testing.T) {
+	env := newPlayEnv(t, playOptions{})
+	alba, bruno := lichessBot(t, env, "alba"), lichessBot(t, env, "bruno")
+	be := bruno.stream("/api/stream/event")
+	for _, tc := range []struct {
+		answer, done string
+	}{
+		{"accept", "accepted"},
+		{"decline", "declined"},
+	} {
+		h := alba.holdChallenge("bruno", url.Values{"clock.limit": {"300"}, "clock.increment": {"2"}})
+		c := h.next(t)
+		checkChallenge(t, "the held challenge", c)
+		if got := be.next("challenge")["challenge"].(map[string]any); got["id"] != c["id"] {
+			t.Fatalf("bruno's challenge %v, want %v", got["id"], c["id"])
+		}
+		bruno.okish("/api/challenge/"+c["id"].(string)+"/"+tc.answer, url.Values{})
+		if done := h.next(t); done["done"] != tc.done || len(done) != 1 {
+			t.Fatalf("%s: the last line %v", tc.answer, done)
+		}
+		if end := h.next(t); end != nil {
+			t.Fatalf("%s: a line after done: %v", tc.answer, end)
+		}
+	}
+	h := alba.holdChallenge("bruno", url.Values{"days": {"3"}})
+	c := h.next(t)
+	be.next("challenge")
+	h.cancel()
+	if got := be.next("challengeCanceled")["challenge"].(map[string]any); got["id"] != c["id"] {
+		t.Fatalf("cancelled %v, want %v", got["id"], c["id"])
+	}
 }

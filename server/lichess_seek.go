@@ -87,18 +87,11 @@ func (s *Server) boardSeek(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	userID := who.User.ID
-	release, err := s.socketCaps.take(userID, clientIP(r))
-	if err != nil {
-		s.writeLichessError(w, r, err)
+	release, ok := s.takeSocket(w, r, userID)
+	if !ok {
 		return
 	}
 	defer release()
-	// As the event stream: no read deadline, a write deadline per line.
-	rc := http.NewResponseController(w)
-	_ = rc.SetReadDeadline(time.Time{})
-	writeTimeout := s.cfg.Socket.withDefaults().WriteTimeout
-	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(writeTimeout)) }
-	deadline()
 	lb := s.cfg.Lobby
 	bg := context.WithoutCancel(r.Context())
 	if s.play.hub.join(lobbyPresence, userID) {
@@ -117,13 +110,7 @@ func (s *Server) boardSeek(w http.ResponseWriter, r *http.Request) {
 		s.writeLichessError(w, r, err)
 		return
 	}
-	flusher, _ := w.(http.Flusher)
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusOK)
-	if flusher != nil {
-		flusher.Flush()
-	}
+	_, keepAlive, _ := s.holdStream(w, r, "text/plain; charset=utf-8")
 	if res.GameID != "" {
 		return
 	}
@@ -146,13 +133,9 @@ func (s *Server) boardSeek(w http.ResponseWriter, r *http.Request) {
 			if removed {
 				return
 			}
-			deadline()
-			if _, err := w.Write([]byte("\n")); err != nil {
+			if !keepAlive() {
 				_ = lb.CancelSeek(bg, userID, seekID)
 				return
-			}
-			if flusher != nil {
-				flusher.Flush()
 			}
 		case <-r.Context().Done():
 			_ = lb.CancelSeek(bg, userID, seekID)

@@ -850,9 +850,9 @@ func TestLichessBotAPI(t *testing.T) {
 	bs.ends()
 }
 
-// TestLichessStreamsEndOnShutdown: the event stream, a board game stream
-// and a held seek end their answers when the server shuts down, and the
-// seek is cancelled.
+// TestLichessStreamsEndOnShutdown: the event stream, a board game stream,
+// a held seek and a held challenge end their answers when the server shuts
+// down, and the seek and the challenge are cancelled.
 func TestLichessStreamsEndOnShutdown(t *testing.T) {
 	env := newPlayEnv(t, playOptions{})
 	alba, bruno, carla := lichessBot(t, env, "alba"), lichessBot(t, env, "bruno"), lichessBot(t, env, "carla")
@@ -860,10 +860,17 @@ func TestLichessStreamsEndOnShutdown(t *testing.T) {
 	events, board := alba.stream("/api/stream/event"), alba.stream("/api/board/game/stream/"+id)
 	board.next("gameFull")
 	seek := carla.seek(url.Values{"time": {"5"}, "increment": {"0"}})
+	held := bruno.holdChallenge("carla", url.Values{"clock.limit": {"300"}})
+	challengeID := held.next(t)["id"].(string)
 	env.srv.Shutdown(context.Background())
 	events.ends()
 	board.ends()
 	seek.waitDone(t)
+	for held.next(t) != nil {
+	}
+	if c, err := env.lobby.Get(context.Background(), challengeID); err != nil || c.Status != lobby.Canceled {
+		t.Fatalf("the held challenge after the shutdown: %v %v", c.Status, err)
+	}
 	if seeks := env.lobbySeeks(t); len(seeks) != 0 {
 		t.Fatalf("seeks left after the shutdown: %v", seeks)
 	}
