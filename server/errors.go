@@ -60,6 +60,10 @@ const (
 	// CodeNotForBots: a bot account using what bots may not (lichess's
 	// board API, the lobby's seeks).
 	CodeNotForBots Code = "server.not_for_bots"
+	// CodeUnsupportedVariant: a game of lichess's API asked in a variant,
+	// or from a position, that JoinPal does not play (it plays standard
+	// chess from the start).
+	CodeUnsupportedVariant Code = "server.unsupported_variant"
 )
 
 var codes = []coded.Info[Code]{
@@ -86,6 +90,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeBusy, Params: []string{"seconds"}, When: "a log-in or sign-up while too many passwords are being checked at once; retry after the seconds given"},
 	{Code: CodeBotOnly, When: "an endpoint of lichess's Bot API (/api/bot/...) used by an account that is not a bot (POST /api/bot/account/upgrade makes one)"},
 	{Code: CodeNotForBots, When: "a bot account using lichess's board API or seeking in the lobby, which bots may not"},
+	{Code: CodeUnsupportedVariant, Params: []string{"variant"}, When: "a challenge, seek or game against the AI of lichess's API in a variant other than standard, or from a position (fen; variant fromPosition), which JoinPal does not play"},
 }
 
 // Codes lists every error code of the package with its parameters.

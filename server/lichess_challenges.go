@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/joinpal/joinpal/account"
@@ -99,9 +100,33 @@ func lichessTimeControlOf(form url.Values) (game.TimeControl, error) {
 	return game.NewUntimed(), nil
 }
 
+// lichessStartFEN is the usual start position, which lichess's clients
+// may send as a challenge's fen (chess.StartingFEN: the server reads
+// positions only through the domain; a test holds the two equal).
+const lichessStartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// lichessStandard refuses what lichess's requests may ask and JoinPal does
+// not play (server.unsupported_variant): a variant other than standard, or
+// a start position other than the usual one (fen; lichess's variant
+// fromPosition).
+func lichessStandard(form url.Values) error {
+	variant := form.Get("variant")
+	if fen := strings.TrimSpace(form.Get("fen")); fen != "" && fen != lichessStartFEN {
+		variant = "fromPosition"
+	}
+	if variant == "" || variant == standardVariant.Key {
+		return nil
+	}
+	return NewError(CodeUnsupportedVariant, "variant "+strconv.Quote(clip(variant))+" is not played", nil).With("variant", clip(variant))
+}
+
 // lichessPlay reads what a lichess challenge asks: its clock, the
-// challenger's colour (random when absent) and whether it is rated.
+// challenger's colour (random when absent) and whether it is rated; the
+// variant must be standard (lichessStandard).
 func lichessPlay(form url.Values) (game.TimeControl, lobby.Color, bool, error) {
+	if err := lichessStandard(form); err != nil {
+		return game.TimeControl{}, "", false, err
+	}
 	tc, err := lichessTimeControlOf(form)
 	if err != nil {
 		return tc, "", false, err

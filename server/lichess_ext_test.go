@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/joinpal/joinpal/chess"
 	"github.com/joinpal/joinpal/schedule"
 )
 
@@ -393,5 +394,38 @@ func TestLichessKeepAliveChallenge(t *testing.T) {
 	h.cancel()
 	if got := be.next("challengeCanceled")["challenge"].(map[string]any); got["id"] != c["id"] {
 		t.Fatalf("cancelled %v, want %v", got["id"], c["id"])
+	}
+}
+
+// TestLichessStandardOnly: a variant other than standard, or a start
+// position, is refused in a challenge, a seek and a game against the AI
+// (server.unsupported_variant, 400); "standard" and the usual start are
+// taken.
+func TestLichessStandardOnly(t *testing.T) {
+	if lichessStartFEN != chess.StartingFEN {
+		t.Fatalf("lichessStartFEN %q is not the start position %q", lichessStartFEN, chess.StartingFEN)
+	}
+	env := newPlayEnv(t, playOptions{})
+	alba := lichessBot(t, env, "alba")
+	lichessBot(t, env, "bruno")
+	for _, tc := range []struct {
+		path string
+		form url.Values
+		want int
+	}{
+		{"/api/challenge/bruno", url.Values{"clock.limit": {"300"}, "variant": {"chess960"}}, http.StatusBadRequest},
+		{"/api/challenge/bruno", url.Values{"clock.limit": {"300"}, "fen": {"8/8/8/8/8/8/8/K6k w - - 0 1"}}, http.StatusBadRequest},
+		{"/api/challenge/open", url.Values{"clock.limit": {"300"}, "variant": {"atomic"}}, http.StatusBadRequest},
+		{"/api/challenge/ai", url.Values{"level": {"1"}, "variant": {"crazyhouse"}}, http.StatusBadRequest},
+		{"/api/board/seek", url.Values{"time": {"5"}, "increment": {"0"}, "variant": {"horde"}}, http.StatusBadRequest},
+		{"/api/challenge/bruno", url.Values{"clock.limit": {"300"}, "variant": {"standard"}, "fen": {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}}, http.StatusOK},
+	} {
+		status, out := alba.call("POST", tc.path, tc.form)
+		if status != tc.want {
+			t.Errorf("%s %v: %d %v, want %d", tc.path, tc.form, status, out, tc.want)
+		}
+		if tc.want == http.StatusBadRequest && (out["code"] != string(CodeUnsupportedVariant) || out["error"] == "") {
+			t.Errorf("%s %v: %v, want %s", tc.path, tc.form, out, CodeUnsupportedVariant)
+		}
 	}
 }

@@ -16,11 +16,14 @@ import (
 )
 
 // lichessSeekOf reads lichess's seek parameters: time (minutes) and
-// increment (seconds), else days; color, rated, and ratingRange ("min-max").
+// increment (seconds), else days; color, rated, and ratingRange
+// ("min-max"); the variant must be standard (lichessStandard).
 func lichessSeekOf(form url.Values) (game.TimeControl, lobby.Color, bool, lobby.RatingRange, error) {
 	var tc game.TimeControl
-	var err error
+	err := lichessStandard(form)
 	switch {
+	case err != nil:
+		return tc, "", false, lobby.RatingRange{}, err
 	case form.Has("time"):
 		minutes, perr := strconv.ParseFloat(form.Get("time"), 64)
 		if perr != nil || minutes < 0 || math.IsInf(minutes, 0) {
