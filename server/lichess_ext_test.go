@@ -238,6 +238,7 @@ func TestLichessScheduledGame(t *testing.T) {
 	if in := st["joinpal"].(map[string]any)["checkedIn"].(map[string]any); in["white"] != true || st["status"] != "started" {
 		t.Fatalf("after both checked in: %v", st)
 	}
+	ana.refused(http.StatusBadRequest, "/api/board/game/"+a.GameID+"/move/e2e4") // before the start
 	// A stream opened now (ana's other program) announces the game: its
 	// check-in is open, no move has been played.
 	if g := anas[1].stream("/api/stream/event").next("gameStart")["game"].(map[string]any); g["gameId"] != a.GameID {
