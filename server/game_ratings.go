@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/rating"
 )
@@ -89,14 +90,18 @@ func (s *Server) gameRatings(ctx context.Context, hdr game.Record, status game.S
 	speed := rating.GameSpeed(hdr.TimeControl)
 	var out map[string]barRatingJSON
 	for side, p := range map[game.Side]game.Player{game.White: hdr.White, game.Black: hdr.Black} {
-		r, ok := s.accountRating(ctx, p, speed)
+		r, u, ok := s.accountRatingOf(ctx, p, speed)
 		if !ok {
 			continue
 		}
 		if out == nil {
 			out = make(map[string]barRatingJSON, 2)
 		}
-		out[side.String()] = barRatingJSON{Rating: round(r.Value), Provisional: r.Provisional(), Title: s.titleOf(ctx, p.ID)}
+		bar := barRatingJSON{Rating: round(r.Value), Provisional: r.Provisional()}
+		if u.Bot {
+			bar.Title = botTitle
+		}
+		out[side.String()] = bar
 	}
 	return out
 }
@@ -112,19 +117,25 @@ func (s *Server) frameRatings(hdr game.Record, status game.Status) map[string]ba
 // accountRating returns player p's rating in speed when p is an account
 // (not a guest, not the AI) whose ratings can be read.
 func (s *Server) accountRating(ctx context.Context, p game.Player, speed rating.Speed) (rating.Rating, bool) {
+	r, _, ok := s.accountRatingOf(ctx, p, speed)
+	return r, ok
+}
+
+// accountRatingOf is accountRating with the account read for it.
+func (s *Server) accountRatingOf(ctx context.Context, p game.Player, speed rating.Speed) (rating.Rating, account.User, bool) {
 	if p.IsAI() || p.ID == "" || s.cfg.Ratings == nil {
-		return rating.Rating{}, false
+		return rating.Rating{}, account.User{}, false
 	}
 	u, err := s.cfg.Accounts.UserByID(ctx, p.ID)
 	if err != nil || u.Guest {
-		return rating.Rating{}, false
+		return rating.Rating{}, account.User{}, false
 	}
 	all, err := s.cfg.Ratings.Ratings(ctx, u.ID)
 	if err != nil {
 		s.log.WarnContext(ctx, "server: reading ratings", "user", u.ID, "err", err)
-		return rating.Rating{}, false
+		return rating.Rating{}, account.User{}, false
 	}
-	return all[speed], true
+	return all[speed], u, true
 }
 
 // ratingChanges returns the rating change the end of the finished game hdr
