@@ -430,3 +430,38 @@ func TestLichessStandardOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestLichessRateLimited: past the new-games limit, lichess's challenge,
+// seek and AI endpoints answer 429 in lichess's shape with Retry-After,
+// the seconds to wait.
+func TestLichessRateLimited(t *testing.T) {
+	env := newPlayEnv(t, playOptions{config: func(c *Config) { c.Limits.NewGamesPerPlayer = Rate{1, time.Hour} }})
+	alba := lichessBot(t, env, "alba")
+	lichessBot(t, env, "bruno")
+	if status, out := alba.call("POST", "/api/challenge/bruno", url.Values{"clock.limit": {"300"}}); status != http.StatusOK {
+		t.Fatalf("the first challenge: %d %v", status, out)
+	}
+	for _, tc := range []struct {
+		path string
+		form url.Values
+	}{
+		{"/api/challenge/bruno", url.Values{"clock.limit": {"300"}}},
+		{"/api/challenge/ai", url.Values{"level": {"1"}}},
+		{"/api/board/seek", url.Values{"time": {"5"}, "increment": {"0"}}},
+	} {
+		req, _ := http.NewRequest("POST", env.http.URL+tc.path, strings.NewReader(tc.form.Encode()))
+		req.Header.Set("Authorization", "Bearer "+alba.token)
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out map[string]any
+		_ = json.NewDecoder(resp.Body).Decode(&out)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusTooManyRequests || out["error"] == nil || out["code"] != string(CodeRateLimited) ||
+			resp.Header.Get("Retry-After") == "" || resp.Header.Get("Retry-After") == lichessRetryAfter {
+			t.Errorf("%s: %d %v, Retry-After %q", tc.path, resp.StatusCode, out, resp.Header.Get("Retry-After"))
+		}
+	}
+}
