@@ -87,8 +87,10 @@ func (c Challenge) Involves(userID string) bool {
 	return userID != "" && (c.Challenger.ID == userID || c.Dest.ID == userID)
 }
 
-// DeclineReason is why a challenge was declined: lichess's reasons, those
-// that apply to JoinPal (it has no variants and no bot accounts).
+// DeclineReason is why a challenge was declined: lichess's reasons. JoinPal
+// plays standard chess only, but a lichess client that declines for a
+// variant (standard, variant) or for who challenges (noBot, onlyBot: bot
+// accounts play through lichess's Bot API) gives those reasons too.
 type DeclineReason string
 
 // The decline reasons. Each has a catalogue word "decline.<reason>" (see
@@ -101,12 +103,16 @@ const (
 	DeclineTimeControl DeclineReason = "timeControl"
 	DeclineRated       DeclineReason = "rated"
 	DeclineCasual      DeclineReason = "casual"
+	DeclineStandard    DeclineReason = "standard"
+	DeclineVariant     DeclineReason = "variant"
+	DeclineNoBot       DeclineReason = "noBot"
+	DeclineOnlyBot     DeclineReason = "onlyBot"
 )
 
 // DeclineReasons lists every decline reason.
 func DeclineReasons() []DeclineReason {
 	return []DeclineReason{DeclineGeneric, DeclineLater, DeclineTooFast, DeclineTooSlow,
-		DeclineTimeControl, DeclineRated, DeclineCasual}
+		DeclineTimeControl, DeclineRated, DeclineCasual, DeclineStandard, DeclineVariant, DeclineNoBot, DeclineOnlyBot}
 }
 
 // ParseDeclineReason reads a decline reason as lichess writes it
@@ -130,7 +136,7 @@ func ParseDeclineReason(text string) (DeclineReason, error) {
 func (r DeclineReason) WordCode() string { return "decline." + string(r) }
 
 // Words lists the catalogue codes of the lobby's words: the text of every
-// decline reason ("decline.generic" ... "decline.casual").
+// decline reason ("decline.generic" ... "decline.onlyBot").
 func Words() []string {
 	var out []string
 	for _, r := range DeclineReasons() {

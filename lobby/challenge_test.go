@@ -262,8 +262,10 @@ func TestParseDeclineReason(t *testing.T) {
 		{"toofast", lobby.DeclineTooFast, true},
 		{"timeControl", lobby.DeclineTimeControl, true},
 		{"casual", lobby.DeclineCasual, true},
-		{"variant", "", false}, // JoinPal has no variants
-		{"noBot", "", false},   // nor bot accounts
+		{"variant", lobby.DeclineVariant, true}, // lichess's clients give them too
+		{"noBot", lobby.DeclineNoBot, true},
+		{"onlybot", lobby.DeclineOnlyBot, true},
+		{"chess960", "", false},
 		{"TOOFAST", "", false},
 		{"later ", "", false},
 	}

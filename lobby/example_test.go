@@ -129,7 +129,7 @@ func ExamplePresets() {
 }
 
 func ExampleParseDeclineReason() {
-	for _, text := range []string{"tooFast", "", "variant"} {
+	for _, text := range []string{"tooFast", "", "noBot", "tooRude"} {
 		r, err := lobby.ParseDeclineReason(text)
 		if err != nil {
 			fmt.Printf("%q: %s\n", text, lobby.CodeOf(err))
@@ -140,5 +140,6 @@ func ExampleParseDeclineReason() {
 	// Output:
 	// "tooFast": tooFast, told as decline.tooFast
 	// "": generic, told as decline.generic
-	// "variant": lobby.bad_decline_reason
+	// "noBot": noBot, told as decline.noBot
+	// "tooRude": lobby.bad_decline_reason
 }

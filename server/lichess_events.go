@@ -174,6 +174,10 @@ var lichessDeclineTexts = map[lobby.DeclineReason]string{
 	lobby.DeclineTimeControl: "I'm not accepting challenges with this time control.",
 	lobby.DeclineRated:       "Please send me a rated challenge instead.",
 	lobby.DeclineCasual:      "Please send me a casual challenge instead.",
+	lobby.DeclineStandard:    "I'm not accepting variant challenges right now.",
+	lobby.DeclineVariant:     "I'm not willing to play this variant right now.",
+	lobby.DeclineNoBot:       "I'm not accepting challenges from bots.",
+	lobby.DeclineOnlyBot:     "I'm only accepting challenges from bots.",
 }
 
 // streamGameInfo is the game of a gameStart or gameFinish line: game id

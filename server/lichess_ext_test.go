@@ -115,7 +115,8 @@ func TestLichessBotsOnline(t *testing.T) {
 
 // TestLichessBotTitle: a bot's BOT title is in the challenge objects (the
 // answer and the event stream's lines, as challenger and as destination)
-// and on the game page's player bars.
+// and on the game page's player bars; a bot declines with lichess's
+// reasons for bots.
 func TestLichessBotTitle(t *testing.T) {
 	env := newPlayEnv(t, playOptions{})
 	alba, robo := lichessBot(t, env, "alba"), newLichessBot(t, env, "robo")
@@ -127,8 +128,12 @@ func TestLichessBotTitle(t *testing.T) {
 	if got := re.next("challenge")["challenge"].(map[string]any); got["destUser"].(map[string]any)["title"] != "BOT" {
 		t.Fatalf("the bot's challenge line: %v", got)
 	}
-	robo.okish("/api/challenge/"+c["id"].(string)+"/decline", url.Values{"reason": {"later"}})
-	ae.next("challengeDeclined")
+	// A bot framework declines people with lichess's reason onlyBot.
+	robo.okish("/api/challenge/"+c["id"].(string)+"/decline", url.Values{"reason": {"onlyBot"}})
+	if got := ae.next("challengeDeclined")["challenge"].(map[string]any); got["declineReasonKey"] != "onlybot" ||
+		got["declineReason"] != "I'm only accepting challenges from bots." {
+		t.Fatalf("declined: %v", got)
+	}
 
 	_, c = robo.call("POST", "/api/challenge/alba", url.Values{"clock.limit": {"300"}, "color": {"white"}})
 	if got := ae.next("challenge")["challenge"].(map[string]any); got["challenger"].(map[string]any)["title"] != "BOT" ||
