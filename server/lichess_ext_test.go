@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/chess"
+	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/schedule"
 )
 
@@ -369,7 +370,8 @@ func (h *heldChallenge) next(t *testing.T) map[string]any {
 
 // TestLichessKeepAliveChallenge: a challenge made with keepAliveStream is
 // held open: its first line is the challenge, its last says how it ended
-// (accepted, declined); closing it first cancels the challenge.
+// (accepted, declined, canceled when it expires); closing it first
+// cancels the challenge.
 func TestLichessKeepAliveChallenge(t *testing.T) {
 	env := newPlayEnv(t, playOptions{})
 	alba, bruno := lichessBot(t, env, "alba"), lichessBot(t, env, "bruno")
@@ -394,8 +396,21 @@ func TestLichessKeepAliveChallenge(t *testing.T) {
 			t.Fatalf("%s: a line after done: %v", tc.answer, end)
 		}
 	}
-	h := alba.holdChallenge("bruno", url.Values{"days": {"3"}})
+	// Unanswered past JoinPal's 20 minutes: the answer that finds it
+	// expired ends the held request as cancelled.
+	h := alba.holdChallenge("bruno", url.Values{"clock.limit": {"60"}})
 	c := h.next(t)
+	be.next("challenge")
+	env.srvTime.Advance(lobby.DefaultChallengeTTL + time.Second)
+	if status, out := bruno.call("POST", "/api/challenge/"+c["id"].(string)+"/accept", url.Values{}); status == http.StatusOK {
+		t.Fatalf("an expired challenge accepted: %v", out)
+	}
+	if done := h.next(t); done["done"] != "canceled" {
+		t.Fatalf("expired: the last line %v", done)
+	}
+
+	h = alba.holdChallenge("bruno", url.Values{"days": {"3"}})
+	c = h.next(t)
 	be.next("challenge")
 	h.cancel()
 	if got := be.next("challengeCanceled")["challenge"].(map[string]any); got["id"] != c["id"] {
