@@ -33,8 +33,9 @@ type streamEvent struct {
 // streamEvents serves GET /api/stream/event: the requester's events as
 // NDJSON, one JSON object a line, until the client goes: the games the
 // lobby starts for them (from seeks and challenges) or they start against
-// the AI, and their ends; and the challenges they make or receive as they
-// change.
+// the AI, their scheduled games once the check-in opens, and their ends;
+// the challenges they make or receive as they change; and JoinPal's
+// schedule lines. Refusals are lichess's.
 func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 	who, ok := s.lichessSignedIn(w, r, account.ScopeChallengeRead)
 	if !ok {
