@@ -64,9 +64,75 @@ func maxWeightMatching(n int, edges []wedge) []int {
 	return m.run()
 }
 
+// maxCardinalityMatching returns, among the matchings with the most edges,
+// one of maximum total weight. It starts from feasible dual variables (each
+// vertex's heaviest edge) and a greedy matching of the edges they make
+// tight, which leaves few stages to run when, as in a Swiss bracket, most
+// vertices' heaviest edges pair them up.
+func maxCardinalityMatching(n int, edges []wedge) []int {
+	m := &matcher{n: n, edges: edges, maxcard: true}
+	return m.run()
+}
+
+// optimalMatching is [maxCardinalityMatching] that also returns the
+// solution's dual variables: reducedCost gives an edge's reduced cost (for
+// a perfect matching, any other perfect matching that holds the edge
+// weighs at least that much less than the optimum), and warm starts a
+// matching of the same vertices with fewer edges from them.
+func optimalMatching(n int, edges []wedge) ([]int, *matcher) {
+	m := &matcher{n: n, edges: edges, maxcard: true}
+	mate := m.run()
+	return mate, m
+}
+
+// reducedCost is u(i) + u(j) + z(blossoms holding both) - w in the dual
+// of the perfect matching problem, from the internal values (weights
+// shifted left by scale bits, vertex duals doubled).
+func (m *matcher) reducedCost(i, j int, w weight) weight {
+	s := m.dual[i].add(m.dual[j]).sub(w.shl(m.scale + 1))
+	var zs weight
+	for b := m.blossomparent[i]; b != -1; b = m.blossomparent[b] {
+		for c := m.blossomparent[j]; c != -1; c = m.blossomparent[c] {
+			if c == b {
+				zs = zs.add(m.dual[b])
+				break
+			}
+		}
+	}
+	s = s.add(zs.shl(1))
+	for range m.scale + 1 {
+		s = s.half()
+	}
+	return s
+}
+
+// warm returns a maximum cardinality matching of maximum weight of the
+// same vertices with the given edges (a subset of m's), started from m's
+// dual variables, each blossom's added to its vertices' (which keeps
+// every constraint, and the edges inside the blossom as tight as they
+// were), and from the edges of mate that are tight with them.
+// Doubling the duals and quadrupling the weights keeps the free vertices'
+// duals even.
+func (m *matcher) warm(edges []wedge, mate []int) []int {
+	dual := make([]weight, m.n)
+	for v := range dual {
+		d := m.dual[v]
+		for b := m.blossomparent[v]; b != -1; b = m.blossomparent[b] {
+			d = d.add(m.dual[b])
+		}
+		dual[v] = d.shl(2 - m.scale)
+	}
+	w := &matcher{n: m.n, edges: edges, maxcard: true, dual0: dual, mate0: mate}
+	return w.run()
+}
+
 type matcher struct {
-	n     int
-	edges []wedge
+	n       int
+	edges   []wedge
+	maxcard bool
+	scale   uint     // internal weights are the given ones shifted left by scale
+	dual0   []weight // a warm start's duals (internal units), if any
+	mate0   []int    // and the matching whose tight edges it starts from
 
 	endpoint       []int
 	neighbend      [][]int
@@ -436,10 +502,17 @@ func (m *matcher) run() []int {
 		m.unused = append(m.unused, b)
 	}
 	m.dual = make([]weight, 2*n)
-	for i := 0; i < n; i++ {
-		m.dual[i] = maxw
-	}
 	m.allowedge = make([]bool, len(m.edges))
+	switch {
+	case m.dual0 != nil:
+		m.startFrom()
+	case m.maxcard:
+		m.warmStart()
+	default:
+		for i := 0; i < n; i++ {
+			m.dual[i] = maxw
+		}
+	}
 
 	for range n {
 		clear(m.label)
@@ -509,32 +582,39 @@ func (m *matcher) run() []int {
 			if augmented {
 				break
 			}
-			deltatype := 1
-			delta := m.dual[0]
-			for v := 1; v < n; v++ {
-				if m.dual[v].less(delta) {
-					delta = m.dual[v]
+			deltatype := -1
+			var delta weight
+			if !m.maxcard {
+				deltatype = 1
+				delta = m.dual[0]
+				for v := 1; v < n; v++ {
+					if m.dual[v].less(delta) {
+						delta = m.dual[v]
+					}
 				}
 			}
 			deltaedge, deltablossom := -1, -1
 			for v := 0; v < n; v++ {
 				if m.label[m.inblossom[v]] == 0 && m.bestedge[v] != -1 {
-					if d := m.slack(m.bestedge[v]); d.less(delta) {
+					if d := m.slack(m.bestedge[v]); deltatype == -1 || d.less(delta) {
 						delta, deltatype, deltaedge = d, 2, m.bestedge[v]
 					}
 				}
 			}
 			for b := 0; b < 2*n; b++ {
 				if m.blossomparent[b] == -1 && m.label[b] == 1 && m.bestedge[b] != -1 {
-					if d := m.slack(m.bestedge[b]).half(); d.less(delta) {
+					if d := m.slack(m.bestedge[b]).half(); deltatype == -1 || d.less(delta) {
 						delta, deltatype, deltaedge = d, 3, m.bestedge[b]
 					}
 				}
 			}
 			for b := n; b < 2*n; b++ {
-				if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 && m.label[b] == 2 && m.dual[b].less(delta) {
+				if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 && m.label[b] == 2 && (deltatype == -1 || m.dual[b].less(delta)) {
 					delta, deltatype, deltablossom = m.dual[b], 4, b
 				}
+			}
+			if deltatype == -1 {
+				break // no augmenting path is left: the cardinality is maximum
 			}
 			for v := 0; v < n; v++ {
 				switch m.label[m.inblossom[v]] {
@@ -587,6 +667,53 @@ func (m *matcher) run() []int {
 		}
 	}
 	return mate
+}
+
+// warmStart gives each vertex its heaviest edge's weight as its dual
+// variable, which every edge's constraint then satisfies, and matches
+// greedily the edges that are tight with it (heaviest for both ends). The
+// weights are doubled first, so that the duals, all even, keep every
+// free vertex's dual of the same parity and the halved slacks whole.
+func (m *matcher) warmStart() {
+	m.scaleWeights(1)
+	seen := make([]bool, m.n)
+	for _, e := range m.edges {
+		for _, v := range [2]int{e.i, e.j} {
+			if !seen[v] || m.dual[v].less(e.w) {
+				m.dual[v] = e.w
+				seen[v] = true
+			}
+		}
+	}
+	m.matchTight(nil)
+}
+
+// scaleWeights shifts a copy of the weights left by k bits.
+func (m *matcher) scaleWeights(k uint) {
+	m.scale = k
+	edges := make([]wedge, len(m.edges))
+	for i, e := range m.edges {
+		e.w = e.w.shl(k)
+		edges[i] = e
+	}
+	m.edges = edges
+}
+
+// matchTight matches greedily, in edge order, the tight edges between
+// free vertices (only those of mate, if given).
+func (m *matcher) matchTight(mate []int) {
+	for k, e := range m.edges {
+		if (mate == nil || mate[e.i] == e.j) && m.mate[e.i] == -1 && m.mate[e.j] == -1 && m.slack(k).isZero() {
+			m.mate[e.i], m.mate[e.j] = 2*k+1, 2*k
+		}
+	}
+}
+
+// startFrom sets the warm start of [matcher.warm].
+func (m *matcher) startFrom() {
+	m.scaleWeights(2)
+	copy(m.dual, m.dual0)
+	m.matchTight(m.mate0)
 }
 
 func fill(n, v int) []int {

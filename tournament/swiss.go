@@ -414,31 +414,12 @@ func abs(x int) int {
 	return x
 }
 
-// field is one criterion packed into the edge weights: its largest value
-// on one edge.
-type field struct{ max uint64 }
-
-// bracket is one step of the pairing: the players of the bracket (the
-// moved-down players, then the residents) and the players below it.
-type bracket struct {
-	st      *swissState
-	b       []*swissPlayer // the bracket
-	rest    []*swissPlayer // the players of the lower score groups
-	bye     bool           // a vertex for the pairing-allocated bye
-	lowB    Points         // the lowest score in the bracket
-	next    int            // the next score group's index
-	mdps    int            // how many of b are moved-down players
-	verts   []*swissPlayer // b then rest; the bye vertex is len(verts)
-	edges   []wedge
-	crit    []weight // the criteria part of each edge's weight
-	widths  []uint
-	ordBits uint
-}
-
 // pair pairs the round bracket by bracket, from the highest score group
-// down: each bracket takes the pairs of a maximum weight matching over
-// the bracket and every player below it (so that the rest of the round
-// can be completed, C4), whose weights put the quality criteria in order.
+// down. Each bracket takes the pairs of a maximum weight matching whose
+// weights put the quality criteria in order, over the bracket and the
+// next score group; if the players left could then not all be paired
+// (C4), the bracket is paired again over itself and every player below
+// it, with the bye, the matching having the most pairs first.
 func (st *swissState) pair() ([]Pairing, error) {
 	needBye := len(st.list)%2 == 1
 	var out [][2]*swissPlayer
@@ -456,7 +437,12 @@ func (st *swissState) pair() ([]Pairing, error) {
 			br.next = st.list[j].group
 		}
 		br.lowB = br.b[len(br.b)-1].score
+		br.full = len(br.rest) == 0
 		pairs, float, bye, err := br.solve()
+		if err == nil && !br.full && !st.completes(append(slices.Clone(float), br.rest...), needBye) {
+			br.full = true
+			pairs, float, bye, err = br.solve()
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -497,128 +483,153 @@ func (st *swissState) pair() ([]Pairing, error) {
 
 func bitlen(x uint64) uint { return uint(bits.Len64(x)) }
 
-// build makes the matching graph of the bracket: its vertices (the
-// bracket, the players below, the bye) and each allowed edge's weight.
+// bracket is one step of the pairing: the players of the bracket (the
+// moved-down players, then the residents) and the players below it.
+type bracket struct {
+	st   *swissState
+	b    []*swissPlayer // the bracket
+	rest []*swissPlayer // the players of the lower score groups
+	bye  bool           // the round has a pairing-allocated bye
+	lowB Points         // the lowest score in the bracket
+	next int            // the next score group's index, -1 for none
+	mdps int            // how many of b are moved-down players
+	// full is the matching over the bracket and every player below it,
+	// with the bye, of the most pairs: it keeps the rest of the round
+	// pairable (C4). Otherwise the matching is over the bracket and the
+	// next score group only, and a check of the rest follows.
+	full bool
+
+	verts   []*swissPlayer // b, then the players below in the graph
+	nv      int            // vertices: verts, then the bye or a filler vertex
+	edges   []wedge
+	crit    []weight // the criteria part of each edge's weight
+	real    []bool   // an edge that may be a game (not a filler)
+	index   []int32  // the edge between two vertices, -1 for none
+	widths  []uint
+	ordBits uint
+}
+
+// Criteria fields, most important first; each edge's weight holds them
+// in order, then the Dutch order's approximation in the lowest bits.
+const (
+	fPairs     = iota // C5: a pair in the bracket
+	fScoreDiff        // C6: score differences of pairs and downfloaters
+	fNext             // C7: a pair in the next bracket
+	fTopCD            // C8: topscorers' colour difference within ±2
+	fTopThree         // C9: topscorers without a third colour running
+	fColour           // C10: colour preferences granted
+	fStrong           // C11: strong colour preferences granted
+	fDown1            // C12: no downfloat as in the previous round
+	fUp1              // C13: no upfloat as in the previous round
+	fDown2            // C14: no downfloat as two rounds before
+	fUp2              // C15: no upfloat as two rounds before
+	nFields
+)
+
+// dfl is the score difference a player of the bracket would have as a
+// downfloater: its score minus one point below the bracket's lowest.
+func (br *bracket) dfl(p *swissPlayer) uint64 { return uint64(p.score - br.lowB + 2) }
+
+// build makes the matching graph of the bracket and each edge's weight.
+//
+// The criteria are counted on the pairs inside the bracket; what a
+// player of the bracket who floats down costs is counted as what a pair
+// saves: with the number of pairs fixed by C5, the sums differ by a
+// constant. So C6 rewards a pair with the cubed downfloat differences of
+// its players less its own cubed difference (cubes make one large
+// difference weigh more than several small ones, as the rules' comparison
+// of the largest differences first does), and C12 and C14 reward a pair
+// for each player who had a downfloat and does not get one in it.
 func (br *bracket) build() {
 	st := br.st
-	br.verts = append(slices.Clone(br.b), br.rest...)
 	nb := len(br.b)
-	nv := len(br.verts)
-	if br.bye {
-		nv++
+	br.verts = slices.Clone(br.b)
+	for _, p := range br.rest {
+		if br.full || p.group == br.next {
+			br.verts = append(br.verts, p)
+		}
 	}
+	br.nv = len(br.verts)
+	if (br.full && br.bye) || (!br.full && br.nv%2 == 1) {
+		br.nv++ // the bye, or a filler vertex
+	}
+	nv := br.nv
 	maxPairs := uint64(nv / 2)
-	var maxDiff Points
+	var maxDfl uint64
 	for _, p := range br.b {
-		maxDiff = max(maxDiff, p.score-br.lowB+2)
+		maxDfl = max(maxDfl, br.dfl(p))
 	}
-	psdMax := uint64(maxDiff) * uint64(maxDiff) * uint64(maxDiff)
-	fields := []uint64{
-		1,      // C4: a pair (maximum cardinality completes the round)
-		1,      // C5: a pair inside the bracket
-		psdMax, // C6: score differences, cubed, of pairs and downfloaters
-		1,      // C7: a pair in the next bracket
-		2,      // C8: topscorers' colour difference beyond ±2 (last round)
-		2,      // C9: topscorers' same colour three times (last round)
-		2,      // C10: colour preferences granted
-		2,      // C11: strong colour preferences granted
-		1,      // C12: no second downfloat running
-		1,      // C13: no second upfloat running
-		1,      // C14: no downfloat as two rounds before
-		1,      // C15: no upfloat as two rounds before
+	fields := [nFields]uint64{
+		fPairs: 1, fScoreDiff: 2 * maxDfl * maxDfl * maxDfl, fNext: 1,
+		fTopCD: 2, fTopThree: 2, fColour: 2, fStrong: 2,
+		fDown1: 2, fUp1: 1, fDown2: 2, fUp2: 1,
 	}
 	if !st.lastTurn {
-		fields[4], fields[5] = 0, 0
+		fields[fTopCD], fields[fTopThree] = 0, 0
 	}
-	br.widths = make([]uint, len(fields))
+	if br.next < 0 {
+		fields[fNext] = 0
+	}
+	br.widths = make([]uint, nFields)
 	total := uint(0)
 	for k, m := range fields {
 		br.widths[k] = bitlen(m * maxPairs)
 		total += br.widths[k]
 	}
-	// The Dutch order of the candidate pairings is approximated in the
-	// lowest bits; [bracket.solve] then makes it exact.
 	ordMax := uint64(2*nb + 1)
 	br.ordBits = bitlen(ordMax * maxPairs)
 	if total+br.ordBits > 125 {
-		br.ordBits = 0
+		br.ordBits = 0 // the check of the Dutch order alone decides
 	}
-	br.edges = br.edges[:0]
-	br.crit = br.crit[:0]
-	vals := make([]uint64, len(fields))
-	half := (nb - br.mdps) / 2 // residents in S1 of the remainder
-	for u := 0; u < nb; u++ {
+	br.edges, br.crit, br.real = br.edges[:0], br.crit[:0], br.real[:0]
+	br.index = make([]int32, nv*nv)
+	for i := range br.index {
+		br.index[i] = -1
+	}
+	var vals [nFields]uint64
+	half := (nb - br.mdps) / 2
+	for u := 0; u < len(br.verts); u++ {
 		a := br.verts[u]
 		for v := u + 1; v < len(br.verts); v++ {
 			b := br.verts[v]
-			if !st.compatible(a, b) {
+			ok := st.compatible(a, b)
+			if !ok && br.full {
 				continue
 			}
-			clear(vals)
-			vals[0] = 1
+			vals = [nFields]uint64{}
 			var ord uint64
-			if v < nb {
-				vals[1] = 1
+			switch {
+			case !ok: // a filler: both unpaired here
+			case v < nb:
+				vals[fPairs] = 1
 				d := uint64(abs(int(a.score - b.score)))
-				vals[2] = psdMax - d*d*d
-				br.colourValues(a, b, vals)
-				br.floatValues(a, b, vals)
+				da, db := br.dfl(a), br.dfl(b)
+				vals[fScoreDiff] = da*da*da + db*db*db - d*d*d
+				br.colourValues(a, b, &vals)
+				br.floatValues(a, b, &vals)
 				ord = br.order(u, v, half, ordMax)
-			} else {
-				d := uint64(a.score - br.lowB + 2)
-				vals[2] = psdMax - d*d*d
-				if b.group == br.next {
-					vals[3] = 1
-				}
-				vals[6], vals[7] = 2, 2
-				if st.lastTurn {
-					vals[4], vals[5] = 2, 2
-				}
-				br.downValues(a, vals)
+			case b.group == br.next && (u < nb || a.group == br.next):
+				vals[fNext] = 1
 			}
-			br.addEdge(u, v, vals, ord)
+			br.addEdge(u, v, vals, ord, ok)
 		}
 	}
-	for u := nb; u < len(br.verts); u++ {
-		a := br.verts[u]
-		for v := u + 1; v < len(br.verts); v++ {
-			b := br.verts[v]
-			if !st.compatible(a, b) {
-				continue
-			}
-			clear(vals)
-			vals[0] = 1
-			if a.group == br.next && b.group == br.next {
-				vals[3] = 1
-			}
-			br.addEdge(u, v, vals, 0)
-		}
-	}
-	if br.bye {
-		bv := len(br.verts)
+	if nv > len(br.verts) {
+		x := len(br.verts)
 		for u, a := range br.verts {
-			if !a.byeOK {
+			if br.full && !a.byeOK {
 				continue
 			}
-			clear(vals)
-			vals[0] = 1
 			var ord uint64
 			if u < nb {
-				d := uint64(a.score - br.lowB + 2)
-				vals[2] = psdMax - d*d*d
-				vals[6], vals[7] = 2, 2
-				if st.lastTurn {
-					vals[4], vals[5] = 2, 2
-				}
-				br.downValues(a, vals)
 				ord = uint64(u) // the lowest-ranked takes the bye
 			}
-			br.addEdge(u, bv, vals, ord)
+			br.addEdge(u, x, [nFields]uint64{}, ord, br.full)
 		}
 	}
 }
 
-func (br *bracket) addEdge(u, v int, vals []uint64, ord uint64) {
+func (br *bracket) addEdge(u, v int, vals [nFields]uint64, ord uint64, real bool) {
 	var w weight
 	for k, x := range vals {
 		w = w.shl(br.widths[k]).add(weight{0, x})
@@ -628,11 +639,14 @@ func (br *bracket) addEdge(u, v int, vals []uint64, ord uint64) {
 	if br.ordBits > 0 {
 		w = w.add(weight{0, ord})
 	}
+	k := int32(len(br.edges))
+	br.index[u*br.nv+v], br.index[v*br.nv+u] = k, k
 	br.edges = append(br.edges, wedge{u, v, w})
+	br.real = append(br.real, real)
 }
 
 // colourValues fills the colour criteria (C8–C11) of a pair in the bracket.
-func (br *bracket) colourValues(a, b *swissPlayer, vals []uint64) {
+func (br *bracket) colourValues(a, b *swissPlayer, vals *[nFields]uint64) {
 	ca := br.st.colours(a, b)
 	missed, strongMissed := uint64(0), uint64(0)
 	topCD, topThree := uint64(0), uint64(0)
@@ -657,44 +671,34 @@ func (br *bracket) colourValues(a, b *swissPlayer, vals []uint64) {
 		}
 	}
 	if br.st.lastTurn {
-		vals[4], vals[5] = 2-topCD, 2-topThree
+		vals[fTopCD], vals[fTopThree] = 2-topCD, 2-topThree
 	}
-	vals[6], vals[7] = 2-missed, 2-strongMissed
+	vals[fColour], vals[fStrong] = 2-missed, 2-strongMissed
 }
 
 // floatValues fills the float criteria (C12–C15) of a pair in the bracket:
 // the higher score gets a downfloat, the lower an upfloat.
-func (br *bracket) floatValues(a, b *swissPlayer, vals []uint64) {
-	vals[8], vals[9], vals[10], vals[11] = 1, 1, 1, 1
-	if a.score == b.score {
-		return
-	}
+func (br *bracket) floatValues(a, b *swissPlayer, vals *[nFields]uint64) {
 	hi, lo := a, b
 	if b.score > a.score {
 		hi, lo = b, a
 	}
-	if hi.float1 == 1 {
-		vals[8] = 0
+	floats := hi.score != lo.score
+	for _, p := range [2]*swissPlayer{hi, lo} {
+		down := floats && p == hi
+		if p.float1 == 1 && !down {
+			vals[fDown1]++
+		}
+		if p.float2 == 1 && !down {
+			vals[fDown2]++
+		}
 	}
-	if lo.float1 == -1 {
-		vals[9] = 0
+	vals[fUp1], vals[fUp2] = 1, 1
+	if floats && lo.float1 == -1 {
+		vals[fUp1] = 0
 	}
-	if hi.float2 == 1 {
-		vals[10] = 0
-	}
-	if lo.float2 == -1 {
-		vals[11] = 0
-	}
-}
-
-// downValues fills the float criteria of a bracket player who floats down.
-func (br *bracket) downValues(a *swissPlayer, vals []uint64) {
-	vals[8], vals[9], vals[10], vals[11] = 1, 1, 1, 1
-	if a.float1 == 1 {
-		vals[8] = 0
-	}
-	if a.float2 == 1 {
-		vals[10] = 0
+	if floats && lo.float2 == -1 {
+		vals[fUp2] = 0
 	}
 }
 
@@ -721,11 +725,48 @@ func (br *bracket) order(u, v, half int, ordMax uint64) uint64 {
 	return ordMax - uint64(min(cost, int(ordMax)))
 }
 
+// matchingFrom is the best matching of the graph less the edges drop
+// refuses, warm started from sol's duals and mate's pairs.
+func (br *bracket) matchingFrom(sol *matcher, mate []int, drop func(k int, e wedge) bool) []int {
+	edges := make([]wedge, 0, len(br.edges))
+	for k, e := range br.edges {
+		if !drop(k, e) {
+			edges = append(edges, e)
+		}
+	}
+	return sol.warm(edges, mate)
+}
+
+// value is the criteria's value of a matching; false if it leaves a
+// vertex unmatched (every vertex is matched when the graph allows it).
+func (br *bracket) value(mate []int) (weight, bool) {
+	var s weight
+	for u, v := range mate {
+		if v < 0 {
+			return s, false
+		}
+		if u < v {
+			s = s.add(br.crit[br.index[u*br.nv+v]])
+		}
+	}
+	return s, true
+}
+
+// paired is the bracket player matched with u inside the bracket by a
+// game, or -1.
+func (br *bracket) paired(mate []int, u int) int {
+	v := mate[u]
+	if v < 0 || v >= len(br.b) || !br.real[br.index[u*br.nv+v]] {
+		return -1
+	}
+	return v
+}
+
 // solve pairs the bracket: the pairs inside it, the players who float
 // down to the next bracket, and, in the last bracket, the player who gets
 // the pairing-allocated bye.
 //
-// A first matching gives the best value of the criteria C4–C15. Then the
+// A first matching gives the best value of the criteria C5–C15. Then the
 // bracket's players are taken in the Dutch order (moved-down players,
 // then S1 of the remainder, then S2) and each gets the first opponent of
 // its candidate list (for S1, the players of S2 in order: the
@@ -735,60 +776,34 @@ func (br *bracket) order(u, v, half int, ordMax uint64) uint64 {
 func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *swissPlayer, err error) {
 	br.build()
 	nb := len(br.b)
-	nv := len(br.verts)
-	if br.bye {
-		nv++
-	}
-	index := make([]int32, nv*nv)
-	for i := range index {
-		index[i] = -1
-	}
-	for k, e := range br.edges {
-		index[e.i*nv+e.j], index[e.j*nv+e.i] = int32(k), int32(k)
-	}
-	critSum := func(mate []int) (weight, bool) {
-		var s weight
-		for u, v := range mate {
-			if v < 0 {
-				return s, false
-			}
-			if u < v {
-				s = s.add(br.crit[index[u*nv+v]])
-			}
-		}
-		return s, true
-	}
-	mate := maxWeightMatching(nv, br.edges)
-	best, complete := critSum(mate)
+	mate, sol := optimalMatching(br.nv, br.edges)
+	best, complete := br.value(mate)
+	// A pair whose reduced cost reaches the Dutch order's bits cannot be
+	// in a matching of the criteria's best value.
+	limit := weight{0, 1}.shl(br.ordBits)
 	if !complete {
 		return nil, nil, nil, ErrNoPairing
 	}
-	forced := make([]bool, nv)    // paired already
-	noPair := make([]bool, nb)    // floats down: no pair in the bracket
-	try := func(u, c int) []int { // u with c (or no pair in the bracket, c == -1)
-		var edges []wedge
-		for _, e := range br.edges {
+	forced := make([]bool, br.nv) // paired already
+	noPair := make([]bool, nb)    // floats down: no game in the bracket
+	try := func(u, c int) []int { // u with c, or without a game in the bracket (c == -1)
+		m2 := br.matchingFrom(sol, mate, func(k int, e wedge) bool {
 			i, j := e.i, e.j
 			if i == u || j == u {
-				if c == -1 && j < nb && i < nb {
-					continue
+				if c == -1 {
+					return br.real[k] && i < nb && j < nb
 				}
-				if c >= 0 && i+j-u != c {
-					continue
-				}
-			} else if c >= 0 && (i == c || j == c) {
-				continue
+				return i+j-u != c
 			}
-			if (forced[i] || forced[j]) && !(forced[i] && forced[j] && mateIs(mate, i, j)) {
-				continue
+			if c >= 0 && (i == c || j == c) {
+				return true
 			}
-			if (i < nb && noPair[i] && j < nb) || (j < nb && noPair[j] && i < nb) {
-				continue
+			if (forced[i] || forced[j]) && !(forced[i] && forced[j] && mate[i] == j) {
+				return true
 			}
-			edges = append(edges, e)
-		}
-		m2 := maxWeightMatching(nv, edges)
-		if s, ok := critSum(m2); ok && s == best {
+			return br.real[k] && i < nb && j < nb && (noPair[i] || noPair[j])
+		})
+		if s, ok := br.value(m2); ok && s == best {
 			return m2
 		}
 		return nil
@@ -816,7 +831,7 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 				for v := m; v < nb; v++ {
 					if !forced[v] && !noPair[v] {
 						rem = append(rem, v)
-						if w := mate[v]; w >= m && w < nb && w > v {
+						if w := br.paired(mate, v); w > v {
 							pairsIn++
 						}
 					}
@@ -838,11 +853,13 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 		}
 		cands = append(cands, -1)
 		for _, c := range cands {
-			if c >= 0 && (forced[c] || noPair[c] || index[u*nv+c] < 0) {
-				continue
+			if c >= 0 {
+				k := br.index[u*br.nv+c]
+				if forced[c] || noPair[c] || k < 0 || !br.real[k] || !sol.reducedCost(u, c, br.edges[k].w).less(limit) {
+					continue
+				}
 			}
-			cur := mate[u]
-			if c == cur || (c == -1 && cur >= nb) {
+			if c == br.paired(mate, u) {
 				break
 			}
 			if m2 := try(u, c); m2 != nil {
@@ -850,19 +867,19 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 				break
 			}
 		}
-		if v := mate[u]; v < nb {
+		if v := br.paired(mate, u); v >= 0 {
 			forced[u], forced[v] = true, true
 		} else {
 			noPair[u] = true
 		}
 	}
 	for u := 0; u < nb; u++ {
-		switch v := mate[u]; {
-		case v < nb:
+		switch v := br.paired(mate, u); {
+		case v >= 0:
 			if u < v {
 				pairs = append(pairs, [2]*swissPlayer{br.verts[u], br.verts[v]})
 			}
-		case v == len(br.verts) && len(br.rest) == 0:
+		case br.full && len(br.rest) == 0:
 			bye = br.verts[u]
 		default:
 			float = append(float, br.verts[u])
@@ -871,4 +888,29 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 	return pairs, float, bye, nil
 }
 
-func mateIs(mate []int, i, j int) bool { return mate[i] == j }
+// completes reports whether the players who float down and every player
+// below the bracket can all be paired (one of them taking the bye).
+func (st *swissState) completes(players []*swissPlayer, bye bool) bool {
+	n := len(players)
+	var edges []wedge
+	one := weight{0, 1}
+	for i, a := range players {
+		for j := i + 1; j < n; j++ {
+			if st.compatible(a, players[j]) {
+				edges = append(edges, wedge{i, j, one})
+			}
+		}
+		if bye && a.byeOK {
+			edges = append(edges, wedge{i, n, one})
+		}
+	}
+	if bye {
+		n++
+	}
+	for _, v := range maxCardinalityMatching(n, edges) {
+		if v < 0 {
+			return false
+		}
+	}
+	return true
+}
