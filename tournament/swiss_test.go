@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 
@@ -209,4 +210,204 @@ func ExamplePairSwiss() {
 	// 5 - 2
 	// 3 - 6
 	// 7 bye
+}
+
+func numbered(n int) []tournament.Player {
+	ps := make([]tournament.Player, n)
+	for i := range ps {
+		ps[i] = tournament.Player{Number: i + 1}
+	}
+	return ps
+}
+
+func game(r, w, b int, res tournament.Result) tournament.Game {
+	return tournament.Game{Round: r, White: w, Black: b, Result: res}
+}
+
+// TestPairSwissWorked holds small rounds worked by hand by the Dutch
+// rules, each with its reasoning.
+func TestPairSwissWorked(t *testing.T) {
+	W, D, B := tournament.WhiteWins, tournament.Drawn, tournament.BlackWins
+	bye := tournament.Bye
+	tests := []struct {
+		name    string
+		players int
+		games   []tournament.Game
+		round   int
+		absent  []int
+		opts    tournament.SwissOptions
+		want    []tournament.Pairing
+	}{{
+		// Round 1, eight players: S1 = 1..4 meets S2 = 5..8 in order; the
+		// higher-ranked player gets the initial colour (White) with an odd
+		// number, Black with an even one.
+		name: "round 1", players: 8, round: 1, opts: tournament.SwissOptions{Rounds: 5},
+		want: []tournament.Pairing{{1, 5}, {6, 2}, {3, 7}, {8, 4}},
+	}, {
+		// Five players: S1 = 1, 2 and S2 = 3, 4, 5; the last of S2 is
+		// left unpaired and gets the pairing-allocated bye.
+		name: "round 1 with a bye", players: 5, round: 1, opts: tournament.SwissOptions{Rounds: 5},
+		want: []tournament.Pairing{{1, 3}, {4, 2}, {5, bye}},
+	}, {
+		// After 1-4 1-0, 5-2 0-1, 3-6 ½-½: the 1-point bracket pairs 1
+		// and 2, 2 getting White (both mild preferences granted). 3 and 6
+		// met, so both float down to the 0-point bracket as moved-down
+		// players, paired in order with its residents 4 and 5; each game
+		// grants both preferences. On the boards 4-3 comes before 6-5:
+		// same scores, and 3 is ranked above 6.
+		name: "moved-down players", players: 6, round: 2, opts: tournament.SwissOptions{Rounds: 5},
+		games: []tournament.Game{game(1, 1, 4, W), game(1, 5, 2, B), game(1, 3, 6, D)},
+		want:  []tournament.Pairing{{2, 1}, {4, 3}, {6, 5}},
+	}, {
+		// After 1-3 1-0, 4-2 0-1 and a bye for 5: the 1-point bracket
+		// {1, 2, 5} pairs one game. Every choice pairs one game with
+		// both preferences granted, so the floats decide (C12): 5's bye
+		// was a downfloat, so 5 must not float again; 1-2 would float it,
+		// 1-5 floats 2. 1 (strong Black preference) gets Black against
+		// 5 (no preference). 2 meets 3, both with a strong White
+		// preference: same strength, no round where their colours
+		// differed, so the higher-ranked 2 gets its colour. 4 gets the
+		// bye.
+		name: "floats and the bye", players: 5, round: 2, opts: tournament.SwissOptions{Rounds: 5},
+		games: []tournament.Game{game(1, 1, 3, W), game(1, 4, 2, B), game(1, 5, bye, tournament.PairingBye)},
+		want:  []tournament.Pairing{{5, 1}, {2, 3}, {4, bye}},
+	}, {
+		// A forfeit is not a game played: 1 and 2 may meet again, and the
+		// forfeit gives no colour, so 1 (higher-ranked, odd) gets White.
+		// 3 and 4 drew. 1 won by forfeit: no bye for 1.
+		name: "forfeit", players: 4, round: 2, opts: tournament.SwissOptions{Rounds: 3},
+		games: []tournament.Game{game(1, 2, 1, tournament.BlackWinsByForfeit), game(1, 3, 4, D)},
+		want:  []tournament.Pairing{{1, 3}, {4, 2}},
+	}, {
+		// Requested byes and absences are not paired: 2 asked for a
+		// half-point bye, 5 is absent; 1, 3, 4, 6 are paired as round 1,
+		// 3 (odd) with the initial colour.
+		name: "requested bye and absent", players: 6, round: 1, absent: []int{5},
+		opts:  tournament.SwissOptions{Rounds: 5},
+		games: []tournament.Game{game(1, 2, bye, tournament.HalfPointBye)},
+		want:  []tournament.Pairing{{1, 4}, {3, 6}},
+	}, {
+		// Baku acceleration, eight players, five rounds: GA is 1..4
+		// (2 × ⌈8/4⌉) with a virtual point in round 1, so 1..4 and 5..8
+		// are two score groups, each paired as a round 1.
+		name: "Baku acceleration", players: 8, round: 1,
+		opts: tournament.SwissOptions{Rounds: 5, Accelerated: true},
+		want: []tournament.Pairing{{1, 3}, {4, 2}, {5, 7}, {8, 6}},
+	}, {
+		// White for the odd numbers is the lot's colour by default; with
+		// Black drawn, everything turns round.
+		name: "initial colour Black", players: 4, round: 1,
+		opts: tournament.SwissOptions{Rounds: 3, FirstBlack: true},
+		want: []tournament.Pairing{{3, 1}, {2, 4}},
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := tournament.PairSwiss(numbered(tc.players), tc.games, tc.round, tc.absent, tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPairSwissRefusals: input that makes no round to pair, and a round
+// that cannot be paired.
+func TestPairSwissRefusals(t *testing.T) {
+	W := tournament.WhiteWins
+	tests := []struct {
+		name    string
+		players []tournament.Player
+		games   []tournament.Game
+		round   int
+		absent  []int
+		opts    tournament.SwissOptions
+		noPair  bool
+	}{
+		{name: "round 0", players: numbered(4), round: 0},
+		{name: "past the last round", players: numbered(4), round: 4, opts: tournament.SwissOptions{Rounds: 3}},
+		{name: "acceleration without rounds", players: numbered(4), round: 1, opts: tournament.SwissOptions{Accelerated: true}},
+		{name: "number twice", players: []tournament.Player{{Number: 1}, {Number: 1}}, round: 1},
+		{name: "unknown player", players: numbered(2), round: 2, games: []tournament.Game{game(1, 1, 3, W)}},
+		{name: "unknown absent", players: numbered(2), round: 1, absent: []int{9}},
+		{name: "two games a round", players: numbered(3), round: 2, games: []tournament.Game{game(1, 1, 2, W), game(1, 1, 3, W)}},
+		{name: "round already paired", players: numbered(2), round: 1, games: []tournament.Game{game(1, 1, 2, W)}},
+		{name: "a later round", players: numbered(2), round: 1, games: []tournament.Game{game(2, 1, 2, W)}},
+		{name: "rematch only", players: numbered(2), round: 2, games: []tournament.Game{game(1, 1, 2, W)}, noPair: true},
+		{name: "second bye", players: numbered(1), round: 2,
+			games: []tournament.Game{game(1, 1, tournament.Bye, tournament.PairingBye)}, noPair: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := tournament.PairSwiss(tc.players, tc.games, tc.round, tc.absent, tc.opts)
+			if err == nil {
+				t.Fatal("paired")
+			}
+			if errors.Is(err, tournament.ErrNoPairing) != tc.noPair {
+				t.Fatalf("error %v: ErrNoPairing is %v, want %v", err, !tc.noPair, tc.noPair)
+			}
+		})
+	}
+}
+
+// FuzzPairSwiss pairs the round after the last of a TRF tournament: it
+// must not panic, and a pairing it returns must pair every player with a
+// game in no round yet at most once and never two players who met.
+func FuzzPairSwiss(f *testing.F) {
+	for _, name := range []string{"league.trf", "swiss-11.trf", "swiss-24.trf"} {
+		data, err := os.ReadFile("testdata/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rep, players, games, err := tournament.ParseTRF(data)
+		if err != nil || len(players) > 64 {
+			return
+		}
+		last := 0
+		for _, g := range games {
+			last = max(last, g.Round)
+		}
+		if last > 20 {
+			return
+		}
+		round := last + 1
+		got, err := tournament.PairSwiss(players, games, round, nil, tournament.SwissOptions{Rounds: max(rep.Rounds, round)})
+		if err != nil {
+			return
+		}
+		met := map[[2]int]bool{}
+		for _, g := range games {
+			if g.Black != tournament.Bye && g.Result != tournament.WhiteWinsByForfeit &&
+				g.Result != tournament.BlackWinsByForfeit && g.Result != tournament.DoubleForfeit {
+				met[[2]int{g.White, g.Black}], met[[2]int{g.Black, g.White}] = true, true
+			}
+		}
+		seen := map[int]bool{}
+		for _, p := range got {
+			if met[[2]int{p.White, p.Black}] {
+				t.Fatalf("%d and %d meet again", p.White, p.Black)
+			}
+			for _, x := range []int{p.White, p.Black} {
+				if x != tournament.Bye && seen[x] {
+					t.Fatalf("%d paired twice in %v", x, got)
+				}
+				seen[x] = true
+			}
+		}
+		if len(seen)-btoi(seen[tournament.Bye]) != len(players) {
+			t.Fatalf("%d of %d players paired: %v", len(seen), len(players), got)
+		}
+	})
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
