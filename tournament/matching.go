@@ -74,13 +74,14 @@ func maxCardinalityMatching(n int, edges []wedge) []int {
 	return m.run()
 }
 
-// optimalMatching is [maxCardinalityMatching] that also returns the
+// optimalMatching is [maxCardinalityMatching] of the graph less the edges
+// off marks (if any) that also returns the
 // solution's dual variables: reducedCost gives an edge's reduced cost (for
 // a perfect matching, any other perfect matching that holds the edge
 // weighs at least that much less than the optimum), and warm starts a
 // matching of the same vertices with fewer edges from them.
-func optimalMatching(n int, edges []wedge) ([]int, *matcher) {
-	m := &matcher{n: n, edges: edges, maxcard: true}
+func optimalMatching(n int, edges []wedge, off []bool) ([]int, *matcher) {
+	m := &matcher{n: n, edges: edges, maxcard: true, off: off}
 	mate := m.run()
 	return mate, m
 }
@@ -107,23 +108,24 @@ func (m *matcher) reducedCost(i, j int, w weight) weight {
 }
 
 // warm returns a maximum cardinality matching of maximum weight of the
-// same vertices with the given edges (a subset of m's), started from m's
+// same graph less the edges off marks (read, not copied), started from m's
 // dual variables, each blossom's added to its vertices' (which keeps
 // every constraint, and the edges inside the blossom as tight as they
-// were), and from the edges of mate that are tight with them.
-// Doubling the duals and quadrupling the weights keeps the free vertices'
-// duals even.
-func (m *matcher) warm(edges []wedge, mate []int) []int {
+// were), and from the edges of mate that are tight with them. The graph
+// is m's, already scaled: only the search's state is new.
+func (m *matcher) warm(off []bool, mate []int) *matcher {
 	dual := make([]weight, m.n)
 	for v := range dual {
 		d := m.dual[v]
 		for b := m.blossomparent[v]; b != -1; b = m.blossomparent[b] {
 			d = d.add(m.dual[b])
 		}
-		dual[v] = d.shl(2 - m.scale)
+		dual[v] = d
 	}
-	w := &matcher{n: m.n, edges: edges, maxcard: true, dual0: dual, mate0: mate}
-	return w.run()
+	w := &matcher{n: m.n, edges: m.edges, endpoint: m.endpoint, neighbend: m.neighbend,
+		maxcard: true, scale: m.scale, dual0: dual, mate0: mate, off: off}
+	w.run()
+	return w
 }
 
 type matcher struct {
@@ -133,6 +135,7 @@ type matcher struct {
 	scale   uint     // internal weights are the given ones shifted left by scale
 	dual0   []weight // a warm start's duals (internal units), if any
 	mate0   []int    // and the matching whose tight edges it starts from
+	off     []bool   // the edges left out, if any
 
 	endpoint       []int
 	neighbend      [][]int
@@ -255,6 +258,9 @@ func (m *matcher) addBlossom(base, k int) {
 		bestedgeto[i] = -1
 	}
 	consider := func(k int) {
+		if m.off != nil && m.off[k] {
+			return
+		}
 		i, j := m.edges[k].i, m.edges[k].j
 		if m.inblossom[j] == b {
 			i, j = j, i
@@ -470,12 +476,14 @@ func (m *matcher) run() []int {
 			maxw = e.w
 		}
 	}
-	m.endpoint = make([]int, 2*len(m.edges))
-	m.neighbend = make([][]int, n)
-	for k, e := range m.edges {
-		m.endpoint[2*k], m.endpoint[2*k+1] = e.i, e.j
-		m.neighbend[e.i] = append(m.neighbend[e.i], 2*k+1)
-		m.neighbend[e.j] = append(m.neighbend[e.j], 2*k)
+	if m.endpoint == nil {
+		m.endpoint = make([]int, 2*len(m.edges))
+		m.neighbend = make([][]int, n)
+		for k, e := range m.edges {
+			m.endpoint[2*k], m.endpoint[2*k+1] = e.i, e.j
+			m.neighbend[e.i] = append(m.neighbend[e.i], 2*k+1)
+			m.neighbend[e.j] = append(m.neighbend[e.j], 2*k)
+		}
 	}
 	m.mate = mate
 	m.label = make([]int, 2*n)
@@ -537,6 +545,9 @@ func (m *matcher) run() []int {
 				m.queue = m.queue[:len(m.queue)-1]
 				for _, p := range m.neighbend[v] {
 					k := p / 2
+					if m.off != nil && m.off[k] {
+						continue
+					}
 					w := m.endpoint[p]
 					if m.inblossom[v] == m.inblossom[w] {
 						continue
@@ -677,7 +688,10 @@ func (m *matcher) run() []int {
 func (m *matcher) warmStart() {
 	m.scaleWeights(1)
 	seen := make([]bool, m.n)
-	for _, e := range m.edges {
+	for k, e := range m.edges {
+		if m.off != nil && m.off[k] {
+			continue
+		}
 		for _, v := range [2]int{e.i, e.j} {
 			if !seen[v] || m.dual[v].less(e.w) {
 				m.dual[v] = e.w
@@ -703,17 +717,25 @@ func (m *matcher) scaleWeights(k uint) {
 // free vertices (only those of mate, if given).
 func (m *matcher) matchTight(mate []int) {
 	for k, e := range m.edges {
-		if (mate == nil || mate[e.i] == e.j) && m.mate[e.i] == -1 && m.mate[e.j] == -1 && m.slack(k).isZero() {
+		if (m.off == nil || !m.off[k]) && (mate == nil || mate[e.i] == e.j) && m.mate[e.i] == -1 && m.mate[e.j] == -1 && m.slack(k).isZero() {
 			m.mate[e.i], m.mate[e.j] = 2*k+1, 2*k
 		}
 	}
 }
 
-// startFrom sets the warm start of [matcher.warm].
+// startFrom sets the warm start of [matcher.warm]. A free vertex's dual
+// may be raised, which keeps every constraint: one with an odd dual gets
+// one more, so that all free vertices' duals are even and the halved
+// slacks whole (a tree grows over tight edges of even doubled weight,
+// so every vertex in it has its root's parity).
 func (m *matcher) startFrom() {
-	m.scaleWeights(2)
 	copy(m.dual, m.dual0)
 	m.matchTight(m.mate0)
+	for v, p := range m.mate {
+		if p == -1 && m.dual[v].lo&1 == 1 {
+			m.dual[v] = m.dual[v].add(weight{0, 1})
+		}
+	}
 }
 
 func fill(n, v int) []int {

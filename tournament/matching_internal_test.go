@@ -151,7 +151,7 @@ func TestWarmStart(t *testing.T) {
 				}
 			}
 		}
-		mate, sol := optimalMatching(n, edges)
+		mate, sol := optimalMatching(n, edges, nil)
 		best, perfect := total(mate, edges)
 		if !perfect {
 			continue
@@ -159,13 +159,16 @@ func TestWarmStart(t *testing.T) {
 		for _, e := range edges {
 			// Any perfect matching with e weighs at most best - reduced cost.
 			var kept []wedge
-			for _, f := range edges {
+			off := make([]bool, len(edges))
+			for k, f := range edges {
 				if f == e || (f.i != e.i && f.j != e.i && f.i != e.j && f.j != e.j) {
 					kept = append(kept, f)
+				} else {
+					off[k] = true
 				}
 			}
 			cold := maxCardinalityMatching(n, kept)
-			warm := sol.warm(kept, mate)
+			warm := sol.warm(off, mate).mate
 			cw, cok := total(cold, kept)
 			ww, wok := total(warm, kept)
 			if cok != wok || (cok && cw != ww) {

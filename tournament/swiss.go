@@ -507,6 +507,7 @@ type bracket struct {
 	index   []int32  // the edge between two vertices, -1 for none
 	widths  []uint
 	ordBits uint
+	ordMax  uint64
 }
 
 // Criteria fields, most important first; each edge's weight holds them
@@ -576,7 +577,8 @@ func (br *bracket) build() {
 		br.widths[k] = bitlen(m * maxPairs)
 		total += br.widths[k]
 	}
-	ordMax := uint64(2*nb + 1)
+	ordMax := uint64(2*nb+1) * uint64(nb+1) * uint64(nb+1)
+	br.ordMax = ordMax
 	br.ordBits = bitlen(ordMax * maxPairs)
 	if total+br.ordBits > 125 {
 		br.ordBits = 0 // the check of the Dutch order alone decides
@@ -707,34 +709,58 @@ func (br *bracket) floatValues(a, b *swissPlayer, vals *[nFields]uint64) {
 // resident of S1 with the resident of S2 of its own rank; the larger the
 // better.
 func (br *bracket) order(u, v, half int, ordMax uint64) uint64 {
-	m := br.mdps
-	var cost int
+	m, nb := br.mdps, len(br.b)
 	switch {
 	case u < m && v >= m:
-		cost = abs((v - m) - u)
+		return orderValue(u, v-m, nb, ordMax)
 	case u < m:
-		cost = len(br.b)
-	default:
-		a, b := u-m, v-m
-		if a < half && b >= half {
-			cost = abs((b - half) - a)
-		} else {
-			cost = len(br.b) + abs(b-a)
+		return ordMax - min(2*uint64(nb*nb*nb), ordMax)
+	}
+	a, b := u-m, v-m
+	if a < half && b >= half {
+		return orderValue(a, b-half, nb, ordMax)
+	}
+	return ordMax - min(uint64(nb*nb*nb+abs(b-a)), ordMax)
+}
+
+// orderValue is the order's value of the pair of the a-th player of S1
+// with the b-th of S2: the pair a-a is the best, and every step away
+// costs the more the higher S1's player stands, so that the top of S1
+// comes nearer to getting the first opponent of S2 it can.
+func orderValue(a, b, nb int, ordMax uint64) uint64 {
+	cost := uint64(abs(b-a) * (nb - a) * (nb - a))
+	return ordMax - min(cost, ordMax)
+}
+
+// reorder sets the order's values of the pairs of the remainder rem (the
+// bracket positions of the residents left once the moved-down players
+// are paired), whose first n1 players make S1.
+func (br *bracket) reorder(rem []int, n1 int) {
+	nb := len(br.b)
+	for x, u := range rem {
+		for y := x + 1; y < len(rem); y++ {
+			v := rem[y]
+			k := br.index[u*br.nv+v]
+			if k < 0 || !br.real[k] {
+				continue
+			}
+			ord := br.ordMax - min(uint64(nb*nb*nb+y-x), br.ordMax)
+			if x < n1 && y >= n1 {
+				ord = orderValue(x, y-n1, nb, br.ordMax)
+			}
+			br.edges[k].w = br.crit[k].add(weight{0, ord})
 		}
 	}
-	return ordMax - uint64(min(cost, int(ordMax)))
 }
 
 // matchingFrom is the best matching of the graph less the edges drop
 // refuses, warm started from sol's duals and mate's pairs.
-func (br *bracket) matchingFrom(sol *matcher, mate []int, drop func(k int, e wedge) bool) []int {
-	edges := make([]wedge, 0, len(br.edges))
+func (br *bracket) matchingFrom(sol *matcher, mate []int, drop func(k int, e wedge) bool) *matcher {
+	off := make([]bool, len(br.edges))
 	for k, e := range br.edges {
-		if !drop(k, e) {
-			edges = append(edges, e)
-		}
+		off[k] = drop(k, e)
 	}
-	return sol.warm(edges, mate)
+	return sol.warm(off, mate)
 }
 
 // value is the criteria's value of a matching; false if it leaves a
@@ -776,34 +802,47 @@ func (br *bracket) paired(mate []int, u int) int {
 func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *swissPlayer, err error) {
 	br.build()
 	nb := len(br.b)
-	mate, sol := optimalMatching(br.nv, br.edges)
+	mate, sol := optimalMatching(br.nv, br.edges, nil)
 	best, complete := br.value(mate)
-	// A pair whose reduced cost reaches the Dutch order's bits cannot be
-	// in a matching of the criteria's best value.
-	limit := weight{0, 1}.shl(br.ordBits)
 	if !complete {
 		return nil, nil, nil, ErrNoPairing
 	}
+	// A pair whose reduced cost reaches the Dutch order's bits cannot be
+	// in a matching of the criteria's best value.
+	limit := weight{0, 1}.shl(br.ordBits)
 	forced := make([]bool, br.nv) // paired already
 	noPair := make([]bool, nb)    // floats down: no game in the bracket
-	try := func(u, c int) []int { // u with c, or without a game in the bracket (c == -1)
-		m2 := br.matchingFrom(sol, mate, func(k int, e wedge) bool {
-			i, j := e.i, e.j
-			if i == u || j == u {
-				if c == -1 {
-					return br.real[k] && i < nb && j < nb
-				}
-				return i+j-u != c
+	var leaveOut func(k int, e wedge, u, c int) bool
+	// try returns the best matching with u paired with c, or without a
+	// game in the bracket (c == -1), if it reaches the criteria's best.
+	// off marks the edges that the pairs fixed so far, and u with c,
+	// leave out (u == -1 for none).
+	off := func(u, c int) []bool {
+		o := make([]bool, len(br.edges))
+		for k, e := range br.edges {
+			o[k] = leaveOut(k, e, u, c)
+		}
+		return o
+	}
+	leaveOut = func(k int, e wedge, u, c int) bool {
+		i, j := e.i, e.j
+		if u >= 0 && (i == u || j == u) {
+			if c == -1 {
+				return br.real[k] && i < nb && j < nb
 			}
-			if c >= 0 && (i == c || j == c) {
-				return true
-			}
-			if (forced[i] || forced[j]) && !(forced[i] && forced[j] && mate[i] == j) {
-				return true
-			}
-			return br.real[k] && i < nb && j < nb && (noPair[i] || noPair[j])
-		})
-		if s, ok := br.value(m2); ok && s == best {
+			return i+j-u != c
+		}
+		if c >= 0 && (i == c || j == c) {
+			return true
+		}
+		if (forced[i] || forced[j]) && !(forced[i] && forced[j] && mate[i] == j) {
+			return true
+		}
+		return br.real[k] && i < nb && j < nb && (noPair[i] || noPair[j])
+	}
+	try := func(u, c int) *matcher {
+		m2 := sol.warm(off(u, c), mate)
+		if s, ok := br.value(m2.mate); ok && s == best {
 			return m2
 		}
 		return nil
@@ -837,6 +876,15 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 					}
 				}
 				s1, s2 = rem[:pairsIn], rem[pairsIn:]
+				if m > 0 && br.ordBits > 0 {
+					// The remainder is known: its S1 and S2 give the
+					// order's approximation again, and a new solution.
+					br.reorder(rem, pairsIn)
+					mate2, sol2 := optimalMatching(br.nv, br.edges, off(-1, -1))
+					if v, ok := br.value(mate2); ok && v == best {
+						mate, sol = mate2, sol2
+					}
+				}
 			}
 			if k := slices.Index(s1, u); k >= 0 {
 				cands = append(cands, s2...)
@@ -863,7 +911,7 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 				break
 			}
 			if m2 := try(u, c); m2 != nil {
-				mate = m2
+				mate, sol = m2.mate, m2
 				break
 			}
 		}
