@@ -438,7 +438,12 @@ func (st *swissState) pair() ([]Pairing, error) {
 		}
 		br.lowB = br.b[len(br.b)-1].score
 		br.full = len(br.rest) == 0
+		br.withNext = len(br.b)%2 == 1
 		pairs, float, bye, err := br.solve()
+		if err == nil && !br.full && !br.withNext && len(float) > 0 {
+			br.withNext = true
+			pairs, float, bye, err = br.solve()
+		}
 		if err == nil && !br.full && !st.completes(append(slices.Clone(float), br.rest...), needBye) {
 			br.full = true
 			pairs, float, bye, err = br.solve()
@@ -498,6 +503,9 @@ type bracket struct {
 	// pairable (C4). Otherwise the matching is over the bracket and the
 	// next score group only, and a check of the rest follows.
 	full bool
+	// withNext puts the next score group in the graph (for C7); a
+	// bracket whose players are all paired without it needs it not.
+	withNext bool
 
 	verts   []*swissPlayer // b, then the players below in the graph
 	nv      int            // vertices: verts, then the bye or a filler vertex
@@ -546,7 +554,7 @@ func (br *bracket) build() {
 	nb := len(br.b)
 	br.verts = slices.Clone(br.b)
 	for _, p := range br.rest {
-		if br.full || p.group == br.next {
+		if br.full || (br.withNext && p.group == br.next) {
 			br.verts = append(br.verts, p)
 		}
 	}
@@ -568,7 +576,7 @@ func (br *bracket) build() {
 	if !st.lastTurn {
 		fields[fTopCD], fields[fTopThree] = 0, 0
 	}
-	if br.next < 0 {
+	if br.next < 0 || !(br.full || br.withNext) {
 		fields[fNext] = 0
 	}
 	br.widths = make([]uint, nFields)
@@ -939,6 +947,9 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 // completes reports whether the players who float down and every player
 // below the bracket can all be paired (one of them taking the bye).
 func (st *swissState) completes(players []*swissPlayer, bye bool) bool {
+	if st.greedyCompletes(players, bye) {
+		return true
+	}
 	n := len(players)
 	var edges []wedge
 	one := weight{0, 1}
@@ -961,4 +972,30 @@ func (st *swissState) completes(players []*swissPlayer, bye bool) bool {
 		}
 	}
 	return true
+}
+
+// greedyCompletes pairs each player with the next one it may meet, the
+// last one left taking the bye: a quick proof that the players can all be
+// paired, when it works.
+func (st *swissState) greedyCompletes(players []*swissPlayer, bye bool) bool {
+	used := make([]bool, len(players))
+	left := 0
+	for i, a := range players {
+		if used[i] {
+			continue
+		}
+		used[i] = true
+		j := i + 1
+		for j < len(players) && (used[j] || !st.compatible(a, players[j])) {
+			j++
+		}
+		if j < len(players) {
+			used[j] = true
+			continue
+		}
+		if left++; !bye || left > 1 || !a.byeOK {
+			return false
+		}
+	}
+	return !bye || left == 1
 }
