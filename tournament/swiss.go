@@ -135,6 +135,7 @@ func newSwissState(players []Player, games []Game, round int, absent []int, opts
 		opp     int    // when played
 		points  Points // scored
 		noGame  bool   // a bye, a forfeit: no game played
+		pab     bool   // the pairing-allocated bye
 		request bool   // this round's requested bye
 	}
 	hist := map[int][]slot{}
@@ -174,7 +175,8 @@ func newSwissState(players []Player, games []Game, round int, absent []int, opts
 			if g.Round == round && g.Result != HalfPointBye && g.Result != ZeroPointBye {
 				return nil, fmt.Errorf("tournament: round %d: only requested byes are given for the round to pair", round)
 			}
-			if err := put(g.White, g.Round, slot{points: pts, noGame: true, request: g.Round == round}); err != nil {
+			s := slot{points: pts, noGame: true, request: g.Round == round, pab: g.Result == PairingBye}
+			if err := put(g.White, g.Round, s); err != nil {
 				return nil, err
 			}
 			continue
@@ -261,7 +263,12 @@ func newSwissState(players []Player, games []Game, round int, absent []int, opts
 		}
 		s := hist[n][r]
 		if !s.played {
-			return 1 // no game played that round: a downfloat
+			// Without a game: a downfloat for the pairing-allocated bye
+			// and for scoring more than a loss (C.04.3 1.4.3), else none.
+			if s.pab || s.points > 0 {
+				return 1
+			}
+			return 0
 		}
 		mine, theirs := before[n][r]+vp(n, r), before[s.opp][r]+vp(s.opp, r)
 		switch {
