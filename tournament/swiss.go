@@ -839,8 +839,22 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 		}
 		return o
 	}
+	// half is 1 for the remainder's S1, 2 for its S2, once known; with
+	// transpositions, only the pairs of S1 with S2 are left in.
+	half := make([]int8, br.nv)
+	transpositions := false
+	exchange := func(k int, e wedge) bool {
+		i, j := e.i, e.j
+		if half[i] == 1 || half[j] == 1 {
+			return !br.real[k] || half[i]+half[j] != 3
+		}
+		return br.real[k] && half[i] == 2 && half[j] == 2
+	}
 	leaveOut = func(k int, e wedge, u, c int) bool {
 		i, j := e.i, e.j
+		if transpositions && exchange(k, e) {
+			return true
+		}
 		if u >= 0 && (i == u || j == u) {
 			if c == -1 {
 				return br.real[k] && i < nb && j < nb
@@ -900,13 +914,28 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 						mate, sol = mate2, sol2
 					}
 				}
+				// The transpositions of S2 come before any exchange
+				// between S1 and S2: if one reaches the best value, the
+				// pairs are S1's with S2's.
+				for _, v := range s1 {
+					half[v] = 1
+				}
+				for _, v := range s2 {
+					half[v] = 2
+				}
+				transpositions = true
+				if m2 := try(-1, -1); m2 != nil {
+					mate, sol = m2.mate, m2
+				} else {
+					transpositions = false
+				}
 			}
 			if k := slices.Index(s1, u); k >= 0 {
 				cands = append(cands, s2...)
-				for x := len(s1) - 1; x > k; x-- {
+				for x := len(s1) - 1; x > k && !transpositions; x-- {
 					cands = append(cands, s1[x])
 				}
-			} else {
+			} else if !transpositions {
 				for _, v := range s2 {
 					if v > u {
 						cands = append(cands, v)
