@@ -295,6 +295,13 @@ func game(r, w, b int, res tournament.Result) tournament.Game {
 	return tournament.Game{Round: r, White: w, Black: b, Result: res}
 }
 
+// topscorerGames are two rounds after which 1 and 2 lead with 2/2 and
+// Black twice, 3 and 4 have 0/2 and White twice, 5 has 1½ and 6 ½.
+var topscorerGames = []tournament.Game{
+	game(1, 3, 1, tournament.BlackWins), game(1, 4, 2, tournament.BlackWins), game(1, 5, 6, tournament.WhiteWins),
+	game(2, 4, 1, tournament.BlackWins), game(2, 3, 2, tournament.BlackWins), game(2, 6, 5, tournament.Drawn),
+}
+
 // TestPairSwissWorked holds small rounds worked by hand by the Dutch
 // rules, each with its reasoning.
 func TestPairSwissWorked(t *testing.T) {
@@ -365,6 +372,18 @@ func TestPairSwissWorked(t *testing.T) {
 		opts: tournament.SwissOptions{Rounds: 5, Accelerated: true},
 		want: []tournament.Pairing{{1, 3}, {4, 2}, {5, 7}, {8, 6}},
 	}, {
+		// The last round relaxes C3 for topscorers (more than half the
+		// maximum score): 1 and 2, on 2/2 with Black twice, both must
+		// have White, yet may meet; colours equal in every way, the
+		// higher-ranked 1 gets White. 5 floats past 6, whom it met, to
+		// the 0-point bracket and takes its first resident, 3; 6 meets
+		// 4 (3 and 4, both bound to Black, may not meet). Not in the
+		// last round, nothing can be paired (TestPairSwissRefusals).
+		name: "topscorers in the last round", players: 6, round: 3,
+		opts:  tournament.SwissOptions{Rounds: 3},
+		games: topscorerGames,
+		want:  []tournament.Pairing{{1, 2}, {5, 3}, {6, 4}},
+	}, {
 		// White for the odd numbers is the lot's colour by default; with
 		// Black drawn, everything turns round.
 		name: "initial colour Black", players: 4, round: 1,
@@ -406,6 +425,8 @@ func TestPairSwissRefusals(t *testing.T) {
 		{name: "two games a round", players: numbered(3), round: 2, games: []tournament.Game{game(1, 1, 2, W), game(1, 1, 3, W)}},
 		{name: "round already paired", players: numbered(2), round: 1, games: []tournament.Game{game(1, 1, 2, W)}},
 		{name: "a later round", players: numbered(2), round: 1, games: []tournament.Game{game(2, 1, 2, W)}},
+		{name: "same absolute colour before the last round", players: numbered(6), round: 3,
+			games: topscorerGames, opts: tournament.SwissOptions{Rounds: 5}, noPair: true},
 		{name: "rematch only", players: numbered(2), round: 2, games: []tournament.Game{game(1, 1, 2, W)}, noPair: true},
 		{name: "second bye", players: numbered(1), round: 2,
 			games: []tournament.Game{game(1, 1, tournament.Bye, tournament.PairingBye)}, noPair: true},
