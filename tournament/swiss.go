@@ -523,6 +523,7 @@ type bracket struct {
 	widths  []uint
 	ordBits uint
 	ordMax  uint64
+	base    weight // the constant part of every edge's weight
 }
 
 // Criteria fields, most important first; each edge's weight holds them
@@ -531,22 +532,36 @@ const (
 	fPairs     = iota // C5: a pair in the bracket
 	fScoreDiff        // C6: score differences of pairs and downfloaters
 	fNext             // C7: a pair in the next bracket
-	fTopCD            // C8: topscorers' colour difference within ±2
-	fTopThree         // C9: topscorers without a third colour running
-	fColour           // C10: colour preferences granted
-	fStrong           // C11: strong colour preferences granted
+	fTopCD            // C8: topscorers' colour difference beyond ±2
+	fTopThree         // C9: topscorers' third colour running
+	fColour           // C10: colour preferences not granted
+	fStrong           // C11: strong colour preferences not granted
 	fDown1            // C12: no downfloat as in the previous round
-	fUp1              // C13: no upfloat as in the previous round
+	fUp1              // C13: upfloats as in the previous round
 	fDown2            // C14: no downfloat as two rounds before
-	fUp2              // C15: no upfloat as two rounds before
+	fUp2              // C15: upfloats as two rounds before
+	fDownSD1          // C16: score differences of C12's downfloats
+	fUpSD1            // C17: score differences of C13's upfloats
+	fDownSD2          // C18: score differences of C14's downfloats
+	fUpSD2            // C19: score differences of C15's upfloats
 	nFields
 )
 
+// maxBits bounds the weights' bits, well inside 128 with the matching's
+// doublings.
+const maxBits = 119
+
 // dfl is the score difference a player of the bracket would have as a
 // downfloater: its score minus one point below the bracket's lowest.
-func (br *bracket) dfl(p *swissPlayer) uint64 { return uint64(p.score - br.lowB + 2) }
+func (br *bracket) dfl(p *swissPlayer) int64 { return int64(p.score - br.lowB + 2) }
 
 // build makes the matching graph of the bracket and each edge's weight.
+//
+// A weight is a constant, the same for every edge (every matching of the
+// graph has as many edges), plus each criterion's value on the edge, a
+// signed number, at its field's place: the fields are as wide as the
+// spread of the criterion's sum over a matching, so that no change in
+// the fields below can outweigh one in a field above.
 //
 // The criteria are counted on the pairs inside the bracket; what a
 // player of the bracket who floats down costs is counted as what a pair
@@ -554,8 +569,9 @@ func (br *bracket) dfl(p *swissPlayer) uint64 { return uint64(p.score - br.lowB 
 // constant. So C6 rewards a pair with the cubed downfloat differences of
 // its players less its own cubed difference (cubes make one large
 // difference weigh more than several small ones, as the rules' comparison
-// of the largest differences first does), and C12 and C14 reward a pair
-// for each player who had a downfloat and does not get one in it.
+// of the largest differences first does), and C12, C14, C16 and C18
+// reward a pair for each player who had a downfloat and does not get one
+// in it (C16 and C18 by the score difference it would float by).
 func (br *bracket) build() {
 	st := br.st
 	nb := len(br.b)
@@ -570,40 +586,67 @@ func (br *bracket) build() {
 		br.nv++ // the bye, or a filler vertex
 	}
 	nv := br.nv
-	maxPairs := uint64(nv / 2)
-	var maxDfl uint64
+	var spread [nFields]uint64
+	spread[fPairs] = uint64(nb / 2)
+	if br.next >= 0 && (br.full || br.withNext) {
+		spread[fNext] = uint64(nv / 2)
+	}
+	if st.lastTurn {
+		spread[fTopCD], spread[fTopThree] = uint64(nb), uint64(nb)
+	}
+	spread[fColour], spread[fStrong] = uint64(nb), uint64(nb)
+	top := br.b[0].score
 	for _, p := range br.b {
-		maxDfl = max(maxDfl, br.dfl(p))
+		top = max(top, p.score)
 	}
-	fields := [nFields]uint64{
-		fPairs: 1, fScoreDiff: 2 * maxDfl * maxDfl * maxDfl, fNext: 1,
-		fTopCD: 2, fTopThree: 2, fColour: 2, fStrong: 2,
-		fDown1: 2, fUp1: 1, fDown2: 2, fUp2: 1,
-	}
-	if !st.lastTurn {
-		fields[fTopCD], fields[fTopThree] = 0, 0
-	}
-	if br.next < 0 || !(br.full || br.withNext) {
-		fields[fNext] = 0
+	for _, p := range br.b {
+		d := uint64(br.dfl(p))
+		spread[fScoreDiff] += d * d * d
+		up := uint64(top - p.score)
+		if p.float1 == 1 {
+			spread[fDown1]++
+			spread[fDownSD1] += d
+		}
+		if p.float1 == -1 {
+			spread[fUp1]++
+			spread[fUpSD1] += up
+		}
+		if p.float2 == 1 {
+			spread[fDown2]++
+			spread[fDownSD2] += d
+		}
+		if p.float2 == -1 {
+			spread[fUp2]++
+			spread[fUpSD2] += up
+		}
 	}
 	br.widths = make([]uint, nFields)
 	total := uint(0)
-	for k, m := range fields {
-		br.widths[k] = bitlen(m * maxPairs)
+	for k, m := range spread {
+		br.widths[k] = bitlen(m)
 		total += br.widths[k]
+	}
+	// Should the criteria not fit, the last ones are left out.
+	for k := nFields - 1; total > maxBits && k > fStrong; k-- {
+		total -= br.widths[k]
+		br.widths[k] = 0
 	}
 	ordMax := uint64(2*nb+1) * uint64(nb+1) * uint64(nb+1)
 	br.ordMax = ordMax
-	br.ordBits = bitlen(ordMax * maxPairs)
-	if total+br.ordBits > 125 {
+	br.ordBits = bitlen(ordMax * uint64(nb/2+1))
+	if total+br.ordBits > maxBits {
 		br.ordBits = 0 // the check of the Dutch order alone decides
+	}
+	br.base = weight{0, 1}.shl(total + br.ordBits)
+	if total+br.ordBits >= 64 {
+		br.base = weight{1 << (total + br.ordBits - 64), 0}
 	}
 	br.edges, br.crit, br.real = br.edges[:0], br.crit[:0], br.real[:0]
 	br.index = make([]int32, nv*nv)
 	for i := range br.index {
 		br.index[i] = -1
 	}
-	var vals [nFields]uint64
+	var vals [nFields]int64
 	half := (nb - br.mdps) / 2
 	for u := 0; u < len(br.verts); u++ {
 		a := br.verts[u]
@@ -613,13 +656,13 @@ func (br *bracket) build() {
 			if !ok && br.full {
 				continue
 			}
-			vals = [nFields]uint64{}
+			vals = [nFields]int64{}
 			var ord uint64
 			switch {
 			case !ok: // a filler: both unpaired here
 			case v < nb:
 				vals[fPairs] = 1
-				d := uint64(abs(int(a.score - b.score)))
+				d := int64(abs(int(a.score - b.score)))
 				da, db := br.dfl(a), br.dfl(b)
 				vals[fScoreDiff] = da*da*da + db*db*db - d*d*d
 				br.colourValues(a, b, &vals)
@@ -641,17 +684,23 @@ func (br *bracket) build() {
 			if u < nb {
 				ord = uint64(u) // the lowest-ranked takes the bye
 			}
-			br.addEdge(u, x, [nFields]uint64{}, ord, br.full)
+			br.addEdge(u, x, [nFields]int64{}, ord, br.full)
 		}
 	}
 }
 
-func (br *bracket) addEdge(u, v int, vals [nFields]uint64, ord uint64, real bool) {
+// signed is x as a weight.
+func signed(x int64) weight { return weight{x >> 63, uint64(x)} }
+
+func (br *bracket) addEdge(u, v int, vals [nFields]int64, ord uint64, real bool) {
 	var w weight
 	for k, x := range vals {
-		w = w.shl(br.widths[k]).add(weight{0, x})
+		if br.widths[k] == 0 {
+			x = 0
+		}
+		w = w.shl(br.widths[k]).add(signed(x))
 	}
-	w = w.shl(br.ordBits)
+	w = w.shl(br.ordBits).add(br.base)
 	br.crit = append(br.crit, w)
 	if br.ordBits > 0 {
 		w = w.add(weight{0, ord})
@@ -663,59 +712,66 @@ func (br *bracket) addEdge(u, v int, vals [nFields]uint64, ord uint64, real bool
 }
 
 // colourValues fills the colour criteria (C8–C11) of a pair in the bracket.
-func (br *bracket) colourValues(a, b *swissPlayer, vals *[nFields]uint64) {
+func (br *bracket) colourValues(a, b *swissPlayer, vals *[nFields]int64) {
 	ca := br.st.colours(a, b)
-	missed, strongMissed := uint64(0), uint64(0)
-	topCD, topThree := uint64(0), uint64(0)
 	for _, x := range [2]struct {
 		p *swissPlayer
 		c int8
 	}{{a, ca}, {b, -ca}} {
 		p := x.p
 		if p.pref != 0 && p.pref != x.c {
-			missed++
+			vals[fColour]--
 			if p.strength >= prefStrong {
-				strongMissed++
+				vals[fStrong]--
 			}
 		}
-		if a.top || b.top {
+		if br.st.lastTurn && (a.top || b.top) {
 			if cd := p.cd + int(x.c); cd > 2 || cd < -2 {
-				topCD++
+				vals[fTopCD]--
 			}
 			if n := len(p.colours); n >= 2 && p.colours[n-1] == x.c && p.colours[n-2] == x.c {
-				topThree++
+				vals[fTopThree]--
 			}
 		}
 	}
-	if br.st.lastTurn {
-		vals[fTopCD], vals[fTopThree] = 2-topCD, 2-topThree
-	}
-	vals[fColour], vals[fStrong] = 2-missed, 2-strongMissed
 }
 
-// floatValues fills the float criteria (C12–C15) of a pair in the bracket:
-// the higher score gets a downfloat, the lower an upfloat.
-func (br *bracket) floatValues(a, b *swissPlayer, vals *[nFields]uint64) {
+// floatValues fills the float criteria (C12–C19) of a pair in the
+// bracket: the higher score gets a downfloat, the lower an upfloat.
+func (br *bracket) floatValues(a, b *swissPlayer, vals *[nFields]int64) {
 	hi, lo := a, b
 	if b.score > a.score {
 		hi, lo = b, a
 	}
-	floats := hi.score != lo.score
+	sd := int64(hi.score - lo.score)
 	for _, p := range [2]*swissPlayer{hi, lo} {
-		down := floats && p == hi
-		if p.float1 == 1 && !down {
-			vals[fDown1]++
+		down := sd > 0 && p == hi
+		// Not floating down saves the downfloat difference; floating
+		// down in this pair saves that less the pair's difference.
+		saved := br.dfl(p)
+		if down {
+			saved -= sd
 		}
-		if p.float2 == 1 && !down {
-			vals[fDown2]++
+		if p.float1 == 1 {
+			vals[fDownSD1] += saved
+			if !down {
+				vals[fDown1]++
+			}
+		}
+		if p.float2 == 1 {
+			vals[fDownSD2] += saved
+			if !down {
+				vals[fDown2]++
+			}
 		}
 	}
-	vals[fUp1], vals[fUp2] = 1, 1
-	if floats && lo.float1 == -1 {
-		vals[fUp1] = 0
+	if sd > 0 && lo.float1 == -1 {
+		vals[fUp1]--
+		vals[fUpSD1] -= sd
 	}
-	if floats && lo.float2 == -1 {
-		vals[fUp2] = 0
+	if sd > 0 && lo.float2 == -1 {
+		vals[fUp2]--
+		vals[fUpSD2] -= sd
 	}
 }
 
