@@ -824,16 +824,6 @@ func (br *bracket) reorder(rem []int, n1 int) {
 	}
 }
 
-// matchingFrom is the best matching of the graph less the edges drop
-// refuses, warm started from sol's duals and mate's pairs.
-func (br *bracket) matchingFrom(sol *matcher, mate []int, drop func(k int, e wedge) bool) *matcher {
-	off := make([]bool, len(br.edges))
-	for k, e := range br.edges {
-		off[k] = drop(k, e)
-	}
-	return sol.warm(off, mate)
-}
-
 // value is the criteria's value of a matching; false if it leaves a
 // vertex unmatched (every vertex is matched when the graph allows it).
 func (br *bracket) value(mate []int) (weight, bool) {
@@ -888,8 +878,9 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 	// game in the bracket (c == -1), if it reaches the criteria's best.
 	// off marks the edges that the pairs fixed so far, and u with c,
 	// leave out (u == -1 for none).
+	offBuf := make([]bool, len(br.edges))
 	off := func(u, c int) []bool {
-		o := make([]bool, len(br.edges))
+		o := offBuf // read by one matching at a time, during its run only
 		for k, e := range br.edges {
 			o[k] = leaveOut(k, e, u, c)
 		}
