@@ -547,6 +547,10 @@ const (
 	nFields
 )
 
+// maxExchanges is how many exchanges between S1 and S2 a remainder
+// tries, in the rules' order, before its candidate lists go on with S1.
+const maxExchanges = 64
+
 // maxBits bounds the weights' bits, well inside 128 with the matching's
 // doublings.
 const maxBits = 119
@@ -924,72 +928,9 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 		return nil
 	}
 	m := br.mdps
-	var s1, s2 []int
-	split := false
-	for u := 0; u < nb; u++ {
-		if forced[u] || noPair[u] {
-			continue
-		}
-		var cands []int
-		if u < m {
-			for v := m; v < nb; v++ {
-				cands = append(cands, v)
-			}
-			for v := u + 1; v < m; v++ {
-				cands = append(cands, v)
-			}
-		} else {
-			if !split {
-				split = true
-				var rem []int
-				pairsIn := 0
-				for v := m; v < nb; v++ {
-					if !forced[v] && !noPair[v] {
-						rem = append(rem, v)
-						if w := br.paired(mate, v); w > v {
-							pairsIn++
-						}
-					}
-				}
-				s1, s2 = rem[:pairsIn], rem[pairsIn:]
-				if m > 0 && br.ordBits > 0 {
-					// The remainder is known: its S1 and S2 give the
-					// order's approximation again, and a new solution.
-					br.reorder(rem, pairsIn)
-					mate2, sol2 := optimalMatching(br.nv, br.edges, off(-1, -1))
-					if v, ok := br.value(mate2); ok && v == best {
-						mate, sol = mate2, sol2
-					}
-				}
-				// The transpositions of S2 come before any exchange
-				// between S1 and S2: if one reaches the best value, the
-				// pairs are S1's with S2's.
-				for _, v := range s1 {
-					half[v] = 1
-				}
-				for _, v := range s2 {
-					half[v] = 2
-				}
-				transpositions = true
-				if m2 := try(-1, -1); m2 != nil {
-					mate, sol = m2.mate, m2
-				} else {
-					transpositions = false
-				}
-			}
-			if k := slices.Index(s1, u); k >= 0 {
-				cands = append(cands, s2...)
-				for x := len(s1) - 1; x > k && !transpositions; x-- {
-					cands = append(cands, s1[x])
-				}
-			} else if !transpositions {
-				for _, v := range s2 {
-					if v > u {
-						cands = append(cands, v)
-					}
-				}
-			}
-		}
+	// assign gives u the first of cands (-1: no game in the bracket) with
+	// which the criteria's best value can still be reached.
+	assign := func(u int, cands []int) {
 		cands = append(cands, -1)
 		for _, c := range cands {
 			if c >= 0 {
@@ -1011,6 +952,118 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 		} else {
 			noPair[u] = true
 		}
+	}
+	// The moved-down players first, each with the residents in order.
+	for u := 0; u < m; u++ {
+		if forced[u] || noPair[u] {
+			continue
+		}
+		var cands []int
+		for v := m; v < nb; v++ {
+			cands = append(cands, v)
+		}
+		for v := u + 1; v < m; v++ {
+			cands = append(cands, v)
+		}
+		assign(u, cands)
+	}
+	// Then the remainder: S1, as many of its first players as it has
+	// pairs, and S2.
+	var rem []int
+	pairsIn := 0
+	for v := m; v < nb; v++ {
+		if !forced[v] && !noPair[v] {
+			rem = append(rem, v)
+			if w := br.paired(mate, v); w > v {
+				pairsIn++
+			}
+		}
+	}
+	s1, s2 := rem[:pairsIn], rem[pairsIn:]
+	if m > 0 && br.ordBits > 0 && len(rem) > 0 {
+		// The remainder is known: its S1 and S2 give the order's
+		// approximation again, and a new solution.
+		br.reorder(rem, pairsIn)
+		mate2, sol2 := optimalMatching(br.nv, br.edges, off(-1, -1))
+		if v, ok := br.value(mate2); ok && v == best {
+			mate, sol = mate2, sol2
+		}
+	}
+	// The transpositions of S2 come before any exchange between S1 and
+	// S2: if one reaches the best value, the pairs are S1's with S2's.
+	// Else the exchanges of one player of S1 with one of S2 are tried in
+	// the rules' order (the smallest difference of their numbers, then
+	// the highest of S1, the lowest of S2), up to maxExchanges of them.
+	setHalves := func(a, b []int) {
+		for _, v := range a {
+			half[v] = 1
+		}
+		for _, v := range b {
+			half[v] = 2
+		}
+	}
+	transpositions = len(s1) > 0
+	if transpositions {
+		setHalves(s1, s2)
+		if m2 := try(-1, -1); m2 != nil {
+			mate, sol = m2.mate, m2
+		} else {
+			transpositions = false
+			type exch struct{ i, j int }
+			var exs []exch
+			for i := range s1 {
+				for j := range s2 {
+					exs = append(exs, exch{i, j})
+				}
+			}
+			// Numbers inside the remainder: S1's are 0..len(s1)-1.
+			slices.SortFunc(exs, func(x, y exch) int {
+				dx, dy := len(s1)+x.j-x.i, len(s1)+y.j-y.i
+				return cmp.Or(cmp.Compare(dx, dy), cmp.Compare(s1[y.i], s1[x.i]), cmp.Compare(s2[x.j], s2[y.j]))
+			})
+			for n, x := range exs {
+				if n == maxExchanges {
+					break
+				}
+				a := append(slices.Clone(s1[:x.i]), s1[x.i+1:]...)
+				a = append(a, s2[x.j])
+				b := append(slices.Clone(s2[:x.j]), s2[x.j+1:]...)
+				b = append(b, s1[x.i])
+				slices.Sort(a)
+				slices.Sort(b)
+				setHalves(a, b)
+				transpositions = true
+				if m2 := try(-1, -1); m2 != nil {
+					mate, sol = m2.mate, m2
+					s1, s2 = a, b
+					break
+				}
+				transpositions = false
+			}
+			if !transpositions {
+				setHalves(s1, s2)
+			}
+		}
+	}
+	for k, u := range s1 {
+		if forced[u] || noPair[u] {
+			continue
+		}
+		cands := slices.Clone(s2)
+		for x := len(s1) - 1; x > k && !transpositions; x-- {
+			cands = append(cands, s1[x])
+		}
+		assign(u, cands)
+	}
+	for k, u := range s2 {
+		if forced[u] || noPair[u] {
+			continue
+		}
+		var cands []int
+		if !transpositions {
+			cands = slices.Clone(s2[k+1:])
+		}
+		assign(u, cands)
 	}
 	for u := 0; u < nb; u++ {
 		switch v := br.paired(mate, u); {

@@ -105,3 +105,42 @@ func sortedBoards(ps []tournament.Pairing) []tournament.Pairing {
 	slices.SortFunc(ps, func(a, b tournament.Pairing) int { return a.White*10000 + a.Black - b.White*10000 - b.Black })
 	return ps
 }
+
+// TestPairSwissExchange pairs round 3 of testdata/swiss-24.trf, whose
+// 1-point bracket needs an exchange between S1 and S2. Its players, by
+// pairing number, with their colours so far and the colour they want:
+// 3 WB (White), 5 WB (White), 11 WB (White), 14 WW (Black, absolute),
+// 17 BW (Black), 19 BB (White, absolute), 21 BB (White, absolute),
+// 23 BW (Black), 24 WW (Black, absolute); 5 and 11 have met 17 and 23.
+// Nine players make four pairs and a downfloater, and every preference
+// can be granted only if 5 and 11 get 14 and 24. S1 = 3 5 11 14 and
+// S2 = 17 19 21 23 24 cannot do it (5 and 11 would both need 24), so
+// the first exchange, 14 for 17, makes S1 = 3 5 11 17 and S2 = 14 19 21
+// 23 24. Then 3 takes the first of S2 that leaves a solution: not 14
+// (11 would be left without a partner), not 19 or 21 (both want White),
+// but 23; 5 takes 14, 11 takes 24, 17 takes 19, and 21 floats down.
+func TestPairSwissExchange(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "swiss-24.trf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, players, games, err := tournament.ParseTRF(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before []tournament.Game
+	for _, g := range games {
+		if g.Round < 3 {
+			before = append(before, g)
+		}
+	}
+	got, err := tournament.PairSwiss(players, before, 3, nil, tournament.SwissOptions{Rounds: rep.Rounds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []tournament.Pairing{{3, 23}, {5, 14}, {11, 24}, {19, 17}, {21, 10}} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no board %v in %v", want, got)
+		}
+	}
+}
