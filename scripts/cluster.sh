@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # make cluster: three JoinPal nodes on one PostgreSQL database, sharing
 # events through NATS, behind nginx on http://127.0.0.1:8090 (deploy/).
-# PostgreSQL and NATS must be up (make services). Ctrl-C stops it all: the
-# nodes gracefully (SIGTERM), then nginx.
+# PostgreSQL and NATS must be up (make services). A node that exits (killed
+# to try failover) leaves the others running; the script prints the line
+# that starts it again. Ctrl-C stops it all: the nodes gracefully
+# (SIGTERM), then nginx.
 #
 # JOINPAL_CLUSTER_DB is the database (a new database joinpal_cluster on the
 # test server by default, created if missing); the logs go to data/cluster/.
@@ -26,27 +28,53 @@ if [ -z "${JOINPAL_CLUSTER_DB:-}" ]; then
 fi
 
 mkdir -p "$DIR/nginx/tmp"
-pids=()
+declare -A node # pid → node number
+ngx=
 stop() {
 	trap - INT TERM EXIT
 	echo "stopping the cluster"
-	for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-	for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+	for pid in "${!node[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+	for pid in "${!node[@]}"; do wait "$pid" 2>/dev/null || true; done
+	if [ -n "$ngx" ]; then kill -TERM "$ngx" 2>/dev/null || true; wait "$ngx" 2>/dev/null || true; fi
+	exit 0
 }
 trap stop INT TERM EXIT
 
+# serve_args are the command and flags of node $1.
+serve_args() {
+	args=("$BIN" serve --addr "127.0.0.1:809$1" --db "$DB" --nats "$NATS" --nats-prefix joinpal-cluster
+		--node "cluster-$1" --trusted-proxies 127.0.0.1)
+}
+
 for n in 1 2 3; do
-	"$BIN" serve --addr "127.0.0.1:809$n" --db "$DB" --nats "$NATS" --nats-prefix joinpal-cluster \
-		--node "cluster-$n" --trusted-proxies 127.0.0.1 >"$DIR/node-$n.log" 2>&1 &
-	pids+=($!)
+	serve_args $n
+	"${args[@]}" >>"$DIR/node-$n.log" 2>&1 &
+	node[$!]=$n
 	# One at a time: the first creates the schema.
 	for _ in $(seq 100); do
 		curl -fs "http://127.0.0.1:809$n/healthz" >/dev/null 2>&1 && break
-		kill -0 "${pids[-1]}" 2>/dev/null || { echo "node $n did not start:"; tail -20 "$DIR/node-$n.log"; exit 1; }
+		kill -0 "$!" 2>/dev/null || { echo "node $n did not start:"; tail -20 "$DIR/node-$n.log"; exit 1; }
 		sleep 0.2
 	done
 done
 nginx -p "$DIR/nginx/" -c "$PWD/deploy/nginx.conf" &
-pids+=($!)
+ngx=$!
 echo "JoinPal cluster: $URL (nodes on 127.0.0.1:8091-8093, logs in $DIR/; Ctrl-C stops it)"
-wait -n "${pids[@]}" || true
+# Wait for what exits: nginx ends it all; a node only itself, so that the
+# others go on (a failover to watch).
+while :; do
+	done_pid=
+	status=0
+	wait -n -p done_pid "$ngx" "${!node[@]}" || status=$?
+	if [ "$done_pid" = "$ngx" ] || [ -z "$done_pid" ]; then
+		echo "nginx exited ($status)"
+		ngx=
+		exit 1
+	fi
+	n=${node[$done_pid]}
+	unset "node[$done_pid]"
+	echo "node $n exited ($status); the others go on. To start it again (its log: $DIR/node-$n.log):"
+	serve_args "$n"
+	printf '  %q' "${args[@]}"
+	printf ' >>%q 2>&1\n' "$DIR/node-$n.log"
+done
