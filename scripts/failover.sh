@@ -6,7 +6,8 @@
 #   scripts/failover.sh rolling   SIGTERM each node in turn after 12 s,
 #                                 start it again, 8 s apart
 # PostgreSQL and NATS must be up (make services); GAMES (200) sets the
-# games. Logs and the report go to data/failover/. The database is the
+# games, THINK (500ms) the time between a game's moves, DURATION (45s) the
+# measured phase and KILL_AT (25) the seconds from the start to the kill. Logs and the report go to data/failover/. The database is the
 # test server's joinpal_failover, made anew each run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,9 @@ cd "$(dirname "$0")/.."
 MODE=${1:-kill}
 BIN=${BIN:-bin/joinpal}
 GAMES=${GAMES:-200}
+THINK=${THINK:-500ms}
+DURATION=${DURATION:-45s}
+KILL_AT=${KILL_AT:-25}
 NATS=${JOINPAL_CLUSTER_NATS:-nats://127.0.0.1:4222}
 ADMIN=${JOINPAL_CLUSTER_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}
 DB=postgres://postgres@127.0.0.1:5432/joinpal_failover?sslmode=disable
@@ -41,18 +45,18 @@ nginx -p "$DIR/nginx/" -c "$PWD/deploy/nginx.conf" 2>"$DIR/nginx.log" &
 ngx=$!
 trap 'kill -TERM ${pid[@]} $ngx 2>/dev/null || true' EXIT
 sleep 1
-"$BIN" loadtest --target http://127.0.0.1:8090 --games "$GAMES" --guests 20 --duration 45s --think 500ms \
+"$BIN" loadtest --target http://127.0.0.1:8090 --games "$GAMES" --guests 20 --duration "$DURATION" --think "$THINK" \
 	--tc 5+0 --check-acks >"$DIR/report.txt" 2>"$DIR/loadtest.log" &
 lt=$!
 case $MODE in
 kill)
-	sleep 25
+	sleep "$KILL_AT"
 	echo "SIGKILL node 2 at $(stamp)"
 	kill -KILL "${pid[2]}"
 	unset 'pid[2]'
 	;;
 rolling)
-	sleep 12
+	sleep $((KILL_AT / 2))
 	for n in 1 2 3; do
 		echo "SIGTERM node $n at $(stamp)"
 		kill -TERM "${pid[$n]}"

@@ -22,6 +22,7 @@ type frame struct {
 		Ply    int      `json:"ply"`
 		Turn   string   `json:"turn"`
 		Status string   `json:"status"`
+		Result string   `json:"result"`
 		Legal  []string `json:"legal"`
 		// ack and error (the full frame's id is the game's: a string).
 		ID   json.RawMessage `json:"id"`
@@ -52,6 +53,8 @@ type match struct {
 	acked   map[int]string // ply → the acknowledged move
 	lastAck time.Time      // when the last move of either side was acknowledged
 	over    bool
+	// told is the end each side was told, by color ("mate 1-0").
+	told map[string]string
 	// parkedCh is closed when a side parks its first move of the run:
 	// the opening plies are played.
 	parkedCh chan struct{}
@@ -169,6 +172,7 @@ func (b *bot) handle(f frame, now time.Time) {
 		b.mu.Unlock()
 	case "full", "move", "state":
 		if f.D.Status != "started" && f.D.Status != "created" {
+			b.m.tell(b.color, f.D.Status+" "+f.D.Result)
 			b.m.end()
 			return
 		}
@@ -346,6 +350,27 @@ func (m *match) end() {
 	if first {
 		m.run.gamesOver.Add(1)
 	}
+}
+
+// tell records the end a side was told (the first it was told).
+func (m *match) tell(color, end string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.told == nil {
+		m.told = map[string]string{}
+	}
+	if _, ok := m.told[color]; !ok {
+		m.told[color] = end
+	}
+}
+
+// toldApart reports whether the two sides were told different ends.
+func (m *match) toldApart() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	w, okW := m.told["white"]
+	b, okB := m.told["black"]
+	return okW && okB && w != b
 }
 
 func (m *match) isOver() bool {

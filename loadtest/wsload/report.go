@@ -30,7 +30,8 @@ type Report struct {
 	OpponentEvent loadtest.Latency `json:"opponentEvent"`
 	// Errors count the failures by code: the server's refusals (their
 	// error code), sockets closed or failing (socket.*), answers that do
-	// not match (ack.*).
+	// not match (ack.*), games whose two players were told different ends
+	// (result.differs).
 	Errors map[string]int `json:"errors"`
 	// Reconnect is how long the sockets that closed while their game went
 	// on (their node died or stopped) took to open again; Stalls the

@@ -169,6 +169,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		if !ok {
 			r.errorf("ack.gap")
 		}
+		if m.toldApart() {
+			r.errorf("result.differs")
+		}
 		rep.GameMoves = append(rep.GameMoves, GameAcks{ID: m.id, Moves: moves})
 	}
 	return rep, nil
