@@ -349,9 +349,21 @@ func (c *Chat) Say(r Room, who Author, text string) (Line, error) {
 		secs := int64((retry + time.Second - 1) / time.Second)
 		return Line{}, NewError(CodeTooFast, "too many lines", nil).With("seconds", strconv.FormatInt(max(secs, 1), 10))
 	}
+	return c.add(r, who, text, c.cfg.Now()), nil
+}
+
+// Deliver adds a line that another node's Chat took (its Say checked
+// it) to room r and sends it to the room's members, as Say does: the line
+// gets the room's next number here, at keeps when it was said.
+func (c *Chat) Deliver(r Room, who Author, text string, at time.Time) Line {
+	return c.add(r, who, text, at)
+}
+
+// add adds a line to room r and sends it to its members, but to those
+// who muted its author.
+func (c *Chat) add(r Room, who Author, text string, now time.Time) Line {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	now := c.cfg.Now()
 	rm := c.roomLocked(r, now)
 	l := Line{ID: rm.next, Room: r, Author: who, Text: text, At: now}
 	rm.next++
@@ -368,7 +380,7 @@ func (c *Chat) Say(r Room, who Author, text string) (Line, error) {
 		default: // a reader that fell behind misses the line
 		}
 	}
-	return l, nil
+	return l
 }
 
 // History returns room r's last lines for reader, oldest first, without

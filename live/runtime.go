@@ -239,6 +239,13 @@ func (r *Runtime) Runs(id string) bool {
 // Node returns the name of this node.
 func (r *Runtime) Node() string { return r.cfg.Node }
 
+// Lease returns how long after its last heartbeat a node counts as dead
+// (Config.NodeTimeout).
+func (r *Runtime) Lease() time.Duration { return r.cfg.NodeTimeout }
+
+// Now returns the runtime's time (its Config.Clock).
+func (r *Runtime) Now() time.Time { return r.cfg.Clock.Now() }
+
 // Len returns the number of games running on this node.
 func (r *Runtime) Len() int {
 	r.mu.Lock()

@@ -14,10 +14,14 @@ import (
 	"github.com/nats-io/nats.go"
 )
 
-// Owners tells which node owns a game (live.ClusterRegistry has it).
+// Owners tells which node owns a game and which nodes are alive
+// (live.ClusterRegistry has both).
 type Owners interface {
 	// GameOwner returns the node that owns game id ("" for none).
 	GameOwner(ctx context.Context, id string) (node string, err error)
+	// LiveNodes returns the nodes whose last act was a heartbeat at or
+	// after since.
+	LiveNodes(ctx context.Context, since time.Time) ([]string, error)
 }
 
 // GamesConfig configures Games.
@@ -36,6 +40,8 @@ type GamesConfig struct {
 	// Logger receives the requests that cannot be answered (nil: the
 	// default).
 	Logger *slog.Logger
+	// Crowds, when set, forgets the watchers of the nodes that stop or die.
+	Crowds *Crowds
 }
 
 // Games is this node's runtime as the server sees it, among several
@@ -57,6 +63,12 @@ type Games struct {
 	// player's connection; here the players with a socket on this node.
 	holders map[presenceKey]map[string]bool
 	here    map[presenceKey]bool
+	// expired are the nodes whose holds ExpireNodes dropped, their lease
+	// having passed; one seen alive again is asked to tell them anew.
+	expired map[string]bool
+	// crowds are the watchers of games on the other nodes (crowd.go).
+	crowds  *Crowds
+	done    chan struct{}
 	sub     *nats.Subscription
 	newsSub *nats.Subscription
 	closed  bool
@@ -73,7 +85,8 @@ func NewGames(cfg GamesConfig) *Games {
 	}
 	return &Games{Runtime: cfg.Runtime, nc: cfg.Conn, prefix: cfg.Prefix, owners: cfg.Owners,
 		timeout: cfg.Timeout, log: cfg.Logger, owner: map[string]string{},
-		holders: map[presenceKey]map[string]bool{}, here: map[presenceKey]bool{}}
+		holders: map[presenceKey]map[string]bool{}, here: map[presenceKey]bool{}, expired: map[string]bool{},
+		crowds: cfg.Crowds, done: make(chan struct{})}
 }
 
 // commandSubject is the subject node takes requests on.
@@ -108,6 +121,7 @@ func (g *Games) Listen() error {
 	g.mu.Lock()
 	g.sub = sub
 	g.mu.Unlock()
+	g.wg.Go(g.watchNodes)
 	return g.announce(true)
 }
 
@@ -116,6 +130,9 @@ func (g *Games) Listen() error {
 func (g *Games) Close() error {
 	g.mu.Lock()
 	sub, news := g.sub, g.newsSub
+	if !g.closed {
+		close(g.done)
+	}
 	g.sub, g.newsSub, g.closed = nil, nil, true
 	g.mu.Unlock()
 	var err error

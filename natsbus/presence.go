@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/nats-io/nats.go"
 )
@@ -18,8 +19,11 @@ import (
 // players it alone held start their reconnection window. A node that
 // starts says so too, so that the others tell it again who is connected
 // to the games it now runs (a restored game counts both players gone).
-// A node that dies without a word keeps its players counted until it
-// starts again.
+// A node that dies without a word holds its players until its lease
+// passes (no heartbeat in the store within live.Config.NodeTimeout):
+// then ExpireNodes drops its holds, and the players no other node holds
+// start their reconnection window. If it was only cut off and comes back,
+// the owner asks every node to tell it again who is connected there.
 
 // presenceKey is one player of one game.
 type presenceKey struct{ game, player string }
@@ -116,6 +120,7 @@ func (g *Games) news(msg *nats.Msg) {
 	go func() {
 		defer g.wg.Done()
 		if !n.Up {
+			g.crowds.dropNode(n.Node)
 			// Its games are stored as stopped: take a share of them now
 			// rather than after the lease.
 			if _, err := g.Runtime.Failover(context.Background()); err != nil {
@@ -166,5 +171,85 @@ func (g *Games) Claimed(ids []string) {
 	}
 	if err := g.announce(true); err != nil {
 		g.log.Warn("natsbus: announcing the games taken over", "err", err)
+	}
+}
+
+// ExpireNodes drops the holds of the nodes that are not alive (no
+// heartbeat within the runtime's lease, or stopped): the players of this
+// node's games that no live node holds any more are gone (their
+// reconnection window starts). A node whose holds were dropped and that
+// is alive again is asked, with every other node, to tell this node again
+// which of its games' players are connected there. Listen runs it after
+// each heartbeat period; it returns the players it found gone.
+func (g *Games) ExpireNodes(ctx context.Context) (int, error) {
+	alive, err := g.owners.LiveNodes(ctx, g.Now().Add(-g.Lease()))
+	if err != nil {
+		return 0, fmt.Errorf("natsbus: reading the live nodes: %w", err)
+	}
+	live := map[string]bool{g.Node(): true}
+	for _, n := range alive {
+		live[n] = true
+	}
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
+		return 0, nil
+	}
+	var gone []presenceKey
+	for key, nodes := range g.holders {
+		for n := range nodes {
+			if !live[n] {
+				delete(nodes, n)
+				g.expired[n] = true
+			}
+		}
+		if len(nodes) == 0 {
+			delete(g.holders, key)
+			gone = append(gone, key)
+		}
+	}
+	back := false
+	for n := range g.expired {
+		if live[n] {
+			delete(g.expired, n)
+			back = true
+		}
+	}
+	g.mu.Unlock()
+	g.crowds.expire(live)
+	for _, key := range gone {
+		if !g.Runs(key.game) {
+			continue
+		}
+		dctx, cancel := context.WithTimeout(ctx, g.timeout)
+		if err := g.Runtime.Disconnected(dctx, key.game, key.player); err != nil {
+			g.log.Warn("natsbus: a player held only by a dead node", "game", key.game, "player", key.player, "err", err)
+		}
+		cancel()
+	}
+	if back {
+		if err := g.announce(true); err != nil {
+			return len(gone), err
+		}
+	}
+	return len(gone), nil
+}
+
+// watchNodes runs ExpireNodes every heartbeat period until Close.
+func (g *Games) watchNodes() {
+	every := max(g.Lease()/5, 100*time.Millisecond)
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-g.done:
+			return
+		case <-tick.C:
+			ctx, cancel := context.WithTimeout(context.Background(), g.timeout)
+			if _, err := g.ExpireNodes(ctx); err != nil {
+				g.log.Warn("natsbus: expiring the dead nodes' players", "err", err)
+			}
+			cancel()
+		}
 	}
 }

@@ -8,15 +8,14 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/game"
-	"github.com/joinpal/joinpal/internal/broadcast"
 )
 
 // frameYourTurn is the lobby socket's frame that tells a player it is
 // their move in a correspondence game.
 const frameYourTurn = "yourTurn"
 
-// turnNote tells userID that it is their move in a correspondence game.
-type turnNote struct {
+// TurnNote tells UserID that it is their move in a correspondence game.
+type TurnNote struct {
 	UserID   string
 	GameID   string
 	Opponent game.Player
@@ -24,8 +23,17 @@ type turnNote struct {
 	Deadline time.Time
 }
 
-// turnNotes carries turnNotes to the lobby sockets of this process.
-type turnNotes = broadcast.Hub[turnNote]
+// TurnNotes carries TurnNotes to the lobby sockets: a
+// broadcast.Hub[TurnNote] to those of this process, natsbus.Events to
+// those of every node.
+type TurnNotes interface {
+	// Publish sends n to every subscriber without waiting for slow ones.
+	Publish(ctx context.Context, n TurnNote) error
+	// Subscribe returns the notes published from now on and a function
+	// that ends the subscription; a subscriber that falls behind has its
+	// channel closed.
+	Subscribe() (<-chan TurnNote, func())
+}
 
 // yourTurnJSON is the data of a "yourTurn" frame.
 type yourTurnJSON struct {
@@ -56,7 +64,7 @@ func (s *Server) noteTurn(ctx context.Context, hdr game.Record) {
 	if !ok {
 		return
 	}
-	_ = s.turns.Publish(ctx, turnNote{UserID: onTurn.ID, GameID: hdr.ID, Opponent: other, Deadline: deadline})
+	_ = s.turns.Publish(ctx, TurnNote{UserID: onTurn.ID, GameID: hdr.ID, Opponent: other, Deadline: deadline})
 }
 
 // turnDeadline is when the side on turn of ev runs out of time for its

@@ -17,6 +17,7 @@ import (
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
+	"github.com/joinpal/joinpal/internal/broadcast"
 	"github.com/joinpal/joinpal/ratelimit"
 	"github.com/joinpal/joinpal/rating"
 	"github.com/prometheus/client_golang/prometheus"
@@ -110,6 +111,13 @@ type Config struct {
 	// Chat holds the chat rooms of the games and the lobby (a chat.Chat
 	// on Now without a store, which refuses reports, when nil).
 	Chat Chat
+	// Crowds shares the watchers of each game with the other nodes, so
+	// that a game's spectator count counts every node's (nil: a node
+	// alone counts its own).
+	Crowds Crowds
+	// Turns carries the "your move" notes of correspondence games to the
+	// lobby sockets of every node (nil: this process's only).
+	Turns TurnNotes
 
 	// ---- the rest ----
 
@@ -185,7 +193,7 @@ type Server struct {
 	openings openingCache // the openings of finished games in lists
 	changes  changeCache  // the rating changes of finished rated games
 	watch    watchState   // who watches which game, and the TV's game
-	turns    turnNotes    // "your move" notes of correspondence games
+	turns    TurnNotes    // "your move" notes of correspondence games
 
 	hooksMu sync.Mutex
 	hooks   []func(context.Context)
@@ -228,10 +236,14 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Chat == nil {
 		cfg.Chat = chat.New(chat.Config{Now: cfg.Now})
 	}
+	if cfg.Turns == nil {
+		cfg.Turns = &broadcast.Hub[TurnNote]{}
+	}
 	s := &Server{
 		stopping:          make(chan struct{}),
 		cfg:               cfg,
 		chat:              cfg.Chat,
+		turns:             cfg.Turns,
 		log:               cfg.Log,
 		mux:               http.NewServeMux(),
 		cop:               http.NewCrossOriginProtection(),
@@ -245,6 +257,8 @@ func New(cfg Config) (*Server, error) {
 		loginDelay:        newFailureDelay(cfg.LoginDelay, cfg.Now),
 		socketCaps:        newSocketCaps(cfg.Socket.MaxPerUser, cfg.Socket.MaxPerAddress),
 	}
+	s.watch.crowds = cfg.Crowds
+	s.watch.followCrowds()
 	for _, o := range cfg.TrustedOrigins {
 		if err := s.cop.AddTrustedOrigin(o); err != nil {
 			return nil, fmt.Errorf("server: trusted origin: %w", err)

@@ -16,6 +16,48 @@ type watchState struct {
 	// (eventFrames); it lives as long as the game has sockets.
 	frames map[string]*eventFrames
 	tv     string // the game GET /api/tv last named
+	// crowds shares the watchers with the other nodes (nil: none).
+	crowds Crowds
+}
+
+// Crowds shares the watchers of each game between the nodes (natsbus.Crowds
+// is one): a game's spectator count counts the watchers of every node,
+// each user once.
+type Crowds interface {
+	// Share says who watches game id from this node: the users that do
+	// not play it (each once) and the anonymous sockets; open tells
+	// whether the game still has sockets here, players' included.
+	Share(id string, users []string, anonymous int, open bool)
+	// Elsewhere returns who watches game id from the other nodes.
+	Elsewhere(id string) (users []string, anonymous int)
+	// OnChange sets the function called with a game whose watchers on the
+	// other nodes changed.
+	OnChange(f func(id string))
+}
+
+// followCrowds has every socket of a game whose watchers changed on
+// another node told the new count.
+func (ws *watchState) followCrowds() {
+	if ws.crowds == nil {
+		return
+	}
+	ws.crowds.OnChange(func(id string) {
+		ws.mu.Lock()
+		defer ws.mu.Unlock()
+		if len(ws.games[id]) > 0 {
+			ws.broadcastLocked(id)
+		}
+	})
+}
+
+// shareLocked tells the other nodes who watches game id from here; ws.mu
+// is held.
+func (ws *watchState) shareLocked(id string) {
+	if ws.crowds == nil {
+		return
+	}
+	users, anonymous := ws.localLocked(id)
+	ws.crowds.Share(id, users, anonymous, len(ws.games[id]) > 0)
 }
 
 // eventFrames is a game's last event as encoded frames, one per variant
@@ -94,6 +136,7 @@ func (ws *watchState) join(gs *gameSocket) {
 		ws.frames[gs.id] = &eventFrames{}
 	}
 	set[gs] = struct{}{}
+	ws.shareLocked(gs.id)
 	ws.broadcastLocked(gs.id)
 	ws.mu.Unlock()
 }
@@ -105,6 +148,7 @@ func (ws *watchState) part(gs *gameSocket) {
 	defer ws.mu.Unlock()
 	set := ws.games[gs.id]
 	delete(set, gs)
+	ws.shareLocked(gs.id)
 	if len(set) == 0 {
 		delete(ws.games, gs.id)
 		delete(ws.frames, gs.id)
@@ -123,18 +167,38 @@ func (ws *watchState) watchers(id string) int {
 }
 
 func (ws *watchState) countLocked(id string) int {
-	people := make(map[string]struct{})
-	anonymous := 0
+	users, anonymous := ws.localLocked(id)
+	people := make(map[string]struct{}, len(users))
+	for _, u := range users {
+		people[u] = struct{}{}
+	}
+	if ws.crowds != nil {
+		more, anon := ws.crowds.Elsewhere(id)
+		for _, u := range more {
+			people[u] = struct{}{}
+		}
+		anonymous += anon
+	}
+	return len(people) + anonymous
+}
+
+// localLocked returns who watches game id from this node: the users that
+// do not play it, each once, and the anonymous sockets. ws.mu is held.
+func (ws *watchState) localLocked(id string) (users []string, anonymous int) {
+	seen := make(map[string]struct{})
 	for gs := range ws.games[id] {
 		switch {
 		case gs.player():
 		case gs.userID == "":
 			anonymous++
 		default:
-			people[gs.userID] = struct{}{}
+			if _, ok := seen[gs.userID]; !ok {
+				seen[gs.userID] = struct{}{}
+				users = append(users, gs.userID)
+			}
 		}
 	}
-	return len(people) + anonymous
+	return users, anonymous
 }
 
 // broadcastLocked sends game id's count to each of its sockets; a socket

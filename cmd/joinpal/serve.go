@@ -291,6 +291,9 @@ type serveHooks struct {
 type wired struct {
 	runtime *live.Runtime
 	ai      *ai.Player
+	// games is the node's part among several (nil for a node alone).
+	games    *natsbus.Games
+	schedule *schedule.Service
 }
 
 // newHTTPServer is the HTTP server of handler with limits l (see
@@ -402,9 +405,23 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	// running is this node's runtime as the server and the schedule see it:
 	// among several nodes, a game running on another is asked of that one.
 	running := serverRuntime(rt)
+	// The chat's rooms, the watchers of each game and the "your move"
+	// notes are every node's among several (nil: this node's own).
+	var (
+		chats  server.Chat = chat.New(chat.Config{Store: st, Now: now})
+		crowds server.Crowds
+		turns  server.TurnNotes
+	)
 	if cl != nil {
-		cl.games = natsbus.NewGames(natsbus.GamesConfig{Runtime: rt, Conn: cl.nc, Prefix: opts.natsPrefix, Owners: st, Logger: log})
+		cl.games = natsbus.NewGames(natsbus.GamesConfig{Runtime: rt, Conn: cl.nc, Prefix: opts.natsPrefix, Owners: st, Logger: log, Crowds: cl.crowds})
 		running = cl.games
+		shared, err := natsbus.NewChat(chats.(*chat.Chat), cl.nc, opts.natsPrefix, opts.node, log)
+		if err != nil {
+			return err
+		}
+		defer shared.Close()
+		chats = shared
+		crowds, turns = cl.crowds, cl.turns
 	}
 	pool := ai.NewPool(ai.Config{Stockfish: opts.stockfish, Logger: log, UserQueueLimit: opts.aiUserQueue, UserWorkers: opts.aiUserWorkers})
 	defer pool.Close()
@@ -435,7 +452,9 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		Limits: opts.limits, TrustedProxies: opts.trustedProxies, SecureCookies: opts.secureCookies,
 		HashConcurrency: opts.hashConcurrency,
 		Socket:          server.SocketConfig{MaxPerUser: opts.socketsPerUser, MaxPerAddress: opts.socketsPerAddress},
-		Chat:            chat.New(chat.Config{Store: st, Now: now}),
+		Chat:            chats,
+		Crowds:          crowds,
+		Turns:           turns,
 		Peers:           cl.health(),
 	})
 	if err != nil {
@@ -495,7 +514,11 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	srv.SetReady()
 	log.Info("joinpal: ready", "games", rt.Len())
 	if hooks.ready != nil {
-		hooks.ready(wired{runtime: rt, ai: player})
+		w := wired{runtime: rt, ai: player, schedule: sched}
+		if cl != nil {
+			w.games = cl.games
+		}
+		hooks.ready(w)
 	}
 	sweepDone := make(chan struct{})
 	sweepCtx, stopSweep := context.WithCancel(context.Background())
@@ -506,6 +529,11 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	select {
 	case <-ctx.Done():
 	case <-hooks.halt:
+		// A crash says nothing more to the other nodes: the link to them
+		// goes first, then the connections.
+		if cl != nil {
+			cl.nc.Close()
+		}
 		_ = hs.Close()
 		stopSweep()
 		<-sweepDone
@@ -621,6 +649,8 @@ type cluster struct {
 	bus      *natsbus.GameBus
 	lobby    *natsbus.Events[lobby.Event]
 	schedule *natsbus.Events[schedule.Event]
+	turns    *natsbus.Events[server.TurnNote]
+	crowds   *natsbus.Crowds
 	games    *natsbus.Games
 }
 
@@ -637,6 +667,10 @@ func joinCluster(opts serveOptions, log *slog.Logger) (*cluster, error) {
 	if cl.lobby, err = natsbus.NewEvents[lobby.Event](nc, opts.natsPrefix, "lobby", opts.node, log); err == nil {
 		cl.schedule, err = natsbus.NewEvents[schedule.Event](nc, opts.natsPrefix, "schedule", opts.node, log)
 	}
+	if err == nil {
+		cl.turns, err = natsbus.NewEvents[server.TurnNote](nc, opts.natsPrefix, "turns", opts.node, log)
+	}
+	cl.crowds = natsbus.NewCrowds(nc, opts.natsPrefix, opts.node, log)
 	if err != nil {
 		cl.close()
 		return nil, err
@@ -670,6 +704,9 @@ func (cl *cluster) close() {
 	}
 	if cl.schedule != nil {
 		_ = cl.schedule.Close()
+	}
+	if cl.turns != nil {
+		_ = cl.turns.Close()
 	}
 	cl.nc.Close()
 }
