@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 )
 
 // claimBatch bounds the games one claim of Failover takes: nodes that scan
@@ -54,13 +55,14 @@ func (r *Runtime) claimBatch(ctx context.Context, reg ClusterRegistry) (int, err
 	r.wg.Add(1) // Stop waits until the games claimed run or are left to others
 	r.mu.Unlock()
 	defer r.wg.Done()
-	now := r.cfg.Clock.Now()
+	now, begun := r.cfg.Clock.Now(), time.Now()
 	cctx, cancel := context.WithTimeout(ctx, r.cfg.StoreTimeout)
 	epoch, claimed, err := reg.ClaimDeadGames(cctx, r.cfg.Node, now, now.Add(-r.cfg.NodeTimeout), claimBatch)
 	cancel()
 	if err != nil {
 		return 0, fmt.Errorf("live: claiming the games of dead nodes: %w", err)
 	}
+	r.beat(begun) // the claim stored a heartbeat
 	if len(claimed) == 0 {
 		return 0, nil
 	}

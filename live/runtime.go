@@ -95,6 +95,9 @@ type Runtime struct {
 	refused         atomic.Uint64
 	// outage is the store's current outage, nil while it confirms writes.
 	outage atomic.Pointer[storeOutage]
+	// lastBeat is when the last heartbeat the store holds was begun, on
+	// the monotonic clock (nil: none yet): the start of the node's lease.
+	lastBeat atomic.Pointer[time.Time]
 }
 
 // storeOutage is a stretch of time in which the store confirms no write:
@@ -172,10 +175,52 @@ func (r *Runtime) writeContext(ctx context.Context) (context.Context, context.Ca
 	return r.writeContextAt(ctx, r.epoch.Load())
 }
 
-// writeContextAt is writeContext for a write made under epoch.
+// writeContextAt is writeContext for a write made under epoch. Among
+// several nodes (Config.Cluster) it also ends when the node's lease does
+// (see leaseLeft): a node cut off from the store starts no write, and
+// waits for none, once another node may have taken its games.
 func (r *Runtime) writeContextAt(ctx context.Context, epoch int64) (context.Context, context.CancelFunc) {
 	ctx = game.WithNode(game.WithEpoch(context.WithoutCancel(ctx), epoch), r.cfg.Node)
-	return context.WithTimeout(ctx, r.cfg.StoreTimeout)
+	timeout := r.cfg.StoreTimeout
+	if left, ok := r.leaseLeft(); ok {
+		if left <= 0 {
+			ctx, cancel := context.WithCancelCause(ctx)
+			cancel(errLeaseLapsed)
+			return ctx, func() {}
+		}
+		timeout = min(timeout, left)
+	}
+	return context.WithTimeout(ctx, timeout)
+}
+
+// errLeaseLapsed is the cause of a write not made: the node's lease ran
+// out before it, another node may run the game.
+var errLeaseLapsed = errors.New("live: this node's lease has run out (no heartbeat stored within it): another node may run its games")
+
+// leaseLeft returns, among several nodes, how long this node may still
+// act for its games: until its lease — NodeTimeout after its last stored
+// heartbeat was begun — less one HeartbeatEvery for the nodes' clocks to
+// differ by. It is measured on the process's monotonic clock, not
+// Config.Clock: it bounds real waits, and the other nodes judge the lease
+// by the real time between heartbeats. ok is false for a node alone, or
+// before Start.
+func (r *Runtime) leaseLeft() (left time.Duration, ok bool) {
+	at := r.lastBeat.Load()
+	if !r.cfg.Cluster || at == nil {
+		return 0, false
+	}
+	return time.Until(at.Add(r.cfg.NodeTimeout - r.cfg.HeartbeatEvery)), true
+}
+
+// beat notes that the store holds a heartbeat of this node begun at
+// begun (a reading of time.Now).
+func (r *Runtime) beat(begun time.Time) {
+	for {
+		cur := r.lastBeat.Load()
+		if cur != nil && !begun.After(*cur) || r.lastBeat.CompareAndSwap(cur, &begun) {
+			return
+		}
+	}
 }
 
 // Stop stops the runtime gracefully: no new commands are taken, every

@@ -71,9 +71,11 @@ func (r *Runtime) Start(ctx context.Context) error {
 			actors[i] = nil
 		}
 	}
+	begun := time.Now()
 	if err := r.cfg.Nodes.Heartbeat(ctx, r.cfg.Node, r.cfg.Clock.Now()); err != nil {
 		return fmt.Errorf("live: heartbeat: %w", err)
 	}
+	r.beat(begun)
 	r.mu.Lock()
 	r.started = true
 	r.hbStop, r.hbDone = make(chan struct{}), make(chan struct{})
@@ -243,10 +245,12 @@ func (r *Runtime) heartbeat() {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*r.cfg.HeartbeatEvery)
 			// The heartbeat is a write too: it tells, even with no game
 			// writing, whether the store confirms writes.
+			begun := time.Now()
 			if err := r.cfg.Nodes.Heartbeat(ctx, r.cfg.Node, r.cfg.Clock.Now()); err != nil {
 				r.cfg.Logger.Error("live: heartbeat", "err", err)
 				r.writeFailed(fmt.Errorf("heartbeat: %w", err))
 			} else {
+				r.beat(begun)
 				r.writeConfirmed()
 				r.scanSoon()
 			}

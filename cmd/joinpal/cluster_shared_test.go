@@ -19,15 +19,22 @@ import (
 func openGame(t *testing.T, r running, tc string) (white, black *httpUser, id string) {
 	t.Helper()
 	white, black = newGuestUser(t, r.base), newGuestUser(t, r.base)
+	return white, black, challengeGame(t, r.base, white, black, tc)
+}
+
+// challengeGame starts a game on base between white, who offers an open
+// challenge with clock tc, and black, who accepts it, and returns its id.
+func challengeGame(t *testing.T, base string, white, black *httpUser, tc string) string {
+	t.Helper()
 	var c struct {
 		ID string `json:"id"`
 	}
-	white.do(t, r.base, "POST", "/api/challenge/open", map[string]any{"timeControl": tc, "color": "white"}, http.StatusCreated, &c)
+	white.do(t, base, "POST", "/api/challenge/open", map[string]any{"timeControl": tc, "color": "white"}, http.StatusCreated, &c)
 	var accepted struct {
 		GameID string `json:"gameId"`
 	}
-	black.do(t, r.base, "POST", "/api/challenge/"+c.ID+"/accept", nil, http.StatusOK, &accepted)
-	return white, black, accepted.GameID
+	black.do(t, base, "POST", "/api/challenge/"+c.ID+"/accept", nil, http.StatusOK, &accepted)
+	return accepted.GameID
 }
 
 // goneSides returns the sides a game frame says have gone.

@@ -47,15 +47,7 @@ func TestClusterFailoverAfterCrash(t *testing.T) {
 	start := clusterNodesWith(t, true)
 	a, b := start("node-a"), start("node-b")
 	white, black := newGuestUser(t, a.base), newGuestUser(t, a.base)
-	var c struct {
-		ID string `json:"id"`
-	}
-	white.do(t, a.base, "POST", "/api/challenge/open", map[string]any{"timeControl": "5+0", "color": "white"}, http.StatusCreated, &c)
-	var accepted struct {
-		GameID string `json:"gameId"`
-	}
-	black.do(t, a.base, "POST", "/api/challenge/"+c.ID+"/accept", nil, http.StatusOK, &accepted)
-	id := accepted.GameID
+	id := challengeGame(t, a.base, white, black, "5+0")
 	path := "/api/game/" + id + "/socket"
 	ws := dialSocket(t, "white on B", b.base, path, white)
 	bs := dialSocket(t, "black on B", b.base, path, black)
