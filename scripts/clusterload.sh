@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Load across the cluster: NODES (1-3, the first argument; 3 by default)
+# nodes on a new PostgreSQL database, NATS, nginx in front
+# (deploy/nginx.conf with only those nodes, http://127.0.0.1:8090), and
+# "joinpal loadtest --target" through nginx. Then each node's CPU (over the
+# whole run, setup included) and memory, and the machine's load.
+#   GAMES (1000)  games at once, two sockets each
+#   THINK (1s)    time between a game's moves (0: as fast as possible)
+#   DURATION (30s) the measured phase; TC (10+0) the games' clock
+# PostgreSQL and NATS must be up (make services). Logs and the report go
+# to data/clusterload/. The database is the test server's
+# joinpal_clusterload, made anew each run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+NODES=${1:-3}
+BIN=${BIN:-bin/joinpal}
+GAMES=${GAMES:-1000}
+THINK=${THINK:-1s}
+DURATION=${DURATION:-30s}
+TC=${TC:-10+0}
+NATS=${JOINPAL_CLUSTER_NATS:-nats://127.0.0.1:4222}
+ADMIN=${JOINPAL_CLUSTER_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}
+DB=postgres://postgres@127.0.0.1:5432/joinpal_clusterload?sslmode=disable
+DIR=data/clusterload
+mkdir -p "$DIR/nginx/tmp"
+rm -f "$DIR"/node-*.log
+# Every socket is a file, on each side: as root, room for 40,000 of them.
+ulimit -n 1048576 2>/dev/null || true
+psql -q "$ADMIN" -c "DROP DATABASE IF EXISTS joinpal_clusterload" -c "CREATE DATABASE joinpal_clusterload" >/dev/null
+
+declare -A pid
+for n in $(seq "$NODES"); do
+	"$BIN" serve --addr "127.0.0.1:809$n" --db "$DB" --nats "$NATS" --nats-prefix joinpal-clusterload \
+		--node "load-$n" --trusted-proxies 127.0.0.1 --new-games-limit 1000000/1m --guest-limit 1000/1m \
+		--sockets-per-user 1000000 --sockets-per-address 1000000 >>"$DIR/node-$n.log" 2>&1 &
+	pid[$n]=$!
+	for _ in $(seq 150); do
+		curl -fs "http://127.0.0.1:809$n/healthz" >/dev/null 2>&1 && break
+		sleep 0.2
+	done
+done
+# nginx with the running nodes only.
+awk -v n="$NODES" '!/server 127\.0\.0\.1:809[1-9]/ || substr($2, 14, 1) <= n' deploy/nginx.conf >"$DIR/nginx.conf"
+nginx -p "$DIR/nginx/" -c "$PWD/$DIR/nginx.conf" 2>"$DIR/nginx.log" &
+ngx=$!
+trap 'kill -TERM ${pid[@]} $ngx 2>/dev/null || true' EXIT
+sleep 1
+
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+declare -A before
+for n in "${!pid[@]}"; do before[$n]=$(ticks "${pid[$n]}"); done
+t0=$(date +%s.%N)
+status=0
+"$BIN" loadtest --target http://127.0.0.1:8090 --games "$GAMES" --guests 20 --duration "$DURATION" --think "$THINK" \
+	--tc "$TC" >"$DIR/report.txt" 2>"$DIR/loadtest.log" || status=$?
+t1=$(date +%s.%N)
+cat "$DIR/report.txt"
+tail -1 "$DIR/loadtest.log"
+hz=$(getconf CLK_TCK)
+for n in $(seq "$NODES"); do
+	p=${pid[$n]}
+	cpu=$(awk -v a="${before[$n]}" -v b="$(ticks "$p")" -v hz="$hz" -v t0="$t0" -v t1="$t1" 'BEGIN { printf "%.2f", (b - a) / hz / (t1 - t0) }')
+	echo "node $n: CPU $cpu cores over $(awk -v t0="$t0" -v t1="$t1" 'BEGIN { printf "%.0f", t1 - t0 }') s, RSS $(awk '/VmRSS/ {printf "%.0f MiB", $2/1024}' "/proc/$p/status") (peak $(awk '/VmHWM/ {printf "%.0f MiB", $2/1024}' "/proc/$p/status"))"
+done
+echo "load: $(uptime)"
+exit $status
