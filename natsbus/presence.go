@@ -19,8 +19,8 @@ import (
 // players it alone held start their reconnection window. A node that
 // starts says so too, so that the others tell it again who is connected
 // to the games it now runs (a restored game counts both players gone).
-// A node that dies without a word holds its players until its lease
-// passes (no heartbeat in the store within live.Config.NodeTimeout):
+// A node that dies without a word holds its players until three of its
+// leases pass (no heartbeat in the store within 3×live.Config.NodeTimeout):
 // then ExpireNodes drops its holds, and the players no other node holds
 // start their reconnection window. If it was only cut off and comes back,
 // the owner asks every node to tell it again who is connected there.
@@ -174,15 +174,21 @@ func (g *Games) Claimed(ids []string) {
 	}
 }
 
+// presenceLeases is how many leases a node's heartbeat may be late
+// before its players count as gone. More than one: a node overloaded past
+// its lease loses its games to the others, and its players would
+// otherwise all be counted gone and back again with each late heartbeat.
+const presenceLeases = 3
+
 // ExpireNodes drops the holds of the nodes that are not alive (no
-// heartbeat within the runtime's lease, or stopped): the players of this
+// heartbeat within three of the runtime's leases, or stopped): the players of this
 // node's games that no live node holds any more are gone (their
 // reconnection window starts). A node whose holds were dropped and that
 // is alive again is asked, with every other node, to tell this node again
 // which of its games' players are connected there. Listen runs it after
 // each heartbeat period; it returns the players it found gone.
 func (g *Games) ExpireNodes(ctx context.Context) (int, error) {
-	alive, err := g.owners.LiveNodes(ctx, g.Now().Add(-g.Lease()))
+	alive, err := g.owners.LiveNodes(ctx, g.Now().Add(-presenceLeases*g.Lease()))
 	if err != nil {
 		return 0, fmt.Errorf("natsbus: reading the live nodes: %w", err)
 	}
