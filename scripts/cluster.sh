@@ -28,6 +28,9 @@ if [ -z "${JOINPAL_CLUSTER_DB:-}" ]; then
 fi
 
 mkdir -p "$DIR/nginx/tmp"
+# Every socket is a file, on each side of nginx: as root, room for many
+# (nginx's workers cannot raise their limit past the hard one they inherit).
+ulimit -n 1048576 2>/dev/null || true
 declare -A node # pid → node number
 ngx=
 stop() {
@@ -75,6 +78,7 @@ while :; do
 	unset "node[$done_pid]"
 	echo "node $n exited ($status); the others go on. To start it again (its log: $DIR/node-$n.log):"
 	serve_args "$n"
-	printf '  %q' "${args[@]}"
+	printf ' '
+	printf ' %q' "${args[@]}"
 	printf ' >>%q 2>&1\n' "$DIR/node-$n.log"
 done

@@ -24,6 +24,8 @@ DB=postgres://postgres@127.0.0.1:5432/joinpal_failover?sslmode=disable
 DIR=data/failover
 mkdir -p "$DIR/nginx/tmp"
 rm -f "$DIR"/node-*.log
+# Every socket is a file, on each side of nginx: as root, room for them.
+ulimit -n 1048576 2>/dev/null || true
 psql -q "$ADMIN" -c "DROP DATABASE IF EXISTS joinpal_failover" -c "CREATE DATABASE joinpal_failover" >/dev/null
 
 declare -A pid
