@@ -540,6 +540,9 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		<-schedDone
 		_ = player.Close()
 		rt.Halt()
+		if cl != nil {
+			_ = cl.games.Close() // its goroutines end; NATS, closed, carries no word
+		}
 		return errHalted
 	case err := <-served:
 		stopSweep()
@@ -547,6 +550,9 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		<-schedDone
 		_ = player.Close()
 		_ = rt.Stop(context.Background())
+		if cl != nil {
+			_ = cl.games.Close()
+		}
 		return fmt.Errorf("serve: %w", err)
 	}
 	log.Info("joinpal: stopping")
