@@ -95,9 +95,8 @@ type Runtime struct {
 	refused         atomic.Uint64
 	// outage is the store's current outage, nil while it confirms writes.
 	outage atomic.Pointer[storeOutage]
-	// lastBeat is when the last heartbeat the store holds was begun, on
-	// the monotonic clock (nil: none yet): the start of the node's lease.
-	lastBeat atomic.Pointer[time.Time]
+	// lease is the node's lease among several (see beat).
+	lease nodeLease
 }
 
 // storeOutage is a stretch of time in which the store confirms no write:
@@ -177,50 +176,86 @@ func (r *Runtime) writeContext(ctx context.Context) (context.Context, context.Ca
 
 // writeContextAt is writeContext for a write made under epoch. Among
 // several nodes (Config.Cluster) it also ends when the node's lease does
-// (see leaseLeft): a node cut off from the store starts no write, and
-// waits for none, once another node may have taken its games.
+// (see beat): a node cut off from the store starts no write, and waits for
+// none, once another node may have taken its games. A heartbeat stored
+// while the write runs extends the lease, and the write goes on.
 func (r *Runtime) writeContextAt(ctx context.Context, epoch int64) (context.Context, context.CancelFunc) {
 	ctx = game.WithNode(game.WithEpoch(context.WithoutCancel(ctx), epoch), r.cfg.Node)
-	timeout := r.cfg.StoreTimeout
-	if left, ok := r.leaseLeft(); ok {
-		if left <= 0 {
-			ctx, cancel := context.WithCancelCause(ctx)
-			cancel(errLeaseLapsed)
-			return ctx, func() {}
-		}
-		timeout = min(timeout, left)
+	lease := r.leaseContext()
+	if lease == nil {
+		return context.WithTimeout(ctx, r.cfg.StoreTimeout)
 	}
-	return context.WithTimeout(ctx, timeout)
+	ctx, lapse := context.WithCancelCause(ctx)
+	if lease.Err() != nil {
+		lapse(errLeaseLapsed)
+		return ctx, func() {}
+	}
+	stop := context.AfterFunc(lease, func() { lapse(errLeaseLapsed) })
+	ctx, cancel := context.WithTimeout(ctx, r.cfg.StoreTimeout)
+	return ctx, func() {
+		stop()
+		cancel()
+		lapse(context.Canceled)
+	}
 }
 
-// errLeaseLapsed is the cause of a write not made: the node's lease ran
-// out before it, another node may run the game.
+// errLeaseLapsed is the cause of a write not made or given up: the node's
+// lease ran out before it ended, another node may run the game.
 var errLeaseLapsed = errors.New("live: this node's lease has run out (no heartbeat stored within it): another node may run its games")
 
-// leaseLeft returns, among several nodes, how long this node may still
-// act for its games: until its lease — NodeTimeout after its last stored
-// heartbeat was begun — less one HeartbeatEvery for the nodes' clocks to
-// differ by. It is measured on the process's monotonic clock, not
-// Config.Clock: it bounds real waits, and the other nodes judge the lease
-// by the real time between heartbeats. ok is false for a node alone, or
-// before Start.
-func (r *Runtime) leaseLeft() (left time.Duration, ok bool) {
-	at := r.lastBeat.Load()
-	if !r.cfg.Cluster || at == nil {
-		return 0, false
+// nodeLease is a node's lease among several: it runs from the start of
+// the last heartbeat the store holds for NodeTimeout less one
+// HeartbeatEvery (the second left for the nodes' clocks to differ by),
+// measured on the process's monotonic clock — the other nodes judge it by
+// the real time between heartbeats, whatever Config.Clock says.
+type nodeLease struct {
+	mu     sync.Mutex
+	begun  time.Time // the last stored heartbeat's start
+	ctx    context.Context
+	lapse  context.CancelCauseFunc
+	timer  *time.Timer
+	expiry uint64 // the timer's generation: only the latest one lapses
+}
+
+// leaseContext returns, among several nodes, a context that ends when
+// the node's lease runs out; nil for a node alone, or before its first
+// heartbeat.
+func (r *Runtime) leaseContext() context.Context {
+	if !r.cfg.Cluster {
+		return nil
 	}
-	return time.Until(at.Add(r.cfg.NodeTimeout - r.cfg.HeartbeatEvery)), true
+	l := &r.lease
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.ctx
 }
 
 // beat notes that the store holds a heartbeat of this node begun at
-// begun (a reading of time.Now).
+// begun (a reading of time.Now): the lease runs again from then, unless
+// a later heartbeat's already does.
 func (r *Runtime) beat(begun time.Time) {
-	for {
-		cur := r.lastBeat.Load()
-		if cur != nil && !begun.After(*cur) || r.lastBeat.CompareAndSwap(cur, &begun) {
-			return
-		}
+	l := &r.lease
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.ctx != nil && !begun.After(l.begun) {
+		return
 	}
+	l.begun = begun
+	if l.ctx == nil || l.ctx.Err() != nil {
+		l.ctx, l.lapse = context.WithCancelCause(context.Background())
+	}
+	if l.timer != nil {
+		l.timer.Stop()
+	}
+	l.expiry++
+	gen, lapse := l.expiry, l.lapse
+	l.timer = time.AfterFunc(time.Until(begun.Add(r.cfg.NodeTimeout-r.cfg.HeartbeatEvery)), func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if l.expiry == gen {
+			lapse(errLeaseLapsed)
+		}
+	})
 }
 
 // Stop stops the runtime gracefully: no new commands are taken, every
