@@ -2,7 +2,7 @@
 # Load across the cluster: NODES (1-3, the first argument; 3 by default)
 # nodes on a new PostgreSQL database, NATS, nginx in front
 # (deploy/nginx.conf with only those nodes, http://127.0.0.1:8090), and
-# "joinpal loadtest --target" through nginx. Then each node's CPU (over the
+# "joinpal loadtest --target --check-acks" through nginx. Then each node's CPU (over the
 # whole run, setup included) and memory, and the machine's load.
 #   GAMES (1000)  games at once, two sockets each
 #   THINK (1s)    time between a game's moves (0: as fast as possible)
@@ -53,10 +53,10 @@ for n in "${!pid[@]}"; do before[$n]=$(ticks "${pid[$n]}"); done
 t0=$(date +%s.%N)
 status=0
 "$BIN" loadtest --target http://127.0.0.1:8090 --games "$GAMES" --guests 20 --duration "$DURATION" --think "$THINK" \
-	--tc "$TC" >"$DIR/report.txt" 2>"$DIR/loadtest.log" || status=$?
+	--tc "$TC" --check-acks >"$DIR/report.txt" 2>"$DIR/loadtest.log" || status=$?
 t1=$(date +%s.%N)
 cat "$DIR/report.txt"
-tail -1 "$DIR/loadtest.log"
+tail -2 "$DIR/loadtest.log"
 hz=$(getconf CLK_TCK)
 for n in $(seq "$NODES"); do
 	p=${pid[$n]}
