@@ -393,16 +393,26 @@ func (r *Runtime) refusedFor(err error) {
 // runtime is stopping.
 func (r *Runtime) spawn(a *actor) bool {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	if r.stopping {
+		r.mu.Unlock()
 		return false
 	}
+	old := r.actors[a.id]
 	r.actors[a.id] = a
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
 		a.loop()
 	}()
+	r.mu.Unlock()
+	if old != nil && old != a {
+		// The game came back to this node under a newer epoch (claimed
+		// from a node that had claimed it from this one): the goroutine
+		// that ran it before holds a stale game, whose next write the
+		// store would refuse. It stops now; left running outside the
+		// table, nothing would ever stop it, and Stop would wait for it.
+		old.quit()
+	}
 	return true
 }
 

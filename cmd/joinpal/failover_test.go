@@ -186,3 +186,41 @@ func TestClusterSurvivorsRaceForGames(t *testing.T) {
 	}
 	t.Logf("B took %d games, C %d", b.parts.runtime.Len(), c.parts.runtime.Len())
 }
+
+// TestClusterGameClaimedBack: B takes A's game while A, stalled, still
+// runs it; then B looks dead to A, and A claims the game back under a
+// newer epoch. A runs it from the store again (the moves B stored
+// included), and A's stop does not wait for the goroutine that ran the
+// stale game before.
+func TestClusterGameClaimedBack(t *testing.T) {
+	start := clusterNodesWith(t, true)
+	a, b := start("node-a"), start("node-b")
+	createGame(t, a, "g1")
+	ctx := context.Background()
+	moves := []string{"e2e4", "e7e5", "g1f3", "b8c6"}
+	play := func(r running, i int) {
+		t.Helper()
+		side := []string{"w", "b"}[i%2]
+		if _, err := r.parts.runtime.Move(ctx, "g1", side, live.MoveRequest{UCI: moves[i], Ply: i, ID: int64(i + 1)}); err != nil {
+			t.Fatalf("%s on %s: %v", moves[i], r.base, err)
+		}
+	}
+	play(a, 0)
+	play(a, 1) // the clocks run: no timer of A's goroutine falls due below
+	advanceClock(t, b, "1m")
+	failover(t, b)
+	if !b.parts.runtime.Runs("g1") {
+		t.Fatal("B did not take the game of A, whose lease passed")
+	}
+	play(b, 2)
+	advanceClock(t, a, "70s") // B's heartbeats, on B's clock, look old to A
+	failover(t, a)
+	play(a, 3)
+	got, err := wsload.GameMoves(ctx, a.base, "g1")
+	if err != nil || strings.Join(got, " ") != strings.Join(moves, " ") {
+		t.Errorf("the stored moves: %v (%v), want %v", got, err, moves)
+	}
+	if err := a.stop(); err != nil {
+		t.Fatalf("A's stop: %v", err)
+	}
+}
