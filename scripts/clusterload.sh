@@ -44,7 +44,7 @@ done
 awk -v n="$NODES" '!/server 127\.0\.0\.1:809[1-9]/ || substr($2, 14, 1) <= n' deploy/nginx.conf >"$DIR/nginx.conf"
 nginx -p "$DIR/nginx/" -c "$PWD/$DIR/nginx.conf" 2>"$DIR/nginx.log" &
 ngx=$!
-trap 'kill -TERM ${pid[@]} $ngx 2>/dev/null || true' EXIT
+trap 'kill -TERM ${pid[@]} $ngx 2>/dev/null || true; wait' EXIT
 sleep 1
 
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
