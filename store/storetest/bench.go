@@ -2,7 +2,10 @@ package storetest
 
 import (
 	"fmt"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -15,6 +18,26 @@ import (
 // BenchmarkAppendMove.
 var BenchmarkGames = []int{1, 100, 1000}
 
+// writtenBytes returns the bytes this process has handed to write calls
+// (wchar of /proc/self/io: the store's log and database files, and its
+// checkpoints), or -1 where that is not known.
+func writtenBytes() int64 {
+	data, err := os.ReadFile("/proc/self/io")
+	if err != nil {
+		return -1
+	}
+	for line := range strings.Lines(string(data)) {
+		if v, ok := strings.CutPrefix(line, "wchar: "); ok {
+			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			if err != nil {
+				return -1
+			}
+			return n
+		}
+	}
+	return -1
+}
+
 // BenchmarkAppendMove measures AppendMove under load: for each count in
 // BenchmarkGames, as many goroutines each play their own game, appending
 // one move after another (each with a full running-clock state), until b.N
@@ -22,8 +45,10 @@ var BenchmarkGames = []int{1, 100, 1000}
 // sub-benchmark; BenchmarkAppendMove closes it.
 //
 // Besides ns/op (wall time over moves: the inverse of throughput), it
-// reports moves/s and the p50 and p99 latency of one AppendMove call in
-// milliseconds.
+// reports moves/s, the p50 and p99 latency of one AppendMove call in
+// milliseconds, and the KiB the process wrote per move (where /proc tells:
+// for SQLite its log and checkpoints; PostgreSQL writes in its own
+// processes).
 func BenchmarkAppendMove(b *testing.B, open func(b *testing.B) game.Store) {
 	for _, games := range BenchmarkGames {
 		b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) {
@@ -51,6 +76,7 @@ func benchAppend(b *testing.B, s game.Store, games int) {
 	}
 	lat := make([][]time.Duration, games)
 	var next atomic.Int64
+	written := writtenBytes()
 	b.ResetTimer()
 	start := time.Now()
 	for g := range games {
@@ -70,6 +96,9 @@ func benchAppend(b *testing.B, s game.Store, games int) {
 	wg.Wait()
 	elapsed := time.Since(start)
 	b.StopTimer()
+	if w := writtenBytes(); w >= 0 && written >= 0 {
+		b.ReportMetric(float64(w-written)/1024/float64(b.N), "written-KiB/move")
+	}
 	all := slices.Concat(lat...)
 	slices.Sort(all)
 	if len(all) == 0 {

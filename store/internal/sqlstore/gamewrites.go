@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -88,12 +89,34 @@ const MoveParams = 7
 
 // StateSet returns the SET list of StateCols, numbering parameters from
 // first.
-func StateSet(first int) string {
-	set := make([]string, len(StateCols))
+func StateSet(first int) string { return stateSet(first, nil) }
+
+// PlayingStateSet is StateSet without the columns a move of a game under
+// way leaves as they are, status and ended_at (StateParam gives their
+// parameters): the columns the games table's indexes hold, which a SET
+// that names them rewrites even when their values stay.
+func PlayingStateSet(first int) string {
+	return stateSet(first, map[string]bool{"status": true, "ended_at": true})
+}
+
+func stateSet(first int, skip map[string]bool) string {
+	set := make([]string, 0, len(StateCols))
 	for i, c := range StateCols {
-		set[i] = fmt.Sprintf("%s = $%d", c, first+i)
+		if !skip[c] {
+			set = append(set, fmt.Sprintf("%s = $%d", c, first+i))
+		}
 	}
 	return strings.Join(set, ", ")
+}
+
+// StateParam returns the parameter of column c of StateCols, numbering
+// them from first as StateSet does.
+func StateParam(first int, c string) string {
+	i := slices.Index(StateCols, c)
+	if i < 0 {
+		panic("sqlstore: no state column " + c)
+	}
+	return fmt.Sprintf("$%d", first+i)
 }
 
 // StateArgs returns the values of StateCols for st.
@@ -191,14 +214,37 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 // then nothing changes. If st ends a rated game, the players'
 // ratings are updated in the same transaction.
 func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, st game.State) error {
-	op := fmt.Sprintf("append move %d to game %q", mv.Ply, id)
+	op := func() string { return fmt.Sprintf("append move %d to game %q", mv.Ply, id) }
 	sargs, err := StateArgs(st)
 	if err != nil {
-		return s.fail(op, err)
+		return s.fail(op(), err)
 	}
 	fence := fenceArg(ctx)
-	args := append(append(append([]any{id, mv.Ply}, sargs...), MoveArgs(mv)...), fence)
-	w := &GameWrite{OnZero: func(q Querier) error {
+	args := make([]any, 0, AppendFence)
+	args = append(append(append(append(args, id, mv.Ply), sargs...), MoveArgs(mv)...), fence)
+	// A move of a game under way writes its state but for the status and
+	// the end time (AppendMovePlaying), which only its first and its last
+	// move change: those find the stored ones different, change no row,
+	// and write the whole state (AppendMove) instead.
+	stmts, whole := s.d.AppendMove, []string(nil)
+	if len(s.d.AppendMovePlaying) > 0 && st.Status == game.StatusStarted {
+		stmts, whole = s.d.AppendMovePlaying, s.d.AppendMove
+	}
+	w := &GameWrite{Stmts: make([]Stmt, len(stmts)), OnZero: func(q Querier) error {
+		if whole != nil {
+			n, err := q.Exec(whole[0], args...)
+			if err != nil {
+				return err
+			}
+			if n > 0 {
+				for _, text := range whole[1:] {
+					if _, err := q.Exec(text, args...); err != nil {
+						return err
+					}
+				}
+				return nil
+			}
+		}
 		next, status, err := readGuard(q, id, fence)
 		if err != nil {
 			return err
@@ -209,10 +255,10 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 		return game.NewError(game.CodePlyConflict,
 			fmt.Sprintf("move at ply %d, but game %q has %d moves", mv.Ply, id, next), nil)
 	}}
-	for _, text := range s.d.AppendMove {
-		w.Stmts = append(w.Stmts, Stmt{text, args})
+	for i, text := range stmts {
+		w.Stmts[i] = Stmt{text, args}
 	}
-	return s.commit(ctx, op, s.ending(w, id, st))
+	return s.commitOp(ctx, op, s.ending(w, id, st))
 }
 
 // SaveState replaces the state of game id. It fails with
@@ -511,9 +557,15 @@ func (s *Store) MarkStopped(ctx context.Context, node string, at time.Time) erro
 
 // commit hands w to the Backend and wraps its error with op.
 func (s *Store) commit(ctx context.Context, op string, w *GameWrite) error {
+	return s.commitOp(ctx, func() string { return op }, w)
+}
+
+// commitOp is commit with op written only for an error: a move's write
+// formats nothing when it succeeds.
+func (s *Store) commitOp(ctx context.Context, op func() string, w *GameWrite) error {
 	w.s = s
 	if err := s.b.Commit(ctx, w); err != nil {
-		return s.fail(op, err)
+		return s.fail(op(), err)
 	}
 	return nil
 }

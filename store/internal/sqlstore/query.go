@@ -73,6 +73,12 @@ type Dialect struct {
 	// (MoveArgs), AppendFence the fence. The first changes no row unless
 	// the game is at that ply.
 	AppendMove []string
+	// AppendMovePlaying, if set, is AppendMove for a move that leaves the
+	// game's status and end time as they are: its first statement writes
+	// the state but for those two (PlayingStateSet), so that the indexes
+	// that hold them are left alone, and changes no row unless the stored
+	// ones equal the new ones (then AppendMove runs instead).
+	AppendMovePlaying []string
 	// PlayerGames lists the ids and times of a player's finished games,
 	// newest first: $1 the user id, $2 the limit, $3 the offset, $4
 	// offset+limit; it is SummarySelect's WHERE and ORDER BY.
