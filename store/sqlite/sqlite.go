@@ -36,6 +36,9 @@
 // stored. A caller returns only after its own write has committed, or with an
 // error.
 //
+// The log is copied into the database file by a checkpointer of its own,
+// beside the writer, not by the commits (see checkpoint.go).
+//
 // Reads (LoadGame, ActiveGames, NodeStatus) use a separate pool of read-only
 // connections, which in WAL mode read a consistent snapshot without waiting
 // for the writer. Both pools set a busy timeout, for other processes that
@@ -58,6 +61,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
@@ -78,6 +82,11 @@ type Store struct {
 	stmts *statements                 // the writer's prepared statements
 	q     *groupcommit.Queue[txWrite] // the writer's queue
 
+	cdb       *sql.DB       // the checkpointer's connection (checkpoint.go)
+	walFrames atomic.Int64  // the frames in the log at the last checkpoint
+	stopCkpt  chan struct{} // closed to stop the checkpointer
+	ckptDone  chan struct{} // closed once it has stopped
+
 	lock *os.File // the file's lock (WithLock), held until Close; nil without
 
 	closeOnce sync.Once
@@ -96,6 +105,8 @@ type options struct {
 	readers     int
 	busyTimeout time.Duration
 	maxBatch    int
+	// checkpointEvery is how often the checkpointer runs.
+	checkpointEvery time.Duration
 	// lock, if set, is the node name Open takes the file's lock for.
 	lock string
 }
@@ -119,6 +130,12 @@ func WithMaxBatch(n int) Option {
 	return func(o *options) { sqlstore.SetIfPositive(&o.maxBatch, n) }
 }
 
+// WithCheckpointEvery sets how often the write-ahead log is copied into
+// the database file, beside the writer (default 200 ms).
+func WithCheckpointEvery(d time.Duration) Option {
+	return func(o *options) { sqlstore.SetIfPositive(&o.checkpointEvery, d) }
+}
+
 // WithLock makes Open take the file's lock for the node named owner, so
 // that no other process runs on the file while the store is open: Open
 // fails with CodeLocked, naming the holder, if another holds it. The lock
@@ -134,7 +151,8 @@ func WithLock(owner string) Option {
 // not yet applied. It fails if the file's schema is newer than this program.
 // ctx bounds the opening only.
 func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
-	o := options{readers: max(4, runtime.NumCPU()), busyTimeout: 5 * time.Second, maxBatch: 512}
+	o := options{readers: max(4, runtime.NumCPU()), busyTimeout: 5 * time.Second, maxBatch: 512,
+		checkpointEvery: checkpointEvery}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -164,6 +182,9 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 			"journal_mode(WAL)",
 			"synchronous(FULL)",
 			"foreign_keys(1)",
+			// The checkpointer copies the log (checkpoint.go), not the
+			// commits.
+			"wal_autocheckpoint(0)",
 		},
 		"_txlock": {"immediate"},
 	}))
@@ -197,6 +218,24 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		s.wdb.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
+	s.cdb, err = sql.Open("sqlite", dsn(abs, url.Values{"_pragma": {fmt.Sprintf("busy_timeout(%d)", ms)}}))
+	if err == nil {
+		s.cdb.SetMaxOpenConns(1)
+		s.cdb.SetConnMaxLifetime(0)
+		s.cdb.SetConnMaxIdleTime(0)
+		err = s.cdb.PingContext(ctx)
+	}
+	if err != nil {
+		if s.cdb != nil {
+			s.cdb.Close()
+		}
+		s.rdb.Close()
+		s.stmts.close()
+		s.wdb.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	s.stopCkpt, s.ckptDone = make(chan struct{}), make(chan struct{})
+	go s.checkpointLoop(s.stopCkpt, s.ckptDone)
 	s.q = groupcommit.New(o.maxBatch, 1, s.commit)
 	s.Store = sqlstore.New((*backend)(s), dialect)
 	ok = true
@@ -265,8 +304,10 @@ func (s *Store) Path() string { return s.path }
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		s.q.Close() // the writer drains the queue, then stops
+		close(s.stopCkpt)
+		<-s.ckptDone
 		var errs []error
-		errs = append(errs, s.rdb.Close())
+		errs = append(errs, s.rdb.Close(), s.cdb.Close())
 		if _, err := s.wdb.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
 			errs = append(errs, fmt.Errorf("checkpoint: %w", err))
 		}

@@ -36,6 +36,7 @@ func (s *Store) commit(batch []*groupcommit.Request[txWrite]) {
 		}
 	}
 	defer s.stmts.prepare(ctx)
+	s.checkpointIfLong(ctx)
 	tx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
 		failAll(fmt.Errorf("begin: %w", err))

@@ -1,0 +1,57 @@
+package sqlite
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// The log is copied by the checkpointer, not by the writer's commits; the
+// writer copies it only once it has grown past walLimit, and the log then
+// starts over.
+func TestCheckpointsBesideTheWriter(t *testing.T) {
+	ctx := t.Context()
+	// The checkpointer's own loop stays out of the way: the test runs
+	// its checkpoints itself.
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"), WithCheckpointEvery(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var auto int
+	if err := s.wdb.QueryRowContext(ctx, "PRAGMA wal_autocheckpoint").Scan(&auto); err != nil || auto != 0 {
+		t.Fatalf("the writer's wal_autocheckpoint = %d, %v; want 0", auto, err)
+	}
+	at := time.Date(2026, 12, 2, 6, 0, 0, 0, time.UTC)
+	beat := func(n int) { // each a commit: the heartbeat is newer
+		t.Helper()
+		for range n {
+			at = at.Add(time.Second)
+			if err := s.Heartbeat(ctx, "n1", at); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	logged := func() (frames, copied int64) {
+		t.Helper()
+		var busy int64
+		if err := s.cdb.QueryRowContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &frames, &copied); err != nil {
+			t.Fatal(err)
+		}
+		return frames, copied
+	}
+	beat(50)
+	if frames := s.checkpoint(ctx, s.cdb); frames < 50 {
+		t.Fatalf("the log holds %d frames after 50 commits; want at least 50", frames)
+	}
+	if frames, copied := logged(); copied != frames {
+		t.Errorf("after a checkpoint %d of the log's %d frames are copied", copied, frames)
+	}
+	beat(50) // not copied yet
+	before := s.walFrames.Load() + 50
+	s.walFrames.Store(walLimit)
+	beat(1)
+	if after, _ := logged(); after >= before {
+		t.Errorf("the log holds %d frames after the writer's checkpoint and one commit, about %d before; want it started over", after, before)
+	}
+}
