@@ -169,9 +169,11 @@ type reportKey struct {
 // Member is one reader's presence in a room: its lines arrive on C.
 type Member struct {
 	// C carries the room's new lines, except those of authors the reader
-	// muted. It is closed by Leave.
-	C      <-chan Line
-	c      chan Line
+	// muted. It is closed by Leave. A member that Follow made has no C:
+	// its lines go to its deliver function.
+	C       <-chan Line
+	c       chan Line
+	deliver func(Line)
 	chat   *Chat
 	room   Room
 	reader string
@@ -261,13 +263,32 @@ func (c *Chat) Join(r Room, reader string) (*Member, []Line) {
 	ch := make(chan Line, c.cfg.Buffer)
 	m := &Member{C: ch, c: ch, chat: c, room: r, reader: reader}
 	rm.members[m] = struct{}{}
+	return m, rm.historyFor(reader)
+}
+
+// Follow is Join without a channel: each new line, but those of authors
+// the reader muted, is handed to deliver as it is said, by the sayer's
+// goroutine with the chat locked. deliver must not block nor call the
+// chat. A member without a channel costs no buffer and no goroutine to
+// drain it.
+func (c *Chat) Follow(r Room, reader string, deliver func(Line)) (*Member, []Line) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	rm := c.roomLocked(r, c.cfg.Now())
+	m := &Member{deliver: deliver, chat: c, room: r, reader: reader}
+	rm.members[m] = struct{}{}
+	return m, rm.historyFor(reader)
+}
+
+// historyFor returns the room's lines but those of authors reader muted.
+func (rm *room) historyFor(reader string) []Line {
 	history := make([]Line, 0, len(rm.lines))
 	for _, l := range rm.lines {
 		if !rm.mutes[reader][l.Author.ID] {
 			history = append(history, l)
 		}
 	}
-	return m, history
+	return history
 }
 
 // Leave ends the membership and closes m.C (once, however often called).
@@ -280,7 +301,9 @@ func (m *Member) Leave() {
 			delete(rm.members, m)
 			rm.touched = c.cfg.Now()
 		}
-		close(m.c)
+		if m.c != nil {
+			close(m.c)
+		}
 	})
 }
 
@@ -373,6 +396,10 @@ func (c *Chat) add(r Room, who Author, text string, now time.Time) Line {
 	}
 	for m := range rm.members {
 		if rm.mutes[m.reader][who.ID] {
+			continue
+		}
+		if m.deliver != nil {
+			m.deliver(l)
 			continue
 		}
 		select {

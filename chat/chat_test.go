@@ -367,3 +367,37 @@ func TestReport(t *testing.T) {
 		t.Fatalf("a report by nobody: %v", err)
 	}
 }
+
+// A follower gets the same lines a member does, handed to its function as
+// they are said, and nothing once it has left.
+func TestFollow(t *testing.T) {
+	room := chat.GamePlayers("g")
+	c := chat.New(chat.Config{Now: newClock().Now})
+	say := func(who chat.Author, text string) {
+		t.Helper()
+		if _, err := c.Say(room, who, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	say(beto, "antes")
+	var got []string
+	m, history := c.Follow(room, "ana", func(l chat.Line) { got = append(got, l.Author.ID+": "+l.Text) })
+	if len(history) != 1 || history[0].Text != "antes" {
+		t.Fatalf("history = %+v", history)
+	}
+	if m.C != nil {
+		t.Error("a follower has a channel")
+	}
+	say(beto, "hola")
+	if err := c.Mute(room, "ana", "beto"); err != nil {
+		t.Fatal(err)
+	}
+	say(beto, "muted")
+	say(ana, "still here")
+	m.Leave()
+	m.Leave()
+	say(ana, "gone")
+	if want := "beto: hola|ana: still here"; strings.Join(got, "|") != want {
+		t.Fatalf("the follower got %q, want %q", strings.Join(got, "|"), want)
+	}
+}
