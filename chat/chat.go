@@ -174,10 +174,10 @@ type Member struct {
 	C       <-chan Line
 	c       chan Line
 	deliver func(Line)
-	chat   *Chat
-	room   Room
-	reader string
-	once   sync.Once
+	chat    *Chat
+	room    Room
+	reader  string
+	once    sync.Once
 }
 
 // New returns a chat with cfg's limits.

@@ -11,7 +11,12 @@ import (
 // subscribers of its game. A subscriber whose buffer is full is dropped
 // (its channel closed), so a slow socket never holds a game up.
 type LocalBus struct {
-	// Buffer is the channel size of each subscription (64 when 0).
+	// Buffer is the channel size of each subscription (16 when 0). A
+	// subscriber takes each event as it comes (a socket queues it on
+	// at once), so it falls behind only when it is stuck; then it is
+	// dropped and catches up from the runtime. Each slot of every
+	// subscription is held for as long as it lasts: 64 of them were a
+	// tenth of the memory of a game with its two sockets.
 	Buffer int
 
 	mu   sync.Mutex
@@ -44,7 +49,7 @@ func (b *LocalBus) Publish(_ context.Context, ev game.Event) error {
 func (b *LocalBus) Subscribe(id string) (<-chan game.Event, func()) {
 	size := b.Buffer
 	if size <= 0 {
-		size = 64
+		size = 16
 	}
 	s := &subscription{ch: make(chan game.Event, size)}
 	b.mu.Lock()

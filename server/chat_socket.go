@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"sync"
 
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/club"
@@ -12,6 +13,7 @@ import (
 // Chat is what the sockets ask of the chat (chat.Chat has it).
 type Chat interface {
 	Join(r chat.Room, reader string) (*chat.Member, []chat.Line)
+	Follow(r chat.Room, reader string, deliver func(chat.Line)) (*chat.Member, []chat.Line)
 	Say(r chat.Room, who chat.Author, text string) (chat.Line, error)
 	Mute(r chat.Room, muter, muted string) error
 	Unmute(r chat.Room, muter, muted string) error
@@ -192,32 +194,29 @@ func (s *Server) handleClubSocket(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// joinChat makes the socket a member of its room, sends the room's history
-// and then its lines until the socket closes; it returns at once.
+// joinChat makes the socket a member of its room and sends the room's
+// history; the room's new lines are queued on the socket as they are said
+// (a line is not worth the socket: a full queue drops it), with no
+// goroutine of the socket's waiting for them. The membership ends with
+// the socket.
 func (s *Server) joinChat(sock *socket, who Identity, room chat.Room) *chatSocket {
 	cs := &chatSocket{chat: s.chat, sock: sock, who: who, room: room}
-	m, history := s.chat.Join(room, who.User.ID)
+	// A line said while the history is being sent waits for it: the
+	// history comes first.
+	var first sync.Mutex
+	first.Lock()
+	m, history := s.chat.Follow(room, who.User.ID, func(l chat.Line) {
+		first.Lock()
+		defer first.Unlock()
+		sock.sendLossy(outFrame{T: "chat", D: chatLine(l)})
+	})
+	sock.onClose(m.Leave)
 	lines := make([]chatLineJSON, 0, len(history))
 	for _, l := range history {
 		lines = append(lines, chatLine(l))
 	}
 	sock.send(outFrame{T: "chat-history", D: chatHistoryJSON{Room: room.Kind(), Lines: lines, Max: s.chat.MaxRunes(), Write: cs.mayWrite()}})
-	go func() {
-		defer m.Leave()
-		for {
-			select {
-			case l, ok := <-m.C:
-				if !ok {
-					return
-				}
-				// A line is not worth the socket: a full queue drops it, as
-				// the member's own buffer does.
-				sock.sendLossy(outFrame{T: "chat", D: chatLine(l)})
-			case <-sock.done:
-				return
-			}
-		}
-	}()
+	first.Unlock()
 	return cs
 }
 

@@ -106,11 +106,13 @@ var monoStart = time.Now()
 func monoNow() int64 { return int64(time.Since(monoStart)) }
 
 // socket is one WebSocket connection: a reader (the handler's goroutine,
-// through serve) and a writer goroutine fed by a bounded queue. The
-// socket hub's pinger pings it when it has been silent for a while, and
-// now and then regardless, to measure the lag (socketHub.pingDue).
-// Frames are queued with send, which never blocks: a full queue closes
-// the socket as a slow consumer.
+// through serve) and a bounded queue of frames to write, which a writer
+// goroutine empties; the writer runs only while there are frames to
+// write, so an idle socket holds one goroutine, its reader. The socket
+// hub's pinger pings it when it has been silent for a while, and now and
+// then regardless, to measure the lag (socketHub.pingDue). Frames are
+// queued with send, which never blocks: a full queue closes the socket as
+// a slow consumer.
 type socket struct {
 	conn   *websocket.Conn
 	cfg    SocketConfig
@@ -120,11 +122,14 @@ type socket struct {
 
 	// qmu guards out, the frames waiting for the writer, oldest first
 	// from outHead: at most OutBuffer, and no more room held than they
-	// need (outKeep slots at rest). wake tells the writer there are some.
+	// need (outKeep slots at rest); writing, set while a writer runs;
+	// and live, set while serve admits writers (writers counts them).
 	qmu     sync.Mutex
 	out     [][]byte
 	outHead int
-	wake    chan struct{}
+	writing bool
+	live    bool
+	writers sync.WaitGroup
 	done    chan struct{} // closed when the socket closes
 	// closeDone is closed once the close handshake has ended.
 	closeDone chan struct{}
@@ -146,6 +151,9 @@ type socket struct {
 	// (under mu) is set once serve no longer admits new ones.
 	pings     sync.WaitGroup
 	pingsDone bool
+	// left are run once serve has ended (under mu): the memberships
+	// that end with the socket.
+	left []func()
 }
 
 func newSocket(conn *websocket.Conn, cfg SocketConfig, reader i18n.Reader) *socket {
@@ -159,7 +167,6 @@ func newSocket(conn *websocket.Conn, cfg SocketConfig, reader i18n.Reader) *sock
 		now:    cfg.Now,
 		lag:    newLagMeter(),
 		reader: reader,
-		wake:   make(chan struct{}, 1),
 		done:   make(chan struct{}),
 
 		closeDone: make(chan struct{}),
@@ -227,27 +234,46 @@ func (s *socket) enqueueBytes(b []byte, vital bool) bool {
 		s.out, s.outHead = s.out[:n], 0
 	}
 	s.out = append(s.out, b)
+	s.startWriterLocked()
 	s.qmu.Unlock()
-	select {
-	case s.wake <- struct{}{}:
-	default: // the writer is told already
-	}
 	return true
+}
+
+// startWriterLocked starts a writer for the queued frames unless one runs
+// or serve does not admit one (yet, or any more); qmu is held.
+func (s *socket) startWriterLocked() {
+	if s.writing || !s.live || s.outHead == len(s.out) {
+		return
+	}
+	s.writing = true
+	s.writers.Add(1)
+	go s.writeOut()
+}
+
+// onClose has f run once the socket has closed and serve has ended.
+func (s *socket) onClose(f func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.left = append(s.left, f)
 }
 
 // outKeep is how many slots of its queue a socket keeps once it has
 // emptied it; a queue grown larger by a burst is let go.
 const outKeep = 8
 
-// nextOut takes the oldest frame waiting, if any.
-func (s *socket) nextOut() ([]byte, bool) {
+// nextOut takes the oldest frame waiting, if any; when there is none the
+// writer stops (writing is cleared), as it does when stop is set.
+func (s *socket) nextOut(stop bool) ([]byte, bool) {
 	s.qmu.Lock()
 	defer s.qmu.Unlock()
-	if s.outHead == len(s.out) {
-		if cap(s.out) > outKeep {
-			s.out = nil
+	if stop || s.outHead == len(s.out) {
+		if s.outHead == len(s.out) {
+			if cap(s.out) > outKeep {
+				s.out = nil
+			}
+			s.out, s.outHead = s.out[:0], 0
 		}
-		s.out, s.outHead = s.out[:0], 0
+		s.writing = false
 		return nil, false
 	}
 	b := s.out[s.outHead]
@@ -287,10 +313,11 @@ func (s *socket) closedBy() (websocket.StatusCode, string) {
 // and its goroutines (its pings included) have ended.
 func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 	ctx, cancel := context.WithCancel(ctx)
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() { defer wg.Done(); s.writeLoop(ctx) }()
 	s.ctx = ctx
+	s.qmu.Lock()
+	s.live = true
+	s.startWriterLocked() // the frames queued before
+	s.qmu.Unlock()
 	s.heard.Store(monoNow())
 	s.serving.Store(true)
 	s.startPing() // the lag is measured from the start
@@ -301,9 +328,17 @@ func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 		cancel()
 		s.mu.Lock()
 		s.pingsDone = true
+		left := s.left
+		s.left = nil
 		s.mu.Unlock()
 		s.pings.Wait()
-		wg.Wait()
+		s.qmu.Lock()
+		s.live = false
+		s.qmu.Unlock()
+		s.writers.Wait()
+		for _, f := range left {
+			f()
+		}
 	}()
 	flood := ratelimit.NewWindow(s.cfg.FloodLimit, s.cfg.FloodPeriod)
 	for {
@@ -369,27 +404,26 @@ func decodeFrame(data []byte, f *inFrame) error {
 	return nil
 }
 
-// writeLoop writes the queued frames in order until the socket closes;
-// a write that outlasts WriteTimeout closes it as too slow.
-func (s *socket) writeLoop(ctx context.Context) {
+// writeOut is the writer: it writes the queued frames in order until
+// none is left, then ends (the next frame queued starts another), or
+// until the socket closes; a write that outlasts WriteTimeout closes it
+// as too slow. Frames are written one at a time, so they keep their
+// order.
+func (s *socket) writeOut() {
+	defer s.writers.Done()
+	ctx := s.ctx
 	for {
-		b, ok := s.nextOut()
-		if !ok {
-			select {
-			case <-s.wake:
-			case <-s.done:
-				return
-			case <-ctx.Done():
-				return
-			}
-			continue
-		}
+		stop := false
 		select {
 		case <-s.done:
-			return
+			stop = true
 		case <-ctx.Done():
-			return
+			stop = true
 		default:
+		}
+		b, ok := s.nextOut(stop)
+		if !ok {
+			return
 		}
 		wctx, cancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
 		err := s.conn.Write(wctx, websocket.MessageText, b)
@@ -400,6 +434,7 @@ func (s *socket) writeLoop(ctx context.Context) {
 			} else {
 				s.close(websocket.StatusNormalClosure, "")
 			}
+			s.nextOut(true)
 			return
 		}
 	}

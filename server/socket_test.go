@@ -234,7 +234,7 @@ func TestPingDue(t *testing.T) {
 // is encoded each time; a newer event replaces the frames kept.
 func TestEventFrameEncodedOnce(t *testing.T) {
 	var ws watchState
-	ws.join(&gameSocket{id: "g", sock: &socket{cfg: SocketConfig{}.withDefaults(), wake: make(chan struct{}, 1), done: make(chan struct{})}})
+	ws.join(&gameSocket{id: "g", sock: &socket{cfg: SocketConfig{}.withDefaults(), done: make(chan struct{})}})
 	encodes := 0
 	enc := func(text string) func() []byte {
 		return func() []byte { encodes++; return []byte(text) }
