@@ -25,24 +25,45 @@ type LocalBus struct {
 
 type subscription struct {
 	ch     chan game.Event
+	fn     func(game.Event) // a follower's (Follow): no channel
 	closed bool
 }
 
 // NewLocalBus returns an empty in-process bus.
 func NewLocalBus() *LocalBus { return &LocalBus{} }
 
-// Publish delivers ev to the subscribers of ev.GameID without blocking.
+// Publish delivers ev to the subscribers of ev.GameID without blocking,
+// and hands it to its followers once the bus is unlocked.
 func (b *LocalBus) Publish(_ context.Context, ev game.Event) error {
+	var some [4]func(game.Event)
+	fns := some[:0]
 	b.mu.Lock()
-	defer b.mu.Unlock()
 	for s := range b.subs[ev.GameID] {
+		if s.fn != nil {
+			fns = append(fns, s.fn)
+			continue
+		}
 		select {
 		case s.ch <- ev:
 		default:
 			b.drop(ev.GameID, s)
 		}
 	}
+	b.mu.Unlock()
+	for _, fn := range fns {
+		fn(ev)
+	}
 	return nil
+}
+
+// Follow hands deliver the events of game id from now on, from the
+// goroutine that publishes each (a game's events come from one goroutine,
+// in order), outside the bus's lock; deliver must not block. A follower
+// has no buffer and needs no goroutine of its own to drain one, and it is
+// never dropped. cancel ends it; an event being handed over as cancel
+// runs may still arrive.
+func (b *LocalBus) Follow(id string, deliver func(game.Event)) (cancel func()) {
+	return b.add(id, &subscription{fn: deliver})
 }
 
 // Subscribe returns the events of game id from now on.
@@ -52,6 +73,11 @@ func (b *LocalBus) Subscribe(id string) (<-chan game.Event, func()) {
 		size = 16
 	}
 	s := &subscription{ch: make(chan game.Event, size)}
+	return s.ch, b.add(id, s)
+}
+
+// add adds s to the subscriptions of game id and returns its cancel.
+func (b *LocalBus) add(id string, s *subscription) (cancel func()) {
 	b.mu.Lock()
 	if b.subs == nil {
 		b.subs = make(map[string]map[*subscription]struct{})
@@ -61,7 +87,7 @@ func (b *LocalBus) Subscribe(id string) (<-chan game.Event, func()) {
 	}
 	b.subs[id][s] = struct{}{}
 	b.mu.Unlock()
-	return s.ch, func() {
+	return func() {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		b.drop(id, s)
@@ -74,7 +100,9 @@ func (b *LocalBus) drop(id string, s *subscription) {
 		return
 	}
 	s.closed = true
-	close(s.ch)
+	if s.ch != nil {
+		close(s.ch)
+	}
 	delete(b.subs[id], s)
 	if len(b.subs[id]) == 0 {
 		delete(b.subs, id)

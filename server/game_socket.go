@@ -52,6 +52,18 @@ func (s *Server) handleGameSocket(w http.ResponseWriter, r *http.Request) {
 	gs.run(context.WithoutCancel(r.Context()), since)
 }
 
+// onStack runs f on a goroutine of its own and waits for it: a deep call
+// grows that goroutine's stack, which goes with it, rather than the
+// caller's.
+func onStack(f func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	<-done
+}
+
 // parseVersion reads a socket's ?v=: absent is 0 (send the whole game).
 func parseVersion(text string) (int64, error) {
 	if text == "" {
@@ -83,6 +95,20 @@ type gameSocket struct {
 	mu       sync.Mutex
 	lastV    int64 // the last event sent
 	finished bool  // the game was seen ending: rematch offers are followed
+
+	// ctx is run's context. pending holds, under pmu, the events a
+	// following bus handed over (arrive) that no holder of mu has sent
+	// yet.
+	ctx     context.Context
+	pmu     sync.Mutex
+	pending []game.Event
+}
+
+// follower is a bus that hands a game's events to a function rather than
+// through a channel (live.LocalBus): a socket then needs no goroutine to
+// forward them.
+type follower interface {
+	Follow(id string, deliver func(game.Event)) (cancel func())
 }
 
 func (gs *gameSocket) player() bool { return gs.playerID != "" }
@@ -111,10 +137,25 @@ func sideOfUser(rec game.Record, userID string) (game.Side, bool) {
 
 func (gs *gameSocket) run(ctx context.Context, since int64) {
 	rt := gs.srv.cfg.Runtime
-	events, cancel := rt.Bus().Subscribe(gs.id)
+	gs.ctx = ctx
+	var (
+		events <-chan game.Event
+		cancel func()
+	)
+	if f, ok := rt.Bus().(follower); ok {
+		cancel = f.Follow(gs.id, gs.arrive)
+	} else {
+		events, cancel = rt.Bus().Subscribe(gs.id)
+	}
 	defer func() { cancel() }()
-	gs.catchUp(ctx, since)
-	gs.chat = gs.srv.joinChat(gs.sock, gs.who, gs.chatRoom())
+	// The first frames (the whole game, the chat's history) are built on
+	// a goroutine that ends with them: encoding them grows a stack deep,
+	// and the reader's, which lives as long as the socket, would keep
+	// that size.
+	onStack(func() {
+		gs.catchUp(ctx, since)
+		gs.chat = gs.srv.joinChat(gs.sock, gs.who, gs.chatRoom())
+	})
 	gs.srv.watch.join(gs)
 	defer gs.srv.watch.part(gs)
 	if gs.player() && gs.srv.play.hub.join(gs.id, gs.playerID) {
@@ -123,11 +164,13 @@ func (gs *gameSocket) run(ctx context.Context, since int64) {
 		pcancel()
 	}
 	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		gs.forward(ctx, events, &cancel)
-	}()
+	if events != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			gs.forward(ctx, events, &cancel)
+		}()
+	}
 	gs.sock.serve(ctx, gs.handle)
 	wg.Wait()
 	if gs.player() {
@@ -144,7 +187,7 @@ func (gs *gameSocket) run(ctx context.Context, since int64) {
 func (gs *gameSocket) catchUp(ctx context.Context, since int64) {
 	rt := gs.srv.cfg.Runtime
 	gs.mu.Lock()
-	defer gs.mu.Unlock()
+	defer gs.unlock()
 	if since <= 0 {
 		ev, err := rt.Snapshot(ctx, gs.id)
 		if err != nil {
@@ -199,7 +242,7 @@ func (gs *gameSocket) forward(ctx context.Context, events <-chan game.Event, can
 
 func (gs *gameSocket) version() int64 {
 	gs.mu.Lock()
-	defer gs.mu.Unlock()
+	defer gs.unlock()
 	return gs.lastV
 }
 
@@ -208,16 +251,65 @@ func (gs *gameSocket) version() int64 {
 func (gs *gameSocket) deliver(ctx context.Context, ev game.Event) {
 	gs.mu.Lock()
 	if ev.Seq <= gs.lastV {
-		gs.mu.Unlock()
+		gs.unlock()
 		return
 	}
 	if ev.Seq == gs.lastV+1 {
 		gs.sendLocked(ev)
-		gs.mu.Unlock()
+		gs.unlock()
 		return
 	}
-	gs.mu.Unlock()
+	gs.unlock()
 	gs.catchUp(ctx, gs.version())
+}
+
+// arrive takes an event from a following bus, on the goroutine that
+// published it, which it must not hold up: the event joins the pending
+// ones, and whoever holds mu sends it before letting go (unlock); if
+// nobody does, arrive sends it itself.
+func (gs *gameSocket) arrive(ev game.Event) {
+	gs.pmu.Lock()
+	gs.pending = append(gs.pending, ev)
+	gs.pmu.Unlock()
+	if gs.mu.TryLock() {
+		gs.unlock()
+	}
+}
+
+// unlock sends the pending events, then unlocks mu. An event that arrives
+// meanwhile finds mu held and is left pending, so unlock looks again once
+// mu is free and takes mu back to send it, unless another holder has it.
+func (gs *gameSocket) unlock() {
+	for {
+		gs.pmu.Lock()
+		pending := gs.pending
+		gs.pending = nil
+		gs.pmu.Unlock()
+		for _, ev := range pending {
+			gs.sendPendingLocked(ev)
+		}
+		gs.mu.Unlock()
+		gs.pmu.Lock()
+		more := len(gs.pending) > 0
+		gs.pmu.Unlock()
+		if !more || !gs.mu.TryLock() {
+			return
+		}
+	}
+}
+
+// sendPendingLocked sends ev, which a following bus handed over, unless
+// the client has it; mu is held. What needs the runtime or the store — a
+// gap to fill, a frame that shows the game's end with its ratings — is
+// delivered by a goroutine of its own.
+func (gs *gameSocket) sendPendingLocked(ev game.Event) {
+	switch {
+	case ev.Seq <= gs.lastV:
+	case ev.Seq == gs.lastV+1 && ev.Type != game.EventFull && !(ev.Status == game.StatusEnded && !gs.finished):
+		gs.sendLocked(ev)
+	default:
+		go gs.deliver(gs.ctx, ev)
+	}
 }
 
 // sendLocked sends one event as its frame; gs.mu is held. A move or
