@@ -67,7 +67,11 @@ type Store struct {
 	*sqlstore.Store // the shared queries, run on this database
 
 	pool *pgxpool.Pool
-	opts options
+	// wpool is the group commit writers' own connections, one each, so
+	// that their batches never wait behind the reads for one of pool's
+	// (nil without group commit).
+	wpool *pgxpool.Pool
+	opts  options
 
 	q      *groupcommit.Queue[*sqlstore.GameWrite] // nil without group commit
 	rated  ratedCache                              // whether known games are rated
@@ -132,6 +136,12 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 		return nil, fmt.Errorf("postgres: open: %w", err)
 	}
 	if o.groupCommit {
+		wcfg := cfg.Copy()
+		wcfg.MaxConns = int32(o.writers)
+		if s.wpool, err = pgxpool.NewWithConfig(ctx, wcfg); err != nil {
+			pool.Close()
+			return nil, fmt.Errorf("postgres: open: %w", err)
+		}
 		s.q = groupcommit.New(o.maxBatch, o.writers, s.commit)
 	}
 	s.Store = sqlstore.New((*backend)(s), dialect)
@@ -161,6 +171,7 @@ func (s *Store) Close() error {
 		s.mu.Unlock()
 		if s.q != nil {
 			s.q.Close() // the writers drain the queue, then stop
+			s.wpool.Close()
 		}
 		s.pool.Close()
 	})

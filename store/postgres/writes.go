@@ -6,6 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/joinpal/joinpal/store/internal/groupcommit"
 	"github.com/joinpal/joinpal/store/internal/sqlstore"
@@ -73,7 +74,7 @@ func (s *Store) write(ctx context.Context, w *sqlstore.GameWrite) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		return s.direct(ctx, w)
+		return s.direct(ctx, s.pool, w)
 	}
 	err := s.q.Do(ctx, w)
 	if errors.Is(err, groupcommit.ErrClosed) {
@@ -82,15 +83,16 @@ func (s *Store) write(ctx context.Context, w *sqlstore.GameWrite) error {
 	return err
 }
 
-// direct runs w alone, in the implicit transaction of its one statement.
-func (s *Store) direct(ctx context.Context, w *sqlstore.GameWrite) error {
+// direct runs w alone on pool, in the implicit transaction of its one
+// statement.
+func (s *Store) direct(ctx context.Context, pool *pgxpool.Pool, w *sqlstore.GameWrite) error {
 	st := w.Stmts[0]
-	tag, err := s.pool.Exec(ctx, st.SQL, args(st.Args)...)
+	tag, err := pool.Exec(ctx, st.SQL, args(st.Args)...)
 	if err != nil {
 		return err
 	}
 	if tag.RowsAffected() == 0 && w.OnZero != nil {
-		return w.OnZero(querier{ctx, s.pool})
+		return w.OnZero(querier{ctx, pool})
 	}
 	return nil
 }
@@ -106,14 +108,14 @@ func (s *Store) commit(batch []*groupcommit.Request[*sqlstore.GameWrite]) {
 	// transaction that carries the others' writes.
 	ctx := context.Background()
 	if len(batch) == 1 {
-		batch[0].Err = s.direct(ctx, batch[0].Write)
+		batch[0].Err = s.direct(ctx, s.wpool, batch[0].Write)
 		return
 	}
 	b := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(batch))}
 	for _, r := range batch {
 		b.Queue(r.Write.Stmts[0].SQL, args(r.Write.Stmts[0].Args)...)
 	}
-	br := s.pool.SendBatch(ctx, b)
+	br := s.wpool.SendBatch(ctx, b)
 	var zero []*groupcommit.Request[*sqlstore.GameWrite]
 	var err error
 	for _, r := range batch {
@@ -133,12 +135,12 @@ func (s *Store) commit(batch []*groupcommit.Request[*sqlstore.GameWrite]) {
 		// Nothing of the batch is stored. Retry each write alone, so that
 		// the write that broke the batch fails by itself.
 		for _, r := range batch {
-			r.Err = s.direct(ctx, r.Write)
+			r.Err = s.direct(ctx, s.wpool, r.Write)
 		}
 		return
 	}
 	for _, r := range zero {
-		r.Err = r.Write.OnZero(querier{ctx, s.pool})
+		r.Err = r.Write.OnZero(querier{ctx, s.wpool})
 	}
 }
 
