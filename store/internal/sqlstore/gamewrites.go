@@ -224,10 +224,11 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 	args = append(append(append(append(args, id, mv.Ply), sargs...), MoveArgs(mv)...), fence)
 	// A move of a game under way writes its state but for the status and
 	// the end time (AppendMovePlaying), which only its first and its last
-	// move change: those find the stored ones different, change no row,
-	// and write the whole state (AppendMove) instead.
+	// move change: the first writes the whole state (AppendMove) at once,
+	// the last finds the stored ones different, changes no row, and writes
+	// the whole state instead.
 	stmts, whole := s.d.AppendMove, []string(nil)
-	if len(s.d.AppendMovePlaying) > 0 && st.Status == game.StatusStarted {
+	if len(s.d.AppendMovePlaying) > 0 && st.Status == game.StatusStarted && mv.Ply > 0 {
 		stmts, whole = s.d.AppendMovePlaying, s.d.AppendMove
 	}
 	w := &GameWrite{Stmts: make([]Stmt, len(stmts)), OnZero: func(q Querier) error {
