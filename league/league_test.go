@@ -1,0 +1,483 @@
+package league_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/joinpal/joinpal/club"
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/league"
+	"github.com/joinpal/joinpal/live"
+	"github.com/joinpal/joinpal/schedule"
+	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/joinpal/joinpal/tournament"
+)
+
+// env is a league service on a real SQLite store, a real runtime of
+// games, the clubs' and the schedule's services, and a clock set by hand
+// for the league and the schedule.
+type env struct {
+	st    *sqlite.Store
+	rt    *live.Runtime
+	clubs *club.Service
+	sched *schedule.Service
+	svc   *league.Service
+	games *flakyGames
+	mu    sync.Mutex
+	now   time.Time
+}
+
+// flakyGames is the runtime with a fault switch: fail makes Create fail
+// before (a crash before the game is made) or after it made the game (a
+// crash before the league marks it made).
+type flakyGames struct {
+	rt      *live.Runtime
+	fail    string // "", "before", "after"
+	created int
+}
+
+func (f *flakyGames) Create(ctx context.Context, cfg game.Config) (game.Event, error) {
+	if f.fail == "before" {
+		return game.Event{}, errors.New("crash before the game")
+	}
+	ev, err := f.rt.Create(ctx, cfg)
+	if err == nil {
+		f.created++
+	}
+	if f.fail == "after" {
+		return game.Event{}, errors.New("crash after the game")
+	}
+	return ev, err
+}
+
+func (e *env) clock() time.Time {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.now
+}
+
+func (e *env) set(at time.Time) {
+	e.mu.Lock()
+	e.now = at
+	e.mu.Unlock()
+}
+
+// firstPairing pairs players in number order, top half against bottom
+// half by score groups ignored: a stand-in for tournament.PairSwiss
+// (written elsewhere) that lets the service's own rules be tested; the
+// last player without an opponent gets the pairing-allocated bye.
+func firstPairing(players []tournament.Player, games []tournament.Game, round int, absent []int, rounds int) ([]tournament.Pairing, error) {
+	skip := map[int]bool{}
+	for _, n := range absent {
+		skip[n] = true
+	}
+	for _, g := range games {
+		if g.Round == round {
+			skip[g.White] = true
+		}
+	}
+	var ns []int
+	for _, p := range players {
+		if !skip[p.Number] {
+			ns = append(ns, p.Number)
+		}
+	}
+	var out []tournament.Pairing
+	for len(ns) >= 2 {
+		w, b := ns[0], ns[1]
+		if round%2 == 0 {
+			w, b = b, w
+		}
+		out = append(out, tournament.Pairing{White: w, Black: b})
+		ns = ns[2:]
+	}
+	if len(ns) == 1 {
+		out = append(out, tournament.Pairing{White: ns[0], Black: tournament.Bye})
+	}
+	return out, nil
+}
+
+func newEnv(t *testing.T, dir string) *env {
+	t.Helper()
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	st, err := sqlite.Open(t.Context(), filepath.Join(dir, "l.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{st: st, now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
+	e.rt = live.New(live.Config{Store: st, HeartbeatEvery: time.Hour})
+	if err := e.rt.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = e.rt.Stop(context.Background())
+		st.Close()
+	})
+	e.games = &flakyGames{rt: e.rt}
+	if e.clubs, err = club.New(club.Config{Store: st, Now: e.clock}); err != nil {
+		t.Fatal(err)
+	}
+	if e.sched, err = schedule.New(schedule.Config{Store: st, Games: e.rt, Now: e.clock}); err != nil {
+		t.Fatal(err)
+	}
+	e.svc, err = league.New(league.Config{Store: st, Games: e.games, Records: st, Arranger: e.sched, Clubs: e.clubs,
+		Ratings: st, Pair: firstPairing, Now: e.clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func person(id string) league.Person { return league.Person{ID: id, Name: strings.ToUpper(id[:1]) + id[1:]} }
+
+// must returns v, and fails the test (a panic, with its stack) on err.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func wantCode(t *testing.T, err error, code league.Code) {
+	t.Helper()
+	if league.CodeOf(err) != code {
+		t.Fatalf("want %s, got %v", code, err)
+	}
+}
+
+// club makes club "Peón Rojo" owned by ana, with members.
+func (e *env) club(t *testing.T, members ...string) string {
+	t.Helper()
+	c := must(e.clubs.Create(t.Context(), club.Person{ID: "ana", Name: "Ana"}, "Peón Rojo", "", club.Open))
+	for _, m := range members {
+		must(e.clubs.Join(t.Context(), club.Person{ID: m, Name: m}, c.ID))
+	}
+	return c.ID
+}
+
+// finish ends game id by black resigning (white wins) or white resigning.
+func (e *env) finish(t *testing.T, id string, whiteWins bool) {
+	t.Helper()
+	rec := must(e.st.LoadGame(t.Context(), id))
+	loser := rec.White.ID
+	if whiteWins {
+		loser = rec.Black.ID
+	}
+	if err := e.rt.Resign(t.Context(), id, loser); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func roundBoards(bs []league.Board, r int) []league.Board {
+	return slices.DeleteFunc(slices.Clone(bs), func(b league.Board) bool { return b.Round != r })
+}
+
+// TestClubLeague: a club's admin makes a round-robin league; members
+// join, a non-member is refused; the start pairs round 1 by the Berger
+// table and makes its games; the games' results flow back and the next
+// round pairs by itself; pairing twice is refused; an adjudication with a
+// reason; the standings, the TRF with XXR and the PGN.
+func TestClubLeague(t *testing.T) {
+	e := newEnv(t, "")
+	ctx := t.Context()
+	cid := e.club(t, "beto", "carla", "dani")
+	_, err := e.svc.Create(ctx, person("beto"), "Liga de invierno", cid, league.Settings{Format: league.RoundRobin, TimeControl: "10+5"})
+	wantCode(t, err, league.CodeNotClubAdmin)
+	tr := must(e.svc.Create(ctx, person("ana"), "Liga de invierno", cid, league.Settings{Format: league.RoundRobin,
+		TimeControl: "10+5", Rated: true}))
+	if tr.Status != league.Registration || len(tr.TieBreaks) != 3 {
+		t.Fatalf("created: %+v", tr)
+	}
+	_, err = e.svc.Join(ctx, person("eva"), tr.ID)
+	wantCode(t, err, league.CodeNotClubMember)
+	_, err = e.svc.Start(ctx, person("ana"), tr.ID)
+	wantCode(t, err, league.CodeTooFewPlayers)
+	for _, p := range []string{"ana", "beto", "carla", "dani"} {
+		tr = must(e.svc.Join(ctx, person(p), tr.ID))
+	}
+	_, err = e.svc.Join(ctx, person("beto"), tr.ID)
+	wantCode(t, err, league.CodeAlreadyJoined)
+	_, err = e.svc.Start(ctx, person("beto"), tr.ID)
+	wantCode(t, err, league.CodeNotOrganiser)
+	tr = must(e.svc.Start(ctx, person("ana"), tr.ID))
+	if tr.Status != league.Running || tr.Round != 1 || tr.TotalRounds != 3 || tr.Players != 4 {
+		t.Fatalf("started: %+v", tr)
+	}
+	_, err = e.svc.Join(ctx, person("eva"), tr.ID)
+	wantCode(t, err, league.CodeNotClubMember)
+	_, err = e.svc.PairNext(ctx, person("ana"), tr.ID, 1)
+	wantCode(t, err, league.CodeAlreadyPaired)
+	_, err = e.svc.PairNext(ctx, person("ana"), tr.ID, 2)
+	wantCode(t, err, league.CodeRoundUnfinished)
+
+	bs := must(e.svc.Boards(ctx, tr.ID))
+	if len(bs) != 2 {
+		t.Fatalf("round 1: %+v", bs)
+	}
+	for _, b := range bs {
+		rec := must(e.st.LoadGame(ctx, b.GameID))
+		if !b.Created || rec.White.ID != b.White || !rec.Rated {
+			t.Fatalf("board %+v, game %+v", b, rec)
+		}
+		e.finish(t, b.GameID, true)
+	}
+	must(e.svc.Tick(ctx))
+	tr = must(e.svc.Get(ctx, tr.ID))
+	if tr.Round != 2 {
+		t.Fatalf("round 2 not paired by itself: %+v", tr)
+	}
+	bs = must(e.svc.Boards(ctx, tr.ID))
+	for _, b := range roundBoards(bs, 1) {
+		if b.Result != tournament.WhiteWins {
+			t.Fatalf("round 1 result: %+v", b)
+		}
+	}
+	r2 := roundBoards(bs, 2)
+	_, err = e.svc.SetResult(ctx, person("ana"), tr.ID, 2, 1, "1/2-1/2", "")
+	wantCode(t, err, league.CodeReasonRequired)
+	_, err = e.svc.SetResult(ctx, person("ana"), tr.ID, 2, 1, "2-0", "x")
+	wantCode(t, err, league.CodeBadResult)
+	must(e.svc.SetResult(ctx, person("ana"), tr.ID, 2, 1, "1/2-1/2", "agreed by phone"))
+	e.finish(t, r2[1].GameID, false)
+	must(e.svc.Tick(ctx))
+	bs = must(e.svc.Boards(ctx, tr.ID))
+	for _, b := range roundBoards(bs, 3) {
+		e.finish(t, b.GameID, true)
+	}
+	must(e.svc.Tick(ctx))
+	tr = must(e.svc.Get(ctx, tr.ID))
+	if tr.Status != league.Finished || tr.Round != 3 {
+		t.Fatalf("not finished: %+v", tr)
+	}
+	rows := must(e.svc.Standings(ctx, tr.ID))
+	if len(rows) != 4 || rows[0].Rank != 1 || len(rows[0].TieBreaks) != 3 || rows[0].Performance == 0 {
+		t.Fatalf("standings: %+v", rows)
+	}
+	var trf bytes.Buffer
+	if err := e.svc.TRF(ctx, tr.ID, &trf); err != nil {
+		t.Fatal(err)
+	}
+	_, ps, gs, err := tournament.ParseTRF(trf.Bytes())
+	if err != nil || len(ps) != 4 || len(gs) != 6 || !strings.Contains(trf.String(), "XXR 3") {
+		t.Fatalf("TRF (%v):\n%s", err, trf.String())
+	}
+	var pgn bytes.Buffer
+	if err := e.svc.PGN(ctx, tr.ID, func(id string) string { return "/" + id }, &pgn); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(pgn.String(), `[Event "Liga de invierno"]`); n != 6 {
+		t.Fatalf("PGN has %d games:\n%s", n, pgn.String())
+	}
+	mine := must(e.svc.List(ctx, league.Query{ClubID: cid}))
+	if len(mine) != 1 || mine[0].ID != tr.ID {
+		t.Fatalf("club's tournaments: %+v", mine)
+	}
+}
+
+// TestSwissByesLateEntriesWithdrawals: half-point byes asked before the
+// deadline (refused after it and beyond the limit), the pairing-allocated
+// bye, a late entry paired from the next round, a withdrawal, and Swiss
+// pairing refused where the server has none.
+func TestSwissByesLateEntriesWithdrawals(t *testing.T) {
+	e := newEnv(t, "")
+	ctx := t.Context()
+	start := e.now.Add(24 * time.Hour)
+	tr := must(e.svc.Create(ctx, person("ana"), "Abierto de diciembre", "", league.Settings{Format: league.Swiss,
+		Rounds: 3, TimeControl: "5+3", LateEntries: true, MaxPlayers: 5, StartsAt: start, RoundInterval: time.Hour,
+		ByeNotice: 30 * time.Minute}))
+	for _, p := range []string{"ana", "beto", "carla", "dani"} {
+		must(e.svc.Join(ctx, person(p), tr.ID))
+	}
+	_, err := e.svc.AskBye(ctx, person("eva"), tr.ID, 2, true)
+	wantCode(t, err, league.CodeNotJoined)
+	_, err = e.svc.AskBye(ctx, person("dani"), tr.ID, 4, true)
+	wantCode(t, err, league.CodeByeRound)
+	must(e.svc.AskBye(ctx, person("dani"), tr.ID, 2, true))
+	_, err = e.svc.AskBye(ctx, person("dani"), tr.ID, 3, true)
+	wantCode(t, err, league.CodeByeLimit)
+	e.set(start.Add(time.Hour - 10*time.Minute)) // round 2 is due at start+1h: notice 30 min
+	_, err = e.svc.AskBye(ctx, person("carla"), tr.ID, 2, true)
+	wantCode(t, err, league.CodeByeClosed)
+	e.set(start.Add(-time.Minute))
+	must(e.svc.Tick(ctx))
+	if tr = must(e.svc.Get(ctx, tr.ID)); tr.Status != league.Registration {
+		t.Fatalf("started before its time: %+v", tr)
+	}
+	e.set(start)
+	must(e.svc.Tick(ctx)) // a live Swiss with a start time starts by itself
+	tr = must(e.svc.Get(ctx, tr.ID))
+	if tr.Status != league.Running || tr.Round != 1 {
+		t.Fatalf("not started at its time: %+v", tr)
+	}
+	must(e.svc.Join(ctx, person("eva"), tr.ID)) // late: from round 2
+	_, err = e.svc.Join(ctx, person("fede"), tr.ID)
+	wantCode(t, err, league.CodeFull)
+	for _, b := range must(e.svc.Boards(ctx, tr.ID)) {
+		e.finish(t, b.GameID, true)
+	}
+	must(e.svc.Tick(ctx))
+	if tr = must(e.svc.Get(ctx, tr.ID)); tr.Round != 1 {
+		t.Fatalf("a live round with set times paired early: %+v", tr)
+	}
+	e.set(start.Add(time.Hour))
+	must(e.svc.Tick(ctx))
+	bs := roundBoards(must(e.svc.Boards(ctx, tr.ID)), 2)
+	var kinds []string
+	for _, b := range bs {
+		kinds = append(kinds, b.White+":"+b.Black+":"+b.Result.String())
+	}
+	// ana, beto, carla, eva play; dani has the bye asked; nobody is left
+	// for a pairing-allocated bye.
+	if len(bs) != 3 || bs[2].White != "dani" || bs[2].Result != tournament.HalfPointBye {
+		t.Fatalf("round 2: %v", kinds)
+	}
+	must(e.svc.Leave(ctx, person("eva"), tr.ID))
+	_, err = e.svc.Leave(ctx, person("eva"), tr.ID)
+	wantCode(t, err, league.CodeWithdrawn)
+	_, err = e.svc.Withdraw(ctx, person("beto"), tr.ID, "carla")
+	wantCode(t, err, league.CodeNotOrganiser)
+	must(e.svc.Withdraw(ctx, person("ana"), tr.ID, "carla"))
+	for _, b := range bs[:2] {
+		e.finish(t, b.GameID, false)
+	}
+	e.set(start.Add(2 * time.Hour))
+	must(e.svc.Tick(ctx))
+	bs = roundBoards(must(e.svc.Boards(ctx, tr.ID)), 3)
+	if len(bs) != 2 || !bs[1].IsBye() || bs[1].Result != tournament.PairingBye {
+		t.Fatalf("round 3 (eva and carla withdrawn, 3 players left): %+v", bs)
+	}
+	rows := must(e.svc.Standings(ctx, tr.ID))
+	if len(rows) != 5 {
+		t.Fatalf("standings: %+v", rows)
+	}
+
+	none := must(league.New(league.Config{Store: e.st, Games: e.games, Records: e.st, Now: e.clock}))
+	tr2 := must(none.Create(ctx, person("ana"), "Sin emparejador", "", league.Settings{Format: league.Swiss, Rounds: 3, TimeControl: "5+3"}))
+	must(none.Join(ctx, person("ana"), tr2.ID))
+	must(none.Join(ctx, person("beto"), tr2.ID))
+	_, err = none.Start(ctx, person("ana"), tr2.ID)
+	wantCode(t, err, league.CodeSwissUnavailable)
+	if tr2 = must(none.Get(ctx, tr2.ID)); tr2.Status != league.Registration {
+		t.Fatalf("a refused start changed the tournament: %+v", tr2)
+	}
+}
+
+// TestRefusals: settings refused with their codes, nothing stored.
+func TestRefusals(t *testing.T) {
+	e := newEnv(t, "")
+	ctx := t.Context()
+	for _, tc := range []struct {
+		name string
+		by   league.Person
+		set  league.Settings
+		code league.Code
+	}{
+		{"guest", league.Person{ID: "g1", Guest: true}, league.Settings{Format: league.Swiss, Rounds: 5, TimeControl: "5+0"}, league.CodeNeedsAccount},
+		{"format", person("ana"), league.Settings{Format: "arena", TimeControl: "5+0"}, league.CodeBadFormat},
+		{"rounds", person("ana"), league.Settings{Format: league.Swiss, Rounds: 21, TimeControl: "5+0"}, league.CodeBadRounds},
+		{"cycles", person("ana"), league.Settings{Format: league.RoundRobin, Cycles: 3, TimeControl: "5+0"}, league.CodeBadFormat},
+		{"clock", person("ana"), league.Settings{Format: league.Swiss, Rounds: 5, TimeControl: "untimed"}, league.CodeBadTimeControl},
+		{"tie-break", person("ana"), league.Settings{Format: league.Swiss, Rounds: 5, TimeControl: "5+0", TieBreaks: []tournament.TieBreak{"XX"}}, league.CodeBadTieBreak},
+		{"tie-break twice", person("ana"), league.Settings{Format: league.Swiss, Rounds: 5, TimeControl: "5+0", TieBreaks: []tournament.TieBreak{"BH", "BH"}}, league.CodeBadTieBreak},
+		{"range", person("ana"), league.Settings{Format: league.Swiss, Rounds: 5, TimeControl: "5+0", MinRating: 1800, MaxRating: 1600}, league.CodeBadRatingRange},
+		{"arranged without times", person("ana"), league.Settings{Format: league.Swiss, Rounds: 5, TimeControl: "5+0", Mode: league.Arranged}, league.CodeBadMode},
+		{"start past", person("ana"), league.Settings{Format: league.Swiss, Rounds: 5, TimeControl: "5+0", StartsAt: e.now.Add(-time.Hour)}, league.CodeBadStart},
+		{"max players", person("ana"), league.Settings{Format: league.Swiss, Rounds: 5, TimeControl: "5+0", MaxPlayers: 1}, league.CodeBadMaxPlayers},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := e.svc.Create(ctx, tc.by, "Torneo", "", tc.set)
+			wantCode(t, err, tc.code)
+		})
+	}
+	if all := must(e.svc.List(ctx, league.Query{Limit: 100})); len(all) != 0 {
+		t.Fatalf("refusals stored %d tournaments", len(all))
+	}
+	tr := must(e.svc.Create(ctx, person("ana"), "Élite", "", league.Settings{Format: league.RoundRobin, TimeControl: "5+0", MinRating: 2000}))
+	_, err := e.svc.Join(ctx, person("beto"), tr.ID)
+	wantCode(t, err, league.CodeRatingOutside)
+	_, err = e.svc.AskBye(ctx, person("ana"), tr.ID, 1, true)
+	wantCode(t, err, league.CodeNotJoined)
+	_, err = e.svc.Get(ctx, "nothing")
+	wantCode(t, err, league.CodeNotFound)
+}
+
+// TestPairingCrash: the games of a paired round are made after the
+// round's one transaction; a crash before a game is made, or after it was
+// made but before the board says so, is mended by the next Tick (after a
+// restart) without a game made twice.
+func TestPairingCrash(t *testing.T) {
+	dir := t.TempDir()
+	e := newEnv(t, dir)
+	ctx := t.Context()
+	tr := must(e.svc.Create(ctx, person("ana"), "Relámpago", "", league.Settings{Format: league.RoundRobin, TimeControl: "3+2"}))
+	for _, p := range []string{"ana", "beto", "carla", "dani"} {
+		must(e.svc.Join(ctx, person(p), tr.ID))
+	}
+	e.games.fail = "before"
+	tr = must(e.svc.Start(ctx, person("ana"), tr.ID))
+	bs := must(e.svc.Boards(ctx, tr.ID))
+	if tr.Round != 1 || len(bs) != 2 || bs[0].Created || bs[0].GameID == "" {
+		t.Fatalf("round 1 not written whole before its games: %+v %+v", tr, bs)
+	}
+	e.games.fail = "after"
+	must(e.svc.Tick(ctx))
+	if e.games.created != 2 {
+		t.Fatalf("made %d games", e.games.created)
+	}
+	bs = must(e.svc.Boards(ctx, tr.ID))
+	if bs[0].Created {
+		t.Fatal("a game whose making failed is marked made")
+	}
+	e.games.fail = ""
+	must(e.svc.Tick(ctx))
+	must(e.svc.Tick(ctx))
+	bs = must(e.svc.Boards(ctx, tr.ID))
+	if e.games.created != 2 || !bs[0].Created || !bs[1].Created {
+		t.Fatalf("games made %d times, boards %+v", e.games.created, bs)
+	}
+}
+
+// TestArrangedRound: an arranged round's games are scheduled games of
+// package schedule (accepted, with their start, one .ics each); a game
+// still undecided at its deadline is scored a double forfeit when the
+// next round pairs.
+func TestArrangedRound(t *testing.T) {
+	e := newEnv(t, "")
+	ctx := t.Context()
+	start := time.Date(2026, 12, 7, 19, 0, 0, 0, time.UTC)
+	tr := must(e.svc.Create(ctx, person("ana"), "Liga de los lunes", "", league.Settings{Format: league.RoundRobin,
+		TimeControl: "15+10", Mode: league.Arranged, StartsAt: start, RoundInterval: 7 * 24 * time.Hour, Zone: "Europe/Madrid"}))
+	for _, p := range []string{"ana", "beto", "carla"} {
+		must(e.svc.Join(ctx, person(p), tr.ID))
+	}
+	tr = must(e.svc.Start(ctx, person("ana"), tr.ID))
+	bs := must(e.svc.Boards(ctx, tr.ID))
+	if len(bs) != 2 || bs[0].ArrangementID == "" || !bs[0].StartAt.Equal(start) || !bs[1].IsBye() {
+		t.Fatalf("round 1: %+v", bs)
+	}
+	a := must(e.sched.Get(ctx, bs[0].ArrangementID))
+	if a.Status != schedule.Accepted || a.GameID != bs[0].GameID || !a.StartAt.Equal(start) {
+		t.Fatalf("arrangement: %+v", a)
+	}
+	ics := must(e.svc.ICS(ctx, tr.ID, 1, bs[0].White, "joinpal.test", "https://joinpal.test/tournament/"+tr.ID, "Ronda 1"))
+	if !strings.Contains(ics, "DTSTART:20261207T190000Z") {
+		t.Fatalf("ics:\n%s", ics)
+	}
+	_, err := e.svc.PairNext(ctx, person("ana"), tr.ID, 2)
+	wantCode(t, err, league.CodeRoundUnfinished)
+	e.set(bs[0].Deadline)
+	tr = must(e.svc.PairNext(ctx, person("ana"), tr.ID, 2))
+	bs = must(e.svc.Boards(ctx, tr.ID))
+	if bs[0].Result != tournament.DoubleForfeit || tr.Round != 2 {
+		t.Fatalf("the game past its deadline: %+v", bs[0])
+	}
+}

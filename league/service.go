@@ -1,0 +1,752 @@
+package league
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/joinpal/joinpal/club"
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/randid"
+	"github.com/joinpal/joinpal/rating"
+	"github.com/joinpal/joinpal/schedule"
+	"github.com/joinpal/joinpal/tournament"
+)
+
+// Games creates the games of live rounds (live.Runtime has this method).
+type Games interface {
+	Create(ctx context.Context, cfg game.Config) (game.Event, error)
+}
+
+// Records reads stored games (game.Store has this method): the league
+// reads its games' results from the store, so a result is never missed
+// while the server was down.
+type Records interface {
+	LoadGame(ctx context.Context, id string) (game.Record, error)
+}
+
+// Arranger makes the scheduled games of arranged rounds
+// (schedule.Service has these methods).
+type Arranger interface {
+	// Arrange creates, once, arrangement id for the game cfg.
+	Arrange(ctx context.Context, id string, cfg game.Config, zone string) (schedule.Arrangement, error)
+	// Get returns arrangement id as it stands.
+	Get(ctx context.Context, id string) (schedule.Arrangement, error)
+}
+
+// Clubs tells a user's place in a club (club.Service has this method).
+type Clubs interface {
+	Membership(ctx context.Context, id, userID string) (club.Membership, error)
+}
+
+// Ratings tells a user's ratings (rating.Store has this method).
+type Ratings interface {
+	Ratings(ctx context.Context, userID string) (map[rating.Speed]rating.Rating, error)
+}
+
+// Pairer pairs round `round` of a Swiss of `rounds` rounds: players by
+// pairing number, the games and byes so far (with this round's asked-for
+// byes), the numbers of those absent this round. The binary wires
+// tournament.PairSwiss here.
+type Pairer func(players []tournament.Player, games []tournament.Game, round int, absent []int, rounds int) ([]tournament.Pairing, error)
+
+// Config is what a Service needs. Store, Games and Records are required.
+type Config struct {
+	Store   Store
+	Games   Games
+	Records Records
+	// Arranger makes arranged rounds' games (nil: arranged tournaments
+	// are refused).
+	Arranger Arranger
+	// Clubs (nil: club tournaments are refused).
+	Clubs Clubs
+	// Ratings (nil: every player is rated as new).
+	Ratings Ratings
+	// Pair pairs Swiss rounds (nil: Swiss rounds are refused with
+	// CodeSwissUnavailable).
+	Pair Pairer
+	// Now is the clock (time.Now).
+	Now func() time.Time
+	// NewID returns a fresh tournament or arrangement id.
+	NewID func() string
+	// Changed is told the id of every tournament that changed (the pages'
+	// live updates); nil for none.
+	Changed func(id string)
+	// Log receives what cannot be returned (slog.Default()).
+	Log *slog.Logger
+}
+
+// Service runs tournaments over a Store. It keeps nothing in memory, so
+// a restart loses nothing and any node may serve it.
+type Service struct {
+	cfg  Config
+	wake chan struct{}
+}
+
+// New returns the service of cfg.
+func New(cfg Config) (*Service, error) {
+	if cfg.Store == nil || cfg.Games == nil || cfg.Records == nil {
+		return nil, errors.New("league: Config.Store, Games and Records are required")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.NewID == nil {
+		cfg.NewID = func() string { return randid.String(randid.Alphanumeric, 8) }
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	return &Service{cfg: cfg, wake: make(chan struct{}, 1)}, nil
+}
+
+// Person is who acts: a user's id and name, and whether a guest.
+type Person struct {
+	ID    string
+	Name  string
+	Guest bool
+}
+
+func needsAccount(p Person) error {
+	if p.ID == "" || p.Guest {
+		return NewError(CodeNeedsAccount, "tournaments are of accounts", nil)
+	}
+	return nil
+}
+
+func (s *Service) now() time.Time { return utc(s.cfg.Now()) }
+
+// attempts is how many times a change is tried when others change the
+// tournament between its read and its write.
+const attempts = 5
+
+// Create makes a tournament named name with settings, by by: a club's
+// (clubID, by one of its admins), or an open one (clubID "").
+func (s *Service) Create(ctx context.Context, by Person, name, clubID string, set Settings) (Tournament, error) {
+	if err := needsAccount(by); err != nil {
+		return Tournament{}, err
+	}
+	name = strings.Join(strings.Fields(name), " ")
+	now := s.now()
+	if err := validate(name, &set, now); err != nil {
+		return Tournament{}, err
+	}
+	if set.Mode == Arranged && s.cfg.Arranger == nil {
+		return Tournament{}, NewError(CodeBadMode, "arranged rounds are not available", nil).With("mode", string(set.Mode))
+	}
+	if clubID != "" {
+		if err := s.clubAdmin(ctx, clubID, by.ID); err != nil {
+			return Tournament{}, err
+		}
+	}
+	t := Tournament{ID: s.cfg.NewID(), Name: name, ClubID: clubID, OwnerID: by.ID, OwnerName: by.Name,
+		Settings: set, Status: Registration, TotalRounds: set.Rounds, CreatedAt: now, Version: 1}
+	if err := s.cfg.Store.CreateTournament(ctx, t); err != nil {
+		return Tournament{}, fmt.Errorf("league: create: %w", err)
+	}
+	s.changed(t.ID)
+	return t, nil
+}
+
+func (s *Service) clubAdmin(ctx context.Context, clubID, userID string) error {
+	if s.cfg.Clubs == nil {
+		return NewError(CodeNotClubAdmin, "no clubs here", nil)
+	}
+	m, err := s.cfg.Clubs.Membership(ctx, clubID, userID)
+	if err != nil {
+		return err
+	}
+	if m.Role != club.Owner && m.Role != club.Admin {
+		return NewError(CodeNotClubAdmin, "only the club's admins organise its tournaments", nil)
+	}
+	return nil
+}
+
+// Get returns tournament id.
+func (s *Service) Get(ctx context.Context, id string) (Tournament, error) {
+	return s.cfg.Store.Tournament(ctx, id)
+}
+
+// List returns the tournaments q asks for.
+func (s *Service) List(ctx context.Context, q Query) ([]Tournament, error) {
+	q.Limit = min(max(q.Limit, 1), 100)
+	return s.cfg.Store.Tournaments(ctx, q)
+}
+
+// Entries returns tournament id's entries.
+func (s *Service) Entries(ctx context.Context, id string) ([]Entry, error) {
+	return s.cfg.Store.Entries(ctx, id)
+}
+
+// Boards returns tournament id's boards, round by round.
+func (s *Service) Boards(ctx context.Context, id string) ([]Board, error) {
+	return s.cfg.Store.Boards(ctx, id)
+}
+
+// state is a tournament as read for a change.
+type state struct {
+	t       Tournament
+	entries []Entry
+	boards  []Board
+}
+
+func (st state) entry(userID string) (Entry, bool) {
+	for _, e := range st.entries {
+		if e.UserID == userID {
+			return e, true
+		}
+	}
+	return Entry{}, false
+}
+
+// change reads tournament id, has f decide the change, and applies it;
+// when others changed the tournament meanwhile, it tries again from the
+// read.
+func (s *Service) change(ctx context.Context, id string, f func(st state) (Change, error)) (Tournament, error) {
+	var err error
+	for range attempts {
+		var st state
+		if st.t, err = s.cfg.Store.Tournament(ctx, id); err != nil {
+			return Tournament{}, err
+		}
+		if st.entries, err = s.cfg.Store.Entries(ctx, id); err != nil {
+			return Tournament{}, err
+		}
+		if st.boards, err = s.cfg.Store.Boards(ctx, id); err != nil {
+			return Tournament{}, err
+		}
+		var ch Change
+		if ch, err = f(st); err != nil {
+			return Tournament{}, err
+		}
+		var t Tournament
+		t, err = s.cfg.Store.ApplyTournament(ctx, ch)
+		if err == nil {
+			s.changed(id)
+			return t, nil
+		}
+		if CodeOf(err) != CodeConflict {
+			return Tournament{}, err
+		}
+	}
+	return Tournament{}, err
+}
+
+func (s *Service) changed(id string) {
+	if s.cfg.Changed != nil {
+		s.cfg.Changed(id)
+	}
+}
+
+// ratingOf is userID's rating in the speed of tc, rounded.
+func (s *Service) ratingOf(ctx context.Context, userID string, tc game.TimeControl) (int, error) {
+	if s.cfg.Ratings == nil {
+		return int(math.Round(rating.New().Value)), nil
+	}
+	rs, err := s.cfg.Ratings.Ratings(ctx, userID)
+	if err != nil {
+		return 0, fmt.Errorf("league: rating: %w", err)
+	}
+	r, ok := rs[rating.GameSpeed(tc)]
+	if !ok {
+		r = rating.New()
+	}
+	return int(math.Round(r.Value)), nil
+}
+
+// Join enters by in tournament id: before it starts, or in a running
+// Swiss that takes late entries (from the next round).
+func (s *Service) Join(ctx context.Context, by Person, id string) (Tournament, error) {
+	if err := needsAccount(by); err != nil {
+		return Tournament{}, err
+	}
+	t, err := s.Get(ctx, id)
+	if err != nil {
+		return Tournament{}, err
+	}
+	if t.ClubID != "" {
+		if s.cfg.Clubs == nil {
+			return Tournament{}, NewError(CodeNotClubMember, "no clubs here", nil)
+		}
+		m, err := s.cfg.Clubs.Membership(ctx, t.ClubID, by.ID)
+		if err != nil {
+			return Tournament{}, err
+		}
+		if !m.Role.IsMember() {
+			return Tournament{}, NewError(CodeNotClubMember, "the tournament is the club members'", nil)
+		}
+	}
+	tc, err := t.Clock()
+	if err != nil {
+		return Tournament{}, NewError(CodeBadTimeControl, "stored clock", err)
+	}
+	r, err := s.ratingOf(ctx, by.ID, tc)
+	if err != nil {
+		return Tournament{}, err
+	}
+	if (t.MinRating > 0 && r < t.MinRating) || (t.MaxRating > 0 && r > t.MaxRating) {
+		return Tournament{}, NewError(CodeRatingOutside, "rating outside the range", nil).
+			With("rating", strconv.Itoa(r), "min", strconv.Itoa(t.MinRating), "max", strconv.Itoa(t.MaxRating))
+	}
+	return s.change(ctx, id, func(st state) (Change, error) {
+		if !st.t.Open() {
+			return Change{}, NewError(CodeClosed, "the tournament takes no entries", nil)
+		}
+		if e, ok := st.entry(by.ID); ok {
+			if e.Withdrawn {
+				return Change{}, NewError(CodeWithdrawn, "withdrawn from the tournament", nil)
+			}
+			return Change{}, NewError(CodeAlreadyJoined, "already in the tournament", nil)
+		}
+		if len(st.entries) >= st.t.maxPlayers() {
+			return Change{}, NewError(CodeFull, "the tournament is full", nil).With("max", strconv.Itoa(st.t.maxPlayers()))
+		}
+		e := Entry{UserID: by.ID, Name: by.Name, Rating: r, FromRound: 1, JoinedAt: s.now()}
+		if st.t.Status != Registration {
+			e.Number, e.FromRound = len(st.entries)+1, st.t.Round+1
+		}
+		return Change{Tournament: st.t, Entries: []Entry{e}}, nil
+	})
+}
+
+// Leave takes by out of tournament id: before the start the entry goes;
+// once it runs, by is withdrawn and paired no more (games played stay).
+func (s *Service) Leave(ctx context.Context, by Person, id string) (Tournament, error) {
+	if err := needsAccount(by); err != nil {
+		return Tournament{}, err
+	}
+	return s.change(ctx, id, func(st state) (Change, error) {
+		return withdraw(st, by.ID)
+	})
+}
+
+func withdraw(st state, userID string) (Change, error) {
+	e, ok := st.entry(userID)
+	switch {
+	case !ok:
+		return Change{}, NewError(CodeNotJoined, "not in the tournament", nil)
+	case e.Withdrawn:
+		return Change{}, NewError(CodeWithdrawn, "withdrawn already", nil)
+	case st.t.Status == Finished:
+		return Change{}, NewError(CodeClosed, "the tournament is over", nil)
+	case st.t.Status == Registration:
+		e.Removed = true
+	default:
+		e.Withdrawn = true
+	}
+	return Change{Tournament: st.t, Entries: []Entry{e}}, nil
+}
+
+// Withdraw is the organiser withdrawing userID from tournament id.
+func (s *Service) Withdraw(ctx context.Context, by Person, id, userID string) (Tournament, error) {
+	return s.organise(ctx, by, id, func(st state) (Change, error) { return withdraw(st, userID) })
+}
+
+// AskBye asks (on) or withdraws (!on) by's half-point bye for round of
+// Swiss id: before the round pairs and, with a bye notice, before the
+// notice's deadline; at most the tournament's number of byes.
+func (s *Service) AskBye(ctx context.Context, by Person, id string, round int, on bool) (Tournament, error) {
+	if err := needsAccount(by); err != nil {
+		return Tournament{}, err
+	}
+	return s.change(ctx, id, func(st state) (Change, error) {
+		t := st.t
+		e, ok := st.entry(by.ID)
+		switch {
+		case !ok:
+			return Change{}, NewError(CodeNotJoined, "not in the tournament", nil)
+		case e.Withdrawn:
+			return Change{}, NewError(CodeWithdrawn, "withdrawn from the tournament", nil)
+		case t.Format != Swiss:
+			return Change{}, NewError(CodeByeNotSwiss, "byes are asked in a Swiss", nil)
+		case round < 1 || round > t.TotalRounds:
+			return Change{}, NewError(CodeByeRound, "no such round", nil).With("round", strconv.Itoa(round))
+		case t.Status == Finished || round <= t.Round:
+			return Change{}, NewError(CodeByeClosed, "the round is paired", nil).With("round", strconv.Itoa(round))
+		}
+		if due := t.RoundStart(round); t.ByeNotice > 0 && !due.IsZero() && !s.now().Before(due.Add(-t.ByeNotice)) {
+			return Change{}, NewError(CodeByeClosed, "past the bye deadline", nil).With("round", strconv.Itoa(round))
+		}
+		has := slices.Contains(e.Byes, round)
+		switch {
+		case on && has, !on && !has:
+			return Change{Tournament: t}, nil
+		case on:
+			if len(e.Byes) >= t.maxByes() {
+				return Change{}, NewError(CodeByeLimit, "no more byes", nil).With("max", strconv.Itoa(t.maxByes()))
+			}
+			e.Byes = append(slices.Clone(e.Byes), round)
+			slices.Sort(e.Byes)
+		default:
+			e.Byes = slices.DeleteFunc(slices.Clone(e.Byes), func(r int) bool { return r == round })
+		}
+		return Change{Tournament: t, Entries: []Entry{e}}, nil
+	})
+}
+
+// organise runs f as an organiser's change: by must be the tournament's
+// creator or, in a club's, one of the club's admins.
+func (s *Service) organise(ctx context.Context, by Person, id string, f func(st state) (Change, error)) (Tournament, error) {
+	if err := needsAccount(by); err != nil {
+		return Tournament{}, err
+	}
+	t, err := s.Get(ctx, id)
+	if err != nil {
+		return Tournament{}, err
+	}
+	if err := s.mayOrganise(ctx, t, by.ID); err != nil {
+		return Tournament{}, err
+	}
+	return s.change(ctx, id, f)
+}
+
+// MayOrganise reports (nil) whether userID may run tournament t: its
+// creator, or an admin of its club.
+func (s *Service) MayOrganise(ctx context.Context, t Tournament, userID string) bool {
+	return userID != "" && s.mayOrganise(ctx, t, userID) == nil
+}
+
+func (s *Service) mayOrganise(ctx context.Context, t Tournament, userID string) error {
+	if t.OwnerID == userID {
+		return nil
+	}
+	if t.ClubID != "" && s.clubAdmin(ctx, t.ClubID, userID) == nil {
+		return nil
+	}
+	return NewError(CodeNotOrganiser, "only the organiser may", nil)
+}
+
+// Start starts tournament id and pairs its first round.
+func (s *Service) Start(ctx context.Context, by Person, id string) (Tournament, error) {
+	t, err := s.organise(ctx, by, id, s.startChange)
+	if err != nil {
+		return Tournament{}, err
+	}
+	s.startGames(ctx, t.ID)
+	return s.Get(ctx, id)
+}
+
+// startChange numbers the players (rating, highest first, then name),
+// sets a round-robin's number of rounds and pairs round 1.
+func (s *Service) startChange(st state) (Change, error) {
+	if st.t.Status != Registration {
+		return Change{}, NewError(CodeAlreadyStarted, "the tournament has started", nil)
+	}
+	if len(st.entries) < 2 {
+		return Change{}, NewError(CodeTooFewPlayers, "a tournament needs two players", nil)
+	}
+	entries := slices.Clone(st.entries)
+	slices.SortStableFunc(entries, func(a, b Entry) int {
+		if a.Rating != b.Rating {
+			return b.Rating - a.Rating
+		}
+		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.UserID, b.UserID)
+	})
+	for i := range entries {
+		entries[i].Number, entries[i].FromRound = i+1, 1
+	}
+	t := st.t
+	t.Status, t.StartedAt = Running, s.now()
+	if t.Format == RoundRobin {
+		n := len(entries)
+		t.TotalRounds = (n - 1 + n%2) * t.Cycles
+	}
+	st.t, st.entries = t, entries
+	boards, err := s.pair(st, 1)
+	if err != nil {
+		return Change{}, err
+	}
+	t.Round = 1
+	return Change{Tournament: t, Entries: entries, Boards: boards}, nil
+}
+
+// Pause stops tournament id from pairing by itself; Resume lets it again.
+func (s *Service) Pause(ctx context.Context, by Person, id string, pause bool) (Tournament, error) {
+	return s.organise(ctx, by, id, func(st state) (Change, error) {
+		t := st.t
+		switch {
+		case pause && t.Status == Running:
+			t.Status = Paused
+		case !pause && t.Status == Paused:
+			t.Status = Running
+		default:
+			return Change{}, NewError(CodeNotRunning, "the tournament is not running", nil)
+		}
+		return Change{Tournament: t}, nil
+	})
+}
+
+// PairNext pairs round `round` of tournament id, which must be the one
+// after the last paired (pairing twice is refused), once every game of
+// the round before is decided or, in arranged rounds, its deadline has
+// passed (its undecided games then scored as the settings say).
+func (s *Service) PairNext(ctx context.Context, by Person, id string, round int) (Tournament, error) {
+	_, err := s.organise(ctx, by, id, func(st state) (Change, error) {
+		if st.t.Status != Running {
+			return Change{}, NewError(CodeNotRunning, "the tournament is not running", nil)
+		}
+		return s.nextRound(st, round)
+	})
+	if err != nil {
+		return Tournament{}, err
+	}
+	s.startGames(ctx, id)
+	return s.Get(ctx, id)
+}
+
+// nextRound is the change that pairs round, with the round before's
+// overdue games scored.
+func (s *Service) nextRound(st state, round int) (Change, error) {
+	t := st.t
+	switch {
+	case round <= t.Round:
+		return Change{}, NewError(CodeAlreadyPaired, "the round is paired", nil).With("round", strconv.Itoa(round))
+	case t.Round >= t.TotalRounds:
+		return Change{}, NewError(CodeNoMoreRounds, "the last round is paired", nil)
+	case round != t.Round+1:
+		return Change{}, NewError(CodeRoundUnfinished, "pair the rounds in order", nil).With("round", strconv.Itoa(t.Round))
+	}
+	scored, err := s.scoreOverdue(st)
+	if err != nil {
+		return Change{}, err
+	}
+	st.boards = merge(st.boards, scored)
+	boards, err := s.pair(st, round)
+	if err != nil {
+		return Change{}, err
+	}
+	t.Round = round
+	return Change{Tournament: t, Boards: append(scored, boards...)}, nil
+}
+
+// scoreOverdue scores the undecided games of the last round whose
+// deadline has passed (a double forfeit by default), and fails when one
+// stays undecided.
+func (s *Service) scoreOverdue(st state) ([]Board, error) {
+	now := s.now()
+	var out []Board
+	for _, b := range st.boards {
+		if b.Round != st.t.Round || b.Decided() {
+			continue
+		}
+		if b.Deadline.IsZero() || now.Before(b.Deadline) || st.t.Unplayed == Adjudicate {
+			return nil, NewError(CodeRoundUnfinished, "games of the round are undecided", nil).With("round", strconv.Itoa(st.t.Round))
+		}
+		b.Result, b.Reason = tournament.DoubleForfeit, "deadline"
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// merge returns boards with those of put in place of theirs.
+func merge(boards, put []Board) []Board {
+	out := slices.Clone(boards)
+	for _, p := range put {
+		for i := range out {
+			if out[i].Round == p.Round && out[i].Board == p.Board {
+				out[i] = p
+			}
+		}
+	}
+	return out
+}
+
+// players returns the tournament's numbered players and a map from user
+// id to number.
+func players(entries []Entry) ([]tournament.Player, map[string]int, map[int]Entry) {
+	var ps []tournament.Player
+	num := map[string]int{}
+	byNum := map[int]Entry{}
+	for _, e := range entries {
+		if e.Number > 0 && !e.Removed {
+			ps = append(ps, tournament.Player{Number: e.Number, Name: e.Name, Rating: e.Rating})
+			num[e.UserID] = e.Number
+			byNum[e.Number] = e
+		}
+	}
+	slices.SortFunc(ps, func(a, b tournament.Player) int { return a.Number - b.Number })
+	return ps, num, byNum
+}
+
+// games returns the boards as tournament games, by pairing number.
+func games(boards []Board, num map[string]int) []tournament.Game {
+	out := make([]tournament.Game, 0, len(boards))
+	for _, b := range boards {
+		out = append(out, tournament.Game{Round: b.Round, White: num[b.White], Black: num[b.Black], Result: b.Result})
+	}
+	return out
+}
+
+// pair pairs round r of st: a round-robin's by its Berger table, a
+// Swiss's by the Pairer; asked-for byes first, then the games, then the
+// pairing-allocated bye. Each game gets its id (and an arranged game its
+// arrangement id, start and deadline) now, so that making it again after
+// a crash finds it.
+func (s *Service) pair(st state, r int) ([]Board, error) {
+	t := st.t
+	ps, num, byNum := players(st.entries)
+	var out []Board
+	var pairings []tournament.Pairing
+	switch t.Format {
+	case RoundRobin:
+		rounds, err := tournament.RoundRobin(len(ps), t.Cycles)
+		if err != nil {
+			return nil, NewError(CodeNoPairing, "no round-robin table", err).With("round", strconv.Itoa(r))
+		}
+		pairings = rounds[r-1]
+	default:
+		if s.cfg.Pair == nil {
+			return nil, NewError(CodeSwissUnavailable, "no Swiss pairing on this server", nil)
+		}
+		gs := games(st.boards, num)
+		var absent []int
+		for _, e := range st.entries {
+			switch {
+			case e.Number == 0 || e.Removed:
+			case slices.Contains(e.Byes, r) && !e.Withdrawn && e.FromRound <= r:
+				gs = append(gs, tournament.Game{Round: r, White: e.Number, Black: tournament.Bye, Result: tournament.HalfPointBye})
+				out = append(out, Board{Round: r, White: e.UserID, Result: tournament.HalfPointBye})
+			case e.Withdrawn || e.FromRound > r:
+				absent = append(absent, e.Number)
+			}
+		}
+		var err error
+		if pairings, err = s.cfg.Pair(ps, gs, r, absent, t.TotalRounds); err != nil {
+			return nil, NewError(CodeNoPairing, "no pairing", err).With("round", strconv.Itoa(r))
+		}
+	}
+	var byes []Board
+	var games []Board
+	for _, p := range pairings {
+		w, b := byNum[p.White], byNum[p.Black]
+		switch {
+		case p.IsBye():
+			byes = append(byes, Board{Round: r, White: w.UserID, Result: tournament.PairingBye})
+		case w.Withdrawn && b.Withdrawn:
+			games = append(games, Board{Round: r, White: w.UserID, Black: b.UserID, Result: tournament.DoubleForfeit, Reason: "withdrawn"})
+		case b.Withdrawn:
+			games = append(games, Board{Round: r, White: w.UserID, Black: b.UserID, Result: tournament.WhiteWinsByForfeit, Reason: "withdrawn"})
+		case w.Withdrawn:
+			games = append(games, Board{Round: r, White: w.UserID, Black: b.UserID, Result: tournament.BlackWinsByForfeit, Reason: "withdrawn"})
+		default:
+			games = append(games, s.gameBoard(t, r, w.UserID, b.UserID))
+		}
+	}
+	out = append(games, append(byes, out...)...)
+	for i := range out {
+		out[i].Board = i + 1
+	}
+	return out, nil
+}
+
+// gameBoard is a new board of a game to play between white and black.
+func (s *Service) gameBoard(t Tournament, r int, white, black string) Board {
+	b := Board{Round: r, White: white, Black: black, GameID: game.NewID()}
+	if t.Mode == Arranged {
+		now := s.now()
+		b.ArrangementID = s.cfg.NewID()
+		b.StartAt = t.RoundStart(r)
+		if earliest := now.Add(schedule.MinLead); b.StartAt.Before(earliest) {
+			b.StartAt = earliest.Truncate(time.Minute).Add(time.Minute)
+		}
+		within := t.PlayWithin
+		if within == 0 {
+			within = t.RoundInterval - time.Hour
+		}
+		b.Deadline = b.StartAt.Add(max(within, time.Hour))
+	}
+	return b
+}
+
+// SetResult is the organiser's adjudication of board `board` of round
+// `round`: result is "1-0", "1/2-1/2", "0-1", "+-", "-+" or "--" (forfeits),
+// with the reason the standings show.
+func (s *Service) SetResult(ctx context.Context, by Person, id string, round, board int, result, reason string) (Tournament, error) {
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return Tournament{}, NewError(CodeReasonRequired, "an adjudication needs a reason", nil)
+	}
+	res, ok := ParseResult(result)
+	if !ok {
+		return Tournament{}, NewError(CodeBadResult, "unknown result", nil).With("result", clip(result))
+	}
+	return s.organise(ctx, by, id, func(st state) (Change, error) {
+		if st.t.Status == Registration {
+			return Change{}, NewError(CodeNotRunning, "the tournament has not started", nil)
+		}
+		for _, b := range st.boards {
+			if b.Round == round && b.Board == board {
+				if b.IsBye() {
+					return Change{}, NewError(CodeBadResult, "a bye has no result to set", nil).With("result", clip(result))
+				}
+				b.Result, b.Reason = res, clip(reason)
+				t := st.t
+				if t.Status == Running && done(merge(st.boards, []Board{b}), t) {
+					t.Status, t.FinishedAt = Finished, s.now()
+				}
+				return Change{Tournament: t, Boards: []Board{b}}, nil
+			}
+		}
+		return Change{}, NewError(CodeNoBoard, "no such board", nil)
+	})
+}
+
+// done reports whether t's last round is paired and decided.
+func done(boards []Board, t Tournament) bool {
+	if t.Round < t.TotalRounds {
+		return false
+	}
+	for _, b := range boards {
+		if !b.Decided() {
+			return false
+		}
+	}
+	return true
+}
+
+// results are the adjudicable results by their text.
+var results = map[string]tournament.Result{
+	"1-0": tournament.WhiteWins, "1/2-1/2": tournament.Drawn, "0-1": tournament.BlackWins,
+	"+-": tournament.WhiteWinsByForfeit, "-+": tournament.BlackWinsByForfeit, "--": tournament.DoubleForfeit,
+}
+
+// ParseResult reads an adjudicated result's text.
+func ParseResult(s string) (tournament.Result, bool) {
+	r, ok := results[s]
+	return r, ok
+}
+
+// ResultText is a board's result as text: "1-0", "½-½", "+-", "bye" ...;
+// "" while pending.
+func ResultText(r tournament.Result) string {
+	switch r {
+	case tournament.WhiteWins:
+		return "1-0"
+	case tournament.Drawn:
+		return "½-½"
+	case tournament.BlackWins:
+		return "0-1"
+	case tournament.WhiteWinsByForfeit:
+		return "+-"
+	case tournament.BlackWinsByForfeit:
+		return "-+"
+	case tournament.DoubleForfeit:
+		return "--"
+	case tournament.PairingBye:
+		return "1"
+	case tournament.HalfPointBye:
+		return "½"
+	case tournament.ZeroPointBye:
+		return "0"
+	}
+	return ""
+}

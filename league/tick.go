@@ -1,0 +1,288 @@
+package league
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/tournament"
+)
+
+// startGames makes the games of tournament id's boards that have none
+// yet: a live round's through Games, an arranged round's through the
+// Arranger. Each is looked for first, so that making them again after a
+// crash (or on another node) makes none twice; the boards are then marked.
+func (s *Service) startGames(ctx context.Context, id string) {
+	t, err := s.Get(ctx, id)
+	if err != nil {
+		s.cfg.Log.Warn("league: start games", "id", id, "err", err)
+		return
+	}
+	boards, err := s.Boards(ctx, id)
+	if err != nil {
+		s.cfg.Log.Warn("league: start games", "id", id, "err", err)
+		return
+	}
+	entries, err := s.Entries(ctx, id)
+	if err != nil {
+		s.cfg.Log.Warn("league: start games", "id", id, "err", err)
+		return
+	}
+	names := map[string]string{}
+	for _, e := range entries {
+		names[e.UserID] = e.Name
+	}
+	tc, err := t.Clock()
+	if err != nil {
+		s.cfg.Log.Error("league: stored clock", "id", id, "err", err)
+		return
+	}
+	var made []Board
+	for _, b := range boards {
+		if b.Created || b.GameID == "" || b.Decided() {
+			continue
+		}
+		cfg := game.Config{ID: b.GameID, White: game.Player{ID: b.White, Name: names[b.White]},
+			Black: game.Player{ID: b.Black, Name: names[b.Black]}, TimeControl: tc, Rated: t.Rated}
+		if b.ArrangementID != "" {
+			if s.cfg.Arranger == nil {
+				s.cfg.Log.Error("league: an arranged round without an arranger", "id", id)
+				return
+			}
+			cfg.ScheduledAt = b.StartAt
+			_, err = s.cfg.Arranger.Arrange(ctx, b.ArrangementID, cfg, t.Zone)
+		} else if _, err = s.cfg.Records.LoadGame(ctx, b.GameID); game.CodeOf(err) == game.CodeGameNotFound {
+			_, err = s.cfg.Games.Create(ctx, cfg)
+		}
+		if err != nil {
+			s.cfg.Log.Warn("league: a round's game could not be made", "id", id, "game", b.GameID, "err", err)
+			continue
+		}
+		b.Created = true
+		made = append(made, b)
+	}
+	if len(made) == 0 {
+		return
+	}
+	if _, err := s.change(ctx, id, func(st state) (Change, error) {
+		return Change{Tournament: st.t, Boards: keep(st.boards, made, func(old, b Board) Board {
+			old.Created = true
+			return old
+		})}, nil
+	}); err != nil {
+		s.cfg.Log.Warn("league: games made but not marked (made again: found)", "id", id, "err", err)
+	}
+}
+
+// keep returns, for each board of put still present in boards, f of the
+// stored board and put's.
+func keep(boards, put []Board, f func(old, b Board) Board) []Board {
+	var out []Board
+	for _, p := range put {
+		for _, o := range boards {
+			if o.Round == p.Round && o.Board == p.Board {
+				out = append(out, f(o, p))
+			}
+		}
+	}
+	return out
+}
+
+// resultOf maps a finished game to a board's result: a no-show is a
+// forfeit (TRF "+"/"-", both absent a double forfeit); a game not over
+// (or aborted) is Pending.
+func resultOf(rec game.Record) tournament.Result {
+	st := rec.State
+	if st.Status != game.StatusEnded {
+		return tournament.Pending
+	}
+	forfeit := st.Termination == game.NoShow
+	switch st.Result {
+	case game.WhiteWins:
+		if forfeit {
+			return tournament.WhiteWinsByForfeit
+		}
+		return tournament.WhiteWins
+	case game.BlackWins:
+		if forfeit {
+			return tournament.BlackWinsByForfeit
+		}
+		return tournament.BlackWins
+	case game.Drawn:
+		return tournament.Drawn
+	case game.BothLose:
+		return tournament.DoubleForfeit
+	}
+	return tournament.Pending
+}
+
+// Tick does what is due in every running tournament, and starts the live
+// tournaments whose start time has come: games not yet made are made,
+// finished games' results are recorded, arranged games past their
+// deadline are scored, and the next round is paired when the last one is
+// decided (or at its set time). It returns how many tournaments changed.
+// Every step reads the store first, so running it again — after a crash,
+// or on two nodes at once — does nothing twice.
+func (s *Service) Tick(ctx context.Context) (int, error) {
+	n := 0
+	waiting, err := s.cfg.Store.Tournaments(ctx, Query{Status: []Status{Registration}, Limit: 1000})
+	if err != nil {
+		return 0, err
+	}
+	now := s.now()
+	for _, t := range waiting {
+		if t.Mode != Live || t.StartsAt.IsZero() || now.Before(t.StartsAt) {
+			continue
+		}
+		if _, err := s.change(ctx, t.ID, s.startChange); err != nil {
+			s.cfg.Log.Warn("league: a tournament due could not start", "id", t.ID, "err", err)
+			continue
+		}
+		s.startGames(ctx, t.ID)
+		n++
+	}
+	running, err := s.cfg.Store.Tournaments(ctx, Query{Status: []Status{Running, Paused}, Limit: 1000})
+	if err != nil {
+		return n, err
+	}
+	for _, t := range running {
+		changed, err := s.advance(ctx, t.ID)
+		if err != nil {
+			s.cfg.Log.Warn("league: a tournament could not advance", "id", t.ID, "err", err)
+		}
+		if changed {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// advance records the results of tournament id's finished games and
+// pairs its next round when due.
+func (s *Service) advance(ctx context.Context, id string) (bool, error) {
+	s.startGames(ctx, id)
+	boards, err := s.Boards(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	// The results are read outside the change: they are facts of the
+	// games, the same on every read.
+	var found []Board
+	for _, b := range boards {
+		if b.Decided() || b.GameID == "" || !b.Created {
+			continue
+		}
+		gameID := b.GameID
+		if b.ArrangementID != "" && s.cfg.Arranger != nil {
+			a, err := s.cfg.Arranger.Get(ctx, b.ArrangementID)
+			if err != nil {
+				return false, err
+			}
+			if a.GameID != "" {
+				gameID = a.GameID // a new game after a suspension
+			}
+		}
+		rec, err := s.cfg.Records.LoadGame(ctx, gameID)
+		if err != nil {
+			if game.CodeOf(err) == game.CodeGameNotFound {
+				continue
+			}
+			return false, err
+		}
+		if r := resultOf(rec); r != tournament.Pending || gameID != b.GameID {
+			b.Result, b.GameID = r, gameID
+			found = append(found, b)
+		}
+	}
+	changed := false
+	t, err := s.change(ctx, id, func(st state) (Change, error) {
+		t := st.t
+		put := keep(st.boards, found, func(old, b Board) Board {
+			if !old.Decided() {
+				old.Result, old.GameID = b.Result, b.GameID
+			}
+			return old
+		})
+		boards := merge(st.boards, put)
+		st.boards = boards
+		if t.Status == Running && done(boards, t) {
+			t.Status, t.FinishedAt = Finished, s.now()
+		}
+		if t.Status == Running && s.due(st) {
+			st.t = t
+			ch, err := s.nextRound(st, t.Round+1)
+			if err == nil {
+				ch.Boards = append(put, ch.Boards...)
+				changed = true
+				return ch, nil
+			}
+			if CodeOf(err) != CodeRoundUnfinished {
+				s.cfg.Log.Warn("league: the next round could not be paired", "id", id, "err", err)
+			}
+		}
+		if len(put) == 0 && t.Status == st.t.Status {
+			return Change{}, errUnchanged
+		}
+		changed = true
+		return Change{Tournament: t, Boards: put}, nil
+	})
+	if errors.Is(err, errUnchanged) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if t.Round > 0 {
+		s.startGames(ctx, id)
+	}
+	return changed, nil
+}
+
+var errUnchanged = errors.New("league: unchanged")
+
+// due reports whether st's next round should pair now: its last round
+// decided (or, arranged, past its deadline), and a live round with set
+// times at its time.
+func (s *Service) due(st state) bool {
+	t := st.t
+	if t.Round >= t.TotalRounds || t.Round == 0 {
+		return false
+	}
+	now := s.now()
+	for _, b := range st.boards {
+		if b.Round == t.Round && !b.Decided() && (b.Deadline.IsZero() || now.Before(b.Deadline) || t.Unplayed == Adjudicate) {
+			return false
+		}
+	}
+	if t.Mode == Live && t.RoundInterval > 0 {
+		return !now.Before(t.RoundStart(t.Round + 1))
+	}
+	return true
+}
+
+// Wake has Run tick at once (a game ended, the clock moved).
+func (s *Service) Wake() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run ticks until ctx ends: every interval, and at once when woken.
+func (s *Service) Run(ctx context.Context, interval time.Duration) {
+	for {
+		if _, err := s.Tick(ctx); err != nil && ctx.Err() == nil {
+			s.cfg.Log.Warn("league: tick", "err", err)
+		}
+		t := time.NewTimer(interval)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		case <-s.wake:
+			t.Stop()
+		}
+	}
+}
