@@ -68,12 +68,15 @@ const (
 	// ScopeClubWrite lets a program create, join and leave clubs, and
 	// manage the members of those its user manages.
 	ScopeClubWrite Scope = "club:write"
+	// ScopeTournamentWrite lets a program create tournaments, join and
+	// leave them, and run those its user organises.
+	ScopeTournamentWrite Scope = "tournament:write"
 )
 
 // Scopes lists every scope.
 func Scopes() []Scope {
 	return []Scope{ScopeBoardPlay, ScopeBotPlay, ScopeChallengeRead, ScopeChallengeWrite, ScopePreferenceRead, ScopePreferenceWrite,
-		ScopeClubRead, ScopeClubWrite}
+		ScopeClubRead, ScopeClubWrite, ScopeTournamentWrite}
 }
 
 // Token is an API token for programs and bots: Bearer secret, stored

@@ -18,6 +18,7 @@ import (
 	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/engine"
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/league"
 	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
@@ -92,6 +93,9 @@ func errorCodes() []errorCode {
 	}
 	for _, c := range club.Codes() {
 		out = append(out, errorCode{"club", string(c.Code), c.Params, c.When})
+	}
+	for _, c := range league.Codes() {
+		out = append(out, errorCode{"league", string(c.Code), c.Params, c.When})
 	}
 	for _, c := range server.Codes() {
 		out = append(out, errorCode{"server", string(c.Code), c.Params, c.When})

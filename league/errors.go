@@ -75,7 +75,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeBadRounds, Params: []string{"max"}, When: "a Swiss of fewer than 1 or more than the most rounds"},
 	{Code: CodeBadTimeControl, When: "a tournament's clock that is not a timed one JoinPal plays"},
 	{Code: CodeBadMode, Params: []string{"mode"}, When: "a round mode other than live or arranged, or an arranged tournament without the first round's start and the time between rounds"},
-	{Code: CodeBadTieBreak, Params: []string{"tieBreak"}, When: "a tie-break not in the list (DE, WIN, SB, BH, BH-C1, ARO), or one given twice"},
+	{Code: CodeBadTieBreak, Params: []string{"name"}, When: "a tie-break not in the list (DE, WIN, SB, BH, BH-C1, ARO), or one given twice"},
 	{Code: CodeBadRatingRange, When: "a rating range whose minimum is above its maximum, or below 0"},
 	{Code: CodeBadMaxPlayers, Params: []string{"max"}, When: "a most-players setting below 2 or above the limit"},
 	{Code: CodeBadStart, When: "a start time in the past, or an unknown time zone"},

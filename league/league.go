@@ -301,7 +301,7 @@ func validate(name string, s *Settings, now time.Time) error {
 	seen := map[tournament.TieBreak]bool{}
 	for _, tb := range s.TieBreaks {
 		if !slices.Contains(tieBreaks, tb) || seen[tb] {
-			return NewError(CodeBadTieBreak, "unknown or repeated tie-break", nil).With("tieBreak", clip(string(tb)))
+			return NewError(CodeBadTieBreak, "unknown or repeated tie-break", nil).With("name", clip(string(tb)))
 		}
 		seen[tb] = true
 	}

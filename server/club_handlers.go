@@ -5,6 +5,7 @@ import (
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/club"
+	"github.com/joinpal/joinpal/league"
 )
 
 // The clubs' HTTP API: /api/clubs (the list and search, and a new club)
@@ -16,6 +17,9 @@ import (
 
 // clubGamesShown is how many of its members' games a club's page lists.
 const clubGamesShown = 10
+
+// clubTournamentsShown is how many of its tournaments a club's page lists.
+const clubTournamentsShown = 20
 
 // clubJSON is a club as the API shows it.
 type clubJSON struct {
@@ -44,9 +48,8 @@ type clubPageJSON struct {
 	// manage the club (empty for everyone else).
 	Requests    []club.Membership `json:"requests"`
 	Invitations []club.Membership `json:"invitations"`
-	// Tournaments are the club's tournaments (none yet: the list is kept
-	// for them).
-	Tournaments []struct{} `json:"tournaments"`
+	// Tournaments are the club's tournaments, newest first.
+	Tournaments []tournamentJSON `json:"tournaments"`
 	// Games are the newest finished games of its members.
 	Games []summaryJSON `json:"games"`
 	// ChatRoom names the club's chat room.
@@ -190,7 +193,17 @@ func (s *Server) writeClubPage(w http.ResponseWriter, r *http.Request, status in
 		return
 	}
 	out := clubPageJSON{Club: viewClub(r, c), Members: []club.Membership{}, Requests: []club.Membership{},
-		Invitations: []club.Membership{}, Tournaments: []struct{}{}, Games: viewSummaries(games), ChatRoom: "club:" + c.ID}
+		Invitations: []club.Membership{}, Tournaments: []tournamentJSON{}, Games: viewSummaries(games), ChatRoom: "club:" + c.ID}
+	if s.cfg.Tournaments != nil {
+		ts, err := s.cfg.Tournaments.List(ctx, league.Query{ClubID: c.ID, Limit: clubTournamentsShown})
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		for _, t := range ts {
+			out.Tournaments = append(out.Tournaments, viewTournament(r, t))
+		}
+	}
 	var me *clubPlace
 	if who.Known() && !who.User.Guest && who.Allows(scopeFor("club-read")) {
 		me = &clubPlace{}

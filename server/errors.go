@@ -15,6 +15,7 @@ import (
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
 	"github.com/joinpal/joinpal/internal/coded"
+	"github.com/joinpal/joinpal/league"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/schedule"
@@ -220,6 +221,44 @@ var statuses = map[string]int{
 	string(club.CodeOwnerMustTransfer): http.StatusConflict,
 	string(club.CodeFull):              http.StatusConflict,
 	string(club.CodeConflict):          http.StatusConflict,
+
+	string(league.CodeNotFound):         http.StatusNotFound,
+	string(league.CodeNeedsAccount):     http.StatusForbidden,
+	string(league.CodeNameLength):       http.StatusBadRequest,
+	string(league.CodeBadFormat):        http.StatusBadRequest,
+	string(league.CodeBadRounds):        http.StatusBadRequest,
+	string(league.CodeBadTimeControl):   http.StatusBadRequest,
+	string(league.CodeBadMode):          http.StatusBadRequest,
+	string(league.CodeBadTieBreak):      http.StatusBadRequest,
+	string(league.CodeBadRatingRange):   http.StatusBadRequest,
+	string(league.CodeBadMaxPlayers):    http.StatusBadRequest,
+	string(league.CodeBadStart):         http.StatusBadRequest,
+	string(league.CodeNotClubAdmin):     http.StatusForbidden,
+	string(league.CodeNotOrganiser):     http.StatusForbidden,
+	string(league.CodeNotClubMember):    http.StatusForbidden,
+	string(league.CodeClosed):           http.StatusConflict,
+	string(league.CodeFull):             http.StatusConflict,
+	string(league.CodeAlreadyJoined):    http.StatusConflict,
+	string(league.CodeNotJoined):        http.StatusConflict,
+	string(league.CodeRatingOutside):    http.StatusForbidden,
+	string(league.CodeTooFewPlayers):    http.StatusConflict,
+	string(league.CodeNotRunning):       http.StatusConflict,
+	string(league.CodeNotStarted):       http.StatusConflict,
+	string(league.CodeAlreadyStarted):   http.StatusConflict,
+	string(league.CodeAlreadyPaired):    http.StatusConflict,
+	string(league.CodeRoundUnfinished):  http.StatusConflict,
+	string(league.CodeNoMoreRounds):     http.StatusConflict,
+	string(league.CodeNoPairing):        http.StatusConflict,
+	string(league.CodeSwissUnavailable): http.StatusNotImplemented,
+	string(league.CodeByeNotSwiss):      http.StatusConflict,
+	string(league.CodeByeClosed):        http.StatusConflict,
+	string(league.CodeByeLimit):         http.StatusConflict,
+	string(league.CodeByeRound):         http.StatusBadRequest,
+	string(league.CodeNoBoard):          http.StatusNotFound,
+	string(league.CodeBadResult):        http.StatusBadRequest,
+	string(league.CodeReasonRequired):   http.StatusBadRequest,
+	string(league.CodeWithdrawn):        http.StatusConflict,
+	string(league.CodeConflict):         http.StatusConflict,
 
 	string(ai.CodeBusy):   http.StatusServiceUnavailable,
 	string(ai.CodeClosed): http.StatusServiceUnavailable,

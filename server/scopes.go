@@ -41,6 +41,8 @@ var actionScopes = map[string]account.Scope{
 	// manages, and every change (GET and POST /api/club…).
 	"club-read":  account.ScopeClubRead,
 	"club-write": account.ScopeClubWrite,
+	// Tournaments: every change (POST /api/tournament…); reading is public.
+	"tournament-write": account.ScopeTournamentWrite,
 
 	// lichess's board API (/api/board/game/...): its game stream is a
 	// player's, as the game socket is; its actions take the scopes of the

@@ -105,6 +105,12 @@ type Config struct {
 	// Clubs keeps clubs and their members (none: the club routes answer
 	// club.not_found).
 	Clubs Clubs
+	// Tournaments runs Swiss tournaments and round-robin leagues (none:
+	// the tournament routes answer league.not_found).
+	Tournaments Tournaments
+	// TournamentChanges tells the id of each tournament that changed, for
+	// the tournament pages' sockets (none: the sockets hear nothing).
+	TournamentChanges *broadcast.Hub[string]
 	// Socket sets the WebSockets' limits and timings (SocketConfig's
 	// defaults when zero).
 	Socket SocketConfig

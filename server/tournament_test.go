@@ -1,0 +1,126 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/joinpal/joinpal/club"
+	"github.com/joinpal/joinpal/league"
+	"github.com/joinpal/joinpal/live"
+)
+
+// withTournaments wires clubs and a league service on the test store, its
+// games run by a runtime of their own, on the test clock.
+func withTournaments(t *testing.T) func(*Config) {
+	return func(c *Config) {
+		st := c.Accounts.(testStore)
+		clubs, err := club.New(club.Config{Store: st.(club.Store), Now: c.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rt := live.New(live.Config{Store: st, Nodes: st, HeartbeatEvery: time.Hour})
+		if err := rt.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = rt.Stop(context.Background()) })
+		svc, err := league.New(league.Config{Store: st.(league.Store), Games: rt, Records: st, Clubs: clubs, Now: c.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Clubs, c.Tournaments = clubs, svc
+	}
+}
+
+// TestTournamentOverHTTP: a club's admin creates a round-robin league over
+// the API, members join (a non-member is refused, in Spanish and in
+// English), the organiser starts it and sets the results; the standings,
+// the crosstable, the TRF with XXR, the PGN and the lists; the club's
+// page lists it.
+func TestTournamentOverHTTP(t *testing.T) {
+	env := newTestServer(t, withTournaments(t))
+	ana, _ := env.signUp(t, "ana", "password-ana")
+	beto, _ := env.signUp(t, "beto", "password-beto")
+	cris, _ := env.signUp(t, "cris", "password-cris")
+	dani, _ := env.signUp(t, "dani", "password-dani")
+	nobody := env.browser(t)
+	mustStatus(t, ana.do("POST", "/api/clubs", `{"name":"Peón Rojo","description":"","policy":"open"}`), http.StatusCreated)
+	mustStatus(t, beto.do("POST", "/api/club/peon-rojo/join", ""), http.StatusOK)
+	mustStatus(t, cris.do("POST", "/api/club/peon-rojo/join", ""), http.StatusOK)
+
+	e := mustStatus(t, beto.do("POST", "/api/tournaments", `{"name":"Liga","club":"peon-rojo","format":"round-robin","timeControl":"10+5"}`),
+		http.StatusForbidden).refusal(t)
+	if e.Code != string(league.CodeNotClubAdmin) {
+		t.Fatalf("a member creating: %+v", e)
+	}
+	var p tournamentPageJSON
+	mustStatus(t, ana.do("POST", "/api/tournaments", `{"name":"Liga de invierno","club":"peon-rojo","format":"round-robin","timeControl":"10+5","tieBreaks":["SB","WIN"]}`),
+		http.StatusCreated).decode(t, &p)
+	id := p.Tournament.ID
+	if p.Me == nil || !p.Me.Organiser || p.Tournament.Status != league.Registration || len(p.TieBreaks) != 2 {
+		t.Fatalf("created: %+v", p)
+	}
+	for _, c := range []*client{ana, beto, cris} {
+		mustStatus(t, c.do("POST", "/api/tournament/"+id+"/join", ""), http.StatusOK)
+	}
+	for _, lang := range []struct{ header, want string }{{"es", "miembros del club"}, {"en", "club's members"}} {
+		r := dani.do("POST", "/api/tournament/"+id+"/join", "", "Accept-Language", lang.header)
+		if e := mustStatus(t, r, http.StatusForbidden).refusal(t); e.Code != string(league.CodeNotClubMember) || !strings.Contains(e.Message, lang.want) {
+			t.Fatalf("a non-member joining (%s): %+v", lang.header, e)
+		}
+	}
+	mustStatus(t, nobody.do("POST", "/api/tournament/"+id+"/join", ""), http.StatusUnauthorized)
+	e = mustStatus(t, beto.do("POST", "/api/tournament/"+id+"/start", ""), http.StatusForbidden).refusal(t)
+	if e.Code != string(league.CodeNotOrganiser) {
+		t.Fatalf("a player starting: %+v", e)
+	}
+	mustStatus(t, nobody.do("GET", "/api/tournament/"+id+"/trf", ""), http.StatusConflict)
+	mustStatus(t, ana.do("POST", "/api/tournament/"+id+"/start", ""), http.StatusOK).decode(t, &p)
+	if p.Tournament.Round != 1 || p.Tournament.TotalRounds != 3 || len(p.Rounds) != 1 || len(p.Rounds[0]) != 2 {
+		t.Fatalf("started: %+v", p)
+	}
+	e = mustStatus(t, ana.do("POST", "/api/tournament/"+id+"/pair", `{"round":1}`), http.StatusConflict).refusal(t)
+	if e.Code != string(league.CodeAlreadyPaired) {
+		t.Fatalf("pairing twice: %+v", e)
+	}
+	for r := 1; r <= 3; r++ {
+		for _, b := range p.Rounds[r-1] {
+			if b.IsBye() {
+				continue
+			}
+			if b.GameURL == "" {
+				t.Fatalf("round %d: a board without its game: %+v", r, b)
+			}
+			mustStatus(t, ana.do("POST", "/api/tournament/"+id+"/result",
+				`{"round":`+strconv.Itoa(r)+`,"board":`+strconv.Itoa(b.Board.Board)+`,"result":"1-0","reason":"played over the board"}`), http.StatusOK).decode(t, &p)
+		}
+		if r < 3 {
+			mustStatus(t, ana.do("POST", "/api/tournament/"+id+"/pair", `{"round":`+strconv.Itoa(r+1)+`}`), http.StatusOK).decode(t, &p)
+		}
+	}
+	if p.Tournament.Status != league.Finished || len(p.Standings) != 3 || p.Standings[0].Points != 2 ||
+		len(p.Standings[0].TieBreaks) != 2 || !strings.Contains(p.Crosstable, "ana") {
+		t.Fatalf("finished: %+v", p)
+	}
+	r := mustStatus(t, nobody.do("GET", "/api/tournament/"+id+"/trf", ""), http.StatusOK)
+	if !strings.Contains(string(r.body), "XXR 3") || !strings.Contains(r.header.Get("Content-Disposition"), "Liga_de_invierno.trf") {
+		t.Fatalf("TRF: %s %v", r.body, r.header)
+	}
+	r = mustStatus(t, nobody.do("GET", "/api/tournament/"+id+"/pgn", ""), http.StatusOK)
+	if strings.Count(string(r.body), `[Event "Liga de invierno"]`) != 3 {
+		t.Fatalf("PGN: %s", r.body)
+	}
+	var lists map[string][]tournamentJSON
+	mustStatus(t, nobody.do("GET", "/api/tournaments?club=peon-rojo", ""), http.StatusOK).decode(t, &lists)
+	if len(lists["finished"]) != 1 || len(lists["upcoming"]) != 0 || len(lists["running"]) != 0 {
+		t.Fatalf("lists: %+v", lists)
+	}
+	cp, _ := clubPageOf(t, nobody, "peon-rojo")
+	if len(cp.Tournaments) != 1 || cp.Tournaments[0].ID != id {
+		t.Fatalf("the club's page: %+v", cp.Tournaments)
+	}
+	mustStatus(t, nobody.do("GET", "/api/tournament/none", ""), http.StatusNotFound)
+}
