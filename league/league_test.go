@@ -137,7 +137,9 @@ func newEnv(t *testing.T, dir string) *env {
 	return e
 }
 
-func person(id string) league.Person { return league.Person{ID: id, Name: strings.ToUpper(id[:1]) + id[1:]} }
+func person(id string) league.Person {
+	return league.Person{ID: id, Name: strings.ToUpper(id[:1]) + id[1:]}
+}
 
 // must returns v, and fails the test (a panic, with its stack) on err.
 func must[T any](v T, err error) T {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/broadcast"
 	"github.com/joinpal/joinpal/internal/randid"
 	"github.com/joinpal/joinpal/rating"
 	"github.com/joinpal/joinpal/schedule"
@@ -75,9 +76,6 @@ type Config struct {
 	Now func() time.Time
 	// NewID returns a fresh tournament or arrangement id.
 	NewID func() string
-	// Changed is told the id of every tournament that changed (the pages'
-	// live updates); nil for none.
-	Changed func(id string)
 	// Log receives what cannot be returned (slog.Default()).
 	Log *slog.Logger
 }
@@ -85,8 +83,9 @@ type Config struct {
 // Service runs tournaments over a Store. It keeps nothing in memory, so
 // a restart loses nothing and any node may serve it.
 type Service struct {
-	cfg  Config
-	wake chan struct{}
+	cfg     Config
+	wake    chan struct{}
+	changes broadcast.Hub[string]
 }
 
 // New returns the service of cfg.
@@ -238,11 +237,12 @@ func (s *Service) change(ctx context.Context, id string, f func(st state) (Chang
 	return Tournament{}, err
 }
 
-func (s *Service) changed(id string) {
-	if s.cfg.Changed != nil {
-		s.cfg.Changed(id)
-	}
-}
+func (s *Service) changed(id string) { _ = s.changes.Publish(context.Background(), id) }
+
+// Subscribe returns the ids of the tournaments that change from now on
+// (in this process: an entry, a pairing, a result), for the pages' live
+// updates, and the function that ends the subscription.
+func (s *Service) Subscribe() (<-chan string, func()) { return s.changes.Subscribe() }
 
 // ratingOf is userID's rating in the speed of tc, rounded.
 func (s *Service) ratingOf(ctx context.Context, userID string, tc game.TimeControl) (int, error) {

@@ -17,7 +17,6 @@ import (
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
-	"github.com/joinpal/joinpal/internal/broadcast"
 	"github.com/joinpal/joinpal/ratelimit"
 	"github.com/joinpal/joinpal/rating"
 	"github.com/prometheus/client_golang/prometheus"
@@ -108,9 +107,6 @@ type Config struct {
 	// Tournaments runs Swiss tournaments and round-robin leagues (none:
 	// the tournament routes answer league.not_found).
 	Tournaments Tournaments
-	// TournamentChanges tells the id of each tournament that changed, for
-	// the tournament pages' sockets (none: the sockets hear nothing).
-	TournamentChanges *broadcast.Hub[string]
 	// Socket sets the WebSockets' limits and timings (SocketConfig's
 	// defaults when zero).
 	Socket SocketConfig

@@ -11,7 +11,6 @@ import (
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/i18n"
-	"github.com/joinpal/joinpal/internal/broadcast"
 	"github.com/joinpal/joinpal/league"
 	"github.com/joinpal/joinpal/tournament"
 )
@@ -43,6 +42,9 @@ type Tournaments interface {
 	TRF(ctx context.Context, id string, w io.Writer) error
 	PGN(ctx context.Context, id string, site func(gameID string) string, w io.Writer) error
 	ICS(ctx context.Context, id string, round int, userID, host, url, summary string) (string, error)
+	// Subscribe returns the ids of the tournaments that change from now
+	// on, and the function that ends the subscription.
+	Subscribe() (<-chan string, func())
 }
 
 // tournamentsListed is how many tournaments each of the list's groups
@@ -452,11 +454,7 @@ func (s *Server) handleTournamentSocket(w http.ResponseWriter, r *http.Request) 
 		s.writeError(w, r, err)
 		return
 	}
-	hub := s.cfg.TournamentChanges
-	if hub == nil {
-		hub = &broadcast.Hub[string]{} // nothing is ever told
-	}
-	sub := subscribe[string](hub, nil)
+	sub := subscribe[string](svc, nil)
 	defer sub.cancel()
 	sock, done, ok := s.upgrade(w, r, who)
 	if !ok {

@@ -23,6 +23,7 @@ import (
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/league"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/natsbus"
@@ -325,6 +326,7 @@ type platformStore interface {
 	analysis.Store
 	chat.Store
 	club.Store
+	league.Store
 }
 
 // openStore opens the PostgreSQL database of a postgres:// URL, or else
@@ -445,10 +447,14 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	if err != nil {
 		return err
 	}
+	leagues, err := newLeague(st, running, sched, clubs, now, log)
+	if err != nil {
+		return err
+	}
 	srv, err := server.New(server.Config{
 		Accounts: st, Runtime: running, Lobby: lob, AI: player, AIPool: pool,
 		Games: games, Listing: st, Ratings: st, Schedule: sched, Analyses: analyses, Clubs: clubs,
-		Metrics: metrics, Log: log, Now: now,
+		Tournaments: leagues, Metrics: metrics, Log: log, Now: now,
 		Limits: opts.limits, TrustedProxies: opts.trustedProxies, SecureCookies: opts.secureCookies,
 		HashConcurrency: opts.hashConcurrency,
 		Socket:          server.SocketConfig{MaxPerUser: opts.socketsPerUser, MaxPerAddress: opts.socketsPerAddress},
@@ -469,7 +475,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	if tclock != nil {
 		mux := http.NewServeMux()
 		mux.Handle("/", handler)
-		mux.Handle("/test/clock", tclock.handler(sched.Wake))
+		mux.Handle("/test/clock", tclock.handler(func() { sched.Wake(); leagues.Wake() }))
 		handler = mux
 	}
 	hs := newHTTPServer(handler, opts.http, log)
@@ -525,6 +531,8 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	go func() { defer close(sweepDone); housekeeping(sweepCtx, lob, st, log) }()
 	schedDone := make(chan struct{})
 	go func() { defer close(schedDone); sched.Run(sweepCtx) }() // reminders, starts, forfeits, on the server's own schedule
+	leagueDone := make(chan struct{})
+	go func() { defer close(leagueDone); leagues.Run(sweepCtx, leagueTick) }() // results in, rounds paired
 
 	select {
 	case <-ctx.Done():
@@ -538,6 +546,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		stopSweep()
 		<-sweepDone
 		<-schedDone
+		<-leagueDone
 		_ = player.Close()
 		rt.Halt()
 		if cl != nil {
@@ -548,6 +557,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		stopSweep()
 		<-sweepDone
 		<-schedDone
+		<-leagueDone
 		_ = player.Close()
 		_ = rt.Stop(context.Background())
 		if cl != nil {
