@@ -4,6 +4,7 @@
 import { t } from '../lib/i18n';
 import { ApiError } from '../lib/api';
 import type { Summary } from '../account/format';
+import type { Tournament } from '../tournament/types';
 
 /** Policy is how a club takes members. */
 export type Policy = 'open' | 'request' | 'invitation';
@@ -38,7 +39,7 @@ export interface ClubPage {
   members: Place[];
   requests: Place[];
   invitations: Place[];
-  tournaments: unknown[];
+  tournaments: Tournament[];
   games: Summary[];
   chatRoom: string;
 }

@@ -35,6 +35,7 @@ export function header(redraw: () => void): VNode {
       me ? turnsNavLink(redraw) : null,
       h('a#nav-settings', { attrs: { href: '/settings' } }, t('ui.nav.settings')),
       h('a#nav-clubs', { attrs: { href: '/clubs' } }, t('ui.nav.clubs')),
+      h('a#nav-tournaments', { attrs: { href: '/tournaments' } }, t('ui.nav.tournaments')),
       ...(me && !me.guest
         ? [
             scheduleNavLink(),

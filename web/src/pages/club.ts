@@ -13,6 +13,7 @@ import { playerName, profileLink, sayDate, gameLink, Summary } from '../account/
 import { ClubPage, Place, Policy, policies, sayPolicy, sayRole, errorText } from '../club/types';
 import { ChatCtrl, chatView } from '../lib/chat';
 import { Socket } from '../lib/socket';
+import { tournamentPath, sayFormat, sayStatus } from '../tournament/types';
 
 interface State {
   id: string;
@@ -340,8 +341,20 @@ function view(): VNode {
         h('div', [
           h('section.card.club-tournaments', { attrs: { 'aria-labelledby': 'club-tournaments-title' } }, [
             h('h2#club-tournaments-title', t('ui.club.tournaments.heading')),
-            // The club's tournaments are listed here once there are any.
-            p.tournaments.length === 0 ? h('p#club-tournaments-empty.muted', t('ui.club.tournaments.empty')) : h('ul#club-tournaments'),
+            p.tournaments.length === 0
+              ? h('p#club-tournaments-empty.muted', t('ui.club.tournaments.empty'))
+              : h(
+                  'ul#club-tournaments',
+                  p.tournaments.map((tr) =>
+                    h('li.club-tournament', { key: tr.id, attrs: { 'data-id': tr.id } }, [
+                      h('a', { attrs: { href: tournamentPath(tr.id) } }, tr.name),
+                      h('span.muted', ' · ' + sayFormat(tr) + ' · ' + sayStatus(tr.status)),
+                    ]),
+                  ),
+                ),
+            p.me?.manage
+              ? h('p', h('a#club-new-tournament', { attrs: { href: '/tournaments?club=' + encodeURIComponent(c.id) } }, t('ui.club.tournaments.new')))
+              : null,
           ]),
           h('section.card.club-games', { attrs: { 'aria-labelledby': 'club-games-title' } }, [
             h('h2#club-games-title', t('ui.club.games.heading')),

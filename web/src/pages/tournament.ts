@@ -1,0 +1,308 @@
+// tournament.ts is a tournament's page (/tournament/{id}): its settings,
+// registration (join, leave, half-point byes in a Swiss), the pairings of
+// each round with each game's link, the standings with the tie-breaks
+// chosen and the performance rating, the crosstable, the TRF and PGN
+// downloads, an arranged round's calendar file, and the organiser's
+// controls (start, pause, pair the next round, set a result with a
+// reason, withdraw a player). A socket tells the page when the tournament
+// changes. All user text is drawn as text. See docs/TOURNAMENTS.md.
+import { page, announce } from '../lib/layout';
+import { mount, h, VNode } from '../lib/view';
+import { t } from '../lib/i18n';
+import { boot } from '../lib/boot';
+import { api, get } from '../lib/api';
+import { Socket } from '../lib/socket';
+import { errorText } from '../club/types';
+import { sayTimeControl, sayDate } from '../account/format';
+import { TournamentPage, Board, sayFormat, sayStatus, sayTieBreak, points } from '../tournament/types';
+
+interface State {
+  id: string;
+  page?: TournamentPage;
+  error: string;
+  actionError: string;
+  busy: boolean;
+  bye: number;
+  result: { round: number; board: number; result: string; reason: string };
+  withdraw: string;
+}
+
+const state: State = {
+  id: '',
+  error: '',
+  actionError: '',
+  busy: false,
+  bye: 0,
+  result: { round: 1, board: 1, result: '1-0', reason: '' },
+  withdraw: '',
+};
+let redraw: () => void = () => {};
+let sock: Socket | undefined;
+
+function base(): string {
+  return '/api/tournament/' + encodeURIComponent(state.id);
+}
+
+async function load(): Promise<void> {
+  try {
+    state.page = await get<TournamentPage>(base());
+    state.error = '';
+  } catch (e) {
+    state.error = errorText(e);
+  }
+  redraw();
+}
+
+/** act sends one change and shows the tournament as it then is. */
+async function act(path: string, body: unknown, done: string, params: Record<string, string> = {}): Promise<void> {
+  state.busy = true;
+  redraw();
+  try {
+    state.page = await api<TournamentPage>('POST', base() + path, body);
+    state.actionError = '';
+    announce(t(done, params));
+  } catch (e) {
+    state.actionError = errorText(e);
+  }
+  state.busy = false;
+  redraw();
+}
+
+function button(id: string, label: string, onClick: () => void, cls = ''): VNode {
+  return h('button#' + id + (cls ? '.' + cls : ''), { attrs: { type: 'button', disabled: state.busy }, on: { click: onClick } }, label);
+}
+
+function placeView(p: TournamentPage): VNode {
+  const me = boot().me;
+  const tr = p.tournament;
+  if (!me || me.guest) {
+    return h('p#tournament-place', [t('ui.tournament.need_account') + ' ', h('a', { attrs: { href: '/login' } }, t('ui.nav.login'))]);
+  }
+  const mine = p.me;
+  const parts: (VNode | string)[] = [];
+  if (mine?.joined && mine.withdrawn) parts.push(t('ui.tournament.place.withdrawn'));
+  else if (mine?.joined) {
+    parts.push(t('ui.tournament.place.joined'));
+    if (tr.status !== 'finished') parts.push(button('tournament-leave', t('ui.tournament.action.leave'), () => void act('/leave', {}, 'ui.tournament.done.left')));
+  } else if (tr.status === 'registration' || (tr.format === 'swiss' && tr.lateEntries && tr.status !== 'finished')) {
+    parts.push(button('tournament-join', t('ui.tournament.action.join'), () => void act('/join', {}, 'ui.tournament.done.joined'), 'primary'));
+  } else parts.push(t('ui.tournament.place.closed'));
+  return h('div#tournament-place.club-place', parts.map((x) => (typeof x === 'string' ? h('span', x) : x)));
+}
+
+/** byeView lets a Swiss player ask for (or withdraw) a half-point bye for a round not yet paired. */
+function byeView(p: TournamentPage): VNode | null {
+  const tr = p.tournament;
+  if (tr.format !== 'swiss' || !p.me?.joined || p.me.withdrawn || tr.status === 'finished') return null;
+  const rounds: number[] = [];
+  for (let r = tr.round + 1; r <= tr.totalRounds; r++) rounds.push(r);
+  if (rounds.length === 0) return null;
+  if (!rounds.includes(state.bye)) state.bye = rounds[0];
+  const asked = p.me.byes ?? [];
+  return h('section.card#tournament-byes', { attrs: { 'aria-labelledby': 'tournament-byes-title' } }, [
+    h('h2#tournament-byes-title', t('ui.tournament.bye.heading')),
+    asked.length ? h('p#tournament-byes-asked', t('ui.tournament.bye.asked', { rounds: asked.join(', ') })) : null,
+    h('label', { attrs: { for: 'tournament-bye-round' } }, t('ui.tournament.bye.round')),
+    h('select#tournament-bye-round', { on: { change: (e: Event) => (state.bye = Number((e.target as HTMLSelectElement).value)) } },
+      rounds.map((r) => h('option', { attrs: { value: String(r) }, props: { selected: r === state.bye } }, String(r)))),
+    asked.includes(state.bye)
+      ? button('tournament-bye-cancel', t('ui.tournament.bye.cancel'), () => void act('/bye', { round: state.bye, on: false }, 'ui.tournament.done.bye_cancelled'))
+      : button('tournament-bye-ask', t('ui.tournament.bye.ask'), () => void act('/bye', { round: state.bye, on: true }, 'ui.tournament.done.bye_asked')),
+  ]);
+}
+
+/** organiserView holds the organiser's controls. */
+function organiserView(p: TournamentPage): VNode | null {
+  if (!p.me?.organiser) return null;
+  const tr = p.tournament;
+  const controls: VNode[] = [];
+  if (tr.status === 'registration') controls.push(button('tournament-start', t('ui.tournament.action.start'), () => void act('/start', {}, 'ui.tournament.done.started'), 'primary'));
+  if (tr.status === 'running') {
+    if (tr.round < tr.totalRounds) {
+      const next = tr.round + 1;
+      controls.push(button('tournament-pair', t('ui.tournament.action.pair', { round: next }), () => void act('/pair', { round: next }, 'ui.tournament.done.paired', { round: String(next) }), 'primary'));
+    }
+    controls.push(button('tournament-pause', t('ui.tournament.action.pause'), () => void act('/pause', {}, 'ui.tournament.done.paused')));
+  }
+  if (tr.status === 'paused') controls.push(button('tournament-resume', t('ui.tournament.action.resume'), () => void act('/resume', {}, 'ui.tournament.done.resumed')));
+  const r = state.result;
+  const results = ['1-0', '1/2-1/2', '0-1', '+-', '-+', '--'];
+  const adjudicate =
+    tr.status === 'registration'
+      ? null
+      : h('form#tournament-result-form', {
+          on: { submit: (e: Event) => (e.preventDefault(), void act('/result', { ...r }, 'ui.tournament.done.result')) },
+        }, [
+          h('h3', t('ui.tournament.result.heading')),
+          h('label', { attrs: { for: 'tournament-result-round' } }, t('ui.tournament.result.round')),
+          h('input#tournament-result-round', { attrs: { type: 'number', min: 1 }, props: { value: String(r.round) }, on: { input: (e: Event) => (r.round = Number((e.target as HTMLInputElement).value)) } }),
+          h('label', { attrs: { for: 'tournament-result-board' } }, t('ui.tournament.result.board')),
+          h('input#tournament-result-board', { attrs: { type: 'number', min: 1 }, props: { value: String(r.board) }, on: { input: (e: Event) => (r.board = Number((e.target as HTMLInputElement).value)) } }),
+          h('label', { attrs: { for: 'tournament-result-value' } }, t('ui.tournament.result.result')),
+          h('select#tournament-result-value', { on: { change: (e: Event) => (r.result = (e.target as HTMLSelectElement).value) } },
+            results.map((x) => h('option', { attrs: { value: x }, props: { selected: x === r.result } }, x))),
+          h('label', { attrs: { for: 'tournament-result-reason' } }, t('ui.tournament.result.reason')),
+          h('input#tournament-result-reason', { attrs: { type: 'text', maxlength: 40 }, props: { value: r.reason }, on: { input: (e: Event) => (r.reason = (e.target as HTMLInputElement).value) } }),
+          h('button#tournament-result-go', { attrs: { type: 'submit', disabled: state.busy } }, t('ui.tournament.result.submit')),
+        ]);
+  const withdraw =
+    tr.status === 'finished'
+      ? null
+      : h('form#tournament-withdraw-form', {
+          on: {
+            submit: (e: Event) => {
+              e.preventDefault();
+              const name = state.withdraw.trim();
+              void act('/withdraw', { username: name }, 'ui.tournament.done.withdrawn', { name });
+            },
+          },
+        }, [
+          h('label', { attrs: { for: 'tournament-withdraw-name' } }, t('ui.tournament.withdraw.username')),
+          h('input#tournament-withdraw-name', { attrs: { type: 'text', autocomplete: 'off', maxlength: 30 }, props: { value: state.withdraw }, on: { input: (e: Event) => (state.withdraw = (e.target as HTMLInputElement).value) } }),
+          h('button#tournament-withdraw-go', { attrs: { type: 'submit', disabled: state.busy } }, t('ui.tournament.withdraw.submit')),
+        ]);
+  return h('section.card#tournament-organiser', { attrs: { 'aria-labelledby': 'tournament-organiser-title' } }, [
+    h('h2#tournament-organiser-title', t('ui.tournament.organiser.heading')),
+    h('div.tournament-controls', controls),
+    adjudicate,
+    withdraw,
+  ]);
+}
+
+function boardRow(b: Board, arranged: boolean): VNode {
+  const who = b.black ? [b.whiteName, ' – ', b.blackName ?? ''] : [b.whiteName, ' ', t('ui.tournament.bye_word')];
+  return h('tr.tournament-board', { key: b.round + '.' + b.board, attrs: { 'data-board': String(b.board) } }, [
+    h('td', String(b.board)),
+    h('td', who),
+    h('td.tournament-score', b.score || '…'),
+    h('td', [
+      b.gameUrl ? h('a.tournament-game', { attrs: { href: b.gameUrl } }, t('ui.tournament.game')) : '',
+      arranged && b.startAt ? h('span.muted', ' ' + sayDate(Date.parse(b.startAt))) : '',
+      b.reason ? h('span.muted', ' (' + b.reason + ')') : '',
+    ]),
+  ]);
+}
+
+function roundsView(p: TournamentPage): VNode {
+  const arranged = p.tournament.mode === 'arranged';
+  const mine = p.me?.joined && arranged;
+  return h('section.card#tournament-rounds', { attrs: { 'aria-labelledby': 'tournament-rounds-title' } }, [
+    h('h2#tournament-rounds-title', t('ui.tournament.rounds.heading')),
+    p.rounds.length === 0 ? h('p.muted#tournament-rounds-empty', t('ui.tournament.rounds.empty')) : null,
+    ...p.rounds.map((boards, i) =>
+      h('div.tournament-round', { attrs: { 'data-round': String(i + 1) } }, [
+        h('h3', t('ui.tournament.round_n', { round: i + 1 })),
+        mine ? h('a.tournament-ics', { attrs: { href: base() + '/round/' + (i + 1) + '/ics' } }, t('ui.tournament.ics')) : null,
+        h('table.tournament-pairings', [
+          h('thead', h('tr', [h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.board')), h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.players')), h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.result')), h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.game'))])),
+          h('tbody', boards.map((b) => boardRow(b, arranged))),
+        ]),
+      ]),
+    ),
+  ]);
+}
+
+function standingsView(p: TournamentPage): VNode {
+  return h('section.card#tournament-standings', { attrs: { 'aria-labelledby': 'tournament-standings-title' } }, [
+    h('h2#tournament-standings-title', t('ui.tournament.standings.heading')),
+    h('table#tournament-standings-table', [
+      h('thead', h('tr', [
+        h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.rank')),
+        h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.player')),
+        h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.rating')),
+        h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.points')),
+        ...p.tieBreaks.map((tb) => h('th', { attrs: { scope: 'col', title: sayTieBreak(tb) } }, tb)),
+        h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.performance')),
+      ])),
+      h('tbody', p.standings.map((r) =>
+        h('tr.tournament-row', { key: r.userId, attrs: { 'data-name': r.name } }, [
+          h('td', String(r.rank)),
+          h('td', [r.name, r.withdrawn ? h('span.muted', ' ' + t('ui.tournament.withdrawn')) : '']),
+          h('td', String(r.rating)),
+          h('td.tournament-points', points(r.points)),
+          ...r.tieBreaks.map((v) => h('td', String(Math.round(v * 100) / 100))),
+          h('td', r.performance ? String(r.performance) : '–'),
+        ]),
+      )),
+    ]),
+  ]);
+}
+
+function view(): VNode {
+  const p = state.page;
+  if (!p) {
+    document.title = t('ui.title.tournament');
+    return page(redraw, [
+      h('h1', t('ui.tournament.title')),
+      state.error ? h('p#tournament-error.error', { attrs: { role: 'alert' } }, state.error) : h('p.muted', { attrs: { role: 'status' } }, t('ui.tournament.loading')),
+      h('p', h('a', { attrs: { href: '/tournaments' } }, t('ui.tournament.back'))),
+    ]);
+  }
+  const tr = p.tournament;
+  document.title = tr.name + ' · ' + t('ui.title.tournament');
+  return page(
+    redraw,
+    [
+      h('p.club-back', h('a', { attrs: { href: '/tournaments' } }, t('ui.tournament.back'))),
+      h('h1#tournament-name', tr.name),
+      h('p#tournament-meta.muted', [
+        sayFormat(tr),
+        ' · ',
+        sayTimeControl(tr.timeControl),
+        ' · ',
+        tr.rated ? t('ui.tournament.rated') : t('ui.tournament.casual'),
+        ' · ',
+        t('ui.tournament.mode.' + tr.mode),
+        ' · ',
+        h('span#tournament-status', { attrs: { 'data-status': tr.status } }, sayStatus(tr.status)),
+        tr.round ? ' · ' + t('ui.tournament.round_of', { round: tr.round, total: tr.totalRounds }) : '',
+        tr.clubId ? ' · ' : '',
+        tr.clubId ? h('a#tournament-club', { attrs: { href: '/club/' + encodeURIComponent(tr.clubId) } }, t('ui.tournament.of_club')) : '',
+      ]),
+      h('p.muted', t('ui.tournament.organised_by', { name: tr.ownerName })),
+      placeView(p),
+      h('p#tournament-action-error.error', { attrs: { role: 'alert' } }, state.actionError),
+      h('div.club-layout', [
+        h('div', [standingsView(p), roundsView(p)]),
+        h('div', [
+          organiserView(p),
+          byeView(p),
+          h('section.card#tournament-players', { attrs: { 'aria-labelledby': 'tournament-players-title' } }, [
+            h('h2#tournament-players-title', t('ui.tournament.players.heading', { n: p.players.length })),
+            h('ul', p.players.map((e) => h('li', { key: e.userId }, [e.name, ' (' + e.rating + ')', e.withdrawn ? h('span.muted', ' ' + t('ui.tournament.withdrawn')) : '']))),
+          ]),
+          p.crosstable
+            ? h('section.card#tournament-crosstable', { attrs: { 'aria-labelledby': 'tournament-crosstable-title' } }, [
+                h('h2#tournament-crosstable-title', t('ui.tournament.crosstable.heading')),
+                h('pre', { attrs: { tabindex: '0' } }, p.crosstable),
+              ])
+            : null,
+          tr.status !== 'registration'
+            ? h('section.card#tournament-files', { attrs: { 'aria-labelledby': 'tournament-files-title' } }, [
+                h('h2#tournament-files-title', t('ui.tournament.files.heading')),
+                h('ul', [
+                  h('li', h('a#tournament-trf', { attrs: { href: base() + '/trf' } }, t('ui.tournament.files.trf'))),
+                  h('li', h('a#tournament-pgn', { attrs: { href: base() + '/pgn' } }, t('ui.tournament.files.pgn'))),
+                ]),
+              ])
+            : null,
+        ]),
+      ]),
+    ],
+    'tournament',
+  );
+}
+
+/** start renders /tournament/{id} into root and follows its changes. */
+export function start(root: HTMLElement): void {
+  state.id = boot().params.id ?? '';
+  redraw = mount(root, view);
+  void load();
+  sock = new Socket({
+    url: () => Socket.url(base() + '/socket'),
+    onFrame: (f) => {
+      if (f.t === 'tournament') void load();
+    },
+    onOpen: () => void load(),
+  });
+}
