@@ -99,7 +99,7 @@ function byeView(p: TournamentPage): VNode | null {
   if (rounds.length === 0) return null;
   if (!rounds.includes(state.bye)) state.bye = rounds[0];
   const asked = p.me.byes ?? [];
-  return h('section.card#tournament-byes', { attrs: { 'aria-labelledby': 'tournament-byes-title' } }, [
+  return h('section#tournament-byes.card', { attrs: { 'aria-labelledby': 'tournament-byes-title' } }, [
     h('h2#tournament-byes-title', t('ui.tournament.bye.heading')),
     asked.length ? h('p#tournament-byes-asked', t('ui.tournament.bye.asked', { rounds: asked.join(', ') })) : null,
     h('label', { attrs: { for: 'tournament-bye-round' } }, t('ui.tournament.bye.round')),
@@ -161,7 +161,7 @@ function organiserView(p: TournamentPage): VNode | null {
           h('input#tournament-withdraw-name', { attrs: { type: 'text', autocomplete: 'off', maxlength: 30 }, props: { value: state.withdraw }, on: { input: (e: Event) => (state.withdraw = (e.target as HTMLInputElement).value) } }),
           h('button#tournament-withdraw-go', { attrs: { type: 'submit', disabled: state.busy } }, t('ui.tournament.withdraw.submit')),
         ]);
-  return h('section.card#tournament-organiser', { attrs: { 'aria-labelledby': 'tournament-organiser-title' } }, [
+  return h('section#tournament-organiser.card', { attrs: { 'aria-labelledby': 'tournament-organiser-title' } }, [
     h('h2#tournament-organiser-title', t('ui.tournament.organiser.heading')),
     h('div.tournament-controls', controls),
     adjudicate,
@@ -186,9 +186,9 @@ function boardRow(b: Board, arranged: boolean): VNode {
 function roundsView(p: TournamentPage): VNode {
   const arranged = p.tournament.mode === 'arranged';
   const mine = p.me?.joined && arranged;
-  return h('section.card#tournament-rounds', { attrs: { 'aria-labelledby': 'tournament-rounds-title' } }, [
+  return h('section#tournament-rounds.card', { attrs: { 'aria-labelledby': 'tournament-rounds-title', tabindex: '0' } }, [
     h('h2#tournament-rounds-title', t('ui.tournament.rounds.heading')),
-    p.rounds.length === 0 ? h('p.muted#tournament-rounds-empty', t('ui.tournament.rounds.empty')) : null,
+    p.rounds.length === 0 ? h('p#tournament-rounds-empty.muted', t('ui.tournament.rounds.empty')) : null,
     ...p.rounds.map((boards, i) =>
       h('div.tournament-round', { attrs: { 'data-round': String(i + 1) } }, [
         h('h3', t('ui.tournament.round_n', { round: i + 1 })),
@@ -203,7 +203,7 @@ function roundsView(p: TournamentPage): VNode {
 }
 
 function standingsView(p: TournamentPage): VNode {
-  return h('section.card#tournament-standings', { attrs: { 'aria-labelledby': 'tournament-standings-title' } }, [
+  return h('section#tournament-standings.card', { attrs: { 'aria-labelledby': 'tournament-standings-title', tabindex: '0' } }, [
     h('h2#tournament-standings-title', t('ui.tournament.standings.heading')),
     h('table#tournament-standings-table', [
       h('thead', h('tr', [
@@ -267,18 +267,18 @@ function view(): VNode {
         h('div', [
           organiserView(p),
           byeView(p),
-          h('section.card#tournament-players', { attrs: { 'aria-labelledby': 'tournament-players-title' } }, [
+          h('section#tournament-players.card', { attrs: { 'aria-labelledby': 'tournament-players-title' } }, [
             h('h2#tournament-players-title', t('ui.tournament.players.heading', { n: p.players.length })),
             h('ul', p.players.map((e) => h('li', { key: e.userId }, [e.name, ' (' + e.rating + ')', e.withdrawn ? h('span.muted', ' ' + t('ui.tournament.withdrawn')) : '']))),
           ]),
           p.crosstable
-            ? h('section.card#tournament-crosstable', { attrs: { 'aria-labelledby': 'tournament-crosstable-title' } }, [
+            ? h('section#tournament-crosstable.card', { attrs: { 'aria-labelledby': 'tournament-crosstable-title', tabindex: '0' } }, [
                 h('h2#tournament-crosstable-title', t('ui.tournament.crosstable.heading')),
-                h('pre', { attrs: { tabindex: '0' } }, p.crosstable),
+                h('pre', p.crosstable),
               ])
             : null,
           tr.status !== 'registration'
-            ? h('section.card#tournament-files', { attrs: { 'aria-labelledby': 'tournament-files-title' } }, [
+            ? h('section#tournament-files.card', { attrs: { 'aria-labelledby': 'tournament-files-title' } }, [
                 h('h2#tournament-files-title', t('ui.tournament.files.heading')),
                 h('ul', [
                   h('li', h('a#tournament-trf', { attrs: { href: base() + '/trf' } }, t('ui.tournament.files.trf'))),

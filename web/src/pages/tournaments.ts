@@ -121,7 +121,7 @@ function item(tr: Tournament): VNode {
 function group(id: string, title: string, list: Tournament[] | undefined): VNode {
   return h('section.tournament-group', { attrs: { 'aria-labelledby': id + '-title' } }, [
     h('h2#' + id + '-title', title),
-    !list || list.length === 0 ? h('p.muted#' + id + '-empty', t('ui.tournament.list.empty')) : h('ul.tournament-list#' + id, list.map(item)),
+    !list || list.length === 0 ? h('p#' + id + '-empty.muted', t('ui.tournament.list.empty')) : h('ul#' + id + '.tournament-list', list.map(item)),
   ]);
 }
 
@@ -153,7 +153,7 @@ function formView(): VNode {
         props: { value: f.club },
         on: { input: text('club') },
       })),
-      h('small.hint#tournament-club-hint', t('ui.tournament.form.club_hint')),
+      h('small#tournament-club-hint.hint', t('ui.tournament.form.club_hint')),
       field('tournament-format', t('ui.tournament.form.format'), h('select#tournament-format', {
         on: { change: (e: Event) => ((f.format = (e.target as HTMLSelectElement).value as Format), redraw()) },
       }, [
@@ -175,7 +175,7 @@ function formView(): VNode {
         props: { value: f.timeControl },
         on: { input: text('timeControl') },
       })),
-      h('small.hint#tournament-clock-hint', t('ui.tournament.form.clock_hint')),
+      h('small#tournament-clock-hint.hint', t('ui.tournament.form.clock_hint')),
       h('div.field.check', [
         h('input#tournament-rated', { attrs: { type: 'checkbox' }, props: { checked: f.rated }, on: { change: (e: Event) => (f.rated = (e.target as HTMLInputElement).checked) } }),
         h('label', { attrs: { for: 'tournament-rated' } }, t('ui.tournament.form.rated')),

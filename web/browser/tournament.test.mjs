@@ -1,0 +1,136 @@
+// tournament.test.mjs: tournaments in a real Chromium — Ana (Spanish),
+// admin of her club, organises a round-robin league from the club's page;
+// Beto (English, a phone) and Cris join from the tournament's page; Ana
+// starts it, the round is paired, she sets a result with a reason and
+// everyone's standings show it (Beto's without a reload, over the page's
+// socket). Then an open Swiss from /tournaments: the players join, Ana
+// starts it, round 1 is paired and its result reaches the standings. Every
+// page passes axe and shows no code in place of a text.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { suite, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
+import { person } from './schedule.fixture.mjs';
+
+const env = suite();
+
+async function check(p) {
+  assert.deepEqual(await missingTexts(p.page), []);
+  assert.deepEqual(await axe(p.page), []);
+}
+
+/** setResult has the organiser set board's result in round by adjudication. */
+async function setResult(p, round, board, result, reason) {
+  await p.page.locator('#tournament-result-round').fill(String(round));
+  await p.page.locator('#tournament-result-board').fill(String(board));
+  await p.page.locator('#tournament-result-value').selectOption(result);
+  await p.page.locator('#tournament-result-reason').fill(reason);
+  await p.page.locator('#tournament-result-go').click();
+}
+
+test('a club league and an open Swiss: created, joined, paired, scored', async () => {
+  const ana = await person(env, 'ana', { locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  const beto = await person(env, 'beto', { locale: 'en-GB', timezoneId: 'Europe/London', size: 'phone', mobile: true });
+  const cris = await person(env, 'cris', { locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  const res = await ana.page.request.post(env.server.url + '/api/clubs', { data: { name: 'Peón Rojo', description: '', policy: 'open' } });
+  assert.equal(res.status(), 201, await res.text());
+  for (const p of [beto, cris]) {
+    const r = await p.page.request.post(env.server.url + '/api/club/peon-rojo/join');
+    assert.equal(r.status(), 200, await r.text());
+  }
+
+  // Ana organises the league from her club's page.
+  await ana.page.goto(env.server.url + '/club/peon-rojo');
+  await ana.page.locator('#club-tournaments-empty').waitFor();
+  await ana.page.locator('#club-new-tournament').click();
+  await ana.page.locator('#tournament-name').waitFor();
+  assert.equal(await ana.page.locator('#tournament-club').inputValue(), 'peon-rojo');
+  await ana.page.locator('#tournaments-upcoming-empty').waitFor();
+  assert.equal(await ana.page.locator('#tournaments-arenas').getAttribute('href'), '/arenas');
+  await check(ana);
+  await ana.page.locator('#tournament-name').fill('Liga de otoño');
+  await ana.page.locator('#tournament-tb-SB').check();
+  await ana.page.locator('#tournament-tb-DE').check();
+  await ana.page.locator('#tournament-create').click();
+  await ana.page.waitForURL(/\/tournament\/\w+$/);
+  const leagueURL = ana.page.url();
+  await ana.page.locator('#tournament-start').waitFor();
+  await ana.page.locator('#tournament-join').click();
+  await ana.page.locator('#tournament-leave').waitFor();
+  await check(ana);
+  await screenshot(ana.page, 'tournament-registration');
+
+  // Beto and Cris join from the tournament's page.
+  for (const [p, label] of [
+    [beto, 'Join'],
+    [cris, 'Inscribirme'],
+  ]) {
+    await p.page.goto(leagueURL);
+    await p.page.locator('#tournament-join').waitFor();
+    assert.equal(await p.page.locator('#tournament-join').innerText(), label);
+    await p.page.locator('#tournament-join').click();
+    await p.page.locator('#tournament-leave').waitFor();
+    await check(p);
+  }
+  assert.equal(await noHorizontalScroll(beto.page), true);
+
+  // Ana starts it: round 1 of the Berger table for three, a game and a bye.
+  await ana.page.reload();
+  await ana.page.locator('#tournament-start').click();
+  await ana.page.locator('#tournament-status[data-status="running"]').waitFor();
+  const round1 = ana.page.locator('.tournament-round[data-round="1"] tr.tournament-board');
+  assert.equal(await round1.count(), 2);
+  assert.equal(await round1.nth(0).locator('a.tournament-game').count(), 1, 'the game is linked');
+  await check(ana);
+  // Pairing round 1 again is refused, in her language.
+  const again = await ana.page.request.post(leagueURL.replace('/tournament/', '/api/tournament/') + '/pair', { data: { round: 1 } });
+  assert.equal(again.status(), 409);
+  assert.equal((await again.json()).code, 'league.already_paired');
+
+  // The result, set with a reason, reaches every standings table.
+  await setResult(ana, 1, 1, '1-0', 'Jugada en el club');
+  await ana.page.locator('.tournament-round[data-round="1"] tr[data-board="1"] .tournament-score', { hasText: '1-0' }).waitFor();
+  const white = await round1.nth(0).locator('td').nth(1).innerText();
+  const winner = white.split(' – ')[0];
+  await ana.page.locator(`#tournament-standings-table tr[data-name="${winner}"] .tournament-points`, { hasText: '1' }).waitFor();
+  await beto.page.locator(`#tournament-standings-table tr[data-name="${winner}"] .tournament-points`, { hasText: '1' }).waitFor();
+  await beto.page.locator('#tournament-crosstable pre').waitFor();
+  await check(beto);
+  await screenshot(beto.page, 'tournament-league-phone');
+  await check(ana);
+  await screenshot(ana.page, 'tournament-league');
+
+  // The club's page lists its league.
+  await cris.page.goto(env.server.url + '/club/peon-rojo');
+  await cris.page.locator('#club-tournaments li a', { hasText: 'Liga de otoño' }).waitFor();
+  await check(cris);
+
+  // An open Swiss from /tournaments, reached from the header.
+  await ana.page.goto(env.server.url + '/');
+  await ana.page.locator('#nav-tournaments').click();
+  await ana.page.locator('#tournament-name').waitFor();
+  await ana.page.locator('#tournaments-running li', { hasText: 'Liga de otoño' }).waitFor();
+  await ana.page.locator('#tournament-name').fill('Abierto de invierno');
+  await ana.page.locator('#tournament-format').selectOption('swiss');
+  await ana.page.locator('#tournament-rounds').fill('3');
+  await ana.page.locator('#tournament-create').click();
+  await ana.page.waitForURL(/\/tournament\/\w+$/);
+  const swissURL = ana.page.url();
+  for (const p of [ana, beto, cris]) {
+    if (p !== ana) await p.page.goto(swissURL);
+    await p.page.locator('#tournament-join').click();
+    await p.page.locator('#tournament-leave').waitFor();
+  }
+  await beto.page.locator('#tournament-bye-ask').waitFor();
+  await check(beto);
+  await ana.page.reload();
+  await ana.page.locator('#tournament-start').click();
+  await ana.page.locator('#tournament-status[data-status="running"]').waitFor();
+  const swiss1 = ana.page.locator('.tournament-round[data-round="1"] tr.tournament-board');
+  assert.equal(await swiss1.count(), 2, 'three players: a game and the pairing-allocated bye');
+  await setResult(ana, 1, 1, '1/2-1/2', 'Tablas acordadas');
+  await ana.page.locator('.tournament-round[data-round="1"] tr[data-board="1"] .tournament-score', { hasText: '½-½' }).waitFor();
+  await ana.page.locator('#tournament-standings-table .tournament-points', { hasText: '½' }).first().waitFor();
+  await check(ana);
+  await screenshot(ana.page, 'tournament-swiss');
+  for (const p of [ana, beto, cris]) assert.deepEqual(p.errors, []);
+});
