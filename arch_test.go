@@ -95,7 +95,7 @@ var allowedImports = map[string][]string{
 	"natsbus": {"chat", "game", "internal/broadcast", "live"},
 	// The one binary wires the parts together: every public package it
 	// runs, never an internal one (stores' shared code, coded errors).
-	"cmd/joinpal": {"account", "ai", "analysis", "chat", "chess", "chess/pgn", "club", "engine", "game", "i18n", "league", "live", "loadtest", "loadtest/wsload", "lobby", "match", "natsbus", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "uci"},
+	"cmd/joinpal": {"account", "ai", "analysis", "chat", "chess", "chess/pgn", "club", "engine", "game", "i18n", "league", "live", "loadtest", "loadtest/wsload", "lobby", "match", "natsbus", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "tournament", "uci"},
 }
 
 // modulePackages returns the packages of this module (not of nested

@@ -103,6 +103,9 @@ type Settings struct {
 	RoundInterval time.Duration `json:"roundInterval,omitempty"`
 	// Zone is the IANA zone the organiser gave the times in.
 	Zone string `json:"zone,omitempty"`
+	// Accelerated pairs a Swiss's first rounds by the Baku acceleration
+	// (FIDE C.04.5.1).
+	Accelerated bool `json:"accelerated,omitempty"`
 	// LateEntries lets players join a Swiss once it runs (from the next
 	// round; the rounds missed score nothing).
 	LateEntries bool `json:"lateEntries,omitempty"`
@@ -275,6 +278,7 @@ func validate(name string, s *Settings, now time.Time) error {
 		}
 		s.Cycles = 0
 	case RoundRobin:
+		s.Accelerated = false
 		if s.Cycles == 0 {
 			s.Cycles = 1
 		}

@@ -69,41 +69,6 @@ func (e *env) set(at time.Time) {
 	e.mu.Unlock()
 }
 
-// firstPairing pairs players in number order, top half against bottom
-// half by score groups ignored: a stand-in for tournament.PairSwiss
-// (written elsewhere) that lets the service's own rules be tested; the
-// last player without an opponent gets the pairing-allocated bye.
-func firstPairing(players []tournament.Player, games []tournament.Game, round int, absent []int, rounds int) ([]tournament.Pairing, error) {
-	skip := map[int]bool{}
-	for _, n := range absent {
-		skip[n] = true
-	}
-	for _, g := range games {
-		if g.Round == round {
-			skip[g.White] = true
-		}
-	}
-	var ns []int
-	for _, p := range players {
-		if !skip[p.Number] {
-			ns = append(ns, p.Number)
-		}
-	}
-	var out []tournament.Pairing
-	for len(ns) >= 2 {
-		w, b := ns[0], ns[1]
-		if round%2 == 0 {
-			w, b = b, w
-		}
-		out = append(out, tournament.Pairing{White: w, Black: b})
-		ns = ns[2:]
-	}
-	if len(ns) == 1 {
-		out = append(out, tournament.Pairing{White: ns[0], Black: tournament.Bye})
-	}
-	return out, nil
-}
-
 func newEnv(t *testing.T, dir string) *env {
 	t.Helper()
 	if dir == "" {
@@ -130,7 +95,7 @@ func newEnv(t *testing.T, dir string) *env {
 		t.Fatal(err)
 	}
 	e.svc, err = league.New(league.Config{Store: st, Games: e.games, Records: st, Arranger: e.sched, Clubs: e.clubs,
-		Ratings: st, Pair: firstPairing, Now: e.clock})
+		Ratings: st, Now: e.clock})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,8 +252,8 @@ func TestClubLeague(t *testing.T) {
 
 // TestSwissByesLateEntriesWithdrawals: half-point byes asked before the
 // deadline (refused after it and beyond the limit), the pairing-allocated
-// bye, a late entry paired from the next round, a withdrawal, and Swiss
-// pairing refused where the server has none.
+// bye, a late entry paired from the next round, withdrawals; the rounds
+// paired by the FIDE Dutch system.
 func TestSwissByesLateEntriesWithdrawals(t *testing.T) {
 	e := newEnv(t, "")
 	ctx := t.Context()
@@ -360,16 +325,6 @@ func TestSwissByesLateEntriesWithdrawals(t *testing.T) {
 	rows := must(e.svc.Standings(ctx, tr.ID))
 	if len(rows) != 5 {
 		t.Fatalf("standings: %+v", rows)
-	}
-
-	none := must(league.New(league.Config{Store: e.st, Games: e.games, Records: e.st, Now: e.clock}))
-	tr2 := must(none.Create(ctx, person("ana"), "Sin emparejador", "", league.Settings{Format: league.Swiss, Rounds: 3, TimeControl: "5+3"}))
-	must(none.Join(ctx, person("ana"), tr2.ID))
-	must(none.Join(ctx, person("beto"), tr2.ID))
-	_, err = none.Start(ctx, person("ana"), tr2.ID)
-	wantCode(t, err, league.CodeSwissUnavailable)
-	if tr2 = must(none.Get(ctx, tr2.ID)); tr2.Status != league.Registration {
-		t.Fatalf("a refused start changed the tournament: %+v", tr2)
 	}
 }
 

@@ -51,11 +51,11 @@ type Ratings interface {
 	Ratings(ctx context.Context, userID string) (map[rating.Speed]rating.Rating, error)
 }
 
-// Pairer pairs round `round` of a Swiss of `rounds` rounds: players by
-// pairing number, the games and byes so far (with this round's asked-for
-// byes), the numbers of those absent this round. The binary wires
-// tournament.PairSwiss here.
-type Pairer func(players []tournament.Player, games []tournament.Game, round int, absent []int, rounds int) ([]tournament.Pairing, error)
+// Pairer pairs round `round` of a Swiss: players by pairing number, the
+// games and byes so far (with this round's asked-for byes), the numbers
+// of those absent this round; it has tournament.PairSwiss's shape, the
+// FIDE Dutch system, which is the default.
+type Pairer func(players []tournament.Player, games []tournament.Game, round int, absent []int, opts tournament.SwissOptions) ([]tournament.Pairing, error)
 
 // Config is what a Service needs. Store, Games and Records are required.
 type Config struct {
@@ -69,8 +69,7 @@ type Config struct {
 	Clubs Clubs
 	// Ratings (nil: every player is rated as new).
 	Ratings Ratings
-	// Pair pairs Swiss rounds (nil: Swiss rounds are refused with
-	// CodeSwissUnavailable).
+	// Pair pairs Swiss rounds (tournament.PairSwiss when nil).
 	Pair Pairer
 	// Now is the clock (time.Now).
 	Now func() time.Time
@@ -101,6 +100,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
+	}
+	if cfg.Pair == nil {
+		cfg.Pair = tournament.PairSwiss
 	}
 	return &Service{cfg: cfg, wake: make(chan struct{}, 1)}, nil
 }
@@ -604,9 +606,6 @@ func (s *Service) pair(st state, r int) ([]Board, error) {
 		}
 		pairings = rounds[r-1]
 	default:
-		if s.cfg.Pair == nil {
-			return nil, NewError(CodeSwissUnavailable, "no Swiss pairing on this server", nil)
-		}
 		gs := games(st.boards, num)
 		var absent []int
 		for _, e := range st.entries {
@@ -620,7 +619,7 @@ func (s *Service) pair(st state, r int) ([]Board, error) {
 			}
 		}
 		var err error
-		if pairings, err = s.cfg.Pair(ps, gs, r, absent, t.TotalRounds); err != nil {
+		if pairings, err = s.cfg.Pair(ps, gs, r, absent, tournament.SwissOptions{Rounds: t.TotalRounds, Accelerated: t.Accelerated}); err != nil {
 			return nil, NewError(CodeNoPairing, "no pairing", err).With("round", strconv.Itoa(r))
 		}
 	}

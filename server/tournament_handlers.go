@@ -84,6 +84,7 @@ type tournamentNew struct {
 	ByeNoticeMinutes  int    `json:"byeNoticeMinutes"`
 	PlayWithinMinutes int    `json:"playWithinMinutes"`
 	Unplayed          string `json:"unplayed"`
+	Accelerated       bool   `json:"accelerated"`
 }
 
 // tournamentPlayer is an entry as a tournament's page shows it.
@@ -189,7 +190,7 @@ func (s *Server) postTournament(w http.ResponseWriter, r *http.Request) {
 		MaxPlayers: req.MaxPlayers, Mode: league.Mode(req.Mode), RoundInterval: time.Duration(req.RoundMinutes) * time.Minute,
 		Zone: req.Zone, LateEntries: req.LateEntries, MaxByes: req.MaxByes,
 		ByeNotice: time.Duration(req.ByeNoticeMinutes) * time.Minute, PlayWithin: time.Duration(req.PlayWithinMinutes) * time.Minute,
-		Unplayed: league.Unplayed(req.Unplayed)}
+		Unplayed: league.Unplayed(req.Unplayed), Accelerated: req.Accelerated}
 	for _, tb := range req.TieBreaks {
 		set.TieBreaks = append(set.TieBreaks, tournament.TieBreak(tb))
 	}
