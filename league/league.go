@@ -265,7 +265,15 @@ func DefaultTieBreaks(f Format) []tournament.TieBreak {
 	return []tournament.TieBreak{tournament.BuchholzCut1, tournament.Buchholz, tournament.DirectEncounter, tournament.Wins}
 }
 
-// Validate checks the name and settings and fills in the defaults.
+// Check returns settings s of a tournament named name as Create would
+// take them at now, with the defaults filled in, or the refusal Create
+// would give (a code of this package).
+func Check(name string, s Settings, now time.Time) (Settings, error) {
+	err := validate(strings.Join(strings.Fields(name), " "), &s, now)
+	return s, err
+}
+
+// validate checks the name and settings and fills in the defaults.
 func validate(name string, s *Settings, now time.Time) error {
 	if n := utf8.RuneCountInString(name); n < MinNameLen || n > MaxNameLen {
 		return NewError(CodeNameLength, "a tournament name has 3 to 60 characters", nil).

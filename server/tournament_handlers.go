@@ -185,6 +185,21 @@ func (s *Server) postTournament(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	set, err := settingsOf(req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	t, err := svc.Create(r.Context(), leaguePerson(who.User), req.Name, req.Club, set)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.writeTournamentPage(w, r, http.StatusCreated, t, who)
+}
+
+// settingsOf reads the settings of a new tournament's body.
+func settingsOf(req tournamentNew) (league.Settings, error) {
 	set := league.Settings{Format: league.Format(req.Format), Cycles: req.Cycles, Rounds: req.Rounds,
 		TimeControl: req.TimeControl, Rated: req.Rated, MinRating: req.MinRating, MaxRating: req.MaxRating,
 		MaxPlayers: req.MaxPlayers, Mode: league.Mode(req.Mode), RoundInterval: time.Duration(req.RoundMinutes) * time.Minute,
@@ -197,17 +212,11 @@ func (s *Server) postTournament(w http.ResponseWriter, r *http.Request) {
 	if req.StartsAt != "" {
 		at, err := time.Parse(time.RFC3339, req.StartsAt)
 		if err != nil {
-			s.writeError(w, r, league.NewError(league.CodeBadStart, "a start in RFC 3339", nil))
-			return
+			return league.Settings{}, league.NewError(league.CodeBadStart, "a start in RFC 3339", nil)
 		}
 		set.StartsAt = at
 	}
-	t, err := svc.Create(r.Context(), leaguePerson(who.User), req.Name, req.Club, set)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	s.writeTournamentPage(w, r, http.StatusCreated, t, who)
+	return set, nil
 }
 
 // getTournament serves GET /api/tournament/{id}: the tournament's page's
