@@ -8,9 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/league"
 	"github.com/joinpal/joinpal/live"
+	"github.com/joinpal/joinpal/schedule"
 )
 
 // withTournaments wires clubs and a league service on the test store, its
@@ -27,7 +30,11 @@ func withTournaments(t *testing.T) func(*Config) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { _ = rt.Stop(context.Background()) })
-		svc, err := league.New(league.Config{Store: st.(league.Store), Games: rt, Records: st, Clubs: clubs, Now: c.Now})
+		sched, err := schedule.New(schedule.Config{Store: st.(schedule.Store), Games: rt, Now: c.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		svc, err := league.New(league.Config{Store: st.(league.Store), Games: rt, Records: st, Arranger: sched, Clubs: clubs, Now: c.Now})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,9 +46,12 @@ func withTournaments(t *testing.T) func(*Config) {
 // the API, members join (a non-member is refused, in Spanish and in
 // English), the organiser starts it and sets the results; the standings,
 // the crosstable, the TRF with XXR, the PGN and the lists; the club's
-// page lists it.
+// page lists it; on both stores.
 func TestTournamentOverHTTP(t *testing.T) {
-	env := newTestServer(t, withTournaments(t))
+	onBothStores(t, func(t *testing.T, newEnv envMaker) { testTournamentOverHTTP(t, newEnv(withTournaments(t))) })
+}
+
+func testTournamentOverHTTP(t *testing.T, env *testEnv) {
 	ana, _ := env.signUp(t, "ana", "password-ana")
 	beto, _ := env.signUp(t, "beto", "password-beto")
 	cris, _ := env.signUp(t, "cris", "password-cris")
@@ -63,8 +73,21 @@ func TestTournamentOverHTTP(t *testing.T) {
 	if p.Me == nil || !p.Me.Organiser || p.Tournament.Status != league.Registration || len(p.TieBreaks) != 2 {
 		t.Fatalf("created: %+v", p)
 	}
+	// The page's socket tells of each change.
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(env.http.URL, "http")+"/api/tournament/"+id+"/socket",
+		&websocket.DialOptions{HTTPClient: nobody.hc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
 	for _, c := range []*client{ana, beto, cris} {
 		mustStatus(t, c.do("POST", "/api/tournament/"+id+"/join", ""), http.StatusOK)
+	}
+	_, frame, err := ws.Read(ctx)
+	if err != nil || !strings.Contains(string(frame), `"t":"tournament"`) || !strings.Contains(string(frame), id) {
+		t.Fatalf("socket frame %s, %v", frame, err)
 	}
 	for _, lang := range []struct{ header, want string }{{"es", "miembros del club"}, {"en", "club's members"}} {
 		r := dani.do("POST", "/api/tournament/"+id+"/join", "", "Accept-Language", lang.header)
@@ -123,4 +146,34 @@ func TestTournamentOverHTTP(t *testing.T) {
 		t.Fatalf("the club's page: %+v", cp.Tournaments)
 	}
 	mustStatus(t, nobody.do("GET", "/api/tournament/none", ""), http.StatusNotFound)
+}
+
+// TestArrangedTournamentOverHTTP: an arranged league's round is a set of
+// scheduled games; a player downloads their game of the round as .ics,
+// someone without a game in it is refused.
+func TestArrangedTournamentOverHTTP(t *testing.T) {
+	env := newTestServer(t, withTournaments(t))
+	ana, _ := env.signUp(t, "ana", "password-ana")
+	beto, _ := env.signUp(t, "beto", "password-beto")
+	cris, _ := env.signUp(t, "cris", "password-cris")
+	var p tournamentPageJSON
+	mustStatus(t, ana.do("POST", "/api/tournaments", `{"name":"Liga de los lunes","format":"round-robin","timeControl":"15+10",`+
+		`"mode":"arranged","startsAt":"2026-12-07T19:00:00Z","roundMinutes":10080,"zone":"Europe/Madrid"}`), http.StatusCreated).decode(t, &p)
+	id := p.Tournament.ID
+	for _, c := range []*client{ana, beto} {
+		mustStatus(t, c.do("POST", "/api/tournament/"+id+"/join", ""), http.StatusOK)
+	}
+	mustStatus(t, ana.do("POST", "/api/tournament/"+id+"/start", ""), http.StatusOK).decode(t, &p)
+	b := p.Rounds[0][0]
+	if b.ArrangementID == "" || b.StartAt.Format(time.RFC3339) != "2026-12-07T19:00:00Z" || b.Deadline.IsZero() {
+		t.Fatalf("an arranged board: %+v", b)
+	}
+	r := mustStatus(t, beto.do("GET", "/api/tournament/"+id+"/round/1/ics", ""), http.StatusOK)
+	if !strings.HasPrefix(r.header.Get("Content-Type"), "text/calendar") || !strings.Contains(string(r.body), "DTSTART:20261207T190000Z") {
+		t.Fatalf("ics: %v %s", r.header, r.body)
+	}
+	if e := mustStatus(t, cris.do("GET", "/api/tournament/"+id+"/round/1/ics", ""), http.StatusNotFound).refusal(t); e.Code != string(league.CodeNoBoard) {
+		t.Fatalf("ics of someone else's round: %+v", e)
+	}
+	mustStatus(t, env.browser(t).do("GET", "/api/tournament/"+id+"/round/1/ics", ""), http.StatusUnauthorized)
 }
