@@ -257,7 +257,7 @@ function view(): VNode {
         h('span#tournament-status', { attrs: { 'data-status': tr.status } }, sayStatus(tr.status)),
         tr.round ? ' · ' + t('ui.tournament.round_of', { round: tr.round, total: tr.totalRounds }) : '',
         tr.clubId ? ' · ' : '',
-        tr.clubId ? h('a#tournament-club', { attrs: { href: '/club/' + encodeURIComponent(tr.clubId) } }, t('ui.tournament.of_club')) : '',
+        tr.clubId ? h('a#tournament-club', { attrs: { href: '/club/' + encodeURIComponent(tr.clubId) } }, t('ui.tournament.of_club', { club: tr.clubId })) : '',
       ]),
       h('p.muted', t('ui.tournament.organised_by', { name: tr.ownerName })),
       placeView(p),

@@ -24,6 +24,9 @@ interface Form {
   roundMinutes: number;
   maxPlayers: number;
   lateEntries: boolean;
+  accelerated: boolean;
+  minRating: number;
+  maxRating: number;
   tieBreaks: string[];
 }
 
@@ -50,6 +53,9 @@ const state: State = {
     roundMinutes: 10080,
     maxPlayers: 0,
     lateEntries: false,
+    accelerated: false,
+    minRating: 0,
+    maxRating: 0,
     tieBreaks: [],
   },
   formError: '',
@@ -82,10 +88,14 @@ async function create(ev: Event): Promise<void> {
       mode: f.mode,
       maxPlayers: f.maxPlayers || 0,
       lateEntries: f.lateEntries,
+      minRating: f.minRating || 0,
+      maxRating: f.maxRating || 0,
       tieBreaks: f.tieBreaks,
     };
-    if (f.format === 'swiss') body.rounds = f.rounds;
-    else body.cycles = f.cycles;
+    if (f.format === 'swiss') {
+      body.rounds = f.rounds;
+      body.accelerated = f.accelerated;
+    } else body.cycles = f.cycles;
     if (f.startsAt) body.startsAt = new Date(f.startsAt).toISOString();
     if (f.mode === 'arranged') {
       body.roundMinutes = f.roundMinutes;
@@ -113,7 +123,7 @@ function item(tr: Tournament): VNode {
       ' · ',
       sayStatus(tr.status),
       tr.clubId ? ' · ' : '',
-      tr.clubId ? h('a', { attrs: { href: '/club/' + encodeURIComponent(tr.clubId) } }, t('ui.tournament.of_club')) : '',
+      tr.clubId ? h('a', { attrs: { href: '/club/' + encodeURIComponent(tr.clubId) } }, t('ui.tournament.of_club', { club: tr.clubId })) : '',
     ]),
   ]);
 }
@@ -197,10 +207,22 @@ function formView(): VNode {
       field('tournament-max', t('ui.tournament.form.max_players'), h('input#tournament-max', {
         attrs: { type: 'number', min: 0, max: 500 }, props: { value: f.maxPlayers ? String(f.maxPlayers) : '' }, on: { input: num('maxPlayers') },
       })),
+      field('tournament-min-rating', t('ui.tournament.form.min_rating'), h('input#tournament-min-rating', {
+        attrs: { type: 'number', min: 0, max: 4000 }, props: { value: f.minRating ? String(f.minRating) : '' }, on: { input: num('minRating') },
+      })),
+      field('tournament-max-rating', t('ui.tournament.form.max_rating'), h('input#tournament-max-rating', {
+        attrs: { type: 'number', min: 0, max: 4000 }, props: { value: f.maxRating ? String(f.maxRating) : '' }, on: { input: num('maxRating') },
+      })),
       f.format === 'swiss'
         ? h('div.field.check', [
             h('input#tournament-late', { attrs: { type: 'checkbox' }, props: { checked: f.lateEntries }, on: { change: (e: Event) => (f.lateEntries = (e.target as HTMLInputElement).checked) } }),
             h('label', { attrs: { for: 'tournament-late' } }, t('ui.tournament.form.late')),
+          ])
+        : null,
+      f.format === 'swiss'
+        ? h('div.field.check', [
+            h('input#tournament-accelerated', { attrs: { type: 'checkbox' }, props: { checked: f.accelerated }, on: { change: (e: Event) => (f.accelerated = (e.target as HTMLInputElement).checked) } }),
+            h('label', { attrs: { for: 'tournament-accelerated' } }, t('ui.tournament.form.accelerated')),
           ])
         : null,
       h('fieldset.tournament-tiebreaks', [
