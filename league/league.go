@@ -69,6 +69,11 @@ const (
 	MaxPlayersLimit = 500
 	// DefaultMaxPlayers is the most players when the organiser sets none.
 	DefaultMaxPlayers = 100
+	// LiveLead is how long after its pairing a live round's games start.
+	// They are scheduled games, as over the board: the clocks start then,
+	// there is no abort, and a player still absent when the default time
+	// (game.DefaultNoShowTime) has passed loses by forfeit.
+	LiveLead = time.Minute
 	// DefaultMaxByes is how many half-point byes a player may ask in a
 	// Swiss when the organiser sets no other number.
 	DefaultMaxByes = 1

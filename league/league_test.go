@@ -57,6 +57,19 @@ func (f *flakyGames) Create(ctx context.Context, cfg game.Config) (game.Event, e
 	return ev, err
 }
 
+// heldClock is the env's clock as the runtime sees it: its time, and
+// timers that never fire (no game reaches its no-show or its flag while a
+// test runs; results come from the players).
+type heldClock struct{ e *env }
+
+func (c heldClock) Now() time.Time { return c.e.clock() }
+
+func (heldClock) AfterFunc(time.Duration, func()) live.Timer { return heldTimer{} }
+
+type heldTimer struct{}
+
+func (heldTimer) Stop() bool { return true }
+
 func (e *env) clock() time.Time {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -79,7 +92,7 @@ func newEnv(t *testing.T, dir string) *env {
 		t.Fatal(err)
 	}
 	e := &env{st: st, now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
-	e.rt = live.New(live.Config{Store: st, HeartbeatEvery: time.Hour})
+	e.rt = live.New(live.Config{Store: st, HeartbeatEvery: time.Hour, Clock: heldClock{e}})
 	if err := e.rt.Start(t.Context()); err != nil {
 		t.Fatal(err)
 	}

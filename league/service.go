@@ -649,9 +649,9 @@ func (s *Service) pair(st state, r int) ([]Board, error) {
 
 // gameBoard is a new board of a game to play between white and black.
 func (s *Service) gameBoard(t Tournament, r int, white, black string) Board {
-	b := Board{Round: r, White: white, Black: black, GameID: game.NewID()}
+	now := s.now()
+	b := Board{Round: r, White: white, Black: black, GameID: game.NewID(), StartAt: now.Add(LiveLead)}
 	if t.Mode == Arranged {
-		now := s.now()
 		b.ArrangementID = s.cfg.NewID()
 		b.StartAt = t.RoundStart(r)
 		if earliest := now.Add(schedule.MinLead); b.StartAt.Before(earliest) {

@@ -44,13 +44,12 @@ func (s *Service) startGames(ctx context.Context, id string) {
 			continue
 		}
 		cfg := game.Config{ID: b.GameID, White: game.Player{ID: b.White, Name: names[b.White]},
-			Black: game.Player{ID: b.Black, Name: names[b.Black]}, TimeControl: tc, Rated: t.Rated}
+			Black: game.Player{ID: b.Black, Name: names[b.Black]}, TimeControl: tc, Rated: t.Rated, ScheduledAt: b.StartAt}
 		if b.ArrangementID != "" {
 			if s.cfg.Arranger == nil {
 				s.cfg.Log.Error("league: an arranged round without an arranger", "id", id)
 				return
 			}
-			cfg.ScheduledAt = b.StartAt
 			_, err = s.cfg.Arranger.Arrange(ctx, b.ArrangementID, cfg, t.Zone)
 		} else if _, err = s.cfg.Records.LoadGame(ctx, b.GameID); game.CodeOf(err) == game.CodeGameNotFound {
 			_, err = s.cfg.Games.Create(ctx, cfg)
