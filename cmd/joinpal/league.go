@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/joinpal/joinpal/club"
+	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/league"
+	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/schedule"
 	"github.com/joinpal/joinpal/tournament"
 )
@@ -22,4 +26,31 @@ func newLeague(st platformStore, running league.Games, sched *schedule.Service, 
 	now func() time.Time, log *slog.Logger) (*league.Service, error) {
 	return league.New(league.Config{Store: st, Games: running, Records: st, Arranger: sched, Clubs: clubs,
 		Ratings: st, Pair: tournament.PairSwiss, Now: now, Log: log})
+}
+
+// gameEnds is the runtime's bus with an ear for the games' ends: each
+// event of an ended game wakes the tournaments (wake, once set).
+type gameEnds struct {
+	game.Bus
+	wake atomic.Pointer[func()]
+}
+
+// wrap makes b (a new live.LocalBus when nil) the bus that ends listens on.
+func (e *gameEnds) wrap(b game.Bus) game.Bus {
+	if b == nil {
+		b = live.NewLocalBus()
+	}
+	e.Bus = b
+	return e
+}
+
+// Publish publishes ev, and wakes the tournaments when it tells a game's end.
+func (e *gameEnds) Publish(ctx context.Context, ev game.Event) error {
+	err := e.Bus.Publish(ctx, ev)
+	if ev.Status == game.StatusEnded {
+		if wake := e.wake.Load(); wake != nil {
+			(*wake)()
+		}
+	}
+	return err
 }

@@ -403,6 +403,10 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 			}
 		}
 	}
+	// A game's end wakes the tournaments, so that a live round's last
+	// result pairs the next round at once rather than at the next tick.
+	ends := &gameEnds{}
+	lc.Bus = ends.wrap(lc.Bus)
 	rt := live.New(lc)
 	// running is this node's runtime as the server and the schedule see it:
 	// among several nodes, a game running on another is asked of that one.
@@ -451,6 +455,8 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	if err != nil {
 		return err
 	}
+	wake := leagues.Wake
+	ends.wake.Store(&wake)
 	srv, err := server.New(server.Config{
 		Accounts: st, Runtime: running, Lobby: lob, AI: player, AIPool: pool,
 		Games: games, Listing: st, Ratings: st, Schedule: sched, Analyses: analyses, Clubs: clubs,
