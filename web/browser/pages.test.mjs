@@ -124,6 +124,7 @@ const views = [
   { name: 'rules', path: () => '/rules', when: () => data.rules },
   { name: 'schedule', path: () => '/schedule', when: () => data.schedule },
   { name: 'analysis', ready: 'cg-board', path: () => '/analysis' },
+  { name: 'tournaments', path: () => '/tournaments' },
   // What an account sees where a guest is asked to sign in.
   { name: 'home-account', path: async (p) => (await logIn(p), '/') },
   { name: 'schedule-account', path: async (p) => (await logIn(p), '/schedule'), when: () => data.schedule },
