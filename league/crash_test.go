@@ -102,8 +102,10 @@ func TestCrashDuringPairing(t *testing.T) {
 			for _, r := range before {
 				made[r.ID] = true
 			}
-			if want := map[string]int{"before": 0, "after": 1}[when]; len(made) != want {
-				t.Fatalf("games stored at the crash: %d, want %d", len(made), want)
+			// Before: no game; after: the first, and perhaps the other one
+			// being made at the same moment.
+			if n := len(made); (when == "before" && n != 0) || (when == "after" && (n < 1 || n > 2)) {
+				t.Fatalf("games stored at the crash (%s): %d", when, n)
 			}
 			svc := must(league.New(league.Config{Store: st, Games: rt, Records: st}))
 			ts := must(svc.List(ctx, league.Query{Limit: 10}))

@@ -39,19 +39,25 @@ type env struct {
 // crash before the league marks it made).
 type flakyGames struct {
 	rt      *live.Runtime
+	mu      sync.Mutex
 	fail    string // "", "before", "after"
 	created int
 }
 
 func (f *flakyGames) Create(ctx context.Context, cfg game.Config) (game.Event, error) {
-	if f.fail == "before" {
+	f.mu.Lock()
+	fail := f.fail
+	f.mu.Unlock()
+	if fail == "before" {
 		return game.Event{}, errors.New("crash before the game")
 	}
 	ev, err := f.rt.Create(ctx, cfg)
 	if err == nil {
+		f.mu.Lock()
 		f.created++
+		f.mu.Unlock()
 	}
-	if f.fail == "after" {
+	if fail == "after" {
 		return game.Event{}, errors.New("crash after the game")
 	}
 	return ev, err
@@ -82,7 +88,7 @@ func (e *env) set(at time.Time) {
 	e.mu.Unlock()
 }
 
-func newEnv(t *testing.T, dir string) *env {
+func newEnv(t testing.TB, dir string) *env {
 	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()

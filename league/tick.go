@@ -3,14 +3,19 @@ package league
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/tournament"
 )
 
+// makeAtOnce is how many of a round's games are made at once (the
+// stores commit their writes in groups).
+const makeAtOnce = 16
+
 // startGames makes the games of tournament id's boards that have none
-// yet: a live round's through Games, an arranged round's through the
+// yet, several at once: a live round's through Games, an arranged round's through the
 // Arranger. Each is looked for first, so that making them again after a
 // crash (or on another node) makes none twice; the boards are then marked.
 func (s *Service) startGames(ctx context.Context, id string) {
@@ -38,29 +43,43 @@ func (s *Service) startGames(ctx context.Context, id string) {
 		s.cfg.Log.Error("league: stored clock", "id", id, "err", err)
 		return
 	}
-	var made []Board
+	var (
+		made []Board
+		mu   sync.Mutex
+		wg   sync.WaitGroup
+		slot = make(chan struct{}, makeAtOnce)
+	)
 	for _, b := range boards {
 		if b.Created || b.GameID == "" || b.Decided() {
 			continue
 		}
-		cfg := game.Config{ID: b.GameID, White: game.Player{ID: b.White, Name: names[b.White]},
-			Black: game.Player{ID: b.Black, Name: names[b.Black]}, TimeControl: tc, Rated: t.Rated, ScheduledAt: b.StartAt}
-		if b.ArrangementID != "" {
-			if s.cfg.Arranger == nil {
-				s.cfg.Log.Error("league: an arranged round without an arranger", "id", id)
+		if b.ArrangementID != "" && s.cfg.Arranger == nil {
+			s.cfg.Log.Error("league: an arranged round without an arranger", "id", id)
+			return
+		}
+		wg.Add(1)
+		slot <- struct{}{}
+		go func() {
+			defer func() { <-slot; wg.Done() }()
+			cfg := game.Config{ID: b.GameID, White: game.Player{ID: b.White, Name: names[b.White]},
+				Black: game.Player{ID: b.Black, Name: names[b.Black]}, TimeControl: tc, Rated: t.Rated, ScheduledAt: b.StartAt}
+			var err error
+			if b.ArrangementID != "" {
+				_, err = s.cfg.Arranger.Arrange(ctx, b.ArrangementID, cfg, t.Zone)
+			} else if _, err = s.cfg.Records.LoadGame(ctx, b.GameID); game.CodeOf(err) == game.CodeGameNotFound {
+				_, err = s.cfg.Games.Create(ctx, cfg)
+			}
+			if err != nil {
+				s.cfg.Log.Warn("league: a round's game could not be made", "id", id, "game", b.GameID, "err", err)
 				return
 			}
-			_, err = s.cfg.Arranger.Arrange(ctx, b.ArrangementID, cfg, t.Zone)
-		} else if _, err = s.cfg.Records.LoadGame(ctx, b.GameID); game.CodeOf(err) == game.CodeGameNotFound {
-			_, err = s.cfg.Games.Create(ctx, cfg)
-		}
-		if err != nil {
-			s.cfg.Log.Warn("league: a round's game could not be made", "id", id, "game", b.GameID, "err", err)
-			continue
-		}
-		b.Created = true
-		made = append(made, b)
+			b.Created = true
+			mu.Lock()
+			made = append(made, b)
+			mu.Unlock()
+		}()
 	}
+	wg.Wait()
 	if len(made) == 0 {
 		return
 	}
