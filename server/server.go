@@ -17,6 +17,7 @@ import (
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/i18n"
+	"github.com/joinpal/joinpal/internal/broadcast"
 	"github.com/joinpal/joinpal/ratelimit"
 	"github.com/joinpal/joinpal/rating"
 	"github.com/prometheus/client_golang/prometheus"
