@@ -58,15 +58,18 @@ var allowedImports = map[string][]string{
 	// Tournaments' pure rules: Berger tables, FIDE tie-breaks, TRF; the
 	// standard library only.
 	"tournament": {},
+	// Arenas: lichess's scoring, standings and pairing, and the service
+	// that runs them; stores through its own Store, games through its Games.
+	"arena": {"game", "internal/broadcast", "internal/coded", "internal/randid"},
 	// Stores import game and their shared internals.
 	"store/sqlite":   {"game", "internal/coded", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
 	"store/postgres": {"game", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
 	// The one SQL store: every store interface, written once for both dialects.
-	"store/internal/sqlstore":    {"account", "analysis", "chat", "club", "game", "lobby", "rating", "schedule", "store/internal/codec"},
+	"store/internal/sqlstore":    {"account", "analysis", "arena", "chat", "club", "game", "lobby", "rating", "schedule", "store/internal/codec"},
 	"store/internal/codec":       {"chess", "game"},
 	"store/internal/groupcommit": {},
 	"store/internal/migrate":     {"store/internal/sqlstore"},
-	"store/storetest":            {"account", "analysis", "chat", "chess", "club", "game", "live", "lobby", "rating", "schedule"},
+	"store/storetest":            {"account", "analysis", "arena", "chat", "chess", "club", "game", "live", "lobby", "rating", "schedule"},
 	// Tools: measurements of the parts above.
 	"loadtest": {"chess", "game", "live"},
 	// wsload talks to a server only over HTTP and WebSockets.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/joinpal/joinpal/analysis"
+	"github.com/joinpal/joinpal/arena"
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/game"
@@ -19,11 +20,12 @@ type FullStore interface {
 	analysis.Store
 	chat.Store
 	club.Store
+	arena.Store
 }
 
 // RunAll runs every conformance suite against the store open opens, under
 // Run's contract: Run, RunLobby, RunAccounts (refuse as RunAccounts takes
-// it), RunSchedule, RunAnalyses, RunChat and RunClubs, each as a subtest.
+// it), RunSchedule, RunAnalyses, RunChat, RunClubs and RunArenas, each as a subtest.
 func RunAll(t *testing.T, open func(tb testing.TB) FullStore, refuse func(t *testing.T)) {
 	t.Run("Games", func(t *testing.T) { Run(t, func(t *testing.T) Store { return open(t) }) })
 	t.Run("Lobby", func(t *testing.T) { RunLobby(t, func(t *testing.T) LobbyStore { return open(t) }) })
@@ -34,6 +36,7 @@ func RunAll(t *testing.T, open func(tb testing.TB) FullStore, refuse func(t *tes
 	t.Run("Analyses", func(t *testing.T) { RunAnalyses(t, func(t *testing.T) analysis.Store { return open(t) }) })
 	t.Run("Chat", func(t *testing.T) { RunChat(t, func(t *testing.T) chat.Store { return open(t) }) })
 	t.Run("Clubs", func(t *testing.T) { RunClubs(t, func(t *testing.T) ClubStore { return open(t) }) })
+	t.Run("Arenas", func(t *testing.T) { RunArenas(t, func(t *testing.T) ArenaStore { return open(t) }) })
 }
 
 // BenchmarkAll runs every storage benchmark against the store open opens
