@@ -19,7 +19,7 @@ type fakeNow struct {
 	t  time.Time
 }
 
-func (f *fakeNow) Now() time.Time { f.mu.Lock(); defer f.mu.Unlock(); return f.t }
+func (f *fakeNow) Now() time.Time  { f.mu.Lock(); defer f.mu.Unlock(); return f.t }
 func (f *fakeNow) Set(t time.Time) { f.mu.Lock(); f.t = t; f.mu.Unlock() }
 
 var start = time.Date(2026, 6, 1, 18, 0, 0, 0, time.UTC)
@@ -92,7 +92,9 @@ func (w *world) waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-func person(id string, rating int) arena.Person { return arena.Person{ID: id, Name: id, Rating: rating} }
+func person(id string, rating int) arena.Person {
+	return arena.Person{ID: id, Name: id, Rating: rating}
+}
 
 func newArena(t *testing.T, w *world) arena.Arena {
 	t.Helper()
