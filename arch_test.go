@@ -85,7 +85,7 @@ var allowedImports = map[string][]string{
 	// The HTTP server: the domain's services behind one table of routes.
 	// It starts no game itself: the lobby, the schedule and the AI hand
 	// their games to the runtime, wired by cmd/joinpal.
-	"server": {"account", "ai", "analysis", "chat", "chess/pgn", "club", "docs", "game", "i18n", "internal/broadcast", "internal/coded", "live", "lobby", "opening", "ratelimit", "rating", "rules", "schedule", "web"},
+	"server": {"account", "ai", "analysis", "arena", "chat", "chess/pgn", "club", "docs", "game", "i18n", "internal/broadcast", "internal/coded", "live", "lobby", "opening", "ratelimit", "rating", "rules", "schedule", "web"},
 	// Documents the server serves as they are (openapi.yaml).
 	"docs": {},
 	// The browser interface's bundle, embedded as built (web/dist).
@@ -95,7 +95,7 @@ var allowedImports = map[string][]string{
 	"natsbus": {"game", "internal/broadcast", "live"},
 	// The one binary wires the parts together: every public package it
 	// runs, never an internal one (stores' shared code, coded errors).
-	"cmd/joinpal": {"account", "ai", "analysis", "chat", "chess", "chess/pgn", "club", "engine", "game", "i18n", "live", "loadtest", "loadtest/wsload", "lobby", "match", "natsbus", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "uci"},
+	"cmd/joinpal": {"account", "ai", "analysis", "arena", "chat", "chess", "chess/pgn", "club", "engine", "game", "i18n", "live", "loadtest", "loadtest/wsload", "lobby", "match", "natsbus", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "uci"},
 }
 
 // modulePackages returns the packages of this module (not of nested

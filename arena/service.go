@@ -170,6 +170,12 @@ func (s *Service) Pairings(ctx context.Context, id string) ([]Pairing, error) {
 	return s.cfg.Store.Pairings(ctx, id)
 }
 
+// PairingOf returns the pairing of game gameID, or fails with
+// CodeNotArenaGame.
+func (s *Service) PairingOf(ctx context.Context, gameID string) (Pairing, error) {
+	return s.cfg.Store.PairingOf(ctx, gameID)
+}
+
 // Entry returns userID's entry in arena id and whether there is one.
 func (s *Service) Entry(ctx context.Context, id, userID string) (Entry, bool, error) {
 	return s.cfg.Store.Entry(ctx, id, userID)

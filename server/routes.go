@@ -179,5 +179,16 @@ func (s *Server) routes() []route {
 		{"DELETE /api/club/{id}/members/{username}", s.clubMemberAction("remove")},
 		{"PUT /api/club/{id}/members/{username}/role", s.clubMemberAction("role")},
 		{"POST /api/club/{id}/transfer", s.clubMemberAction("transfer")},
+		// Arenas: their pages, the list, one arena and its socket.
+		{"GET /arenas", s.page("arenas")},
+		{"GET /arena/{id}", s.page("arena", "id")},
+		{"GET /api/arenas", s.listArenas},
+		{"POST /api/arenas", s.postArena},
+		{"GET /api/arena/{id}", s.getArena},
+		{"GET /api/arena/{id}/socket", s.handleArenaSocket},
+		{"POST /api/arena/{id}/join", s.arenaAction("join")},
+		{"POST /api/arena/{id}/withdraw", s.arenaAction("withdraw")},
+		{"POST /api/arena/{id}/berserk", s.arenaAction("berserk")},
+		{"GET /api/game/{id}/arena", s.gameArena},
 	}
 }

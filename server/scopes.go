@@ -41,6 +41,8 @@ var actionScopes = map[string]account.Scope{
 	// manages, and every change (GET and POST /api/club…).
 	"club-read":  account.ScopeClubRead,
 	"club-write": account.ScopeClubWrite,
+	// Arenas: creating, joining, pausing and berserking are playing.
+	"arena-write": account.ScopeBoardPlay,
 
 	// lichess's board API (/api/board/game/...): its game stream is a
 	// player's, as the game socket is; its actions take the scopes of the

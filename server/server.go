@@ -104,6 +104,8 @@ type Config struct {
 	// Clubs keeps clubs and their members (none: the club routes answer
 	// club.not_found).
 	Clubs Clubs
+	// Arenas runs arenas (none: the arena routes answer arena.not_found).
+	Arenas Arenas
 	// Socket sets the WebSockets' limits and timings (SocketConfig's
 	// defaults when zero).
 	Socket SocketConfig

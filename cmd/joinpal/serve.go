@@ -20,6 +20,7 @@ import (
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/analysis"
+	"github.com/joinpal/joinpal/arena"
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/game"
@@ -322,6 +323,7 @@ type platformStore interface {
 	analysis.Store
 	chat.Store
 	club.Store
+	arena.Store
 }
 
 // openStore opens the PostgreSQL database of a postgres:// URL, or else
@@ -428,9 +430,20 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	if err != nil {
 		return err
 	}
+	// Arenas pair on the node alone: among several nodes (--nats) none
+	// runs them yet, and their routes answer arena.not_found.
+	var arenas *arena.Service
+	var arenaRoutes server.Arenas
+	if cl == nil {
+		arenas, err = arena.New(arena.Config{Store: st, Games: rt, Records: st, Bus: rt.Bus(), Berserker: rt, Now: now})
+		if err != nil {
+			return err
+		}
+		arenaRoutes = arenas
+	}
 	srv, err := server.New(server.Config{
 		Accounts: st, Runtime: running, Lobby: lob, AI: player, AIPool: pool,
-		Games: games, Listing: st, Ratings: st, Schedule: sched, Analyses: analyses, Clubs: clubs,
+		Games: games, Listing: st, Ratings: st, Schedule: sched, Analyses: analyses, Clubs: clubs, Arenas: arenaRoutes,
 		Metrics: metrics, Log: log, Now: now,
 		Limits: opts.limits, TrustedProxies: opts.trustedProxies, SecureCookies: opts.secureCookies,
 		HashConcurrency: opts.hashConcurrency,
@@ -502,6 +515,13 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	go func() { defer close(sweepDone); housekeeping(sweepCtx, lob, st, log) }()
 	schedDone := make(chan struct{})
 	go func() { defer close(schedDone); sched.Run(sweepCtx) }() // reminders, starts, forfeits, on the server's own schedule
+	arenaDone := make(chan struct{})
+	go func() { // pairing, results, ends, and the games missed while down
+		defer close(arenaDone)
+		if arenas != nil {
+			_ = arenas.Run(sweepCtx)
+		}
+	}()
 
 	select {
 	case <-ctx.Done():
@@ -510,6 +530,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		stopSweep()
 		<-sweepDone
 		<-schedDone
+		<-arenaDone
 		_ = player.Close()
 		rt.Halt()
 		return errHalted
@@ -517,6 +538,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		stopSweep()
 		<-sweepDone
 		<-schedDone
+		<-arenaDone
 		_ = player.Close()
 		_ = rt.Stop(context.Background())
 		return fmt.Errorf("serve: %w", err)
@@ -527,6 +549,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	srv.Drain() // new games refused from here on
 	stopSweep()
 	<-sweepDone
+	<-arenaDone
 	_ = player.Close()
 	var errs []error
 	if err := rt.Stop(stopCtx); err != nil { // every game's goroutine done, the stop recorded
