@@ -20,6 +20,8 @@ const pages: Record<string, () => Promise<{ start: Start }>> = {
   schedule: () => import('./pages/schedule'),
   clubs: () => import('./pages/clubs'),
   club: () => import('./pages/club'),
+  arenas: () => import('./pages/arenas'),
+  arena: () => import('./pages/arena'),
   error: () => import('./pages/error'),
   tv: () => import('./pages/tv'),
   settings: () => import('./pages/settings'),
