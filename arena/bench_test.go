@@ -37,6 +37,15 @@ type timedGames struct {
 func (g *timedGames) Create(ctx context.Context, cfg game.Config) (game.Event, error) {
 	ev, err := g.rt.Create(ctx, cfg)
 	now := time.Now()
+	if err == nil {
+		// The first moves, as players make them, so that no game is
+		// aborted for want of them (game.FirstMoveTimeout) while it waits
+		// for its end.
+		go func() {
+			_, _ = g.rt.Move(context.Background(), cfg.ID, cfg.White.ID, live.MoveRequest{UCI: "e2e4", Ply: 0, ID: 1})
+			_, _ = g.rt.Move(context.Background(), cfg.ID, cfg.Black.ID, live.MoveRequest{UCI: "e7e5", Ply: 1, ID: 1})
+		}()
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if err == nil {
