@@ -165,8 +165,7 @@ type Row struct {
 	Wins        int    `json:"wins"`
 	Paused      bool   `json:"paused"`
 	Playing     bool   `json:"playing"`
-	// Points is each game's points, oldest first; Doubled and Berserked
-	// mark the games counted double or with berserk's point.
+	// Points is each game's points, oldest first.
 	Points []int `json:"points"`
 }
 

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -63,8 +65,15 @@ type Service struct {
 	mu       sync.Mutex
 	locks    map[string]*sync.Mutex
 	watching map[string]bool
-	runCtx   context.Context
-	wg       sync.WaitGroup
+	// entries caches each arena's entries by user id, as stored: read
+	// once, then kept in step with every write the service makes (under
+	// the arena's lock; one process runs an arena).
+	entries map[string]map[string]Entry
+	// ending counts the ends of each arena waiting for its lock: only the
+	// last of ends that come together pairs.
+	ending map[string]int
+	runCtx context.Context
+	wg     sync.WaitGroup
 }
 
 // New returns the service of cfg.
@@ -87,7 +96,8 @@ func New(cfg Config) (*Service, error) {
 	if cfg.Every <= 0 {
 		cfg.Every = time.Second
 	}
-	return &Service{cfg: cfg, locks: map[string]*sync.Mutex{}, watching: map[string]bool{}}, nil
+	return &Service{cfg: cfg, locks: map[string]*sync.Mutex{}, watching: map[string]bool{},
+		entries: map[string]map[string]Entry{}, ending: map[string]int{}}, nil
 }
 
 // Events returns the hub of the service's events.
@@ -121,6 +131,60 @@ func (s *Service) lock(id string) *sync.Mutex {
 		s.locks[id] = l
 	}
 	return l
+}
+
+// cached returns arena id's entries by user id, read from the store the
+// first time; the arena's lock is held.
+func (s *Service) cached(ctx context.Context, id string) (map[string]Entry, error) {
+	s.mu.Lock()
+	m := s.entries[id]
+	s.mu.Unlock()
+	if m != nil {
+		return m, nil
+	}
+	es, err := s.cfg.Store.Entries(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	m = make(map[string]Entry, len(es))
+	for _, e := range es {
+		m[e.UserID] = e
+	}
+	s.mu.Lock()
+	s.entries[id] = m
+	s.mu.Unlock()
+	return m, nil
+}
+
+// kept records in the cache the entries of arena id just written, or
+// drops the arena's cache when the write failed (it may or may not have
+// committed); the arena's lock is held.
+func (s *Service) kept(id string, err error, es ...Entry) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.entries[id]
+	if err != nil || m == nil {
+		delete(s.entries, id)
+		return
+	}
+	for _, e := range es {
+		m[e.UserID] = e
+	}
+}
+
+// list returns the entries of m, by join time then user id.
+func list(m map[string]Entry) []Entry {
+	es := make([]Entry, 0, len(m))
+	for _, e := range m {
+		es = append(es, e)
+	}
+	slices.SortFunc(es, func(a, b Entry) int {
+		if c := a.JoinedAt.Compare(b.JoinedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.UserID, b.UserID)
+	})
+	return es
 }
 
 // Create stores a new arena of by's with the settings of a (ID,
@@ -198,25 +262,25 @@ func (s *Service) Join(ctx context.Context, by Person, id string) (Entry, error)
 	if a.PhaseAt(now) == Finished {
 		return Entry{}, NewError(CodeFinished, "the arena is over", nil)
 	}
-	e, ok, err := s.cfg.Store.Entry(ctx, id, by.ID)
-	switch {
-	case err != nil:
+	m, err := s.cached(ctx, id)
+	if err != nil {
 		return Entry{}, err
+	}
+	e, ok := m[by.ID]
+	switch {
 	case ok && !e.Paused:
 		return Entry{}, NewError(CodeAlreadyJoined, "already in the arena", nil)
 	case ok:
 		e.Paused = false
 	default:
-		es, err := s.cfg.Store.Entries(ctx, id)
-		if err != nil {
-			return Entry{}, err
-		}
-		if len(es) >= MaxPlayers {
+		if len(m) >= MaxPlayers {
 			return Entry{}, NewError(CodeFull, "the arena is full", nil).With("max", strconv.Itoa(MaxPlayers))
 		}
 		e = Entry{ArenaID: id, UserID: by.ID, Name: by.Name, Rating: by.Rating, JoinedAt: now}
 	}
-	if err := s.cfg.Store.PutEntry(ctx, e); err != nil {
+	err = s.cfg.Store.PutEntry(ctx, e)
+	s.kept(id, err, e)
+	if err != nil {
 		return Entry{}, err
 	}
 	s.publish(ctx, id)
@@ -238,10 +302,11 @@ func (s *Service) Pause(ctx context.Context, by Person, id string) (Entry, error
 	if _, err := s.cfg.Store.Arena(ctx, id); err != nil {
 		return Entry{}, err
 	}
-	e, ok, err := s.cfg.Store.Entry(ctx, id, by.ID)
+	m, err := s.cached(ctx, id)
 	if err != nil {
 		return Entry{}, err
 	}
+	e, ok := m[by.ID]
 	if !ok {
 		return Entry{}, NewError(CodeNotJoined, "not in the arena", nil)
 	}
@@ -249,7 +314,9 @@ func (s *Service) Pause(ctx context.Context, by Person, id string) (Entry, error
 		return e, nil
 	}
 	e.Paused = true
-	if err := s.cfg.Store.PutEntry(ctx, e); err != nil {
+	err = s.cfg.Store.PutEntry(ctx, e)
+	s.kept(id, err, e)
+	if err != nil {
 		return Entry{}, err
 	}
 	s.publish(ctx, id)
@@ -318,9 +385,16 @@ func (s *Service) Ended(ctx context.Context, e End) error {
 	if err != nil || p.Ended {
 		return err
 	}
+	s.mu.Lock()
+	s.ending[p.ArenaID]++
+	s.mu.Unlock()
 	l := s.lock(p.ArenaID)
 	l.Lock()
 	defer l.Unlock()
+	s.mu.Lock()
+	s.ending[p.ArenaID]--
+	last := s.ending[p.ArenaID] == 0
+	s.mu.Unlock()
 	a, err := s.cfg.Store.Arena(ctx, p.ArenaID)
 	if err != nil {
 		return err
@@ -328,7 +402,11 @@ func (s *Service) Ended(ctx context.Context, e End) error {
 	if err := s.endLocked(ctx, a, p, e, true); err != nil {
 		return err
 	}
-	if a.PhaseAt(s.now()) == Running {
+	switch {
+	case !last:
+		// Another end of the arena waits for the lock: it pairs for both.
+		return nil
+	case a.PhaseAt(s.now()) == Running:
 		return s.pairLocked(ctx, a)
 	}
 	return s.closeIfDone(ctx, a)
@@ -338,14 +416,12 @@ func (s *Service) Ended(ctx context.Context, e End) error {
 // nothing; when absent is set, the player who did not make their first
 // move is paused, as lichess withdraws them.
 func (s *Service) endLocked(ctx context.Context, a Arena, p Pairing, e End, absent bool) error {
-	w, okw, err := s.cfg.Store.Entry(ctx, a.ID, p.White)
+	m, err := s.cached(ctx, a.ID)
 	if err != nil {
 		return err
 	}
-	b, okb, err := s.cfg.Store.Entry(ctx, a.ID, p.Black)
-	if err != nil {
-		return err
-	}
+	w, okw := m[p.White]
+	b, okb := m[p.Black]
 	if !okw || !okb {
 		return fmt.Errorf("arena: game %s: a player has no entry in arena %s", p.GameID, a.ID)
 	}
@@ -371,8 +447,10 @@ func (s *Service) endLocked(ctx context.Context, a Arena, p Pairing, e End, abse
 	}
 	err = s.cfg.Store.EndPairing(ctx, p, []Entry{w, b})
 	if CodeOf(err) == CodeGameEnded {
+		s.kept(a.ID, err) // another wrote it: read the entries again
 		return nil
 	}
+	s.kept(a.ID, err, w, b)
 	if err == nil {
 		s.publish(ctx, a.ID)
 	}
@@ -381,21 +459,17 @@ func (s *Service) endLocked(ctx context.Context, a Arena, p Pairing, e End, abse
 
 // pairLocked pairs arena a's waiting players and starts their games.
 func (s *Service) pairLocked(ctx context.Context, a Arena) error {
-	es, err := s.cfg.Store.Entries(ctx, a.ID)
+	byID, err := s.cached(ctx, a.ID)
 	if err != nil {
 		return err
 	}
-	ms := Pair(es, a.Streaks, s.cfg.Heads)
+	ms := Pair(list(byID), a.Streaks, s.cfg.Heads)
 	if len(ms) == 0 {
 		return nil
 	}
 	tc, err := a.TimeControl()
 	if err != nil {
 		return fmt.Errorf("arena: %s: %w", a.ID, err)
-	}
-	byID := make(map[string]Entry, len(es))
-	for _, e := range es {
-		byID[e.UserID] = e
 	}
 	now := s.now()
 	ps := make([]Pairing, 0, len(ms))
@@ -411,12 +485,21 @@ func (s *Service) pairLocked(ctx context.Context, a Arena) error {
 		cfgs = append(cfgs, cfg)
 		players = append(players, w, b)
 	}
-	if err := s.cfg.Store.StartPairings(ctx, ps, players); err != nil {
+	err = s.cfg.Store.StartPairings(ctx, ps, players)
+	s.kept(a.ID, err, players...)
+	if err != nil {
 		return err
 	}
+	// The games are created together: their writes commit together.
+	errs := make([]error, len(cfgs))
+	var wg sync.WaitGroup
+	for i, cfg := range cfgs {
+		wg.Go(func() { _, errs[i] = s.cfg.Games.Create(ctx, cfg) })
+	}
+	wg.Wait()
 	var firstErr error
 	for i, cfg := range cfgs {
-		if _, err := s.cfg.Games.Create(ctx, cfg); err != nil {
+		if err := errs[i]; err != nil {
 			// The game never started: its players wait again.
 			if e := s.endLocked(ctx, a, ps[i], End{GameID: cfg.ID, Status: game.StatusAborted}, false); e != nil && firstErr == nil {
 				firstErr = e
@@ -438,11 +521,11 @@ func (s *Service) closeIfDone(ctx context.Context, a Arena) error {
 	if !a.ClosedAt.IsZero() || a.PhaseAt(s.now()) != Finished {
 		return nil
 	}
-	es, err := s.cfg.Store.Entries(ctx, a.ID)
+	m, err := s.cached(ctx, a.ID)
 	if err != nil {
 		return err
 	}
-	for _, e := range es {
+	for _, e := range m {
 		if e.GameID != "" {
 			return nil
 		}
