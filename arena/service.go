@@ -372,6 +372,8 @@ type End struct {
 	Status game.Status
 	Result game.Result
 	Plies  int
+	// At is when the game ended (aborted), by the game's clock.
+	At time.Time
 }
 
 // Ended records the end of arena game e.GameID in its players' sheets and
@@ -413,8 +415,10 @@ func (s *Service) Ended(ctx context.Context, e End) error {
 }
 
 // endLocked records p's end e. A game without a result (aborted) scores
-// nothing; when absent is set, the player who did not make their first
-// move is paused, as lichess withdraws them.
+// nothing; when absent is set and the game was aborted at least the first
+// move's window (game.FirstMoveWindow) after the pairing, so by its first
+// move's deadline and not by a player, the player who did not make their
+// first move is paused, as lichess withdraws them.
 func (s *Service) endLocked(ctx context.Context, a Arena, p Pairing, e End, absent bool) error {
 	m, err := s.cached(ctx, a.ID)
 	if err != nil {
@@ -432,7 +436,7 @@ func (s *Service) endLocked(ctx context.Context, a Arena, p Pairing, e End, abse
 			OpponentRating: b.Rating, GameID: p.GameID}, a.Streaks)
 		b.Sheet = b.Sheet.Add(Result{Outcome: ob, Plies: e.Plies, Berserk: p.BlackBerserk, Opponent: w.UserID,
 			OpponentRating: w.Rating, GameID: p.GameID}, a.Streaks)
-	} else if absent {
+	} else if tc, err := a.TimeControl(); absent && err == nil && !e.At.Before(p.StartedAt.Add(game.FirstMoveWindow(tc))) {
 		switch e.Plies {
 		case 0:
 			w.Paused = true
@@ -625,7 +629,7 @@ func (s *Service) follow(ctx context.Context, id string) {
 			return
 		case err == nil && rec.State.Status.Finished():
 			cancel()
-			_ = s.Ended(ctx, End{GameID: id, Status: rec.State.Status, Result: rec.State.Result, Plies: len(rec.Moves)})
+			_ = s.Ended(ctx, End{GameID: id, Status: rec.State.Status, Result: rec.State.Result, Plies: len(rec.Moves), At: rec.State.EndedAt})
 			return
 		}
 		for open := true; open; {
@@ -640,7 +644,7 @@ func (s *Service) follow(ctx context.Context, id string) {
 				}
 				if ev.Status.Finished() {
 					cancel()
-					_ = s.Ended(ctx, End{GameID: id, Status: ev.Status, Result: ev.Result, Plies: ev.Ply})
+					_ = s.Ended(ctx, End{GameID: id, Status: ev.Status, Result: ev.Result, Plies: ev.Ply, At: ev.At})
 					return
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/arena"
+	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/internal/broadcast"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/store/sqlite"
@@ -156,9 +157,18 @@ func TestServiceArena(t *testing.T) {
 	w.now.Set(start)
 	w.run(t)
 	var g1, g2 string
+	// A pairing is stored before its game is created: wait for both.
+	created := func(ids ...string) bool {
+		for _, id := range ids {
+			if _, err := w.rt.Snapshot(ctx, id); id == "" || err != nil {
+				return false
+			}
+		}
+		return true
+	}
 	w.waitFor(t, "pairing at the start", func() bool {
 		g1, g2 = entry(t, w, a, "ana").GameID, entry(t, w, a, "cai").GameID
-		return g1 != "" && g2 != ""
+		return created(g1, g2)
 	})
 	p1, err := w.st.PairingOf(ctx, g1)
 	if err != nil || p1.White != "ana" || p1.Black != "bea" {
@@ -218,7 +228,7 @@ func TestServiceArena(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.waitFor(t, "the second round of pairings", func() bool {
-		return entry(t, w, a, "ana").GameID != "" && entry(t, w, a, "bea").GameID != ""
+		return created(entry(t, w, a, "ana").GameID, entry(t, w, a, "bea").GameID)
 	})
 	s := scores(t, w, a)
 	if s["ana"] != 0 || s["bea"] != 3 || s["cai"] != 1 || s["dan"] != 1 {
@@ -311,8 +321,16 @@ func TestServiceResumes(t *testing.T) {
 	// The pairing without a game is ended without a score, and its
 	// players are paired again, in games that exist.
 	w.waitFor(t, "eva and fay paired again", func() bool {
-		e, f := entry(t, w, a, "eva"), entry(t, w, a, "fay")
-		return e.GameID != "" && e.GameID != "lost0001" && f.GameID != "" && f.GameID != "lost0001"
+		for _, u := range []string{"eva", "fay"} {
+			g := entry(t, w, a, u).GameID
+			if g == "" || g == "lost0001" {
+				return false
+			}
+			if _, err := w.st.LoadGame(ctx, g); err != nil {
+				return false // stored as paired, its game not created yet
+			}
+		}
+		return true
 	})
 	if p, err := w.st.PairingOf(ctx, "lost0001"); err != nil || !p.Ended {
 		t.Errorf("the lost pairing: %+v, %v", p, err)
@@ -325,5 +343,58 @@ func TestServiceResumes(t *testing.T) {
 		if _, err := w.st.LoadGame(ctx, e.GameID); err != nil {
 			t.Errorf("%s's new game: %v", u, err)
 		}
+	}
+}
+
+// TestServiceAbortedGames: an aborted game scores nothing; the player who
+// did not make their first move by its deadline is paused (as lichess
+// withdraws them), but nobody is for an abort within the first move's
+// window (a player's abort).
+func TestServiceAbortedGames(t *testing.T) {
+	tc, err := game.NewWholeGame(3*time.Minute, 2*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	window := game.FirstMoveWindow(tc)
+	tests := []struct {
+		name   string
+		plies  int
+		after  time.Duration
+		paused string // "white", "black" or ""
+	}{
+		{"a player's abort", 0, window / 2, ""},
+		{"White never moved", 0, window, "white"},
+		{"Black never moved", 1, window + time.Second, "black"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := t.Context()
+			w := newWorld(t, filepath.Join(t.TempDir(), "joinpal.db"))
+			defer w.close(t)
+			a := newArena(t, w)
+			for _, u := range []string{"ana", "bea"} {
+				if _, err := w.svc.Join(ctx, person(u, 1500), a.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+			w.now.Set(start)
+			if err := w.svc.Tick(ctx); err != nil {
+				t.Fatal(err)
+			}
+			p, err := w.st.PairingOf(ctx, entry(t, w, a, "ana").GameID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := w.svc.Ended(ctx, arena.End{GameID: p.GameID, Status: game.StatusAborted, Plies: tt.plies,
+				At: p.StartedAt.Add(tt.after)}); err != nil {
+				t.Fatal(err)
+			}
+			for side, u := range map[string]string{"white": p.White, "black": p.Black} {
+				e := entry(t, w, a, u)
+				if e.Paused != (side == tt.paused) || len(e.Sheet) != 0 || e.GameID != "" {
+					t.Errorf("%s after the abort: %+v", side, e)
+				}
+			}
+		})
 	}
 }
