@@ -14,8 +14,8 @@ import (
 // The arenas' HTTP API: /api/arenas (the list, and a new arena) and
 // /api/arena/{id}… (one arena: its page's data, joining and pausing,
 // berserk in one's running game, and a socket of its changes); and
-// GET /api/game/{id}/arena, a game's arena pairing, for the game page's
-// berserk button. Reading is public; every change needs an account, by a
+// GET /api/game/{id}/arena, a game's arena pairing (204 for a game of no
+// arena), for the game page's berserk button. Reading is public; every change needs an account, by a
 // browser session or a token with board:play (playing in an arena is
 // playing).
 
@@ -265,15 +265,20 @@ func (s *Server) arenaAction(action string) http.HandlerFunc {
 	}
 }
 
-// gameArena serves GET /api/game/{id}/arena: the game's arena pairing
-// (arena.not_arena_game for a game of no arena), with whether the arena
-// allows berserk.
+// gameArena serves GET /api/game/{id}/arena: the game's arena pairing,
+// with whether the arena allows berserk; 204 and no body for a game of no
+// arena (every game page asks, so that is no refusal).
 func (s *Server) gameArena(w http.ResponseWriter, r *http.Request) {
-	svc, ok := s.arenaService(w, r)
-	if !ok {
+	svc := s.cfg.Arenas
+	if svc == nil {
+		w.WriteHeader(http.StatusNoContent)
 		return
 	}
 	p, err := svc.PairingOf(r.Context(), r.PathValue("id"))
+	if arena.CodeOf(err) == arena.CodeNotArenaGame {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
 	if err != nil {
 		s.writeError(w, r, err)
 		return

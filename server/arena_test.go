@@ -102,6 +102,7 @@ func TestArenasOverHTTP(t *testing.T) {
 		if ga.ArenaID != id || !ga.MayBerserk || ga.White != p.Games[0].White {
 			t.Fatalf("the game's arena: %+v", ga)
 		}
+		mustStatus(t, nobody.do("GET", "/api/game/nope/arena", ""), http.StatusNoContent)
 		black := beto
 		blackName, whiteID := "beto", ga.White
 		if ga.Black != p.Games[0].Black || p.Games[0].BlackName != "beto" {

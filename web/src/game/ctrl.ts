@@ -495,10 +495,11 @@ export class GameCtrl {
   /** loadArena reads the game's arena, if it is an arena game. */
   private async loadArena(): Promise<void> {
     try {
-      this.arena = await get<ArenaGame>(`/api/game/${encodeURIComponent(this.id)}/arena`);
-      this.redraw();
+      // Nothing (204) for a game of no arena.
+      this.arena = (await get<ArenaGame | undefined>(`/api/game/${encodeURIComponent(this.id)}/arena`)) || undefined;
+      if (this.arena) this.redraw();
     } catch {
-      // Not an arena game (arena.not_arena_game), or no arenas here.
+      // The page works without: no berserk button.
     }
   }
 
