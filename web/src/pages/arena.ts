@@ -137,7 +137,7 @@ function gameItem(g: ArenaGame): VNode {
 
 function view(): VNode {
   const p = state.page;
-  document.title = p ? t('ui.title.arena', { name: p.arena.name }) : t('ui.title.arenas');
+  document.title = p ? t('ui.arena.title', { name: p.arena.name }) : t('ui.title.arena');
   if (!p)
     return page(redraw, [
       h('p', [h('a', { attrs: { href: '/arenas' } }, t('ui.arena.back_list'))]),
