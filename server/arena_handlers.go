@@ -35,6 +35,11 @@ type Arenas interface {
 	Events() *broadcast.Hub[arena.Event]
 }
 
+// arenaFrameEvery is the least time between two frames of an arena's
+// socket: a large arena changes many times a second, and each frame is
+// the whole page's data.
+const arenaFrameEvery = 500 * time.Millisecond
+
 // arenaGamesShown is how many of its latest games an arena's page lists.
 const arenaGamesShown = 30
 
@@ -315,35 +320,46 @@ func (s *Server) handleArenaSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	events, cancel := svc.Events().Subscribe()
-	defer cancel()
 	sock, done, ok := s.upgrade(w, r, who)
 	if !ok {
+		cancel()
 		return
 	}
 	defer done()
 	sock.send(outFrame{T: "arena", D: first})
 	req := r.WithContext(context.WithoutCancel(r.Context()))
 	go func() {
+		defer func() { cancel() }() // the subscription is this goroutine's
+		// At most one frame every arenaFrameEvery: the changes that come
+		// meanwhile go in the next frame, which always follows the last.
+		var last time.Time
+		var due <-chan time.Time
+		send := func() {
+			if p, err := s.arenaPage(req, id, who); err == nil {
+				sock.send(outFrame{T: "arena", D: p})
+			}
+			last, due = time.Now(), nil
+		}
 		for {
 			select {
 			case ev, ok := <-events:
 				if !ok {
-					return
-				}
-				if ev.ArenaID != id {
+					// Dropped for falling behind: follow again, and catch up.
+					cancel()
+					events, cancel = svc.Events().Subscribe()
+					send()
 					continue
 				}
-				// Changes that come together are sent as one frame.
-				for more := true; more; {
-					select {
-					case <-events:
-					default:
-						more = false
-					}
+				if ev.ArenaID != id || due != nil {
+					continue
 				}
-				if p, err := s.arenaPage(req, id, who); err == nil {
-					sock.send(outFrame{T: "arena", D: p})
+				if wait := arenaFrameEvery - time.Since(last); wait > 0 {
+					due = time.After(wait)
+					continue
 				}
+				send()
+			case <-due:
+				send()
 			case <-sock.done:
 				return
 			}
