@@ -41,6 +41,7 @@ var packageJobs = map[string]string{
 	"club":                       "clubs: members, roles, who may do what",
 	"tournament":                 "round-robin tables, standings and tie-breaks, TRF",
 	"league":                     "Swiss tournaments and round-robin leagues over a store",
+	"arena":                      "arenas: scoring, streaks, berserk, pairing, the service",
 	"game":                       "the domain: Game, Clock, TimeControl, Store, Bus",
 	"chess/pgn":                  "PGN reader and writer",
 	"rules":                      "the rules guide: texts, exercises, the judge of a try",

@@ -61,15 +61,18 @@ var allowedImports = map[string][]string{
 	// Tournaments run over a store: registration, rounds, results; games
 	// through the interfaces it declares (the runtime, the schedule).
 	"league": {"club", "game", "internal/broadcast", "internal/coded", "internal/randid", "rating", "schedule", "tournament"},
+	// Arenas: lichess's scoring, standings and pairing, and the service
+	// that runs them; stores through its own Store, games through its Games.
+	"arena": {"game", "internal/broadcast", "internal/coded", "internal/randid"},
 	// Stores import game and their shared internals.
 	"store/sqlite":   {"game", "internal/coded", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
 	"store/postgres": {"game", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
 	// The one SQL store: every store interface, written once for both dialects.
-	"store/internal/sqlstore":    {"account", "analysis", "chat", "club", "game", "league", "lobby", "rating", "schedule", "store/internal/codec"},
+	"store/internal/sqlstore":    {"account", "analysis", "arena", "chat", "club", "game", "league", "lobby", "rating", "schedule", "store/internal/codec"},
 	"store/internal/codec":       {"chess", "game"},
 	"store/internal/groupcommit": {},
 	"store/internal/migrate":     {"store/internal/sqlstore"},
-	"store/storetest":            {"account", "analysis", "chat", "chess", "club", "game", "league", "live", "lobby", "rating", "schedule", "tournament"},
+	"store/storetest":            {"account", "analysis", "arena", "chat", "chess", "club", "game", "league", "live", "lobby", "rating", "schedule", "tournament"},
 	// Tools: measurements of the parts above.
 	"loadtest": {"chess", "game", "live"},
 	// wsload talks to a server only over HTTP and WebSockets.
@@ -85,7 +88,7 @@ var allowedImports = map[string][]string{
 	// The HTTP server: the domain's services behind one table of routes.
 	// It starts no game itself: the lobby, the schedule and the AI hand
 	// their games to the runtime, wired by cmd/joinpal.
-	"server": {"account", "ai", "analysis", "chat", "chess/pgn", "club", "docs", "game", "i18n", "internal/broadcast", "internal/coded", "league", "live", "lobby", "opening", "ratelimit", "rating", "rules", "schedule", "tournament", "web"},
+	"server": {"account", "ai", "analysis", "arena", "chat", "chess/pgn", "club", "docs", "game", "i18n", "internal/broadcast", "internal/coded", "league", "live", "lobby", "opening", "ratelimit", "rating", "rules", "schedule", "tournament", "web"},
 	// Documents the server serves as they are (openapi.yaml).
 	"docs": {},
 	// The browser interface's bundle, embedded as built (web/dist).
@@ -95,7 +98,7 @@ var allowedImports = map[string][]string{
 	"natsbus": {"chat", "game", "internal/broadcast", "live"},
 	// The one binary wires the parts together: every public package it
 	// runs, never an internal one (stores' shared code, coded errors).
-	"cmd/joinpal": {"account", "ai", "analysis", "chat", "chess", "chess/pgn", "club", "engine", "game", "i18n", "league", "live", "loadtest", "loadtest/wsload", "lobby", "match", "natsbus", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "tournament", "uci"},
+	"cmd/joinpal": {"account", "ai", "analysis", "arena", "chat", "chess", "chess/pgn", "club", "engine", "game", "i18n", "league", "live", "loadtest", "loadtest/wsload", "lobby", "match", "natsbus", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "tournament", "uci"},
 }
 
 // modulePackages returns the packages of this module (not of nested

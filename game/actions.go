@@ -30,6 +30,23 @@ func (g *Game) Leave(side Side) error {
 	return nil
 }
 
+// Berserk is side's berserk in an arena game: half its time and no
+// increment ([Clock.Berserk]), before its first move. The arena decides
+// whether its games allow it; the game only keeps the clock.
+func (g *Game) Berserk(side Side) error {
+	if err := g.settle(); err != nil {
+		return err
+	}
+	if g.clock == nil {
+		return NewError(CodeCannotBerserk, "an untimed game has no clock to berserk", nil)
+	}
+	if err := g.clock.Berserk(side); err != nil {
+		return err
+	}
+	g.changed()
+	return nil
+}
+
 // Abort ends the game with no result. Either player may abort until both
 // sides have made their first move, except in a scheduled game.
 func (g *Game) Abort(side Side) error {

@@ -90,6 +90,7 @@ type Clock struct {
 	remaining [2]time.Duration // for the side to move in ClockRunning: as of turnStart
 	lag       [2]lagQuota
 	turnStart time.Time // ClockRunning only; always a whole millisecond
+	berserk   [2]bool   // the side berserked: half its time, no increment
 }
 
 // Charge tells what one [Clock.Press] did to the mover's clock.
@@ -203,7 +204,7 @@ func (c *Clock) Press(mover Side, lag time.Duration) (Charge, error) {
 	}
 	if c.state == ClockWaiting {
 		ch := Charge{Side: mover}
-		if c.tc.PerMove() == 0 {
+		if c.tc.PerMove() == 0 && !c.berserk[mover] {
 			// FIDE 6.3: the increment follows every move, the first
 			// included, whenever the clock was started.
 			ch.Increment = c.tc.Increment()
@@ -240,7 +241,9 @@ func (c *Clock) Press(mover Side, lag time.Duration) (Charge, error) {
 	case ModePerMove, ModeCorrespondence:
 		c.remaining[mover] = c.tc.PerMove()
 	default:
-		ch.Increment = c.tc.Increment()
+		if !c.berserk[mover] {
+			ch.Increment = c.tc.Increment()
+		}
 		c.remaining[mover] += ch.Increment - ch.Spent
 	}
 	ch.Remaining = c.remaining[mover]
@@ -249,6 +252,24 @@ func (c *Clock) Press(mover Side, lag time.Duration) (Charge, error) {
 	c.turnStart = c.turnStart.Add(elapsed)
 	return ch, nil
 }
+
+// Berserk halves side's time and takes its increment away for the rest
+// of the game, as an arena's berserk does (lichess: half the initial time,
+// no increment). Only a whole-game clock berserks, once per side, while
+// the clock waits for the first two moves and side has not moved: else
+// [CodeCannotBerserk], and nothing changes.
+func (c *Clock) Berserk(side Side) error {
+	moved := c.moves > 0 && (side == White || c.moves > 1)
+	if c.tc.Mode() != ModeWholeGame || c.state != ClockWaiting || moved || c.berserk[side] || !side.Valid() {
+		return NewError(CodeCannotBerserk, "berserk only once, before one's first move, on a whole-game clock", nil)
+	}
+	c.berserk[side] = true
+	c.remaining[side] = (c.tc.Initial() / 2).Truncate(time.Millisecond)
+	return nil
+}
+
+// Berserked reports whether side has berserked.
+func (c *Clock) Berserked(side Side) bool { return side.Valid() && c.berserk[side] }
 
 // pressable returns [ErrClockStopped] or [ErrClockPaused] if the clock
 // cannot be pressed.

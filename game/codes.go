@@ -29,6 +29,9 @@ const (
 	CodeNoDrawOffer Code = "game.no_draw_offer"
 	// CodeCannotAbort: an abort after both sides have moved.
 	CodeCannotAbort Code = "game.cannot_abort"
+	// CodeCannotBerserk: a berserk after the player's first move, twice,
+	// or in a game without a whole-game clock.
+	CodeCannotBerserk Code = "game.cannot_berserk"
 	// CodeBadPosition: a start position that is not a legal FEN.
 	CodeBadPosition Code = "game.bad_position"
 	// CodeBadGame: a game's settings are inconsistent (e.g. no id).
@@ -99,6 +102,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeTakebackLimit, Params: []string{"max"}, When: "a takeback offered by a player who has used up the game's takebacks (max: 5 offers against a person, 3 takebacks against the AI)"},
 	{Code: CodeTakebackRated, When: "a takeback in a rated game whose players have not both agreed to takebacks in rated games"},
 	{Code: CodeCannotAbort, When: "an abort after both sides have moved, or of a scheduled game"},
+	{Code: CodeCannotBerserk, When: "a berserk (an arena's: half one's clock, no increment) after one's first move, a second time, or in a game without a whole-game clock"},
 	{Code: CodeBadPosition, When: "a start position that is not a legal FEN; the chess error that says why is its cause"},
 	{Code: CodeBadGame, When: "a game's settings are inconsistent (e.g. no id)"},
 	{Code: CodeCannotPostpone, When: "a scheduled game postponed with less than the required notice, or a game that is not scheduled"},

@@ -29,6 +29,9 @@ type ClockSnapshot struct {
 	// the clock runs. It is a whole millisecond, so storing it with
 	// millisecond (or finer) precision loses nothing.
 	TurnStart time.Time `json:"turnStart,omitzero"`
+	// Berserk holds, per side, whether it berserked (half its time, no
+	// increment: [Clock.Berserk]).
+	Berserk [2]bool `json:"berserk,omitzero"`
 }
 
 // maxSnapshotMs bounds the millisecond values a snapshot may hold (about
@@ -48,6 +51,7 @@ func (c *Clock) Snapshot() ClockSnapshot {
 		WhiteLagQuotaMs: c.lag[White].quota.Milliseconds(),
 		BlackLagQuotaMs: c.lag[Black].quota.Milliseconds(),
 		TurnStart:       c.turnStart.Round(0), // drop the monotonic reading
+		Berserk:         c.berserk,
 	}
 }
 
@@ -82,7 +86,7 @@ func RestoreClock(s ClockSnapshot, now func() time.Time) (*Clock, error) {
 	}
 	ms := [2]int64{s.WhiteMs, s.BlackMs}
 	quota := [2]int64{s.WhiteLagQuotaMs, s.BlackLagQuotaMs}
-	c := &Clock{tc: tc, now: now, state: s.State, turn: s.Turn, moves: s.Moves}
+	c := &Clock{tc: tc, now: now, state: s.State, turn: s.Turn, moves: s.Moves, berserk: s.Berserk}
 	if c.now == nil {
 		c.now = time.Now
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/analysis"
+	"github.com/joinpal/joinpal/arena"
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/chess"
 	"github.com/joinpal/joinpal/chess/pgn"
@@ -41,6 +42,7 @@ var (
 	_ i18n.Coded = (*lobby.Error)(nil)
 	_ i18n.Coded = (*schedule.Error)(nil)
 	_ i18n.Coded = (*club.Error)(nil)
+	_ i18n.Coded = (*arena.Error)(nil)
 	_ i18n.Coded = (*server.Error)(nil)
 )
 
@@ -96,6 +98,9 @@ func errorCodes() []errorCode {
 	}
 	for _, c := range league.Codes() {
 		out = append(out, errorCode{"league", string(c.Code), c.Params, c.When})
+	}
+	for _, c := range arena.Codes() {
+		out = append(out, errorCode{"arena", string(c.Code), c.Params, c.When})
 	}
 	for _, c := range server.Codes() {
 		out = append(out, errorCode{"server", string(c.Code), c.Params, c.When})

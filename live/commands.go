@@ -190,6 +190,12 @@ func (r *Runtime) ClaimDraw(ctx context.Context, id, playerID string) error {
 	return r.playerCommand(ctx, id, playerID, (*game.Game).ClaimDraw)
 }
 
+// Berserk halves the player's clock and drops their increment, before
+// their first move (game.Game.Berserk); the arena service asks it.
+func (r *Runtime) Berserk(ctx context.Context, id, playerID string) error {
+	return r.playerCommand(ctx, id, playerID, (*game.Game).Berserk)
+}
+
 // Abort aborts the game before both sides have moved.
 func (r *Runtime) Abort(ctx context.Context, id, playerID string) error {
 	return r.playerCommand(ctx, id, playerID, (*game.Game).Abort)

@@ -10,6 +10,7 @@ import (
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/analysis"
+	"github.com/joinpal/joinpal/arena"
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/game"
@@ -157,6 +158,7 @@ var statuses = map[string]int{
 	string(game.CodeTakebackLimit):    http.StatusConflict,
 	string(game.CodeTakebackRated):    http.StatusForbidden,
 	string(game.CodeCannotAbort):      http.StatusConflict,
+	string(game.CodeCannotBerserk):    http.StatusConflict,
 	string(game.CodeClaimTooEarly):    http.StatusConflict,
 	string(game.CodeOpponentPresent):  http.StatusConflict,
 	string(game.CodeCannotClaim):      http.StatusConflict,
@@ -258,6 +260,17 @@ var statuses = map[string]int{
 	string(league.CodeReasonRequired):  http.StatusBadRequest,
 	string(league.CodeWithdrawn):       http.StatusConflict,
 	string(league.CodeConflict):        http.StatusConflict,
+	string(arena.CodeNotFound):         http.StatusNotFound,
+	string(arena.CodeNeedsAccount):     http.StatusForbidden,
+	string(arena.CodeFinished):         http.StatusConflict,
+	string(arena.CodeAlreadyJoined):    http.StatusConflict,
+	string(arena.CodeNotJoined):        http.StatusConflict,
+	string(arena.CodeFull):             http.StatusConflict,
+	string(arena.CodeNotArenaGame):     http.StatusNotFound,
+	string(arena.CodeNoBerserk):        http.StatusConflict,
+	string(arena.CodeBerserkTooLate):   http.StatusConflict,
+	string(arena.CodeAlreadyBerserk):   http.StatusConflict,
+	string(arena.CodeGameEnded):        http.StatusConflict,
 
 	string(ai.CodeBusy):   http.StatusServiceUnavailable,
 	string(ai.CodeClosed): http.StatusServiceUnavailable,
@@ -277,6 +290,7 @@ var families = map[string]int{
 	"account":  http.StatusBadRequest,
 	"ai":       http.StatusBadRequest,
 	"analysis": http.StatusBadRequest,
+	"arena":    http.StatusBadRequest,
 	"chat":     http.StatusBadRequest,
 	"chess":    http.StatusBadRequest,
 	"club":     http.StatusBadRequest,

@@ -27,7 +27,7 @@ const langCookie = "joinpal_lang"
 // bundle (web/src/main.ts registers a module for each; each has its title,
 // ui.title.<name>).
 func Pages() []string {
-	return []string{"home", "login", "signup", "profile", "game", "replay", "challenge", "rules", "schedule", "clubs", "club", "tournaments", "tournament", "error", "tv", "settings", "analysis"}
+	return []string{"home", "login", "signup", "profile", "game", "replay", "challenge", "rules", "schedule", "clubs", "club", "tournaments", "tournament", "arenas", "arena", "error", "tv", "settings", "analysis"}
 }
 
 // shellPage is the HTML every page of the interface starts as: the bundle's

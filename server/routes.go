@@ -199,5 +199,16 @@ func (s *Server) routes() []route {
 		{"POST /api/tournament/{id}/pair", s.tournamentAction("pair")},
 		{"POST /api/tournament/{id}/result", s.tournamentAction("result")},
 		{"POST /api/tournament/{id}/withdraw", s.tournamentAction("withdraw")},
+		// Arenas: their pages, the list, one arena and its socket.
+		{"GET /arenas", s.page("arenas")},
+		{"GET /arena/{id}", s.page("arena", "id")},
+		{"GET /api/arenas", s.listArenas},
+		{"POST /api/arenas", s.postArena},
+		{"GET /api/arena/{id}", s.getArena},
+		{"GET /api/arena/{id}/socket", s.handleArenaSocket},
+		{"POST /api/arena/{id}/join", s.arenaAction("join")},
+		{"POST /api/arena/{id}/withdraw", s.arenaAction("withdraw")},
+		{"POST /api/arena/{id}/berserk", s.arenaAction("berserk")},
+		{"GET /api/game/{id}/arena", s.gameArena},
 	}
 }

@@ -43,6 +43,8 @@ var actionScopes = map[string]account.Scope{
 	"club-write": account.ScopeClubWrite,
 	// Tournaments: every change (POST /api/tournament…); reading is public.
 	"tournament-write": account.ScopeTournamentWrite,
+	// Arenas: creating, joining, pausing and berserking are playing.
+	"arena-write": account.ScopeBoardPlay,
 
 	// lichess's board API (/api/board/game/...): its game stream is a
 	// player's, as the game socket is; its actions take the scopes of the

@@ -108,6 +108,8 @@ type Config struct {
 	// Tournaments runs Swiss tournaments and round-robin leagues (none:
 	// the tournament routes answer league.not_found).
 	Tournaments Tournaments
+	// Arenas runs arenas (none: the arena routes answer arena.not_found).
+	Arenas Arenas
 	// Socket sets the WebSockets' limits and timings (SocketConfig's
 	// defaults when zero).
 	Socket SocketConfig

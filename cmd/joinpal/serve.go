@@ -20,6 +20,7 @@ import (
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/analysis"
+	"github.com/joinpal/joinpal/arena"
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/game"
@@ -327,6 +328,7 @@ type platformStore interface {
 	chat.Store
 	club.Store
 	league.Store
+	arena.Store
 }
 
 // openStore opens the PostgreSQL database of a postgres:// URL, or else
@@ -457,10 +459,21 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	}
 	wake := leagues.Wake
 	ends.wake.Store(&wake)
+	// Arenas pair on the node alone: among several nodes (--nats) none
+	// runs them yet, and their routes answer arena.not_found.
+	var arenas *arena.Service
+	var arenaRoutes server.Arenas
+	if cl == nil {
+		arenas, err = arena.New(arena.Config{Store: st, Games: rt, Records: st, Bus: rt.Bus(), Berserker: rt, Now: now})
+		if err != nil {
+			return err
+		}
+		arenaRoutes = arenas
+	}
 	srv, err := server.New(server.Config{
 		Accounts: st, Runtime: running, Lobby: lob, AI: player, AIPool: pool,
 		Games: games, Listing: st, Ratings: st, Schedule: sched, Analyses: analyses, Clubs: clubs,
-		Tournaments: leagues, Metrics: metrics, Log: log, Now: now,
+		Tournaments: leagues, Arenas: arenaRoutes, Metrics: metrics, Log: log, Now: now,
 		Limits: opts.limits, TrustedProxies: opts.trustedProxies, SecureCookies: opts.secureCookies,
 		HashConcurrency: opts.hashConcurrency,
 		Socket:          server.SocketConfig{MaxPerUser: opts.socketsPerUser, MaxPerAddress: opts.socketsPerAddress},
@@ -539,6 +552,13 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	go func() { defer close(schedDone); sched.Run(sweepCtx) }() // reminders, starts, forfeits, on the server's own schedule
 	leagueDone := make(chan struct{})
 	go func() { defer close(leagueDone); leagues.Run(sweepCtx, leagueTick) }() // results in, rounds paired
+	arenaDone := make(chan struct{})
+	go func() { // pairing, results, ends, and the games missed while down
+		defer close(arenaDone)
+		if arenas != nil {
+			_ = arenas.Run(sweepCtx)
+		}
+	}()
 
 	select {
 	case <-ctx.Done():
@@ -553,6 +573,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		<-sweepDone
 		<-schedDone
 		<-leagueDone
+		<-arenaDone
 		_ = player.Close()
 		rt.Halt()
 		if cl != nil {
@@ -564,6 +585,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		<-sweepDone
 		<-schedDone
 		<-leagueDone
+		<-arenaDone
 		_ = player.Close()
 		_ = rt.Stop(context.Background())
 		if cl != nil {
@@ -577,6 +599,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	srv.Drain() // new games refused from here on
 	stopSweep()
 	<-sweepDone
+	<-arenaDone
 	_ = player.Close()
 	var errs []error
 	if err := rt.Stop(stopCtx); err != nil { // every game's goroutine done, the stop recorded

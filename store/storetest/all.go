@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/joinpal/joinpal/analysis"
+	"github.com/joinpal/joinpal/arena"
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/game"
@@ -21,11 +22,13 @@ type FullStore interface {
 	chat.Store
 	club.Store
 	league.Store
+	arena.Store
 }
 
 // RunAll runs every conformance suite against the store open opens, under
 // Run's contract: Run, RunLobby, RunAccounts (refuse as RunAccounts takes
-// it), RunSchedule, RunAnalyses, RunChat, RunClubs and RunTournaments, each as a subtest.
+// it), RunSchedule, RunAnalyses, RunChat, RunClubs, RunTournaments and RunArenas, each as
+// a subtest.
 func RunAll(t *testing.T, open func(tb testing.TB) FullStore, refuse func(t *testing.T)) {
 	t.Run("Games", func(t *testing.T) { Run(t, func(t *testing.T) Store { return open(t) }) })
 	t.Run("Lobby", func(t *testing.T) { RunLobby(t, func(t *testing.T) LobbyStore { return open(t) }) })
@@ -37,6 +40,7 @@ func RunAll(t *testing.T, open func(tb testing.TB) FullStore, refuse func(t *tes
 	t.Run("Chat", func(t *testing.T) { RunChat(t, func(t *testing.T) chat.Store { return open(t) }) })
 	t.Run("Clubs", func(t *testing.T) { RunClubs(t, func(t *testing.T) ClubStore { return open(t) }) })
 	t.Run("Tournaments", func(t *testing.T) { RunTournaments(t, func(t *testing.T) TournamentStore { return open(t) }) })
+	t.Run("Arenas", func(t *testing.T) { RunArenas(t, func(t *testing.T) ArenaStore { return open(t) }) })
 }
 
 // BenchmarkAll runs every storage benchmark against the store open opens

@@ -22,6 +22,8 @@ const pages: Record<string, () => Promise<{ start: Start }>> = {
   club: () => import('./pages/club'),
   tournaments: () => import('./pages/tournaments'),
   tournament: () => import('./pages/tournament'),
+  arenas: () => import('./pages/arenas'),
+  arena: () => import('./pages/arena'),
   error: () => import('./pages/error'),
   tv: () => import('./pages/tv'),
   settings: () => import('./pages/settings'),

@@ -8,7 +8,7 @@ import type { Api } from '@lichess-org/chessground/api';
 import type { Key, MoveMetadata } from '@lichess-org/chessground/types';
 import { Socket, type Frame } from '../lib/socket';
 import { boot } from '../lib/boot';
-import { get, ApiError } from '../lib/api';
+import { get, post, ApiError } from '../lib/api';
 import { t, lang } from '../lib/i18n';
 import { play } from '../lib/sound';
 import { announce } from '../lib/layout';
@@ -38,6 +38,15 @@ export interface Promotion {
   to: string;
   /** choices are the legal pieces, as UCI letters (q, r, b, n). */
   choices: string[];
+}
+
+/** ArenaGame is a game's arena pairing (GET /api/game/{id}/arena). */
+export interface ArenaGame {
+  arenaId: string;
+  arenaName: string;
+  mayBerserk: boolean;
+  whiteBerserk?: boolean;
+  blackBerserk?: boolean;
 }
 
 /** Confirm is an open confirmation dialog. */
@@ -97,6 +106,8 @@ export class GameCtrl {
   private drawOfferSeen?: Color;
   private takebackOfferSeen?: Color;
   private pliesSeen = 0;
+  /** arena is the game's arena pairing, for an arena game (GET /api/game/{id}/arena). */
+  arena?: ArenaGame;
   private timer?: number;
 
   /** The game is the page's (/game/{id}) unless id names another (the TV's). */
@@ -117,6 +128,7 @@ export class GameCtrl {
     });
     this.chat = new ChatCtrl((t, d) => this.socket.send(t, d), redraw, () => this.me);
     this.timer = window.setInterval(() => this.tick(), 100);
+    void this.loadArena();
     // A socket that never opens says nothing of why: ask the HTTP API.
     window.setTimeout(() => {
       if (!this.game.loaded) void this.checkExists();
@@ -477,6 +489,40 @@ export class GameCtrl {
     this.promotion = undefined;
     this.pending = undefined;
     this.syncBoard();
+    this.redraw();
+  }
+
+  /** loadArena reads the game's arena, if it is an arena game. */
+  private async loadArena(): Promise<void> {
+    try {
+      // Nothing (204) for a game of no arena.
+      this.arena = (await get<ArenaGame | undefined>(`/api/game/${encodeURIComponent(this.id)}/arena`)) || undefined;
+      if (this.arena) this.redraw();
+    } catch {
+      // The page works without: no berserk button.
+    }
+  }
+
+  /** canBerserk reports whether the berserk button shows: an arena game that allows it, before the player's first move, not berserked yet. */
+  get canBerserk(): boolean {
+    const a = this.arena;
+    if (!a || !a.mayBerserk || !this.playing || !this.side) return false;
+    const done = this.side === 'white' ? a.whiteBerserk : a.blackBerserk;
+    return !done && this.game.state.ply < (this.side === 'white' ? 1 : 2);
+  }
+
+  /** berserk halves the player's clock for a point more if they win (POST /api/arena/{id}/berserk). */
+  async berserk(): Promise<void> {
+    const a = this.arena;
+    if (!a || !this.side) return;
+    try {
+      await post(`/api/arena/${encodeURIComponent(a.arenaId)}/berserk`);
+      if (this.side === 'white') a.whiteBerserk = true;
+      else a.blackBerserk = true;
+      announce(t('ui.arena.berserked'));
+    } catch (e) {
+      this.message = e instanceof ApiError ? e.message : String(e);
+    }
     this.redraw();
   }
 

@@ -359,6 +359,8 @@ function controls(ctrl: GameCtrl): VNode | null {
   if (ctrl.playing) {
     const mine = st.drawOffer === ctrl.side;
     const theirs = !!st.drawOffer && !mine;
+    if (ctrl.canBerserk)
+      kids.push(h('button#berserk', { attrs: { type: 'button', title: t('ui.arena.berserk_hint') }, on: { click: () => void ctrl.berserk() } }, t('ui.arena.berserk')));
     if (ctrl.canAbort) kids.push(h('button#abort', { attrs: { type: 'button' }, hook: keepFocus(ctrl), on: { click: () => ctrl.action('abort') } }, t('ui.game.abort')));
     // The AI never answers a draw offer (an offer lapses with its move): no button against it.
     const againstAI = !!ctrl.side && !!st.players[ctrl.side === 'white' ? 'black' : 'white']?.aiLevel;
@@ -392,6 +394,8 @@ function controls(ctrl: GameCtrl): VNode | null {
     if (ctrl.side && st.status !== 'aborted') kids.push(rematch(ctrl));
     kids.push(h('a#new-game.button.primary', { attrs: { href: '/' } }, t('ui.game.new_game')));
   }
+  if (ctrl.arena)
+    kids.push(h('a#arena-link.button', { attrs: { href: '/arena/' + encodeURIComponent(ctrl.arena.arenaId) } }, t('ui.arena.back', { name: ctrl.arena.arenaName })));
   return kids.length ? h('div#game-controls.game-controls', kids) : null;
 }
 

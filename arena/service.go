@@ -1,0 +1,675 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/broadcast"
+	"github.com/joinpal/joinpal/internal/randid"
+)
+
+// Games creates and starts the arena's games (live.Runtime has it, as the
+// lobby's GameStarter).
+type Games interface {
+	Create(ctx context.Context, cfg game.Config) (game.Event, error)
+}
+
+// Records reads a game as stored (game.Store has it): the service learns
+// from it the end of a game it missed while it was down.
+type Records interface {
+	LoadGame(ctx context.Context, id string) (game.Record, error)
+}
+
+// Berserker halves a player's clock in a game that has not seen their
+// first move, and drops their increment (live.Runtime has it).
+type Berserker interface {
+	Berserk(ctx context.Context, gameID, playerID string) error
+}
+
+// Event tells the watchers of an arena that its standings or pairings
+// changed.
+type Event struct {
+	ArenaID string `json:"arenaId"`
+}
+
+// Config is what a Service needs. Store, Games, Records and Bus are
+// required; Berserker is needed for berserk; Events defaults to a new hub,
+// Now to time.Now, Heads to a fair coin and NewID to 8 random letters and
+// digits.
+type Config struct {
+	Store     Store
+	Games     Games
+	Records   Records
+	Bus       game.Bus
+	Berserker Berserker
+	Events    *broadcast.Hub[Event]
+	Now       func() time.Time
+	Heads     func() bool
+	NewID     func() string
+	// Every is how often Run looks at every open arena (to start, pair
+	// and close them); default one second.
+	Every time.Duration
+}
+
+// Service runs arenas over a Store. One process runs an arena at a time.
+type Service struct {
+	cfg Config
+
+	mu       sync.Mutex
+	locks    map[string]*sync.Mutex
+	watching map[string]bool
+	// entries caches each arena's entries by user id, as stored: read
+	// once, then kept in step with every write the service makes (under
+	// the arena's lock; one process runs an arena).
+	entries map[string]map[string]Entry
+	// ending counts the ends of each arena waiting for its lock: only the
+	// last of ends that come together pairs.
+	ending map[string]int
+	runCtx context.Context
+	wg     sync.WaitGroup
+}
+
+// New returns the service of cfg.
+func New(cfg Config) (*Service, error) {
+	if cfg.Store == nil || cfg.Games == nil || cfg.Records == nil || cfg.Bus == nil {
+		return nil, errors.New("arena: Config.Store, Games, Records and Bus are required")
+	}
+	if cfg.Events == nil {
+		cfg.Events = &broadcast.Hub[Event]{}
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Heads == nil {
+		cfg.Heads = func() bool { return randid.String("01", 1) == "1" }
+	}
+	if cfg.NewID == nil {
+		cfg.NewID = func() string { return randid.String(randid.LowerAlphanumeric, 8) }
+	}
+	if cfg.Every <= 0 {
+		cfg.Every = time.Second
+	}
+	return &Service{cfg: cfg, locks: map[string]*sync.Mutex{}, watching: map[string]bool{},
+		entries: map[string]map[string]Entry{}, ending: map[string]int{}}, nil
+}
+
+// Events returns the hub of the service's events.
+func (s *Service) Events() *broadcast.Hub[Event] { return s.cfg.Events }
+
+// Person is who acts: a user's id and username, whether they are a guest
+// (arenas are of accounts), and their rating in the arena's speed.
+type Person struct {
+	ID     string
+	Name   string
+	Guest  bool
+	Rating int
+}
+
+func needsAccount(p Person) error {
+	if p.Guest || p.ID == "" {
+		return NewError(CodeNeedsAccount, "arenas are for accounts", nil)
+	}
+	return nil
+}
+
+func (s *Service) now() time.Time { return s.cfg.Now().UTC().Truncate(time.Millisecond) }
+
+// lock returns arena id's lock, held while its players or pairings change.
+func (s *Service) lock(id string) *sync.Mutex {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l := s.locks[id]
+	if l == nil {
+		l = &sync.Mutex{}
+		s.locks[id] = l
+	}
+	return l
+}
+
+// cached returns arena id's entries by user id, read from the store the
+// first time; the arena's lock is held.
+func (s *Service) cached(ctx context.Context, id string) (map[string]Entry, error) {
+	s.mu.Lock()
+	m := s.entries[id]
+	s.mu.Unlock()
+	if m != nil {
+		return m, nil
+	}
+	es, err := s.cfg.Store.ArenaEntries(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	m = make(map[string]Entry, len(es))
+	for _, e := range es {
+		m[e.UserID] = e
+	}
+	s.mu.Lock()
+	s.entries[id] = m
+	s.mu.Unlock()
+	return m, nil
+}
+
+// kept records in the cache the entries of arena id just written, or
+// drops the arena's cache when the write failed (it may or may not have
+// committed); the arena's lock is held.
+func (s *Service) kept(id string, err error, es ...Entry) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.entries[id]
+	if err != nil || m == nil {
+		delete(s.entries, id)
+		return
+	}
+	for _, e := range es {
+		m[e.UserID] = e
+	}
+}
+
+// list returns the entries of m, by join time then user id.
+func list(m map[string]Entry) []Entry {
+	es := make([]Entry, 0, len(m))
+	for _, e := range m {
+		es = append(es, e)
+	}
+	slices.SortFunc(es, func(a, b Entry) int {
+		if c := a.JoinedAt.Compare(b.JoinedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.UserID, b.UserID)
+	})
+	return es
+}
+
+// Create stores a new arena of by's with the settings of a (ID,
+// CreatedBy, CreatorName, CreatedAt and ClosedAt are set here).
+func (s *Service) Create(ctx context.Context, by Person, a Arena) (Arena, error) {
+	if err := needsAccount(by); err != nil {
+		return Arena{}, err
+	}
+	now := s.now()
+	a.Name = TidyName(a.Name)
+	a.StartsAt = a.StartsAt.UTC().Truncate(time.Millisecond)
+	if err := a.Validate(now); err != nil {
+		return Arena{}, err
+	}
+	a.ID, a.CreatedBy, a.CreatorName, a.CreatedAt, a.ClosedAt = s.cfg.NewID(), by.ID, by.Name, now, time.Time{}
+	if err := s.cfg.Store.CreateArena(ctx, a); err != nil {
+		return Arena{}, err
+	}
+	return a, nil
+}
+
+// Get returns arena id.
+func (s *Service) Get(ctx context.Context, id string) (Arena, error) {
+	return s.cfg.Store.Arena(ctx, id)
+}
+
+// List returns the latest arenas, at most limit (1 to 100).
+func (s *Service) List(ctx context.Context, limit int) ([]Arena, error) {
+	return s.cfg.Store.Arenas(ctx, min(max(limit, 1), 100))
+}
+
+// Standings returns arena id's standings.
+func (s *Service) Standings(ctx context.Context, id string) (Arena, []Row, error) {
+	a, err := s.cfg.Store.Arena(ctx, id)
+	if err != nil {
+		return Arena{}, nil, err
+	}
+	es, err := s.cfg.Store.ArenaEntries(ctx, id)
+	if err != nil {
+		return Arena{}, nil, err
+	}
+	return a, Standings(es, a.Streaks), nil
+}
+
+// Pairings returns arena id's games, latest first.
+func (s *Service) Pairings(ctx context.Context, id string) ([]Pairing, error) {
+	return s.cfg.Store.ArenaPairings(ctx, id)
+}
+
+// PairingOf returns the pairing of game gameID, or fails with
+// CodeNotArenaGame.
+func (s *Service) PairingOf(ctx context.Context, gameID string) (Pairing, error) {
+	return s.cfg.Store.PairingOf(ctx, gameID)
+}
+
+// Entry returns userID's entry in arena id and whether there is one.
+func (s *Service) Entry(ctx context.Context, id, userID string) (Entry, bool, error) {
+	return s.cfg.Store.ArenaEntry(ctx, id, userID)
+}
+
+// Join enters by in arena id, or brings them back after a pause; while
+// the arena runs they are paired at once if someone waits.
+func (s *Service) Join(ctx context.Context, by Person, id string) (Entry, error) {
+	if err := needsAccount(by); err != nil {
+		return Entry{}, err
+	}
+	l := s.lock(id)
+	l.Lock()
+	defer l.Unlock()
+	a, err := s.cfg.Store.Arena(ctx, id)
+	if err != nil {
+		return Entry{}, err
+	}
+	now := s.now()
+	if a.PhaseAt(now) == Finished {
+		return Entry{}, NewError(CodeFinished, "the arena is over", nil)
+	}
+	m, err := s.cached(ctx, id)
+	if err != nil {
+		return Entry{}, err
+	}
+	e, ok := m[by.ID]
+	switch {
+	case ok && !e.Paused:
+		return Entry{}, NewError(CodeAlreadyJoined, "already in the arena", nil)
+	case ok:
+		e.Paused = false
+	default:
+		if len(m) >= MaxPlayers {
+			return Entry{}, NewError(CodeFull, "the arena is full", nil).With("max", strconv.Itoa(MaxPlayers))
+		}
+		e = Entry{ArenaID: id, UserID: by.ID, Name: by.Name, Rating: by.Rating, JoinedAt: now}
+	}
+	err = s.cfg.Store.PutArenaEntry(ctx, e)
+	s.kept(id, err, e)
+	if err != nil {
+		return Entry{}, err
+	}
+	s.publish(ctx, id)
+	if a.PhaseAt(now) == Running {
+		if err := s.pairLocked(ctx, a); err != nil {
+			return e, err
+		}
+		e, _, err = s.cfg.Store.ArenaEntry(ctx, id, by.ID)
+	}
+	return e, err
+}
+
+// Pause takes by out of the pairings of arena id until they join again;
+// a game they are playing goes on and counts.
+func (s *Service) Pause(ctx context.Context, by Person, id string) (Entry, error) {
+	l := s.lock(id)
+	l.Lock()
+	defer l.Unlock()
+	if _, err := s.cfg.Store.Arena(ctx, id); err != nil {
+		return Entry{}, err
+	}
+	m, err := s.cached(ctx, id)
+	if err != nil {
+		return Entry{}, err
+	}
+	e, ok := m[by.ID]
+	if !ok {
+		return Entry{}, NewError(CodeNotJoined, "not in the arena", nil)
+	}
+	if e.Paused {
+		return e, nil
+	}
+	e.Paused = true
+	err = s.cfg.Store.PutArenaEntry(ctx, e)
+	s.kept(id, err, e)
+	if err != nil {
+		return Entry{}, err
+	}
+	s.publish(ctx, id)
+	return e, nil
+}
+
+// Berserk halves by's clock in their arena game gameID, before their
+// first move, for a point more if they win it.
+func (s *Service) Berserk(ctx context.Context, by Person, gameID string) (Pairing, error) {
+	p, err := s.cfg.Store.PairingOf(ctx, gameID)
+	if err != nil {
+		return Pairing{}, err
+	}
+	var side game.Side
+	switch by.ID {
+	case p.White:
+		side = game.White
+	case p.Black:
+		side = game.Black
+	default:
+		return Pairing{}, NewError(CodeNotArenaGame, "not your arena game", nil)
+	}
+	a, err := s.cfg.Store.Arena(ctx, p.ArenaID)
+	if err != nil {
+		return Pairing{}, err
+	}
+	switch {
+	case !a.Berserk || s.cfg.Berserker == nil:
+		return Pairing{}, NewError(CodeNoBerserk, "the arena does not allow berserk", nil)
+	case p.Ended:
+		return Pairing{}, NewError(CodeBerserkTooLate, "the game has ended", nil)
+	case (side == game.White && p.WhiteBerserk) || (side == game.Black && p.BlackBerserk):
+		return Pairing{}, NewError(CodeAlreadyBerserk, "berserk already", nil)
+	}
+	if err := s.cfg.Berserker.Berserk(ctx, gameID, by.ID); err != nil {
+		return Pairing{}, err
+	}
+	if err := s.cfg.Store.SetBerserk(ctx, gameID, side); err != nil {
+		return Pairing{}, err
+	}
+	if side == game.White {
+		p.WhiteBerserk = true
+	} else {
+		p.BlackBerserk = true
+	}
+	s.publish(ctx, p.ArenaID)
+	return p, nil
+}
+
+// End is how a game ended, as the service needs it.
+type End struct {
+	GameID string
+	Status game.Status
+	Result game.Result
+	Plies  int
+	// At is when the game ended (aborted), by the game's clock.
+	At time.Time
+}
+
+// Ended records the end of arena game e.GameID in its players' sheets and
+// pairs them again while the arena runs. An end recorded already, or of a
+// game that is not an arena's, changes nothing.
+func (s *Service) Ended(ctx context.Context, e End) error {
+	p, err := s.cfg.Store.PairingOf(ctx, e.GameID)
+	if CodeOf(err) == CodeNotArenaGame {
+		return nil
+	}
+	if err != nil || p.Ended {
+		return err
+	}
+	s.mu.Lock()
+	s.ending[p.ArenaID]++
+	s.mu.Unlock()
+	l := s.lock(p.ArenaID)
+	l.Lock()
+	defer l.Unlock()
+	s.mu.Lock()
+	s.ending[p.ArenaID]--
+	last := s.ending[p.ArenaID] == 0
+	s.mu.Unlock()
+	a, err := s.cfg.Store.Arena(ctx, p.ArenaID)
+	if err != nil {
+		return err
+	}
+	if err := s.endLocked(ctx, a, p, e, true); err != nil {
+		return err
+	}
+	switch {
+	case !last:
+		// Another end of the arena waits for the lock: it pairs for both.
+		return nil
+	case a.PhaseAt(s.now()) == Running:
+		return s.pairLocked(ctx, a)
+	}
+	return s.closeIfDone(ctx, a)
+}
+
+// endLocked records p's end e. A game without a result (aborted) scores
+// nothing; when absent is set and the game was aborted at least the first
+// move's window (game.FirstMoveWindow) after the pairing, so by its first
+// move's deadline and not by a player, the player who did not make their
+// first move is paused, as lichess withdraws them.
+func (s *Service) endLocked(ctx context.Context, a Arena, p Pairing, e End, absent bool) error {
+	m, err := s.cached(ctx, a.ID)
+	if err != nil {
+		return err
+	}
+	w, okw := m[p.White]
+	b, okb := m[p.Black]
+	if !okw || !okb {
+		return fmt.Errorf("arena: game %s: a player has no entry in arena %s", p.GameID, a.ID)
+	}
+	p.Ended, p.Result, p.Plies = true, e.Result, e.Plies
+	if ow, counts := OutcomeFor(e.Result, game.White); counts {
+		ob, _ := OutcomeFor(e.Result, game.Black)
+		w.Sheet = w.Sheet.Add(Result{Outcome: ow, Plies: e.Plies, Berserk: p.WhiteBerserk, Opponent: b.UserID,
+			OpponentRating: b.Rating, GameID: p.GameID}, a.Streaks)
+		b.Sheet = b.Sheet.Add(Result{Outcome: ob, Plies: e.Plies, Berserk: p.BlackBerserk, Opponent: w.UserID,
+			OpponentRating: w.Rating, GameID: p.GameID}, a.Streaks)
+	} else if tc, err := a.TimeControl(); absent && err == nil && !e.At.Before(p.StartedAt.Add(game.FirstMoveWindow(tc))) {
+		switch e.Plies {
+		case 0:
+			w.Paused = true
+		case 1:
+			b.Paused = true
+		}
+	}
+	for _, x := range []*Entry{&w, &b} {
+		if x.GameID == p.GameID {
+			x.GameID = ""
+		}
+	}
+	err = s.cfg.Store.EndArenaPairing(ctx, p, []Entry{w, b})
+	if CodeOf(err) == CodeGameEnded {
+		s.kept(a.ID, err) // another wrote it: read the entries again
+		return nil
+	}
+	s.kept(a.ID, err, w, b)
+	if err == nil {
+		s.publish(ctx, a.ID)
+	}
+	return err
+}
+
+// pairLocked pairs arena a's waiting players and starts their games.
+func (s *Service) pairLocked(ctx context.Context, a Arena) error {
+	byID, err := s.cached(ctx, a.ID)
+	if err != nil {
+		return err
+	}
+	ms := Pair(list(byID), a.Streaks, s.cfg.Heads)
+	if len(ms) == 0 {
+		return nil
+	}
+	tc, err := a.TimeControl()
+	if err != nil {
+		return fmt.Errorf("arena: %s: %w", a.ID, err)
+	}
+	now := s.now()
+	ps := make([]Pairing, 0, len(ms))
+	cfgs := make([]game.Config, 0, len(ms))
+	players := make([]Entry, 0, 2*len(ms))
+	for _, m := range ms {
+		w, b := byID[m.White], byID[m.Black]
+		cfg := game.NewConfig(game.Player{ID: w.UserID, Name: w.Name}, game.Player{ID: b.UserID, Name: b.Name}, tc)
+		cfg.Rated = a.Rated
+		w.GameID, w.LastOpponent, w.Whites = cfg.ID, b.UserID, w.Whites+1
+		b.GameID, b.LastOpponent, b.Whites = cfg.ID, w.UserID, b.Whites-1
+		ps = append(ps, Pairing{ArenaID: a.ID, GameID: cfg.ID, White: w.UserID, Black: b.UserID, StartedAt: now})
+		cfgs = append(cfgs, cfg)
+		players = append(players, w, b)
+	}
+	err = s.cfg.Store.StartArenaPairings(ctx, ps, players)
+	s.kept(a.ID, err, players...)
+	if err != nil {
+		return err
+	}
+	// The games are created together: their writes commit together.
+	errs := make([]error, len(cfgs))
+	var wg sync.WaitGroup
+	for i, cfg := range cfgs {
+		wg.Go(func() { _, errs[i] = s.cfg.Games.Create(ctx, cfg) })
+	}
+	wg.Wait()
+	var firstErr error
+	for i, cfg := range cfgs {
+		if err := errs[i]; err != nil {
+			// The game never started: its players wait again.
+			if e := s.endLocked(ctx, a, ps[i], End{GameID: cfg.ID, Status: game.StatusAborted}, false); e != nil && firstErr == nil {
+				firstErr = e
+			}
+			if firstErr == nil {
+				firstErr = fmt.Errorf("arena: start game %s: %w", cfg.ID, err)
+			}
+			continue
+		}
+		s.watch(cfg.ID)
+	}
+	s.publish(ctx, a.ID)
+	return firstErr
+}
+
+// closeIfDone closes arena a once its time is over and its last game has
+// ended.
+func (s *Service) closeIfDone(ctx context.Context, a Arena) error {
+	if !a.ClosedAt.IsZero() || a.PhaseAt(s.now()) != Finished {
+		return nil
+	}
+	m, err := s.cached(ctx, a.ID)
+	if err != nil {
+		return err
+	}
+	for _, e := range m {
+		if e.GameID != "" {
+			return nil
+		}
+	}
+	if err := s.cfg.Store.CloseArena(ctx, a.ID, s.now()); err != nil {
+		return err
+	}
+	s.publish(ctx, a.ID)
+	return nil
+}
+
+// Tick looks at every open arena once: a running one pairs whoever
+// waits, a finished one closes when its last game has ended. Run calls it
+// every Config.Every; tests call it after moving their clock.
+func (s *Service) Tick(ctx context.Context) error {
+	as, err := s.cfg.Store.OpenArenas(ctx)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, a := range as {
+		if a.PhaseAt(s.now()) == Upcoming {
+			continue
+		}
+		l := s.lock(a.ID)
+		l.Lock()
+		if a.PhaseAt(s.now()) == Running {
+			errs = append(errs, s.pairLocked(ctx, a))
+		} else {
+			errs = append(errs, s.closeIfDone(ctx, a))
+		}
+		l.Unlock()
+	}
+	return errors.Join(errs...)
+}
+
+// Run resumes the arenas' running games (recording the ends it missed
+// while down) and runs Tick every Config.Every until ctx is done; then it
+// waits for its watchers to stop.
+func (s *Service) Run(ctx context.Context) error {
+	s.mu.Lock()
+	s.runCtx = ctx
+	s.mu.Unlock()
+	defer s.wg.Wait()
+	ps, err := s.cfg.Store.RunningPairings(ctx)
+	if err != nil {
+		return err
+	}
+	for _, p := range ps {
+		s.watch(p.GameID)
+	}
+	t := time.NewTicker(s.cfg.Every)
+	defer t.Stop()
+	for {
+		_ = s.Tick(ctx)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+	}
+}
+
+// watch follows game id until it ends, once Run has started.
+func (s *Service) watch(id string) {
+	s.mu.Lock()
+	ctx := s.runCtx
+	if ctx == nil || s.watching[id] {
+		s.mu.Unlock()
+		return
+	}
+	s.watching[id] = true
+	s.wg.Add(1)
+	s.mu.Unlock()
+	go func() {
+		defer s.wg.Done()
+		defer func() {
+			s.mu.Lock()
+			delete(s.watching, id)
+			s.mu.Unlock()
+		}()
+		s.follow(ctx, id)
+	}()
+}
+
+// follow waits for game id's end and records it. It subscribes before it
+// reads the stored game, so an end between the two is not missed; a
+// subscription the bus drops is taken again.
+func (s *Service) follow(ctx context.Context, id string) {
+	for ctx.Err() == nil {
+		events, cancel := s.cfg.Bus.Subscribe(id)
+		rec, err := s.cfg.Records.LoadGame(ctx, id)
+		switch {
+		case game.CodeOf(err) == game.CodeGameNotFound:
+			cancel()
+			s.lost(ctx, id)
+			return
+		case err == nil && rec.State.Status.Finished():
+			cancel()
+			_ = s.Ended(ctx, End{GameID: id, Status: rec.State.Status, Result: rec.State.Result, Plies: len(rec.Moves), At: rec.State.EndedAt})
+			return
+		}
+		for open := true; open; {
+			select {
+			case <-ctx.Done():
+				cancel()
+				return
+			case ev, ok := <-events:
+				if !ok {
+					open = false
+					break
+				}
+				if ev.Status.Finished() {
+					cancel()
+					_ = s.Ended(ctx, End{GameID: id, Status: ev.Status, Result: ev.Result, Plies: ev.Ply, At: ev.At})
+					return
+				}
+			}
+		}
+		cancel()
+	}
+}
+
+// lost ends a pairing whose game was never created (the process died
+// between the pairing and the game's start): no score, both wait again.
+func (s *Service) lost(ctx context.Context, id string) {
+	p, err := s.cfg.Store.PairingOf(ctx, id)
+	if err != nil || p.Ended {
+		return
+	}
+	l := s.lock(p.ArenaID)
+	l.Lock()
+	defer l.Unlock()
+	a, err := s.cfg.Store.Arena(ctx, p.ArenaID)
+	if err != nil {
+		return
+	}
+	_ = s.endLocked(ctx, a, p, End{GameID: id, Status: game.StatusAborted}, false)
+}
+
+func (s *Service) publish(ctx context.Context, id string) {
+	_ = s.cfg.Events.Publish(ctx, Event{ArenaID: id})
+}
