@@ -228,22 +228,37 @@ func absolute(cols []int) int {
 // BenchmarkPairSwiss pairs a round of a 9-round Swiss after the rounds
 // before it were played with seeded random results (with requested byes,
 // forfeits and withdrawals): round 7 of 100 players, rounds 3 (large
-// score groups) and 7 of 500; it reports the CPU time too.
+// score groups) and 7 of 500; and round 2 of a 20-round Swiss of 500
+// players all rated alike after a first round of wins, draws and losses
+// in turn (uniformRound1: three score groups of a third of the field
+// each). It reports the CPU time too.
 func BenchmarkPairSwiss(b *testing.B) {
-	for _, c := range []struct{ n, round int }{{100, 7}, {500, 3}, {500, 7}} {
-		n, round := c.n, c.round
-		b.Run(fmt.Sprintf("%d/round%d", n, round), func(b *testing.B) {
-			players := make([]tournament.Player, n)
-			for i := range players {
-				players[i] = tournament.Player{Number: i + 1}
-			}
-			games := simulate(b, n, round-1, 3, tournament.SwissOptions{}, nil)
-			opts := tournament.SwissOptions{Rounds: 9}
+	random := func(n, round int) func(testing.TB) ([]tournament.Game, tournament.SwissOptions) {
+		return func(t testing.TB) ([]tournament.Game, tournament.SwissOptions) {
+			return simulate(t, n, round-1, 3, tournament.SwissOptions{}, nil), tournament.SwissOptions{Rounds: 9}
+		}
+	}
+	for _, c := range []struct {
+		name     string
+		n, round int
+		earlier  func(testing.TB) ([]tournament.Game, tournament.SwissOptions)
+	}{
+		{"100/round7", 100, 7, random(100, 7)},
+		{"500/round3", 500, 3, random(500, 3)},
+		{"500/round7", 500, 7, random(500, 7)},
+		{"500/round2-uniform", 500, 2, func(t testing.TB) ([]tournament.Game, tournament.SwissOptions) {
+			opts := tournament.SwissOptions{Rounds: 20}
+			return uniformRound1(t, 500, opts), opts
+		}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			players := numbered(c.n)
+			games, opts := c.earlier(b)
 			var before, after syscall.Rusage
 			syscall.Getrusage(syscall.RUSAGE_SELF, &before)
 			b.ResetTimer()
 			for range b.N {
-				if _, err := tournament.PairSwiss(players, games, round, nil, opts); err != nil {
+				if _, err := tournament.PairSwiss(players, games, c.round, nil, opts); err != nil {
 					b.Fatal(err)
 				}
 			}
