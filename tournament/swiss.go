@@ -524,6 +524,11 @@ type bracket struct {
 	ordBits uint
 	ordMax  uint64
 	base    weight // the constant part of every edge's weight
+
+	// penalties has, for each edge, a bit for each criterion among C8–C11
+	// that the pair breaks (penaltyBits): those criteria only ever lower
+	// a matching's value, edge by edge.
+	penalties []uint8
 }
 
 // Criteria fields, most important first; each edge's weight holds them
@@ -546,6 +551,11 @@ const (
 	fUpSD2            // C19: score differences of C15's upfloats
 	nFields
 )
+
+// penaltyBits are the criteria that count only what a pair breaks (each
+// edge's value in them is zero or negative), as bits of
+// [bracket.penalties].
+var penaltyBits = [nFields]uint8{fTopCD: 1, fTopThree: 2, fColour: 4, fStrong: 8}
 
 // maxExchanges is how many exchanges between S1 and S2 a remainder
 // tries, in the rules' order, before its candidate lists go on with S1.
@@ -645,7 +655,7 @@ func (br *bracket) build() {
 	if total+br.ordBits >= 64 {
 		br.base = weight{1 << (total + br.ordBits - 64), 0}
 	}
-	br.edges, br.crit, br.real = br.edges[:0], br.crit[:0], br.real[:0]
+	br.edges, br.crit, br.real, br.penalties = br.edges[:0], br.crit[:0], br.real[:0], br.penalties[:0]
 	br.index = make([]int32, nv*nv)
 	for i := range br.index {
 		br.index[i] = -1
@@ -698,9 +708,13 @@ func signed(x int64) weight { return weight{x >> 63, uint64(x)} }
 
 func (br *bracket) addEdge(u, v int, vals [nFields]int64, ord uint64, real bool) {
 	var w weight
+	var pen uint8
 	for k, x := range vals {
 		if br.widths[k] == 0 {
 			x = 0
+		}
+		if x < 0 {
+			pen |= penaltyBits[k]
 		}
 		w = w.shl(br.widths[k]).add(signed(x))
 	}
@@ -713,6 +727,7 @@ func (br *bracket) addEdge(u, v int, vals [nFields]int64, ord uint64, real bool)
 	br.index[u*br.nv+v], br.index[v*br.nv+u] = k, k
 	br.edges = append(br.edges, wedge{u, v, w})
 	br.real = append(br.real, real)
+	br.penalties = append(br.penalties, pen)
 }
 
 // colourValues fills the colour criteria (C8–C11) of a pair in the bracket.
@@ -863,7 +878,9 @@ func (br *bracket) paired(mate []int, u int) int {
 // its candidate list (for S1, the players of S2 in order: the
 // transpositions of S2 in their lexicographic order) with which the
 // criteria's best value can still be reached; a matching that already
-// pairs it so saves the check.
+// pairs it so saves the check, and so does a candidate ruled out without
+// one: by its reduced cost, or by breaking one of C8–C11 that the best
+// matching keeps everywhere.
 func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *swissPlayer, err error) {
 	br.build()
 	nb := len(br.b)
@@ -875,6 +892,16 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 	// A pair whose reduced cost reaches the Dutch order's bits cannot be
 	// in a matching of the criteria's best value.
 	limit := weight{0, 1}.shl(br.ordBits)
+	// Nor can a pair that breaks one of C8–C11 when a matching of the best
+	// value breaks it nowhere: every matching of the best value has the
+	// same sum in each criterion, and these sums only fall, pair by pair.
+	var broken uint8
+	for u, v := range mate {
+		if u < v {
+			broken |= br.penalties[br.index[u*br.nv+v]]
+		}
+	}
+	unbroken := ^broken
 	forced := make([]bool, br.nv) // paired already
 	noPair := make([]bool, nb)    // floats down: no game in the bracket
 	var leaveOut func(k int, e wedge, u, c int) bool
@@ -935,7 +962,8 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 		for _, c := range cands {
 			if c >= 0 {
 				k := br.index[u*br.nv+c]
-				if forced[c] || noPair[c] || k < 0 || !br.real[k] || !sol.reducedCost(u, c, br.edges[k].w).less(limit) {
+				if forced[c] || noPair[c] || k < 0 || !br.real[k] || br.penalties[k]&unbroken != 0 ||
+					!sol.reducedCost(u, c, br.edges[k].w).less(limit) {
 					continue
 				}
 			}
