@@ -73,3 +73,28 @@ func TestPairSwissUniform(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkPairSwissWhiteWins pairs round 3 of a 20-round Swiss of 500
+// players after two rounds in which White won every game: the 125
+// players on 2 points all had White twice, so their absolute preference
+// for Black (C3) keeps every one of them from meeting another, and they
+// all float down into a bracket paired with everyone below it.
+func BenchmarkPairSwissWhiteWins(b *testing.B) {
+	opts := tournament.SwissOptions{Rounds: 20}
+	var games []tournament.Game
+	for r := 1; r <= 2; r++ {
+		got, err := tournament.PairSwiss(numbered(500), games, r, nil, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, p := range got {
+			games = append(games, tournament.Game{Round: r, White: p.White, Black: p.Black, Result: tournament.WhiteWins})
+		}
+	}
+	b.ResetTimer()
+	for range b.N {
+		if _, err := tournament.PairSwiss(numbered(500), games, 3, nil, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
