@@ -48,7 +48,12 @@ type BusConfig struct {
 	Prefix string
 	// Node is this node's name; required.
 	Node string
-	// Buffer is the channel size of each subscription (64 when 0).
+	// Buffer is the channel size of each subscription (16 when 0). A
+	// socket's forwarder takes each event as it comes and queues it on
+	// the socket, so a subscription falls behind only when its reader
+	// is stuck; then it is dropped and the socket catches up from the
+	// game's owner. Every slot is held for as long as the subscription
+	// lasts, one subscription per open game socket.
 	Buffer int
 	// Logger receives the events that cannot be read (nil: the default).
 	Logger *slog.Logger
@@ -57,7 +62,7 @@ type BusConfig struct {
 // NewGameBus returns a GameBus on cfg.Conn.
 func NewGameBus(cfg BusConfig) *GameBus {
 	if cfg.Buffer <= 0 {
-		cfg.Buffer = 64
+		cfg.Buffer = 16
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()

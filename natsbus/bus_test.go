@@ -46,8 +46,9 @@ func next(t *testing.T, ch <-chan game.Event) game.Event {
 // and the publishing node's subscribers once each.
 func TestGameBusBetweenNodes(t *testing.T) {
 	nc, prefix := connect(t)
-	a := NewGameBus(BusConfig{Conn: nc, Prefix: prefix, Node: "a"})
-	b := NewGameBus(BusConfig{Conn: nc, Prefix: prefix, Node: "b"})
+	// The test reads only after publishing all 50: buffers hold them.
+	a := NewGameBus(BusConfig{Conn: nc, Prefix: prefix, Node: "a", Buffer: 64})
+	b := NewGameBus(BusConfig{Conn: nc, Prefix: prefix, Node: "b", Buffer: 64})
 	onA, stopA := a.Subscribe("g1")
 	defer stopA()
 	onB, stopB := b.Subscribe("g1")
@@ -86,5 +87,32 @@ func TestGameBusBetweenNodes(t *testing.T) {
 	b.mu.Unlock()
 	if listening {
 		t.Error("b still listens to g1 after its last subscriber left")
+	}
+}
+
+// A subscriber that does not read is dropped once its buffer (16 events by
+// default) is full: its channel closes after the events it holds.
+func TestGameBusDropsAFullSubscriber(t *testing.T) {
+	nc, prefix := connect(t)
+	b := NewGameBus(BusConfig{Conn: nc, Prefix: prefix, Node: "a"})
+	events, stop := b.Subscribe("g")
+	defer stop()
+	for seq := int64(1); seq <= 20; seq++ {
+		if err := b.Publish(context.Background(), game.Event{GameID: "g", Seq: seq, Type: game.EventMove, Status: game.StatusStarted, Turn: game.White}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := 0
+	for range events {
+		n++
+	}
+	if n != 16 {
+		t.Errorf("the subscriber got %d events before it was dropped, want the default buffer's 16", n)
+	}
+	b.mu.Lock()
+	_, listening := b.games["g"]
+	b.mu.Unlock()
+	if listening {
+		t.Error("the bus still listens to g after its only subscriber was dropped")
 	}
 }
