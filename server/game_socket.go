@@ -44,12 +44,12 @@ func (s *Server) handleGameSocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	defer done()
 	gs := &gameSocket{srv: s, sock: sock, id: id, hdr: hdr, who: who, userID: userID}
 	if _, ok := sideOfUser(hdr, userID); ok {
 		gs.playerID = userID
 	}
-	gs.run(context.WithoutCancel(r.Context()), since)
+	ctx := context.WithoutCancel(r.Context())
+	s.detach(sock, done, func() { gs.run(ctx, since) })
 }
 
 // onStack runs f on a goroutine of its own and waits for it: a deep call

@@ -28,8 +28,12 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	defer done()
 	ctx := context.WithoutCancel(r.Context())
+	s.detach(sock, done, func() { s.serveLobbySocket(ctx, sock, who) })
+}
+
+// serveLobbySocket serves an upgraded lobby socket until it closes.
+func (s *Server) serveLobbySocket(ctx context.Context, sock *socket, who Identity) {
 	userID := who.User.ID
 	lb := s.cfg.Lobby
 	sub := subscribe(lb.Events(), func() { s.sendSeeks(ctx, sock) })

@@ -75,6 +75,7 @@ func BenchmarkIdleGameSockets(b *testing.B) {
 		}
 	})
 	before, goroutines := heapInUse()
+	stacks := stackInUse()
 	b.ResetTimer()
 	for range b.N {
 		id := game.NewID()
@@ -91,7 +92,15 @@ func BenchmarkIdleGameSockets(b *testing.B) {
 	b.StopTimer()
 	after, goroutinesAfter := heapInUse()
 	b.ReportMetric(float64(after-before)/float64(b.N), "bytes/game")
+	b.ReportMetric(float64(stackInUse()-stacks)/float64(b.N), "stack-bytes/game")
 	b.ReportMetric(float64(goroutinesAfter-goroutines)/float64(b.N), "goroutines/game")
+}
+
+// stackInUse returns the bytes of goroutine stacks in use.
+func stackInUse() int64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.StackInuse)
 }
 
 // heapInUse returns the bytes of live heap objects after a collection,

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -89,6 +90,26 @@ func (s *Server) upgrade(w http.ResponseWriter, r *http.Request, who Identity) (
 		s.metrics.SocketClosed()
 		release()
 	}, true
+}
+
+// detach serves sock by serve on a goroutine of its own and returns at
+// once, so that the handler returns: the connection is hijacked, so
+// net/http's goroutine ends, with the stack that serving the request grew
+// (the routing, the session's read, the upgrade), and the socket's reader
+// keeps one only as deep as its read loop. done runs when serve returns.
+// A panic in serve is logged and closes the socket rather than the
+// process.
+func (s *Server) detach(sock *socket, done func(), serve func()) {
+	go func() {
+		defer done()
+		defer func() {
+			if v := recover(); v != nil {
+				s.log.Error("server: panic serving a socket", "panic", v, "stack", string(debug.Stack()))
+				sock.close(websocket.StatusInternalError, "")
+			}
+		}()
+		serve()
+	}()
 }
 
 // add registers s; false (s not registered) once the server is stopping.
