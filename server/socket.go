@@ -105,8 +105,8 @@ var monoStart = time.Now()
 
 func monoNow() int64 { return int64(time.Since(monoStart)) }
 
-// socket is one WebSocket connection: a reader (the handler's goroutine,
-// through serve) and a bounded queue of frames to write, which a writer
+// socket is one WebSocket connection: a reader (the goroutine that calls
+// serve: the handler's, or one of its own, see Server.detach) and a bounded queue of frames to write, which a writer
 // goroutine empties; the writer runs only while there are frames to
 // write, so an idle socket holds one goroutine, its reader. The socket
 // hub's pinger pings it when it has been silent for a while, and now and
