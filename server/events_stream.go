@@ -107,10 +107,17 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 		go s.watchGameEnd(ctx, gameID, userID, finished)
 	}
 	// As lichess's stream: the games being played and the open
-	// challenges first, so that a program that restarts finds them.
+	// challenges first, so that a program that restarts finds them. The
+	// events are subscribed to before these are read, so a challenge made
+	// in between comes both ways: told is what the opening lines told,
+	// and its event is then left out.
+	told := map[string]bool{}
 	for _, line := range s.currentLines(ctx, userID, site) {
 		if line.Game != nil {
 			watch(line.Game.GameID)
+		}
+		if line.Challenge != nil {
+			told[line.Challenge.ID] = true
 		}
 		if !write(line) {
 			return
@@ -126,7 +133,8 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			line, gameID, ok := streamLine(e, userID, site)
-			if !ok {
+			if !ok || line.Type == "challenge" && told[line.Challenge.ID] ||
+				line.Type == "gameStart" && watched[gameID] {
 				continue
 			}
 			if line.Challenge != nil {
