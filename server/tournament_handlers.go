@@ -121,9 +121,10 @@ type tournamentPageJSON struct {
 	Standings []league.Row  `json:"standings"`
 	// TieBreaks names the standings' tie-break columns.
 	TieBreaks []tournament.TieBreak `json:"tieBreaks"`
-	// Crosstable is the crosstable as text, once the tournament started.
-	Crosstable string        `json:"crosstable"`
-	Me         *tournamentMe `json:"me,omitempty"`
+	// Crosstable is the crosstable laid out as data: no rows until the
+	// players have pairing numbers.
+	Crosstable tournament.Table `json:"crosstable"`
+	Me         *tournamentMe    `json:"me,omitempty"`
 }
 
 func viewTournament(r *http.Request, t league.Tournament) tournamentJSON {
@@ -254,7 +255,8 @@ func (s *Server) writeTournamentPage(w http.ResponseWriter, r *http.Request, sta
 		return
 	}
 	out := tournamentPageJSON{Tournament: viewTournament(r, t), Players: []tournamentPlayer{}, Rounds: [][]boardJSON{},
-		Standings: rows, TieBreaks: t.TieBreaks}
+		Standings: rows, TieBreaks: t.TieBreaks,
+		Crosstable: tournament.Table{RoundRobin: t.Format == league.RoundRobin, TieBreaks: []tournament.TieBreak{}, Rows: []tournament.Row{}}}
 	names := map[string]string{}
 	var ps []tournament.Player
 	num := map[string]int{}
@@ -279,8 +281,8 @@ func (s *Server) writeTournamentPage(w http.ResponseWriter, r *http.Request, sta
 		gs = append(gs, tournament.Game{Round: b.Round, White: num[b.White], Black: num[b.Black], Result: b.Result})
 	}
 	if len(ps) > 0 {
-		if text, err := tournament.Crosstable(ps, gs, t.Rules()); err == nil {
-			out.Crosstable = text
+		if tab, err := tournament.Crosstable(ps, gs, t.Rules()); err == nil {
+			out.Crosstable = tab
 		}
 	}
 	if who.Known() && !who.User.Guest {

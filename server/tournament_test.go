@@ -14,6 +14,7 @@ import (
 	"github.com/joinpal/joinpal/league"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/schedule"
+	"github.com/joinpal/joinpal/tournament"
 )
 
 // withTournaments wires clubs and a league service on the test store, its
@@ -125,8 +126,23 @@ func testTournamentOverHTTP(t *testing.T, env *testEnv) {
 		}
 	}
 	if p.Tournament.Status != league.Finished || len(p.Standings) != 3 || p.Standings[0].Points != 2 ||
-		len(p.Standings[0].TieBreaks) != 2 || !strings.Contains(p.Crosstable, "ana") {
+		len(p.Standings[0].TieBreaks) != 2 {
 		t.Fatalf("finished: %+v", p)
+	}
+	// The round-robin's grid: rows and columns by pairing number, "*" on
+	// the diagonal, every game decided.
+	if x := p.Crosstable; !x.RoundRobin || len(x.Rows) != 3 || len(x.TieBreaks) != 2 {
+		t.Fatalf("crosstable: %+v", x)
+	}
+	for i, row := range p.Crosstable.Rows {
+		if row.Number != i+1 || len(row.Results) != 3 || row.Results[i] != "*" || row.Rounds != nil || len(row.TieBreaks) != 2 {
+			t.Fatalf("crosstable row %d: %+v", i, row)
+		}
+		for j, c := range row.Results {
+			if j != i && c != "1" && c != "0" {
+				t.Fatalf("crosstable row %d, column %d: %q", i, j, c)
+			}
+		}
 	}
 	r := mustStatus(t, nobody.do("GET", "/api/tournament/"+id+"/trf", ""), http.StatusOK)
 	if !strings.Contains(string(r.body), "XXR 3") || !strings.Contains(r.header.Get("Content-Disposition"), "Liga_de_invierno.trf") {
@@ -146,6 +162,70 @@ func testTournamentOverHTTP(t *testing.T, env *testEnv) {
 		t.Fatalf("the club's page: %+v", cp.Tournaments)
 	}
 	mustStatus(t, nobody.do("GET", "/api/tournament/none", ""), http.StatusNotFound)
+}
+
+// TestSwissCrosstableJSON: a Swiss page's crosstable has a row per player
+// in rank order and a cell per round: the opponent, the colour and the
+// result, a forfeit as + and −, the bye without an opponent; before the
+// start it has no rows.
+func TestSwissCrosstableJSON(t *testing.T) {
+	env := newTestServer(t, withTournaments(t))
+	ana, _ := env.signUp(t, "ana", "password-ana")
+	beto, _ := env.signUp(t, "beto", "password-beto")
+	cris, _ := env.signUp(t, "cris", "password-cris")
+	var p tournamentPageJSON
+	mustStatus(t, ana.do("POST", "/api/tournaments", `{"name":"Suizo","format":"swiss","rounds":2,"timeControl":"10+5"}`),
+		http.StatusCreated).decode(t, &p)
+	id := p.Tournament.ID
+	r := mustStatus(t, ana.do("GET", "/api/tournament/"+id, ""), http.StatusOK)
+	if !strings.Contains(string(r.body), `"crosstable":{"roundRobin":false,"rounds":0,"tieBreaks":[],"rows":[]}`) {
+		t.Fatalf("before the start: %s", r.body)
+	}
+	for _, c := range []*client{ana, beto, cris} {
+		mustStatus(t, c.do("POST", "/api/tournament/"+id+"/join", ""), http.StatusOK)
+	}
+	mustStatus(t, ana.do("POST", "/api/tournament/"+id+"/start", ""), http.StatusOK).decode(t, &p)
+	var game boardJSON
+	for _, b := range p.Rounds[0] {
+		if !b.IsBye() {
+			game = b
+		}
+	}
+	p = tournamentPageJSON{} // decoding into the old rows would keep their fields
+	mustStatus(t, ana.do("POST", "/api/tournament/"+id+"/result",
+		`{"round":1,"board":`+strconv.Itoa(game.Board.Board)+`,"result":"+-","reason":"did not come"}`), http.StatusOK).decode(t, &p)
+	x := p.Crosstable
+	if x.RoundRobin || x.Rounds != 1 || len(x.Rows) != 3 || len(x.TieBreaks) != len(p.TieBreaks) {
+		t.Fatalf("crosstable: %+v", x)
+	}
+	cells := map[string]tournament.Cell{}
+	number := map[string]int{}
+	for i, row := range x.Rows {
+		if row.Rank < 1 || i > 0 && row.Rank < x.Rows[i-1].Rank || len(row.Rounds) != 1 || row.Results != nil {
+			t.Fatalf("row %d: %+v", i, row)
+		}
+		cells[row.Name], number[row.Name] = row.Rounds[0], row.Number
+	}
+	white, black := game.WhiteName, game.BlackName
+	if c := cells[white]; c != (tournament.Cell{Opponent: number[black], Colour: "w", Result: "+"}) {
+		t.Errorf("the forfeit's winner: %+v", c)
+	}
+	if c := cells[black]; c != (tournament.Cell{Opponent: number[white], Colour: "b", Result: tournament.Minus}) {
+		t.Errorf("the forfeit's loser: %+v", c)
+	}
+	for name, c := range cells {
+		if name != white && name != black && c != (tournament.Cell{Bye: "pairing", Result: "1"}) {
+			t.Errorf("the bye: %+v", c)
+		}
+	}
+	if x.Rows[len(x.Rows)-1].Name != black || x.Rows[len(x.Rows)-1].Points != "0" {
+		t.Errorf("last row: %+v", x.Rows[len(x.Rows)-1])
+	}
+	r = mustStatus(t, ana.do("GET", "/api/tournament/"+id, ""), http.StatusOK)
+	if !strings.Contains(string(r.body), `{"opponent":`+strconv.Itoa(number[black])+`,"colour":"w","result":"+"}`) ||
+		!strings.Contains(string(r.body), `{"result":"1","bye":"pairing"}`) {
+		t.Fatalf("JSON: %s", r.body)
+	}
 }
 
 // TestArrangedTournamentOverHTTP: an arranged league's round is a set of

@@ -2,16 +2,61 @@ package tournament
 
 import (
 	"slices"
-	"strconv"
-	"strings"
-	"unicode/utf8"
 )
 
-// maxNameRunes is how much of a name the text crosstable shows.
-const maxNameRunes = 24
+// Table is a tournament's crosstable as data, for a page to lay out.
+// A Swiss's rows are in rank order, each with a [Cell] per round; a
+// round-robin's are by pairing number, each with the results against
+// every player, the classic grid.
+type Table struct {
+	// RoundRobin tells which of the two layouts the rows hold.
+	RoundRobin bool `json:"roundRobin"`
+	// Rounds is the number of rounds with a board: a Swiss row's cells.
+	Rounds int `json:"rounds"`
+	// TieBreaks name the rows' tie-break values, in their order.
+	TieBreaks []TieBreak `json:"tieBreaks"`
+	Rows      []Row      `json:"rows"`
+}
 
-// cell is what player i's row shows for one game or bye: 1, ½, 0, +, -,
-// or . for a game not decided yet.
+// Row is one player's line of a [Table].
+type Row struct {
+	Number int    `json:"number"`
+	Name   string `json:"name"`
+	// Rating is 0 for none.
+	Rating int `json:"rating"`
+	// Rounds are a Swiss row's cells, one per round.
+	Rounds []Cell `json:"rounds,omitempty"`
+	// Results are a round-robin row's cells, one per player by pairing
+	// number: the results against that player in the order played ("1½"
+	// in a double round-robin, "." for a game not decided), "*" against
+	// itself, "" for no game yet.
+	Results []string `json:"results,omitempty"`
+	// Points are written as a crosstable writes them: "2½".
+	Points    string    `json:"points"`
+	Rank      int       `json:"rank"`
+	TieBreaks []float64 `json:"tieBreaks"`
+}
+
+// Cell is one round of a Swiss row. A game has the opponent's number, the
+// colour ("w" or "b") and the result as FIDE crosstables write it: "1",
+// "½", "0", "+" for a win by forfeit, "−" for a loss by forfeit, "" while
+// not decided. A bye has no opponent, Bye "pairing" (the
+// pairing-allocated bye, Result "1" or what the Rules give it), "half" or
+// "zero" (byes asked for, "½" and "0"). A round with neither is an
+// absence: no opponent and "−".
+type Cell struct {
+	Opponent int    `json:"opponent,omitempty"`
+	Colour   string `json:"colour,omitempty"`
+	Result   string `json:"result"`
+	Bye      string `json:"bye,omitempty"`
+}
+
+// Minus is the sign crosstables write for a loss by forfeit or an
+// absence.
+const Minus = "−"
+
+// cell is what one player's side of a game shows: 1, ½, 0, +, −, or .
+// for a game not decided yet.
 func cell(e Result, white bool) string {
 	switch e {
 	case Drawn:
@@ -21,11 +66,11 @@ func cell(e Result, white bool) string {
 	case BlackWins:
 		return pick(white, "0", "1")
 	case WhiteWinsByForfeit:
-		return pick(white, "+", "-")
+		return pick(white, "+", Minus)
 	case BlackWinsByForfeit:
-		return pick(white, "-", "+")
+		return pick(white, Minus, "+")
 	case DoubleForfeit:
-		return "-"
+		return Minus
 	}
 	return "."
 }
@@ -37,105 +82,85 @@ func pick(c bool, a, b string) string {
 	return b
 }
 
-// Crosstable writes a round-robin's crosstable as plain text: a line per
-// player by pairing number, a column per opponent holding the results
-// against it in the order played (two in a double round-robin), then the
-// points, the rank and the Rules' tie-breaks. Names are cut to 24
-// characters. It fails as [Standings] does.
-func Crosstable(players []Player, games []Game, rules Rules) (string, error) {
+// Crosstable lays out the crosstable of players and games: for a Swiss
+// (rules.RoundRobin false) a row per player in rank order with a cell per
+// round; for a round-robin the grid by pairing number. Every row has the
+// points, the rank and the Rules' tie-breaks. A Swiss round in which a
+// player has no board, up to the last round with a board, is an absence.
+// It fails as [Standings] does.
+func Crosstable(players []Player, games []Game, rules Rules) (Table, error) {
 	st, err := Standings(players, games, rules)
 	if err != nil {
-		return "", err
+		return Table{}, err
 	}
-	byNum := slices.Clone(st)
-	slices.SortFunc(byNum, func(a, b Standing) int { return a.Player.Number - b.Player.Number })
-	col := map[int]int{} // number → column
-	for i, s := range byNum {
-		col[s.Player.Number] = i
+	tab := Table{RoundRobin: rules.RoundRobin, TieBreaks: slices.Clone(rules.TieBreaks), Rows: []Row{}}
+	if tab.TieBreaks == nil {
+		tab.TieBreaks = []TieBreak{}
+	}
+	for _, g := range games {
+		tab.Rounds = max(tab.Rounds, g.Round)
 	}
 	sorted := slices.Clone(games)
 	slices.SortStableFunc(sorted, func(a, b Game) int { return a.Round - b.Round })
-	cells := make([][]string, len(byNum))
-	for i := range cells {
-		cells[i] = make([]string, len(byNum))
+	if rules.RoundRobin {
+		slices.SortFunc(st, func(a, b Standing) int { return a.Player.Number - b.Player.Number })
+	}
+	at := map[int]int{} // number → row
+	for i, s := range st {
+		at[s.Player.Number] = i
+		row := Row{Number: s.Player.Number, Name: s.Player.Name, Rating: s.Player.Rating,
+			Points: s.Points.String(), Rank: s.Rank, TieBreaks: s.TieBreaks}
+		if row.TieBreaks == nil {
+			row.TieBreaks = []float64{}
+		}
+		if rules.RoundRobin {
+			row.Results = make([]string, len(st))
+			row.Results[i] = "*"
+		} else {
+			row.Rounds = make([]Cell, tab.Rounds)
+			for r := range row.Rounds {
+				row.Rounds[r] = Cell{Result: Minus}
+			}
+		}
+		tab.Rows = append(tab.Rows, row)
 	}
 	for _, g := range sorted {
+		w := &tab.Rows[at[g.White]]
 		if g.Black == Bye {
+			if !rules.RoundRobin {
+				w.Rounds[g.Round-1] = byeCell(g.Result, rules)
+			}
 			continue
 		}
-		w, b := col[g.White], col[g.Black]
-		cells[w][b] += cell(g.Result, true)
-		cells[b][w] += cell(g.Result, false)
-	}
-	width := 1
-	for _, row := range cells {
-		for _, c := range row {
-			width = max(width, utf8.RuneCountInString(c))
+		b := &tab.Rows[at[g.Black]]
+		if rules.RoundRobin {
+			w.Results[at[g.Black]] += cell(g.Result, true)
+			b.Results[at[g.White]] += cell(g.Result, false)
+			continue
 		}
+		w.Rounds[g.Round-1] = Cell{Opponent: g.Black, Colour: "w", Result: gameResult(g.Result, true)}
+		b.Rounds[g.Round-1] = Cell{Opponent: g.White, Colour: "b", Result: gameResult(g.Result, false)}
 	}
-	if len(byNum) == 0 {
-		return "", nil
-	}
-	numW := len(strconv.Itoa(byNum[len(byNum)-1].Player.Number))
-	nameW := 4
-	for _, s := range byNum {
-		nameW = max(nameW, utf8.RuneCountInString(clipName(s.Player.Name)))
-	}
-	var b strings.Builder
-	pad := func(s string, w int, right bool) string {
-		n := w - utf8.RuneCountInString(s)
-		if n <= 0 {
-			return s
-		}
-		if right {
-			return strings.Repeat(" ", n) + s
-		}
-		return s + strings.Repeat(" ", n)
-	}
-	cw := max(width, numW)
-	// Header.
-	b.WriteString(pad("#", numW, true) + " " + pad("Name", nameW, false) + " " + pad("Rtg", 4, true))
-	for _, s := range byNum {
-		b.WriteString(" " + pad(strconv.Itoa(s.Player.Number), cw, true))
-	}
-	b.WriteString(" " + pad("Pts", 4, true) + " " + pad("Rank", 4, true))
-	for _, tb := range rules.TieBreaks {
-		b.WriteString(" " + pad(string(tb), 6, true))
-	}
-	b.WriteString("\n")
-	for i, s := range byNum {
-		rating := ""
-		if s.Player.Rating > 0 {
-			rating = strconv.Itoa(s.Player.Rating)
-		}
-		b.WriteString(pad(strconv.Itoa(s.Player.Number), numW, true) + " " + pad(clipName(s.Player.Name), nameW, false) + " " + pad(rating, 4, true))
-		for j := range byNum {
-			c := cells[i][j]
-			if i == j {
-				c = strings.Repeat("*", width)
-			}
-			b.WriteString(" " + pad(c, cw, false))
-		}
-		b.WriteString(" " + pad(s.Points.String(), 4, true) + " " + pad(strconv.Itoa(s.Rank), 4, true))
-		for _, v := range s.TieBreaks {
-			b.WriteString(" " + pad(strconv.FormatFloat(v, 'f', -1, 64), 6, true))
-		}
-		b.WriteString("\n")
-	}
-	return b.String(), nil
+	return tab, nil
 }
 
-// clipName cuts a name to maxNameRunes characters and turns control
-// characters into spaces, so that one line stays one line.
-func clipName(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || r == utf8.RuneError {
-			return ' '
-		}
-		return r
-	}, strings.ToValidUTF8(s, "?"))
-	if utf8.RuneCountInString(s) > maxNameRunes {
-		s = string([]rune(s)[:maxNameRunes-1]) + "…"
+// gameResult is a Swiss cell's result: as [cell], but "" while pending.
+func gameResult(e Result, white bool) string {
+	if e == Pending {
+		return ""
 	}
-	return s
+	return cell(e, white)
+}
+
+// byeCell is a Swiss cell for a bye.
+func byeCell(e Result, rules Rules) Cell {
+	switch e {
+	case PairingBye:
+		return Cell{Bye: "pairing", Result: rules.ByePoints.String()}
+	case HalfPointBye:
+		return Cell{Bye: "half", Result: "½"}
+	case ZeroPointBye:
+		return Cell{Bye: "zero", Result: "0"}
+	}
+	return Cell{Bye: "pairing"}
 }

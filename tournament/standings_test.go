@@ -316,23 +316,23 @@ func ExampleStandings() {
 }
 
 func ExampleCrosstable() {
-	text, _ := Crosstable(leaguePlayers, leagueGames, Rules{RoundRobin: true, TieBreaks: []TieBreak{DirectEncounter, SonnebornBerger}})
-	fmt.Print(text)
+	tab, _ := Crosstable(leaguePlayers, leagueGames, Rules{RoundRobin: true, TieBreaks: []TieBreak{DirectEncounter, SonnebornBerger}})
+	for _, r := range tab.Rows {
+		fmt.Println(r.Number, r.Name, r.Results, r.Points, r.Rank, r.TieBreaks)
+	}
 	// Output:
-	// # Name  Rtg 1 2 3 4 5 6  Pts Rank     DE     SB
-	// 1 Ana  2000 * 0 ½ 1 1 1   3½    1      1      7
-	// 2 Bea  1900 1 * 0 ½ ½ 1    3    4      0    6.5
-	// 3 Cris 1800 ½ 1 * 0 ½ 1    3    3      1      6
-	// 4 Dani 1700 0 ½ 1 * + 1   3½    2      0    6.5
-	// 5 Eva  1600 0 ½ ½ - * ½   1½    5      0   3.25
-	// 6 Fer  1500 0 0 0 0 ½ *    ½    6      0   0.75
+	// 1 Ana [* 0 ½ 1 1 1] 3½ 1 [1 7]
+	// 2 Bea [1 * 0 ½ ½ 1] 3 4 [0 6.5]
+	// 3 Cris [½ 1 * 0 ½ 1] 3 3 [1 6]
+	// 4 Dani [0 ½ 1 * + 1] 3½ 2 [0 6.5]
+	// 5 Eva [0 ½ ½ − * ½] 1½ 5 [0 3.25]
+	// 6 Fer [0 0 0 0 ½ *] ½ 6 [0 0.75]
 }
 
 // TestCrosstableDouble: a double round-robin shows both games in a cell,
-// in the order played, with . for one not decided; a name with a line
-// break stays on its line, and a long one is cut.
+// in the order played, with . for one not decided.
 func TestCrosstableDouble(t *testing.T) {
-	players := []Player{{1, "Ana\nBea", 0}, {2, strings.Repeat("x", 40), 1500}, {3, "Cris", 0}}
+	players := []Player{{1, "Ana", 0}, {2, "Bea", 1500}, {3, "Cris", 0}}
 	rounds, err := RoundRobin(3, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -350,28 +350,84 @@ func TestCrosstableDouble(t *testing.T) {
 			k++
 		}
 	}
-	text, err := Crosstable(players, games, Rules{ByePoints: Win})
+	tab, err := Crosstable(players, games, Rules{ByePoints: Win, RoundRobin: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	if len(lines) != 4 {
-		t.Fatalf("%d lines:\n%s", len(lines), text)
-	}
-	if !strings.Contains(lines[1], "Ana Bea") || !strings.Contains(lines[2], strings.Repeat("x", 23)+"…") {
-		t.Errorf("names:\n%s", text)
+	if !tab.RoundRobin || len(tab.Rows) != 3 || tab.Rounds != 6 {
+		t.Fatalf("table %+v", tab)
 	}
 	// 2-3 is round 1 (1-0) and round 4 (3-2 ½); 3-1 is round 3, then 1-3
 	// in round 6, not decided.
-	for _, want := range []string{"** ", " 1½ "} {
-		if !strings.Contains(lines[2], want) {
-			t.Errorf("line %q lacks %q\n%s", lines[2], want, text)
+	if got := tab.Rows[1].Results; got[1] != "*" || got[2] != "1½" {
+		t.Errorf("row 2: %q", got)
+	}
+	if got := tab.Rows[0].Results[2]; len([]rune(got)) != 2 || []rune(got)[1] != '.' {
+		t.Errorf("row 1 against 3: %q, want a pending game as .", got)
+	}
+	if tab.Rows[1].Rounds != nil {
+		t.Errorf("a round-robin row has Swiss cells: %+v", tab.Rows[1])
+	}
+	empty, _ := Crosstable(nil, nil, Rules{})
+	if len(empty.Rows) != 0 || empty.TieBreaks == nil {
+		t.Errorf("no players: %+v", empty)
+	}
+}
+
+// TestCrosstableSwiss: a Swiss's rows come in rank order with a cell per
+// round: the opponent, the colour and the result, forfeits as + and −,
+// byes without an opponent, and a round without a board as an absence.
+func TestCrosstableSwiss(t *testing.T) {
+	players := []Player{{1, "Ana", 2000}, {2, "Bea", 1900}, {3, "Cris", 1800}, {4, "Dani", 0}, {5, "Eva", 1600}}
+	games := []Game{
+		{1, 1, 2, WhiteWins}, {1, 3, 4, WhiteWinsByForfeit}, {1, 5, Bye, PairingBye},
+		{2, 5, 1, Drawn}, {2, 2, 3, BlackWins}, {2, 4, Bye, HalfPointBye},
+		{3, 1, 3, Pending}, {3, 5, 2, BlackWinsByForfeit},
+	}
+	tab, err := Crosstable(players, games, Rules{ByePoints: Win, TieBreaks: []TieBreak{Buchholz}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.RoundRobin || tab.Rounds != 3 || len(tab.TieBreaks) != 1 {
+		t.Fatalf("table %+v", tab)
+	}
+	var order []int
+	for _, r := range tab.Rows {
+		order = append(order, r.Number)
+	}
+	if want := []int{3, 5, 1, 2, 4}; !slices.Equal(order, want) {
+		t.Errorf("order %v, want %v", order, want)
+	}
+	row := func(n int) Row {
+		for _, r := range tab.Rows {
+			if r.Number == n {
+				return r
+			}
+		}
+		t.Fatalf("no row %d", n)
+		return Row{}
+	}
+	tests := []struct {
+		player, round int
+		want          Cell
+	}{
+		{1, 1, Cell{Opponent: 2, Colour: "w", Result: "1"}},
+		{2, 1, Cell{Opponent: 1, Colour: "b", Result: "0"}},
+		{3, 1, Cell{Opponent: 4, Colour: "w", Result: "+"}},
+		{4, 1, Cell{Opponent: 3, Colour: "b", Result: Minus}},
+		{5, 1, Cell{Bye: "pairing", Result: "1"}},
+		{1, 2, Cell{Opponent: 5, Colour: "b", Result: "½"}},
+		{4, 2, Cell{Bye: "half", Result: "½"}},
+		{1, 3, Cell{Opponent: 3, Colour: "w", Result: ""}},
+		{2, 3, Cell{Opponent: 5, Colour: "b", Result: "+"}},
+		{4, 3, Cell{Result: Minus}},
+	}
+	for _, tt := range tests {
+		if got := row(tt.player).Rounds[tt.round-1]; got != tt.want {
+			t.Errorf("player %d round %d: %+v, want %+v", tt.player, tt.round, got, tt.want)
 		}
 	}
-	if !strings.Contains(lines[1], " 1. ") && !strings.Contains(lines[1], " 0. ") && !strings.Contains(lines[1], " ½. ") {
-		t.Errorf("a pending game is not shown as .:\n%s", text)
-	}
-	if text2, _ := Crosstable(nil, nil, Rules{}); text2 != "" {
-		t.Errorf("no players: %q", text2)
+	if r := row(3); r.Points != "2" || r.Rank != 1 || len(r.TieBreaks) != 1 || r.Results != nil {
+		t.Errorf("row 3: %+v", r)
 	}
 }
