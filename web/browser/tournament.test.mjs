@@ -4,7 +4,8 @@
 // starts it, the round is paired, she sets a result with a reason and
 // everyone's standings show it (Beto's without a reload, over the page's
 // socket). Then an open Swiss from /tournaments: the players join, Ana
-// starts it, round 1 is paired and its result reaches the standings. Every
+// starts it, round 1 is paired and its result reaches the standings and
+// the crosstable, a table with headings in each reader's language. Every
 // page passes axe and shows no code in place of a text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -93,7 +94,19 @@ test('a club league and an open Swiss: created, joined, paired, scored', async (
   const winner = white.split(' – ')[0];
   await ana.page.locator(`#tournament-standings-table tr[data-name="${winner}"] .tournament-points`, { hasText: '1' }).waitFor();
   await beto.page.locator(`#tournament-standings-table tr[data-name="${winner}"] .tournament-points`, { hasText: '1' }).waitFor();
-  await beto.page.locator('#tournament-crosstable pre').waitFor();
+  // The crosstable is a table, its headings from the catalogue (Ana's in
+  // Spanish): the winner's row holds a 1 in the loser's column and * on
+  // its own; on Beto's phone it scrolls in its box, not the page.
+  const xt = ana.page.locator('#tournament-crosstable-table');
+  await xt.locator('caption', { hasText: 'Tabla cruzada por número inicial' }).waitFor();
+  assert.deepEqual((await xt.locator('thead th').allInnerTexts()).slice(0, 3), ['N.º', 'Jugador', 'Elo']);
+  assert.ok((await xt.locator('thead th').allInnerTexts()).includes('Puntos'));
+  const winnerRow = xt.locator('tbody tr', { hasText: winner });
+  const own = await winnerRow.getAttribute('data-number');
+  assert.equal(await winnerRow.locator(`td[data-column="${own}"]`).innerText(), '*');
+  assert.equal(await winnerRow.locator('td.crosstable-cell', { hasText: /^1$/ }).count(), 1, 'one win in the grid');
+  await beto.page.locator('#tournament-crosstable-table caption', { hasText: 'Crosstable by pairing number' }).waitFor();
+  assert.equal(await noHorizontalScroll(beto.page), true);
   await check(beto);
   await screenshot(beto.page, 'tournament-league-phone');
   await check(ana);
@@ -130,6 +143,15 @@ test('a club league and an open Swiss: created, joined, paired, scored', async (
   await setResult(ana, 1, 1, '1/2-1/2', 'Tablas acordadas');
   await ana.page.locator('.tournament-round[data-round="1"] tr[data-board="1"] .tournament-score', { hasText: '½-½' }).waitFor();
   await ana.page.locator('#tournament-standings-table .tournament-points', { hasText: '½' }).first().waitFor();
+  // The Swiss crosstable: a column per round, the draw written as the
+  // opponent's number, the colour in Spanish (b, n) and ½; the bye in words.
+  const sx = ana.page.locator('#tournament-crosstable-table');
+  await sx.locator('caption', { hasText: 'Tabla cruzada por puesto' }).waitFor();
+  assert.deepEqual((await sx.locator('thead th').allInnerTexts()).slice(0, 5), ['Puesto', 'N.º', 'Jugador', 'Elo', 'R1']);
+  await sx.locator('td[data-round="1"]', { hasText: /^\d+b½$/ }).waitFor();
+  await sx.locator('td[data-round="1"]', { hasText: /^\d+n½$/ }).waitFor();
+  assert.equal(await sx.locator('td[data-round="1"]', { hasText: 'descanso 1' }).count(), 1);
+  assert.match(await sx.locator('td[data-round="1"]', { hasText: 'descanso' }).getAttribute('aria-label'), /^Ronda 1: descanso/);
   await check(ana);
   await screenshot(ana.page, 'tournament-swiss');
   for (const p of [ana, beto, cris]) assert.deepEqual(p.errors, []);

@@ -15,6 +15,7 @@ import { Socket } from '../lib/socket';
 import { errorText } from '../club/types';
 import { sayTimeControl, sayDate } from '../account/format';
 import { TournamentPage, Board, sayFormat, sayStatus, sayTieBreak, points } from '../tournament/types';
+import { Crosstable, cellText, cellLabel } from '../tournament/crosstable';
 
 interface State {
   id: string;
@@ -228,6 +229,60 @@ function standingsView(p: TournamentPage): VNode {
   ]);
 }
 
+function round2(v: number): string {
+  return String(Math.round(v * 100) / 100);
+}
+
+function th(text: string, title?: string): VNode {
+  return h('th', { attrs: title ? { scope: 'col', title } : { scope: 'col' } }, text);
+}
+
+/**
+ * crosstableView is the crosstable's table, its caption and headings from
+ * the catalogue; it scrolls inside its box, never the page.
+ */
+function crosstableView(x: Crosstable): VNode {
+  const swiss = !x.roundRobin;
+  const cols = swiss
+    ? Array.from({ length: x.rounds }, (_, i) => th(t('ui.tournament.crosstable.round_short', { round: i + 1 }), t('ui.tournament.crosstable.round', { round: i + 1 })))
+    : x.rows.map((r) => th(String(r.number), r.name));
+  const head = [
+    th(swiss ? t('ui.tournament.col.rank') : t('ui.tournament.crosstable.number_short'), swiss ? undefined : t('ui.tournament.crosstable.number')),
+    ...(swiss ? [th(t('ui.tournament.crosstable.number_short'), t('ui.tournament.crosstable.number'))] : []),
+    th(t('ui.tournament.col.player')),
+    th(t('ui.tournament.col.rating')),
+    ...cols,
+    th(t('ui.tournament.col.points')),
+    ...(swiss ? [] : [th(t('ui.tournament.col.rank'))]),
+    ...x.tieBreaks.map((tb) => th(tb, sayTieBreak(tb))),
+  ];
+  const body = x.rows.map((r) => {
+    const cells = swiss
+      ? (r.rounds ?? []).map((c, i) => h('td.crosstable-cell', { attrs: { 'aria-label': cellLabel(c, i + 1), 'data-round': String(i + 1) } }, cellText(c)))
+      : (r.results ?? []).map((c, i) => h('td.crosstable-cell', { attrs: { 'data-column': String(x.rows[i]?.number ?? i + 1) } }, c));
+    return h('tr', { key: String(r.number), attrs: { 'data-number': String(r.number) } }, [
+      swiss ? h('td', String(r.rank)) : h('th', { attrs: { scope: 'row' } }, String(r.number)),
+      ...(swiss ? [h('td', String(r.number))] : []),
+      swiss ? h('th', { attrs: { scope: 'row' } }, r.name) : h('td', r.name),
+      h('td', r.rating ? String(r.rating) : '–'),
+      ...cells,
+      h('td.crosstable-points', r.points),
+      ...(swiss ? [] : [h('td', String(r.rank))]),
+      ...r.tieBreaks.map((v) => h('td', round2(v))),
+    ]);
+  });
+  return h('div', [
+    h('p#tournament-crosstable-legend.muted', t(swiss ? 'ui.tournament.crosstable.legend_swiss' : 'ui.tournament.crosstable.legend_round_robin')),
+    h('div.crosstable-scroll', { attrs: { tabindex: '0', role: 'region', 'aria-labelledby': 'tournament-crosstable-caption' } }, [
+      h('table#tournament-crosstable-table.crosstable', { attrs: { 'aria-describedby': 'tournament-crosstable-legend' } }, [
+        h('caption#tournament-crosstable-caption', t(swiss ? 'ui.tournament.crosstable.caption_swiss' : 'ui.tournament.crosstable.caption_round_robin')),
+        h('thead', h('tr', head)),
+        h('tbody', body),
+      ]),
+    ]),
+  ]);
+}
+
 function view(): VNode {
   const p = state.page;
   if (!p) {
@@ -271,12 +326,6 @@ function view(): VNode {
             h('h2#tournament-players-title', t('ui.tournament.players.heading', { n: p.players.length })),
             h('ul', p.players.map((e) => h('li', { key: e.userId }, [e.name, ' (' + e.rating + ')', e.withdrawn ? h('span.muted', ' ' + t('ui.tournament.withdrawn')) : '']))),
           ]),
-          p.crosstable
-            ? h('section#tournament-crosstable.card', { attrs: { 'aria-labelledby': 'tournament-crosstable-title', tabindex: '0' } }, [
-                h('h2#tournament-crosstable-title', t('ui.tournament.crosstable.heading')),
-                h('pre', p.crosstable),
-              ])
-            : null,
           tr.status !== 'registration'
             ? h('section#tournament-files.card', { attrs: { 'aria-labelledby': 'tournament-files-title' } }, [
                 h('h2#tournament-files-title', t('ui.tournament.files.heading')),
@@ -288,6 +337,14 @@ function view(): VNode {
             : null,
         ]),
       ]),
+      ...(p.crosstable.rows.length
+        ? [
+            h('section#tournament-crosstable.card', { attrs: { 'aria-labelledby': 'tournament-crosstable-title' } }, [
+              h('h2#tournament-crosstable-title', t('ui.tournament.crosstable.heading')),
+              crosstableView(p.crosstable),
+            ]),
+          ]
+        : []),
     ],
     'tournament',
   );

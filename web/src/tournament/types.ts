@@ -2,6 +2,7 @@
 // (docs/openapi.yaml: Tournament, TournamentPage) and the words the two
 // tournament pages share.
 import { t } from '../lib/i18n';
+import type { Crosstable } from './crosstable';
 
 /** Format is how a tournament pairs. */
 export type Format = 'swiss' | 'round-robin';
@@ -81,7 +82,7 @@ export interface TournamentPage {
   rounds: Board[][];
   standings: Row[];
   tieBreaks: string[];
-  crosstable: string;
+  crosstable: Crosstable;
   me?: { joined: boolean; withdrawn: boolean; byes: number[]; organiser: boolean };
 }
 
