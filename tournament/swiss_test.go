@@ -1,6 +1,7 @@
 package tournament_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -517,4 +518,33 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// BenchmarkCrosstable lays out the crosstable of a 500-player Swiss after
+// its 9 rounds, the work the tournament page's JSON does on each request,
+// and reports the size of its JSON.
+func BenchmarkCrosstable(b *testing.B) {
+	const n = 500
+	players := make([]tournament.Player, n)
+	for i := range players {
+		players[i] = tournament.Player{Number: i + 1, Name: fmt.Sprintf("player %d", i+1), Rating: 2500 - i}
+	}
+	games := simulate(b, n, 9, 3, tournament.SwissOptions{}, nil)
+	rules := tournament.Rules{ByePoints: tournament.Win, TieBreaks: []tournament.TieBreak{tournament.BuchholzCut1,
+		tournament.Buchholz, tournament.DirectEncounter, tournament.Wins}}
+	tab, err := tournament.Crosstable(players, games, rules)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := json.Marshal(tab)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if _, err := tournament.Crosstable(players, games, rules); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(data)), "json-bytes")
 }
