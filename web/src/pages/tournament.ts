@@ -14,7 +14,7 @@ import { api, get } from '../lib/api';
 import { Socket } from '../lib/socket';
 import { errorText } from '../club/types';
 import { sayTimeControl, sayDate } from '../account/format';
-import { TournamentPage, Board, sayFormat, sayStatus, sayTieBreak, points } from '../tournament/types';
+import { TournamentPage, Board, sayFormat, sayStatus, sayTieBreak, points, tieBreakValue } from '../tournament/types';
 import { Crosstable, cellText, cellLabel } from '../tournament/crosstable';
 
 interface State {
@@ -221,16 +221,12 @@ function standingsView(p: TournamentPage): VNode {
           h('td', [r.name, r.withdrawn ? h('span.muted', ' ' + t('ui.tournament.withdrawn')) : '']),
           h('td', String(r.rating)),
           h('td.tournament-points', points(r.points)),
-          ...r.tieBreaks.map((v) => h('td', String(Math.round(v * 100) / 100))),
+          ...r.tieBreaks.map((v) => h('td', tieBreakValue(v))),
           h('td', r.performance ? String(r.performance) : '–'),
         ]),
       )),
     ]),
   ]);
-}
-
-function round2(v: number): string {
-  return String(Math.round(v * 100) / 100);
 }
 
 function th(text: string, title?: string): VNode {
@@ -268,7 +264,7 @@ function crosstableView(x: Crosstable): VNode {
       ...cells,
       h('td.crosstable-points', r.points),
       ...(swiss ? [] : [h('td', String(r.rank))]),
-      ...r.tieBreaks.map((v) => h('td', round2(v))),
+      ...r.tieBreaks.map((v) => h('td', tieBreakValue(v))),
     ]);
   });
   return h('div', [

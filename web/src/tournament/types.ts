@@ -124,3 +124,13 @@ export function points(p: number): string {
   if (!half) return String(whole);
   return whole === 0 ? '½' : whole + '½';
 }
+
+/**
+ * tieBreakValue writes a tie-break's value as the points are written when
+ * it counts in half points (Buchholz, wins: "2½"), else to two decimals
+ * (a Sonneborn-Berger in quarters, a direct encounter's mean).
+ */
+export function tieBreakValue(v: number): string {
+  if (Number.isInteger(v * 2) && v >= 0) return points(v);
+  return String(Math.round(v * 100) / 100);
+}
