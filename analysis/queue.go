@@ -70,6 +70,13 @@ type Status struct {
 	Report *Report `json:"analysis,omitempty"`
 }
 
+// saving tells a running analysis with every position done: it is being
+// stored, and once the store holds it the analysis is done, though the
+// worker has not yet taken it off the queue.
+func (s Status) saving() bool {
+	return s.State == StateRunning && s.Total > 0 && s.Done >= s.Total
+}
+
 // job is one game's analysis in the queue.
 type job struct {
 	req         Request
@@ -130,7 +137,7 @@ func (q *Queue) Submit(ctx context.Context, req Request) (Status, error) {
 	if len(req.Moves) == 0 {
 		return Status{}, ErrNoMoves
 	}
-	if st, ok := q.inQueue(req.GameID); ok && st.State != StateFailed {
+	if st, ok := q.inQueue(req.GameID); ok && st.State != StateFailed && !st.saving() {
 		return st, nil
 	}
 	if r, ok, err := q.cfg.Store.Analysis(ctx, req.GameID); err != nil {
@@ -163,7 +170,8 @@ func (q *Queue) Submit(ctx context.Context, req Request) (Status, error) {
 
 // Status says where a game's analysis stands.
 func (q *Queue) Status(ctx context.Context, gameID string) (Status, error) {
-	if st, ok := q.inQueue(gameID); ok {
+	st, queued := q.inQueue(gameID)
+	if queued && !st.saving() {
 		return st, nil
 	}
 	r, ok, err := q.cfg.Store.Analysis(ctx, gameID)
@@ -171,6 +179,9 @@ func (q *Queue) Status(ctx context.Context, gameID string) (Status, error) {
 		return Status{}, fmt.Errorf("analysis: %w", err)
 	}
 	if !ok {
+		if queued {
+			return st, nil
+		}
 		return Status{State: StateNone}, nil
 	}
 	return Status{State: StateDone, Report: &r}, nil
