@@ -169,9 +169,10 @@ type Row struct {
 	Points []int `json:"points"`
 }
 
-// Standings ranks entries as lichess ranks an arena: by score, then by
-// performance, then by rating, then by user id so that the order is
-// total. Ranks are 1, 2, 3 ... in that order.
+// Standings ranks entries as lichess ranks an arena (lila's Player
+// magicScore): by score, then by performance — a player who has not
+// played yet counts their rating instead — then by rating, then by user
+// id so that the order is total. Ranks are 1, 2, 3 ... in that order.
 func Standings(entries []Entry, streaks bool) []Row {
 	rows := make([]Row, len(entries))
 	for i, e := range entries {
@@ -191,11 +192,20 @@ func Standings(entries []Entry, streaks bool) []Row {
 	return rows
 }
 
+// performanceOrRating is what ranks r after its score: its performance,
+// or its rating before its first game.
+func (r Row) performanceOrRating() int {
+	if r.Games == 0 {
+		return r.Rating
+	}
+	return r.Performance
+}
+
 func compareRows(a, b Row) int {
 	if c := cmp.Compare(b.Score, a.Score); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(b.Performance, a.Performance); c != 0 {
+	if c := cmp.Compare(b.performanceOrRating(), a.performanceOrRating()); c != 0 {
 		return c
 	}
 	if c := cmp.Compare(b.Rating, a.Rating); c != 0 {

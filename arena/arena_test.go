@@ -25,6 +25,8 @@ func TestStandings(t *testing.T) {
 		entry("dan", 1900, loss, res(Win, 40, true)),        // 3 berserk win
 		entry("eva", 1500, draw, res(Win, 40, false), loss), // 3, perf 1500
 		entry("fay", 1450, win, loss),                       // 2, perf 1500, lower rating than ana
+		entry("gus", 1800),                                  // 0, no game: ranks by rating 1800
+		entry("hal", 1900, loss),                            // 0, perf 1000, below gus's rating
 	}
 	rows := Standings(es, true)
 	var order []string
@@ -34,7 +36,7 @@ func TestStandings(t *testing.T) {
 			t.Errorf("%s: rank %d at %d", r.UserID, r.Rank, i)
 		}
 	}
-	if want := []string{"bea", "dan", "eva", "ana", "fay", "cai"}; !reflect.DeepEqual(order, want) {
+	if want := []string{"bea", "dan", "eva", "ana", "fay", "cai", "gus", "hal"}; !reflect.DeepEqual(order, want) {
 		t.Errorf("order %v, want %v", order, want)
 	}
 	if !rows[0].Fire || rows[0].Score != 8 || !reflect.DeepEqual(rows[0].Points, []int{2, 2, 4}) {

@@ -83,15 +83,15 @@ func (s Sheet) OnFire() bool {
 	return n >= 2 && s[n-1].Outcome == Win && s[n-2].Outcome == Win
 }
 
-// drawStreak reports whether the player has drawn since their last win: a
-// draw that scored, or one in a streak; a quick draw and a loss neither
-// start nor break a streak, only a win does.
+// drawStreak reports whether the player has drawn since their last win,
+// as lila's ArenaSheet reads it: any draw, a quick one too, starts a
+// streak; a loss neither starts nor breaks it; only a win breaks it.
 func (s Sheet) drawStreak() bool {
 	for i := len(s) - 1; i >= 0; i-- {
-		switch {
-		case s[i].Outcome == Win:
+		switch s[i].Outcome {
+		case Win:
 			return false
-		case s[i].Outcome == Draw && s[i].Plies >= QuickDrawPlies:
+		case Draw:
 			return true
 		}
 	}
@@ -118,8 +118,8 @@ func (s Sheet) Counts() (wins, draws, losses int) {
 //     (the third win in a row and every win after it);
 //   - a draw scores 1, or 2 on fire; but a draw of fewer than
 //     QuickDrawPlies scores 0, and so does one of fewer than LongGamePlies
-//     when the player has drawn since their last win (a draw streak is
-//     broken only by a win);
+//     when the player has drawn since their last win, quickly or not (a
+//     draw streak is broken only by a win);
 //   - a loss scores 0;
 //   - a berserk win of at least BerserkPlies scores one point more.
 func (s Sheet) Score(r Result, streaks bool) Score {
@@ -161,27 +161,32 @@ func (s Sheet) Add(r Result, streaks bool) Sheet {
 	return append(out, s.Score(r, streaks))
 }
 
-// Performance is lichess's arena performance rating: the mean of the
-// opponents' ratings plus 500 for each win and minus 500 for each loss,
-// over the games played, rounded to the nearest whole number; 0 before
-// the first game.
+// Performance is lichess's arena performance rating, as lila's
+// TournamentApi keeps it: each game performs at the opponent's rating
+// plus 500 for a win and minus 500 for a loss, and after the n-th game the
+// performance is (the previous one × (n-1) + this game's) / n rounded half
+// up, a running mean rounded at every game; 0 before the first game.
 func (s Sheet) Performance() int {
-	if len(s) == 0 {
-		return 0
-	}
-	sum := 0
-	for _, sc := range s {
-		sum += sc.OpponentRating
+	p := 0
+	for i, sc := range s {
+		g := sc.OpponentRating
 		switch sc.Outcome {
 		case Win:
-			sum += 500
+			g += 500
 		case Loss:
-			sum -= 500
+			g -= 500
 		}
+		n := i + 1
+		p = floorDiv(2*(p*(n-1)+g)+n, 2*n)
 	}
-	n := len(s)
-	if sum >= 0 {
-		return (sum + n/2) / n
+	return p
+}
+
+// floorDiv is a/b rounded towards minus infinity (b > 0).
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
 	}
-	return -((-sum + n/2) / n)
+	return q
 }

@@ -38,7 +38,9 @@ func TestSheetScoring(t *testing.T) {
 		{"a loss does not break a draw streak", []Result{draw, loss, draw}, true, []int{1, 0, 0}, []Flag{Normal, Normal, Null}, false},
 		{"a win breaks a draw streak", []Result{draw, win, draw}, true, []int{1, 2, 1}, []Flag{Normal, StreakStarter, Normal}, false},
 		{"a long draw scores in a draw streak", []Result{draw, res(Draw, LongGamePlies, false)}, true, []int{1, 1}, []Flag{Normal, Normal}, false},
-		{"a quick draw neither starts nor continues a streak", []Result{res(Draw, 4, false), draw}, true, []int{0, 1}, []Flag{Null, Normal}, false},
+		{"a quick draw starts a draw streak", []Result{res(Draw, 4, false), draw}, true, []int{0, 0}, []Flag{Null, Null}, false},
+		{"a quick draw keeps a draw streak", []Result{draw, res(Draw, 4, false), loss, draw}, true, []int{1, 0, 0, 0}, []Flag{Normal, Null, Normal, Null}, false},
+		{"a win after a quick draw breaks the streak", []Result{res(Draw, 4, false), win, draw}, true, []int{0, 2, 1}, []Flag{Null, StreakStarter, Normal}, false},
 		{"draw streaks apply with streaks off too", []Result{draw, draw}, false, []int{1, 0}, []Flag{Normal, Null}, false},
 		{"a berserk win of seven moves each scores 3", []Result{res(Win, BerserkPlies, true)}, true, []int{3}, []Flag{StreakStarter}, false},
 		{"a berserk win of fewer moves scores 2", []Result{res(Win, BerserkPlies-1, true)}, true, []int{2}, []Flag{StreakStarter}, false},
@@ -93,6 +95,11 @@ func TestPerformance(t *testing.T) {
 		{"a draw is the opponent's rating", Sheet{opp(Draw, 1700)}, 1700},
 		{"mixed, rounded", Sheet{opp(Win, 1500), opp(Draw, 1600), opp(Loss, 1801)}, 1634},
 		{"rounded half up", Sheet{opp(Draw, 1500), opp(Draw, 1501)}, 1501},
+		// The mean of 1500, 1501, 1500 is 1500.33, but rounded at each
+		// game: 1500, then 1500.5 → 1501, then (2×1501 + 1500)/3 = 1500.67 → 1501.
+		{"rounded at every game", Sheet{opp(Draw, 1500), opp(Draw, 1501), opp(Draw, 1500)}, 1501},
+		{"below zero", Sheet{opp(Loss, 400), opp(Draw, 0), opp(Loss, 1)}, -200},
+		{"negative halves round up", Sheet{opp(Loss, 499), opp(Draw, 0)}, 0},
 	}
 	for _, tt := range tests {
 		if got := tt.sheet.Performance(); got != tt.want {
