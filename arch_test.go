@@ -61,9 +61,10 @@ var allowedImports = map[string][]string{
 	// Tournaments run over a store: registration, rounds, results; games
 	// through the interfaces it declares (the runtime, the schedule).
 	"league": {"club", "game", "internal/broadcast", "internal/coded", "internal/randid", "rating", "schedule", "tournament"},
-	// Arenas: lichess's scoring, standings and pairing, and the service
-	// that runs them; stores through its own Store, games through its Games.
-	"arena": {"game", "internal/broadcast", "internal/coded", "internal/randid"},
+	// Arenas: lichess's scoring, standings and pairing (the weighted
+	// matching of tournament's blossom algorithm), and the service that
+	// runs them; stores through its own Store, games through its Games.
+	"arena": {"game", "internal/broadcast", "internal/coded", "internal/randid", "tournament"},
 	// Stores import game and their shared internals.
 	"store/sqlite":   {"game", "internal/coded", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},
 	"store/postgres": {"game", "store/internal/codec", "store/internal/groupcommit", "store/internal/migrate", "store/internal/sqlstore"},

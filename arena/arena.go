@@ -127,7 +127,10 @@ type Entry struct {
 	// LastOpponent is the user id of their last opponent, whom they are
 	// not paired with next.
 	LastOpponent string `json:"-"`
-	// Whites is how many more games they had white than black.
+	// Whites is how many more games they were paired with white than
+	// black, aborted games included; the pairing reads the colours of
+	// their Sheet instead (Sheet.Colours), as lichess counts finished
+	// games only.
 	Whites int `json:"-"`
 	// JoinedAt is when they first joined.
 	JoinedAt time.Time `json:"joinedAt"`
@@ -212,66 +215,6 @@ func compareRows(a, b Row) int {
 		return c
 	}
 	return cmp.Compare(a.UserID, b.UserID)
-}
-
-// Match is a pairing the rules made: White against Black (user ids).
-type Match struct{ White, Black string }
-
-// Pair pairs the entries that wait (not paused, not playing), as lichess
-// pairs a large arena: in the order of the standings, each player still
-// free meets the nearest free player below them who was not their last
-// opponent (and whose last opponent they were not); one left without
-// such a partner waits for the next pairing. White goes to the one who
-// has had white less often; heads breaks a tie (true: the higher ranked
-// gets white).
-func Pair(entries []Entry, streaks bool, heads func() bool) []Match {
-	waiting := make([]Entry, 0, len(entries))
-	byID := make(map[string]Entry, len(entries))
-	for _, e := range entries {
-		if !e.Paused && e.GameID == "" {
-			waiting = append(waiting, e)
-			byID[e.UserID] = e
-		}
-	}
-	if len(waiting) < 2 {
-		return nil
-	}
-	rows := Standings(waiting, streaks)
-	taken := make([]bool, len(rows))
-	var out []Match
-	for i := range rows {
-		if taken[i] {
-			continue
-		}
-		a := byID[rows[i].UserID]
-		for j := i + 1; j < len(rows); j++ {
-			if taken[j] {
-				continue
-			}
-			b := byID[rows[j].UserID]
-			if a.LastOpponent == b.UserID || b.LastOpponent == a.UserID {
-				continue
-			}
-			taken[i], taken[j] = true, true
-			out = append(out, colours(a, b, heads))
-			break
-		}
-	}
-	return out
-}
-
-// colours gives white to the one of a (ranked higher) and b who has had it
-// less often.
-func colours(a, b Entry, heads func() bool) Match {
-	switch {
-	case a.Whites < b.Whites:
-		return Match{a.UserID, b.UserID}
-	case b.Whites < a.Whites:
-		return Match{b.UserID, a.UserID}
-	case heads():
-		return Match{a.UserID, b.UserID}
-	}
-	return Match{b.UserID, a.UserID}
 }
 
 // OutcomeFor returns what result r of a game is for side, and whether it

@@ -50,66 +50,6 @@ func TestStandings(t *testing.T) {
 	}
 }
 
-func TestPair(t *testing.T) {
-	tests := []struct {
-		name    string
-		entries []Entry
-		heads   bool
-		want    []Match
-	}{
-		{"nobody", nil, true, nil},
-		{"one alone waits", []Entry{entry("ana", 1500)}, true, nil},
-		{"by rating before any game", []Entry{entry("ana", 1500), entry("bea", 1900), entry("cai", 1700), entry("dan", 1600)}, true,
-			[]Match{{"bea", "cai"}, {"dan", "ana"}}},
-		{"by score first", []Entry{entry("ana", 1500, win), entry("bea", 1900), entry("cai", 1700, win), entry("dan", 1600)}, true,
-			[]Match{{"cai", "ana"}, {"bea", "dan"}}},
-		{"tails gives white to the lower", []Entry{entry("ana", 1500), entry("bea", 1900)}, false, []Match{{"ana", "bea"}}},
-		{"paused and playing wait", []Entry{entry("ana", 1500), {UserID: "bea", Paused: true}, {UserID: "cai", GameID: "g1"}, entry("dan", 1400)}, true,
-			[]Match{{"ana", "dan"}}},
-		{"never the last opponent", []Entry{
-			{UserID: "ana", Rating: 1900, LastOpponent: "bea"}, {UserID: "bea", Rating: 1800, LastOpponent: "ana"},
-			{UserID: "cai", Rating: 1700}, {UserID: "dan", Rating: 1600}}, true,
-			[]Match{{"ana", "cai"}, {"bea", "dan"}}},
-		{"the last opponent of the other counts too", []Entry{
-			{UserID: "ana", Rating: 1900}, {UserID: "bea", Rating: 1800, LastOpponent: "ana"}, {UserID: "cai", Rating: 1700}}, true,
-			[]Match{{"ana", "cai"}}},
-		{"two who just met wait", []Entry{{UserID: "ana", LastOpponent: "bea"}, {UserID: "bea", LastOpponent: "ana"}}, true, nil},
-		{"white to who had it less", []Entry{{UserID: "ana", Rating: 1900, Whites: 1}, {UserID: "bea", Rating: 1800, Whites: -1}}, true,
-			[]Match{{"bea", "ana"}}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := Pair(tt.entries, true, func() bool { return tt.heads })
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("Pair = %v, want %v", got, tt.want)
-			}
-		})
-	}
-}
-
-func TestPairEveryoneOnce(t *testing.T) {
-	var es []Entry
-	for i := range 1001 {
-		e := Entry{UserID: string(rune('A'+i%26)) + string(rune('a'+i/26)), Rating: 1000 + (i*37)%900}
-		if i%2 == 1 {
-			e.LastOpponent = es[i-1].UserID
-			es[i-1].LastOpponent = e.UserID
-		}
-		es = append(es, e)
-	}
-	ms := Pair(es, true, func() bool { return true })
-	seen := map[string]bool{}
-	for _, m := range ms {
-		if seen[m.White] || seen[m.Black] || m.White == m.Black {
-			t.Fatalf("%v paired twice", m)
-		}
-		seen[m.White], seen[m.Black] = true, true
-	}
-	if len(ms) < 495 {
-		t.Errorf("%d pairs of 1001 players, want at least 495", len(ms))
-	}
-}
-
 func TestPhaseAndValidate(t *testing.T) {
 	now := time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC)
 	a := Arena{Name: "Jueves rápido", Base: 3 * time.Minute, Increment: 2 * time.Second, StartsAt: now.Add(time.Hour), Duration: time.Hour}

@@ -433,9 +433,9 @@ func (s *Service) endLocked(ctx context.Context, a Arena, p Pairing, e End, abse
 	if ow, counts := OutcomeFor(e.Result, game.White); counts {
 		ob, _ := OutcomeFor(e.Result, game.Black)
 		w.Sheet = w.Sheet.Add(Result{Outcome: ow, Plies: e.Plies, Berserk: p.WhiteBerserk, Opponent: b.UserID,
-			OpponentRating: b.Rating, GameID: p.GameID}, a.Streaks)
+			OpponentRating: b.Rating, GameID: p.GameID, Colour: WithWhite}, a.Streaks)
 		b.Sheet = b.Sheet.Add(Result{Outcome: ob, Plies: e.Plies, Berserk: p.BlackBerserk, Opponent: w.UserID,
-			OpponentRating: w.Rating, GameID: p.GameID}, a.Streaks)
+			OpponentRating: w.Rating, GameID: p.GameID, Colour: WithBlack}, a.Streaks)
 	} else if tc, err := a.TimeControl(); absent && err == nil && !e.At.Before(p.StartedAt.Add(game.FirstMoveWindow(tc))) {
 		switch e.Plies {
 		case 0:

@@ -51,6 +51,8 @@ type Result struct {
 	Opponent       string `json:"u"`
 	OpponentRating int    `json:"r"`
 	GameID         string `json:"g"`
+	// Colour is the colour the player had.
+	Colour Colour `json:"c,omitempty"`
 }
 
 // Score is one game on a player's sheet: its result, how it was counted
