@@ -85,6 +85,7 @@ type Service struct {
 	cfg     Config
 	wake    chan struct{}
 	changes broadcast.Hub[string]
+	paired  broadcast.Hub[Paired]
 }
 
 // New returns the service of cfg.

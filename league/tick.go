@@ -73,6 +73,14 @@ func (s *Service) startGames(ctx context.Context, id string) {
 				s.cfg.Log.Warn("league: a round's game could not be made", "id", id, "game", b.GameID, "err", err)
 				return
 			}
+			if b.ArrangementID == "" {
+				// A live game's players are told here (an arranged game's
+				// by the schedule); one found made by an attempt that
+				// failed before marking it is told again: twice rather
+				// than never.
+				s.publishPaired(Paired{TournamentID: t.ID, Tournament: t.Name, Round: b.Round, Board: b.Board, GameID: b.GameID,
+					White: Player{b.White, names[b.White]}, Black: Player{b.Black, names[b.Black]}, StartAt: b.StartAt})
+			}
 			b.Created = true
 			mu.Lock()
 			made = append(made, b)

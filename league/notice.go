@@ -1,0 +1,47 @@
+package league
+
+import (
+	"context"
+	"time"
+)
+
+// Paired tells the two players of a live round's game that it was made:
+// their tournament, round and board, who plays whom, and when the game
+// starts (its clocks run from then). The service publishes one for each
+// game it creates; an arranged round's games are told by the schedule
+// instead.
+type Paired struct {
+	TournamentID string    `json:"tournamentId"`
+	Tournament   string    `json:"tournament"`
+	Round        int       `json:"round"`
+	Board        int       `json:"board"`
+	GameID       string    `json:"gameId"`
+	White        Player    `json:"white"`
+	Black        Player    `json:"black"`
+	StartAt      time.Time `json:"startAt"`
+}
+
+// Player is a player of a Paired game: user id and name.
+type Player struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Concerns reports whether userID plays the game.
+func (p Paired) Concerns(userID string) bool { return p.White.ID == userID || p.Black.ID == userID }
+
+// Opponent returns the name of userID's opponent.
+func (p Paired) Opponent(userID string) string {
+	if p.White.ID == userID {
+		return p.Black.Name
+	}
+	return p.White.Name
+}
+
+// SubscribePaired returns the live rounds' games made from now on (in
+// this process), for the players' notifications, and the function that
+// ends the subscription; the channel is closed if the subscriber falls
+// too far behind.
+func (s *Service) SubscribePaired() (<-chan Paired, func()) { return s.paired.Subscribe() }
+
+func (s *Service) publishPaired(p Paired) { _ = s.paired.Publish(context.Background(), p) }
