@@ -34,9 +34,11 @@ type Berserker interface {
 }
 
 // Event tells the watchers of an arena that its standings or pairings
-// changed.
+// changed. Paired, after a pairing, holds the games it started, for their
+// players' notifications.
 type Event struct {
-	ArenaID string `json:"arenaId"`
+	ArenaID string    `json:"arenaId"`
+	Paired  []Pairing `json:"paired,omitempty"`
 }
 
 // Config is what a Service needs. Store, Games, Records and Bus are
@@ -502,6 +504,7 @@ func (s *Service) pairLocked(ctx context.Context, a Arena) error {
 	}
 	wg.Wait()
 	var firstErr error
+	var started []Pairing
 	for i, cfg := range cfgs {
 		if err := errs[i]; err != nil {
 			// The game never started: its players wait again.
@@ -514,8 +517,9 @@ func (s *Service) pairLocked(ctx context.Context, a Arena) error {
 			continue
 		}
 		s.watch(cfg.ID)
+		started = append(started, ps[i])
 	}
-	s.publish(ctx, a.ID)
+	_ = s.cfg.Events.Publish(ctx, Event{ArenaID: a.ID, Paired: started})
 	return firstErr
 }
 
