@@ -8,18 +8,21 @@ import (
 )
 
 // handleScheduleSocket serves GET /api/schedule/socket: the signed-in
-// user's notifications of scheduled games, one "schedule" frame per event
-// of theirs (proposed, accepted, declined, canceled, expired, postponeAsked,
+// user's notifications, one "schedule" frame per event of their scheduled
+// games (proposed, accepted, declined, canceled, expired, postponeAsked,
 // postponed, postponeDeclined, postponeLapsed, suspended, soon, started,
-// forfeited, checkedIn); see docs/PROTOCOL.md. Any page may keep it open (the
-// browser's lib/notify.ts does) to show them without reloading.
+// forfeited, checkedIn) and one "newGame" frame per game a tournament's
+// live round or an arena pairs for them; see docs/PROTOCOL.md. Any page
+// may keep it open (the browser's lib/notify.ts does) to show them without
+// reloading.
 func (s *Server) handleScheduleSocket(w http.ResponseWriter, r *http.Request) {
 	who, ok := s.socketViewer(w, r)
 	if !ok {
 		return
 	}
 	if !who.Known() || who.User.Guest {
-		// Scheduled games are between accounts: a guest has none.
+		// Scheduled games and tournaments are between accounts: a guest
+		// has none.
 		s.writeError(w, r, NewError(CodeUnauthorized, "not signed in to an account", nil))
 		return
 	}
@@ -33,7 +36,7 @@ func (s *Server) handleScheduleSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	// Subscribed before the upgrade: a client whose socket is open hears
 	// every event from then on (it need not ping first to be sure).
-	sub := subscribe(s.cfg.Schedule.Events(), nil)
+	sub := subscribe[notice](noticeFeed{s}, nil)
 	defer sub.cancel()
 	sock, done, ok := s.upgrade(w, r, who)
 	if !ok {
@@ -42,9 +45,7 @@ func (s *Server) handleScheduleSocket(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	ctx := context.WithoutCancel(r.Context())
 	userID := who.User.ID
-	listen(ctx, sock, sub, func(e schedule.Event) (outFrame, bool) {
-		return outFrame{T: frameSchedule, D: scheduleEventJSON(e)}, e.Concerns(userID)
-	})
+	listen(ctx, sock, sub, func(n notice) (outFrame, bool) { return s.noticeFrame(ctx, n, userID) })
 }
 
 // scheduleEvent is one notification as sockets and the event stream send

@@ -61,6 +61,7 @@ var actionScopes = map[string]account.Scope{
 	sent + frameRematch:   account.ScopeChallengeRead,
 	sent + framePaired:    account.ScopeChallengeRead,
 	sent + frameSchedule:  account.ScopeChallengeRead,
+	sent + frameNewGame:   account.ScopeChallengeRead,
 	// A player's own games waiting for their move (GET /api/account/waiting
 	// shows the same).
 	sent + frameYourTurn: account.ScopeBoardPlay,
@@ -85,6 +86,7 @@ const (
 	frameRematch   = "rematch"
 	framePaired    = "paired"
 	frameSchedule  = "schedule"
+	frameNewGame   = "newGame"
 )
 
 // scopeFor is the scope a token needs for action ("" for none).

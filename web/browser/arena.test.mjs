@@ -1,9 +1,11 @@
 // arena.test.mjs: an arena in a real Chromium — Ana (Spanish) creates an
 // arena starting now from /arenas and joins it; Beto (English, a phone)
 // finds it and joins; both are taken to their game; the black player
-// berserks (the clock halves); White resigns; back on the arena's page the
-// standings show the win and the games list the berserk. Every page passes
-// axe and shows no code in place of a text.
+// berserks (the clock halves); White resigns; the two, the arena's only
+// players, meet again at once, and the black player, still on the ended
+// game's page, is told of the new game by a notice that links to it; back
+// on the arena's page the standings show the win and the games list the
+// berserk. Every page passes axe and shows no code in place of a text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, missingTexts, axe, noHorizontalScroll, screenshot } from './harness.mjs';
@@ -66,8 +68,18 @@ test('two players join an arena, are paired, one berserks, the result shows in t
   await screenshot(black.page, 'arena-berserk');
 
   // White resigns.
+  const firstGame = black.page.url();
   await white.page.locator('#resign').click();
   await white.page.locator('#confirm-yes').click();
+  // The only two players of a small arena meet again: the black player,
+  // on the ended game's page, is told of the new one.
+  const note = black.page.locator('#jp-notices .notice-newGame a');
+  await note.waitFor();
+  assert.match(await note.getAttribute('href'), /^\/game\/[a-z0-9]+$/);
+  assert.notEqual(env.server.url + (await note.getAttribute('href')), firstGame);
+  assert.match(await note.innerText(), black === ana ? /^Arena «Arena del jueves»: nueva partida contra beto/ : /^Arena “Arena del jueves”: a new game against ana/);
+  assert.deepEqual(await axe(black.page), []);
+  assert.deepEqual(await missingTexts(black.page), []);
   await white.page.locator('#arena-link').click();
   await white.page.waitForURL(arenaURL);
   const blackName = black === ana ? 'ana' : 'beto';
@@ -77,7 +89,7 @@ test('two players join an arena, are paired, one berserks, the result shows in t
   assert.equal(await white.page.locator('#arena-standings tbody tr').first().getAttribute('data-name'), blackName);
   assert.equal(await white.page.locator(`#arena-standings tr[data-name="${whiteName}"] .arena-score`).innerText(), '0');
   await white.page.locator('#arena-games li[data-result="0-1"]').waitFor();
-  assert.match(await white.page.locator('#arena-games li').first().innerText(), /\(berserk\)/);
+  assert.match(await white.page.locator('#arena-games li[data-result="0-1"]').innerText(), /\(berserk\)/);
   assert.deepEqual(await missingTexts(white.page), []);
   assert.deepEqual(await axe(white.page), []);
   await screenshot(white.page, 'arena-standings');

@@ -1,7 +1,8 @@
 // tournament.test.mjs: tournaments in a real Chromium — Ana (Spanish),
 // admin of her club, organises a round-robin league from the club's page;
 // Beto (English, a phone) and Cris join from the tournament's page; Ana
-// starts it, the round is paired, she sets a result with a reason and
+// starts it, the round is paired and its game's players are told of it
+// by a notice, she sets a result with a reason and
 // everyone's standings show it (Beto's without a reload, over the page's
 // socket). Then an open Swiss from /tournaments: the players join, Ana
 // starts it, round 1 is paired and its result reaches the standings and
@@ -81,6 +82,26 @@ test('a club league and an open Swiss: created, joined, paired, scored', async (
   const round1 = ana.page.locator('.tournament-round[data-round="1"] tr.tournament-board');
   assert.equal(await round1.count(), 2);
   assert.equal(await round1.nth(0).locator('a.tournament-game').count(), 1, 'the game is linked');
+  // The game's two players are told of it, on whatever page they are, in
+  // their language, with a link to it; they close the notice.
+  const board1 = await round1.nth(0).locator('td').nth(1).innerText();
+  const gameHref = await round1.nth(0).locator('a.tournament-game').getAttribute('href');
+  let told = 0;
+  for (const [p, name, said] of [
+    [ana, 'ana', /», ronda 1: tu partida contra (beto|cris) empieza a las /],
+    [beto, 'beto', /”, round 1: your game against (ana|cris) starts at /],
+    [cris, 'cris', /», ronda 1: tu partida contra (ana|beto) empieza a las /],
+  ]) {
+    if (!board1.split(' – ').includes(name)) continue;
+    const note = p.page.locator('#jp-notices .notice-newGame');
+    await note.waitFor();
+    assert.match(await note.locator('a').innerText(), said);
+    assert.equal(await note.locator('a').getAttribute('href'), gameHref);
+    await check(p);
+    await note.locator('.notice-close').click();
+    told++;
+  }
+  assert.equal(told, 2, `the players of ${board1}`);
   await check(ana);
   // Pairing round 1 again is refused, in her language.
   const again = await ana.page.request.post(leagueURL.replace('/tournament/', '/api/tournament/') + '/pair', { data: { round: 1 } });

@@ -1,10 +1,12 @@
-// notify.ts tells a signed-in user about their scheduled games on any page,
-// without reloading: it keeps the scheduled games' socket open
+// notify.ts tells a signed-in user about their scheduled games, and the
+// games a tournament's live round or an arena pairs for them, on any page,
+// without reloading: it keeps the notification socket open
 // (/api/schedule/socket, docs/PROTOCOL.md) and shows each event as a small
 // notice under the page's header (proposed, accepted, postponed, about to
-// start, started, forfeited ...), announced to screen readers. A page
-// calls startNotify() once; a page that shows scheduled games also passes
-// a listener to hear every event (to load its list again).
+// start, started, forfeited ...; a new game with a link to it), announced
+// to screen readers. A page calls startNotify() once; a page that shows
+// scheduled games also passes a listener to hear every event (to load its
+// list again).
 import { boot } from './boot';
 import { t } from './i18n';
 import { Socket, Frame } from './socket';
@@ -30,6 +32,18 @@ export interface ScheduleEvent {
     result?: string;
     postponements?: { status: string; to: string; newTime?: boolean }[];
   };
+}
+
+/** NewGame is the data of a "newGame" frame: a game a tournament's live round or an arena paired for the user. */
+export interface NewGame {
+  kind: 'round' | 'arena';
+  gameId: string;
+  /** id and name are the tournament's or the arena's. */
+  id: string;
+  name: string;
+  round?: number;
+  opponent: string;
+  startAt?: string;
 }
 
 type Listener = (e: ScheduleEvent) => void;
@@ -71,6 +85,7 @@ export function startNotify(listener?: Listener): () => void {
 }
 
 function onFrame(f: Frame): void {
+  if (f.t === 'newGame' && f.d) return showNewGame(f.d as NewGame);
   if (f.t !== 'schedule' || !f.d) return;
   const e = f.d as ScheduleEvent;
   for (const l of listeners) l(e);
@@ -104,6 +119,24 @@ export function noteText(e: ScheduleEvent): string {
   return t('ui.schedule.note.' + e.type.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()), params);
 }
 
+/** newGameText is the sentence of new game g. */
+export function newGameText(g: NewGame): string {
+  if (g.kind === 'arena') return t('ui.arena.note.paired', { name: g.name, opponent: g.opponent });
+  return t('ui.tournament.note.paired', { name: g.name, round: g.round ?? 0, opponent: g.opponent, when: g.startAt ?? '' });
+}
+
+/**
+ * showNewGame adds a notice linking to new game g, unless this page is
+ * the game itself, or the arena's page, which takes the player to the game
+ * at once (as lichess's arena page does).
+ */
+function showNewGame(g: NewGame): void {
+  const b = boot();
+  if (b.page === 'game' && b.params.id === g.gameId) return;
+  if (g.kind === 'arena' && b.page === 'arena' && b.params.id === g.id) return;
+  notice('newGame', 'game:' + g.gameId, '/game/' + encodeURIComponent(g.gameId), newGameText(g));
+}
+
 /** box returns the notices' container, made once. */
 function box(): HTMLElement {
   let el = document.getElementById('jp-notices');
@@ -119,24 +152,29 @@ function box(): HTMLElement {
   return el;
 }
 
-/** forget removes the notices of scheduled game id. */
-function forget(id: string): void {
+/** forget removes the notice of key (a scheduled game's id, or "game:" and a new game's). */
+function forget(key: string): void {
   const el = document.getElementById('jp-notices');
   if (!el) return;
-  for (const old of Array.from(el.children)) if ((old as HTMLElement).dataset.scheduleId === id) old.remove();
+  for (const old of Array.from(el.children)) if ((old as HTMLElement).dataset.key === key) old.remove();
 }
 
 /** show adds a notice for e: a link to the game's waiting room and a button that closes it; it goes by itself after a minute. */
 function show(e: ScheduleEvent): void {
+  notice(e.type, e.scheduled.id, '/schedule/' + encodeURIComponent(e.scheduled.id), noteText(e));
+}
+
+/** notice adds a notice of type, one per key (the newest says where it stands): a link to href saying text, and a button that closes it; it goes by itself after a minute. */
+function notice(type: string, key: string, href: string, text: string): void {
   const el = box();
-  forget(e.scheduled.id); // one notice per scheduled game: the newest says where it stands
+  forget(key);
   const note = document.createElement('div');
-  note.className = 'notice notice-' + e.type;
-  note.dataset.type = e.type;
-  note.dataset.scheduleId = e.scheduled.id;
+  note.className = 'notice notice-' + type;
+  note.dataset.type = type;
+  note.dataset.key = key;
   const link = document.createElement('a');
-  link.href = '/schedule/' + encodeURIComponent(e.scheduled.id);
-  link.textContent = noteText(e);
+  link.href = href;
+  link.textContent = text;
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'notice-close';
