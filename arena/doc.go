@@ -1,6 +1,7 @@
 // Package arena runs arenas as lichess does: a tournament of a fixed
 // duration in which players are paired again as soon as their game ends,
-// by score and rating and never with their last opponent; a win scores 2,
+// by lila's weighted matching of their ranks and ratings, never with
+// their last opponent; a win scores 2,
 // a draw 1, a loss 0, doubled while a player is on fire (after two wins in
 // a row, until a game that is not a win); a player who berserks (half the
 // initial time, no increment) earns one more point for a win of at least

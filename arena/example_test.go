@@ -29,13 +29,15 @@ func ExampleSheet() {
 	// 0 9 false
 }
 
-// Pairing the players who wait: by score, then rating, never with the
-// last opponent; white to whoever had it less.
+// Pairing the players who wait, as lila does: of the matchings with the
+// most pairs, the one of least rank distance and rating difference, never
+// with the last opponent (ana and bea just met); white by colour history,
+// the coin (heads: the higher ranked) deciding between equal ones.
 func ExamplePair() {
 	entries := []arena.Entry{
 		{UserID: "ana", Rating: 1900, LastOpponent: "bea"},
 		{UserID: "bea", Rating: 1800, LastOpponent: "ana"},
-		{UserID: "cai", Rating: 1700, Whites: 1},
+		{UserID: "cai", Rating: 1700},
 		{UserID: "dan", Rating: 1600},
 	}
 	for _, m := range arena.Pair(entries, true, func() bool { return true }) {
