@@ -33,7 +33,8 @@ type streamEvent struct {
 // streamEvents serves GET /api/stream/event: the requester's events as
 // NDJSON, one JSON object a line, until the client goes: the games the
 // lobby starts for them (from seeks and challenges) or they start against
-// the AI, their scheduled games once the check-in opens, and their ends;
+// the AI, their scheduled games once the check-in opens, the games a
+// tournament's live round or an arena pairs for them, and their ends;
 // the challenges they make or receive as they change; and JoinPal's
 // schedule lines. Refusals are lichess's.
 func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
@@ -71,12 +72,10 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 	defer func() { cancel() }()
 	mine, unsubscribe := s.play.streams.subscribe(userID)
 	defer unsubscribe()
-	var sched <-chan schedule.Event
-	if s.cfg.Schedule != nil {
-		var cancelSched func()
-		sched, cancelSched = s.cfg.Schedule.Events().Subscribe()
-		defer func() { cancelSched() }()
-	}
+	// The notices: the schedule's events, and the games tournaments'
+	// live rounds and arenas pair.
+	notes, cancelNotes := noticeFeed{s}.Subscribe()
+	defer func() { cancelNotes() }()
 	flusher, _ := w.(http.Flusher)
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
@@ -152,14 +151,23 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 			if !write(streamEvent{Type: "gameStart", Game: s.streamGameInfo(ctx, gameID, userID, nil)}) {
 				return
 			}
-		case e, ok := <-sched:
-			if !ok {
-				sched = nil // fell behind: the page's list is the truth
+		case n, ok := <-notes:
+			if !ok { // fell behind: what was missed is in the lists
+				notes, cancelNotes = noticeFeed{s}.Subscribe()
 				continue
 			}
-			if !e.Concerns(userID) {
+			if id := n.newGameOf(userID); id != "" && !watched[id] {
+				// A game a live round or an arena paired for them.
+				watch(id)
+				if !write(streamEvent{Type: "gameStart", Game: s.streamGameInfo(ctx, id, userID, nil)}) {
+					return
+				}
 				continue
 			}
+			if n.schedule == nil || !n.schedule.Concerns(userID) {
+				continue
+			}
+			e := *n.schedule
 			ev := scheduleEventJSON(e)
 			if !write(streamEvent{Type: "schedule", Schedule: &ev}) {
 				return

@@ -93,6 +93,22 @@ func pump[E any](ch <-chan E, stop <-chan struct{}, out chan<- notice, wrap func
 	}
 }
 
+// newGameOf returns the id of the game n pairs for userID: a live
+// round's or an arena's; "" for any other notice.
+func (n notice) newGameOf(userID string) string {
+	switch {
+	case n.round != nil && n.round.Concerns(userID):
+		return n.round.GameID
+	case n.arena != nil:
+		for _, p := range n.arena.Paired {
+			if p.White == userID || p.Black == userID {
+				return p.GameID
+			}
+		}
+	}
+	return ""
+}
+
 // newGameJSON is a "newGame" frame's data: a game a tournament's live
 // round or an arena paired for the user.
 type newGameJSON struct {

@@ -49,7 +49,8 @@ func newGame(t *testing.T, c *wsClient, kind string) newGameJSON {
 // TestNotifiedOfNewGames: the notification socket tells each player of
 // the game a live round pairs for them (tournament, round, opponent,
 // start) and of the game an arena pairs for them (arena, opponent); a
-// player hears of their own game only.
+// player hears of their own game only. Their event streams (lichess's)
+// announce the same games with gameStart lines.
 func TestNotifiedOfNewGames(t *testing.T) {
 	env, ls, as := notifyEnv(t)
 	ctx := t.Context()
@@ -62,6 +63,7 @@ func TestNotifiedOfNewGames(t *testing.T) {
 		sockets[n].send("ping", nil)
 		sockets[n].frame("pong")
 	}
+	anaStream, carlaStream := people["ana"].stream(), people["carla"].stream()
 	byID := func(id string) string {
 		for n, p := range people {
 			if p.id == id {
@@ -102,6 +104,21 @@ func TestNotifiedOfNewGames(t *testing.T) {
 		}
 	}
 
+	gameOf := func(user string) string {
+		for _, b := range boards {
+			if people[user].id == b.White || people[user].id == b.Black {
+				return b.GameID
+			}
+		}
+		return ""
+	}
+	if l := anaStream.next(t, "gameStart"); l.Game == nil || l.Game.GameID != gameOf("ana") {
+		t.Errorf("ana's stream: %+v, want the start of %s", l, gameOf("ana"))
+	}
+	if l := carlaStream.next(t, "gameStart"); l.Game == nil || l.Game.GameID != gameOf("carla") {
+		t.Errorf("carla's stream: %+v, want the start of %s", l, gameOf("carla"))
+	}
+
 	a, err := (*as).Create(ctx, arena.Person{ID: people["ana"].id, Name: "ana"}, arena.Arena{Name: "Jueves rápido",
 		Base: 3 * time.Minute, StartsAt: env.srvTime.Now(), Duration: time.Hour})
 	if err != nil {
@@ -121,6 +138,9 @@ func TestNotifiedOfNewGames(t *testing.T) {
 		if g.GameID != e.GameID || g.ID != a.ID || g.Name != "Jueves rápido" || g.Opponent != other || g.Round != 0 {
 			t.Errorf("%s was told %+v, want game %s against %s", me, g, e.GameID, other)
 		}
+	}
+	if l := carlaStream.next(t, "gameStart"); l.Game == nil || l.Game.GameID != e.GameID {
+		t.Errorf("carla's stream: %+v, want the start of arena game %s", l, e.GameID)
 	}
 	// ana and beto, who play no arena game, hear nothing of it: the next
 	// frame on their sockets is the answer to a ping.
