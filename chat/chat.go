@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -74,8 +75,10 @@ type Author struct {
 	Guest bool   `json:"guest,omitempty"`
 }
 
-// Line is one line of a room. ID grows by one with each line of the room
-// (in this process); At is when it was said.
+// Line is one line of a room. ID grows by one with each line of the room:
+// with a [Store], the store numbers the lines of each room (the same on
+// every node, across restarts); without one, each Chat numbers its own.
+// At is when it was said.
 type Line struct {
 	ID     int64     `json:"id"`
 	Room   Room      `json:"-"`
@@ -96,8 +99,28 @@ type Report struct {
 	ReportedAt time.Time
 }
 
-// Store keeps the reports for the moderators (the SQL stores have it).
+// Mute is one reader's mute of an author in a room.
+type Mute struct {
+	Room  Room
+	Muter string
+	Muted string
+	At    time.Time
+}
+
+// Store keeps the chat durable (the SQL stores have it): every line, the
+// mutes, and the reports for the moderators.
 type Store interface {
+	// AddLine stores l (its ID ignored) as the next line of l.Room and
+	// returns its id: one more than the id of the room's last line ever
+	// stored, from 1, so that ids are unique and grow in each room
+	// whatever node stores them. When keep > 0 the room then keeps only
+	// its last keep lines: the older ones are deleted in the same write.
+	AddLine(ctx context.Context, l Line, keep int) (int64, error)
+	// LoadRoom returns room r's last lines, at most last, oldest first,
+	// and its mutes, from one snapshot.
+	LoadRoom(ctx context.Context, r Room, last int) ([]Line, []Mute, error)
+	// SetMute stores m (on) or deletes it (off); either is idempotent.
+	SetMute(ctx context.Context, m Mute, on bool) error
 	// AddReport stores r.
 	AddReport(ctx context.Context, r Report) error
 	// Reports returns the newest reports first, at most limit (reports of
@@ -113,6 +136,8 @@ const (
 	DefaultHistory  = 50
 	DefaultIdle     = time.Hour
 	DefaultBuffer   = 64
+	DefaultKeep     = 200
+	DefaultTimeout  = 5 * time.Second
 )
 
 // Config sets a Chat's limits. The zero value of each field is its
@@ -126,14 +151,22 @@ type Config struct {
 	Every time.Duration
 	// History is how many lines a room keeps and sends to who joins (50).
 	History int
-	// Idle is how long a room nobody is in keeps its lines (an hour)
-	// before they are forgotten; its mutes stay.
+	// Idle is how long a room nobody is in stays in memory (an hour)
+	// once it is quiet. With a Store the whole room is then forgotten (it
+	// is loaded again when someone comes back); without one its lines
+	// are, and its mutes stay.
 	Idle time.Duration
 	// Buffer is how many lines a member may fall behind by (64); past it
 	// the member misses lines, and nobody else waits.
 	Buffer int
-	// Store keeps reports; without one a report is refused (not stored).
+	// Store keeps every line, the mutes and the reports. Without one the
+	// rooms live in memory only and a report is refused (not stored).
 	Store Store
+	// Keep is how many lines a room keeps in the Store (200): storing a
+	// line deletes the room's older ones.
+	Keep int
+	// Timeout bounds each call to the Store (5 s).
+	Timeout time.Duration
 	// Now is the clock (time.Now).
 	Now func() time.Time
 }
@@ -150,8 +183,17 @@ type Chat struct {
 
 // room is one room's lines, members and mutes.
 type room struct {
-	lines   []Line // the last cfg.History, oldest first
-	next    int64
+	lines []Line // the last cfg.History, oldest first, in id order
+	next  int64  // the next line's id, without a store
+	// loaded is set once the stored lines and mutes are in memory;
+	// loading is open while a load runs. muteGen counts the mutes set
+	// here, so that a load that ran across one is made again.
+	loaded  bool
+	loading chan struct{}
+	muteGen int64
+	// say holds back the room's next line on this node until the last
+	// one is stored and sent: members get the node's lines in id order.
+	say     sync.Mutex
 	members map[*Member]struct{}
 	mutes   map[string]map[string]bool // muter → muted → true
 	touched time.Time                  // the last line, join or leave
@@ -200,6 +242,12 @@ func New(cfg Config) *Chat {
 	if cfg.Buffer <= 0 {
 		cfg.Buffer = DefaultBuffer
 	}
+	if cfg.Keep <= 0 {
+		cfg.Keep = DefaultKeep
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -225,25 +273,111 @@ func (c *Chat) roomLocked(r Room, now time.Time) *room {
 	return rm
 }
 
-// sweepLocked forgets, at most once per Idle, the lines of the rooms
-// nobody is in that have been quiet for Idle, and the rooms themselves
-// unless someone muted someone there: a mute lasts as long as the process
-// (a game's, however long the game). c.mu is held.
+// sweepLocked forgets, at most once per Idle, the rooms nobody is in
+// that have been quiet for Idle. With a store they are forgotten whole
+// (a later join loads them again); without one only their lines are
+// when someone muted someone there: a mute then lasts as long as the
+// process (a game's, however long the game). c.mu is held.
 func (c *Chat) sweepLocked(now time.Time) {
 	if now.Sub(c.lastSweep) < c.cfg.Idle {
 		return
 	}
 	c.lastSweep = now
 	for key, rm := range c.rooms {
-		if len(rm.members) > 0 || now.Sub(rm.touched) < c.cfg.Idle {
+		if len(rm.members) > 0 || now.Sub(rm.touched) < c.cfg.Idle || rm.loading != nil {
 			continue
 		}
-		if len(rm.mutes) == 0 {
+		if len(rm.mutes) == 0 || c.cfg.Store != nil {
 			delete(c.rooms, key)
 			continue
 		}
 		rm.lines, rm.reported = nil, map[reportKey]string{}
 	}
+}
+
+// storeCtx bounds a call to the store.
+func (c *Chat) storeCtx(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, c.cfg.Timeout)
+}
+
+// load makes room r hold its stored lines and mutes, once while the room
+// is in memory (a chat without a store has nothing to load), and returns
+// with c.mu held and the room. On failure c.mu is not held.
+func (c *Chat) load(ctx context.Context, r Room) (*room, error) {
+	for {
+		c.mu.Lock()
+		rm := c.roomLocked(r, c.cfg.Now())
+		if c.cfg.Store == nil || rm.loaded {
+			return rm, nil
+		}
+		if ch := rm.loading; ch != nil {
+			c.mu.Unlock()
+			select {
+			case <-ch:
+				continue
+			case <-ctx.Done():
+				return nil, fmt.Errorf("chat: loading room %s: %w", r, ctx.Err())
+			}
+		}
+		ch := make(chan struct{})
+		rm.loading = ch
+		gen := rm.muteGen
+		c.mu.Unlock()
+		sctx, cancel := c.storeCtx(ctx)
+		lines, mutes, err := c.cfg.Store.LoadRoom(sctx, r, c.cfg.History)
+		cancel()
+		c.mu.Lock()
+		rm.loading = nil
+		close(ch)
+		if err != nil {
+			c.mu.Unlock()
+			return nil, fmt.Errorf("chat: loading room %s: %w", r, err)
+		}
+		if c.rooms[r] != rm || rm.muteGen != gen {
+			// Forgotten, or a mute changed while the store was read:
+			// read it again.
+			c.mu.Unlock()
+			continue
+		}
+		for _, l := range lines {
+			rm.insert(l, c.cfg.History)
+		}
+		// Every mute set here was stored before it was set (here or on
+		// the node that sent it), so the store's are all of them.
+		rm.mutes = map[string]map[string]bool{}
+		for _, m := range mutes {
+			if rm.mutes[m.Muter] == nil {
+				rm.mutes[m.Muter] = map[string]bool{}
+			}
+			rm.mutes[m.Muter][m.Muted] = true
+		}
+		rm.loaded = true
+		return rm, nil
+	}
+}
+
+// insert puts l among the room's lines in id order, keeping the last
+// history, and reports whether it was new: false for a line held
+// already. A line older than every line of a full room is new but not
+// held.
+func (rm *room) insert(l Line, history int) bool {
+	n := len(rm.lines)
+	if n == 0 || rm.lines[n-1].ID < l.ID {
+		rm.lines = append(rm.lines, l)
+	} else {
+		i, found := slices.BinarySearchFunc(rm.lines, l.ID, func(x Line, id int64) int { return cmp.Compare(x.ID, id) })
+		if found {
+			return false
+		}
+		if i == 0 && n >= history {
+			return true
+		}
+		rm.lines = slices.Insert(rm.lines, i, l)
+	}
+	if over := len(rm.lines) - history; over > 0 {
+		rm.lines = append(rm.lines[:0:0], rm.lines[over:]...)
+	}
+	return true
 }
 
 // Rooms returns how many rooms are held.
@@ -255,15 +389,15 @@ func (c *Chat) Rooms() int {
 
 // Join makes reader (a user id; "" for an anonymous reader) a member of
 // room r and returns the membership and the room's last lines, oldest
-// first, without those of authors reader muted there. Leave ends it.
-func (c *Chat) Join(r Room, reader string) (*Member, []Line) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	rm := c.roomLocked(r, c.cfg.Now())
+// first, without those of authors reader muted there. Leave ends it. A
+// room new to this Chat is first loaded from the store: if that fails,
+// the membership is made all the same, the history is what memory holds,
+// and the error says so (the next join loads again).
+func (c *Chat) Join(ctx context.Context, r Room, reader string) (*Member, []Line, error) {
 	ch := make(chan Line, c.cfg.Buffer)
 	m := &Member{C: ch, c: ch, chat: c, room: r, reader: reader}
-	rm.members[m] = struct{}{}
-	return m, rm.historyFor(reader)
+	history, err := c.enter(ctx, m)
+	return m, history, err
 }
 
 // Follow is Join without a channel: each new line, but those of authors
@@ -271,13 +405,23 @@ func (c *Chat) Join(r Room, reader string) (*Member, []Line) {
 // goroutine with the chat locked. deliver must not block nor call the
 // chat. A member without a channel costs no buffer and no goroutine to
 // drain it.
-func (c *Chat) Follow(r Room, reader string, deliver func(Line)) (*Member, []Line) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	rm := c.roomLocked(r, c.cfg.Now())
+func (c *Chat) Follow(ctx context.Context, r Room, reader string, deliver func(Line)) (*Member, []Line, error) {
 	m := &Member{deliver: deliver, chat: c, room: r, reader: reader}
+	history, err := c.enter(ctx, m)
+	return m, history, err
+}
+
+// enter adds m to its room, loaded first, and returns the history m's
+// reader is sent.
+func (c *Chat) enter(ctx context.Context, m *Member) ([]Line, error) {
+	rm, err := c.load(ctx, m.room)
+	if err != nil {
+		c.mu.Lock()
+		rm = c.roomLocked(m.room, c.cfg.Now())
+	}
+	defer c.mu.Unlock()
 	rm.members[m] = struct{}{}
-	return m, rm.historyFor(reader)
+	return rm.historyFor(m.reader), err
 }
 
 // historyFor returns the room's lines but those of authors reader muted.
@@ -360,7 +504,10 @@ func Check(text string, max int) (string, error) {
 // those who muted who. It refuses a reader who may not write there
 // (chat.read_only), an empty or too long line (chat.empty,
 // chat.too_long) and a line past the author's burst (chat.too_fast).
-func (c *Chat) Say(r Room, who Author, text string) (Line, error) {
+// With a store, the line is stored before it is sent to anyone and Say
+// returns: a line that could not be stored is an error, and nobody read
+// it.
+func (c *Chat) Say(ctx context.Context, r Room, who Author, text string) (Line, error) {
 	if err := mayWrite(r.Kind(), who); err != nil {
 		return Line{}, err
 	}
@@ -372,30 +519,59 @@ func (c *Chat) Say(r Room, who Author, text string) (Line, error) {
 		secs := int64((retry + time.Second - 1) / time.Second)
 		return Line{}, NewError(CodeTooFast, "too many lines", nil).With("seconds", strconv.FormatInt(max(secs, 1), 10))
 	}
-	return c.add(r, who, text, c.cfg.Now()), nil
+	now := c.cfg.Now()
+	l := Line{Room: r, Author: who, Text: text, At: now.UTC().Truncate(time.Microsecond)}
+	if c.cfg.Store == nil {
+		return c.add(l, false), nil
+	}
+	c.mu.Lock()
+	rm := c.roomLocked(r, now)
+	c.mu.Unlock()
+	rm.say.Lock()
+	defer rm.say.Unlock()
+	sctx, cancel := c.storeCtx(ctx)
+	defer cancel()
+	if l.ID, err = c.cfg.Store.AddLine(sctx, l, c.cfg.Keep); err != nil {
+		return Line{}, fmt.Errorf("chat: storing a line of %s: %w", r, err)
+	}
+	return c.add(l, true), nil
 }
 
-// Deliver adds a line that another node's Chat took (its Say checked
-// it) to room r and sends it to the room's members, as Say does: the line
-// gets the room's next number here, at keeps when it was said.
-func (c *Chat) Deliver(r Room, who Author, text string, at time.Time) Line {
-	return c.add(r, who, text, at)
+// Deliver adds a line that another node's Chat took (its Say checked and,
+// with a store, stored it) to room r and sends it to the room's members,
+// as Say does. With a store the line keeps its id, a line already held
+// is not sent again, and a room this Chat does not hold is left alone
+// (whoever joins it here loads it, the line with it); without one the
+// line gets the room's next number here. at keeps when it was said.
+func (c *Chat) Deliver(l Line) {
+	if c.cfg.Store != nil {
+		c.mu.Lock()
+		_, held := c.rooms[l.Room]
+		c.mu.Unlock()
+		if !held {
+			return
+		}
+	}
+	c.add(l, c.cfg.Store != nil)
 }
 
-// add adds a line to room r and sends it to its members, but to those
-// who muted its author.
-func (c *Chat) add(r Room, who Author, text string, now time.Time) Line {
+// add adds l to its room and sends it to the room's members, but to
+// those who muted its author. keepID keeps l's id (from the store), and
+// a line the room holds already is not sent again; otherwise l gets the
+// room's next number.
+func (c *Chat) add(l Line, keepID bool) Line {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	rm := c.roomLocked(r, now)
-	l := Line{ID: rm.next, Room: r, Author: who, Text: text, At: now}
-	rm.next++
-	rm.lines = append(rm.lines, l)
-	if over := len(rm.lines) - c.cfg.History; over > 0 {
-		rm.lines = append(rm.lines[:0:0], rm.lines[over:]...)
+	rm := c.roomLocked(l.Room, c.cfg.Now())
+	if !keepID {
+		l.ID = rm.next
+		rm.next++
+	}
+	if !rm.insert(l, c.cfg.History) {
+		return l
 	}
 	for m := range rm.members {
-		if rm.mutes[m.reader][who.ID] {
+		if rm.mutes[m.reader][l.Author.ID] {
 			continue
 		}
 		if m.deliver != nil {
@@ -411,51 +587,76 @@ func (c *Chat) add(r Room, who Author, text string, now time.Time) Line {
 }
 
 // History returns room r's last lines for reader, oldest first, without
-// those of authors reader muted there.
-func (c *Chat) History(r Room, reader string) []Line {
-	c.mu.Lock()
+// those of authors reader muted there, loading the room from the store
+// if this Chat does not hold it.
+func (c *Chat) History(ctx context.Context, r Room, reader string) ([]Line, error) {
+	rm, err := c.load(ctx, r)
+	if err != nil {
+		return nil, err
+	}
 	defer c.mu.Unlock()
-	rm := c.rooms[r]
-	if rm == nil {
-		return nil
-	}
-	var out []Line
-	for _, l := range rm.lines {
-		if !rm.mutes[reader][l.Author.ID] {
-			out = append(out, l)
-		}
-	}
-	return out
+	return rm.historyFor(reader), nil
 }
 
 // Mute stops muted's lines in room r from reaching muter (from now on,
-// and in the history muter is sent), for as long as the process runs. Muting oneself or
-// nobody, or by nobody, is refused (chat.bad_mute).
-func (c *Chat) Mute(r Room, muter, muted string) error {
-	return c.setMute(r, muter, muted, true)
+// and in the history muter is sent). With a store the mute is stored
+// first and lasts as long as the room's lines do; without one, as long
+// as the process runs. Muting oneself or nobody, or by nobody, is
+// refused (chat.bad_mute).
+func (c *Chat) Mute(ctx context.Context, r Room, muter, muted string) error {
+	return c.setMute(ctx, r, muter, muted, true)
 }
 
 // Unmute undoes Mute.
-func (c *Chat) Unmute(r Room, muter, muted string) error {
-	return c.setMute(r, muter, muted, false)
+func (c *Chat) Unmute(ctx context.Context, r Room, muter, muted string) error {
+	return c.setMute(ctx, r, muter, muted, false)
 }
 
-func (c *Chat) setMute(r Room, muter, muted string, on bool) error {
+// DeliverMute applies a mute (on) or an unmute that another node's Chat
+// made (and, with a store, stored) to room r here, storing nothing. With
+// a store a room this Chat does not hold is left alone: it loads the
+// mute with the room.
+func (c *Chat) DeliverMute(r Room, muter, muted string, on bool) {
 	if muter == "" || muted == "" || muter == muted {
-		return NewError(CodeBadMute, "a mute needs two different people", nil)
+		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	rm := c.roomLocked(r, c.cfg.Now())
+	if _, held := c.rooms[r]; !held && c.cfg.Store != nil {
+		return
+	}
+	c.muteLocked(c.roomLocked(r, c.cfg.Now()), muter, muted, on)
+}
+
+func (c *Chat) setMute(ctx context.Context, r Room, muter, muted string, on bool) error {
+	if muter == "" || muted == "" || muter == muted {
+		return NewError(CodeBadMute, "a mute needs two different people", nil)
+	}
+	if c.cfg.Store != nil {
+		sctx, cancel := c.storeCtx(ctx)
+		err := c.cfg.Store.SetMute(sctx, Mute{Room: r, Muter: muter, Muted: muted, At: c.cfg.Now().UTC().Truncate(time.Microsecond)}, on)
+		cancel()
+		if err != nil {
+			return fmt.Errorf("chat: storing a mute in %s: %w", r, err)
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.muteLocked(c.roomLocked(r, c.cfg.Now()), muter, muted, on)
+	return nil
+}
+
+// muteLocked sets or clears muter's mute of muted in rm. c.mu is held.
+func (c *Chat) muteLocked(rm *room, muter, muted string, on bool) {
+	rm.muteGen++
 	if !on {
 		delete(rm.mutes[muter], muted)
-		return nil
+		return
 	}
 	if rm.mutes[muter] == nil {
 		rm.mutes[muter] = map[string]bool{}
 	}
 	rm.mutes[muter][muted] = true
-	return nil
 }
 
 // Muted reports whether muter muted muted in room r.
@@ -467,7 +668,9 @@ func (c *Chat) Muted(r Room, muter, muted string) bool {
 }
 
 // Report stores line lineID of room r, as reported by reporter, for the
-// moderators. A line the room no longer holds is refused (chat.no_line);
+// moderators. A line the room no longer holds (in memory: its last
+// History lines, loaded from the store if this Chat does not hold the
+// room) is refused (chat.no_line);
 // so is a report by nobody (chat.read_only). A line reported again by the
 // same person is not stored again: the first report's id comes back.
 func (c *Chat) Report(ctx context.Context, r Room, lineID int64, reporter string) (Report, error) {
@@ -475,7 +678,9 @@ func (c *Chat) Report(ctx context.Context, r Room, lineID int64, reporter string
 		return Report{}, NewError(CodeReadOnly, "nobody may report", nil)
 	}
 	key := reportKey{lineID, reporter}
-	c.mu.Lock()
+	if _, err := c.load(ctx, r); err != nil {
+		return Report{}, err
+	}
 	rep, again, found := c.reportLocked(r, key)
 	c.mu.Unlock()
 	switch {

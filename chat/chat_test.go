@@ -3,6 +3,9 @@ package chat_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +20,9 @@ type clock struct{ t time.Time }
 func (c *clock) Now() time.Time { return c.t }
 
 func newClock() *clock { return &clock{t: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)} }
+
+// ctx is the tests' context.
+var ctx = context.Background()
 
 var (
 	ana  = chat.Author{ID: "ana", Name: "ana"}
@@ -58,11 +64,11 @@ func TestRoomClubID(t *testing.T) {
 func TestClubRoomIsForAccounts(t *testing.T) {
 	c := chat.New(chat.Config{Now: newClock().Now})
 	room := chat.Club("ajedrez-lorca")
-	if _, err := c.Say(room, ana, "¡Hola, club!"); err != nil {
+	if _, err := c.Say(ctx, room, ana, "¡Hola, club!"); err != nil {
 		t.Fatalf("an account's line: %v", err)
 	}
 	for _, who := range []chat.Author{gus, {}} {
-		if _, err := c.Say(room, who, "hola"); chat.CodeOf(err) != chat.CodeReadOnly {
+		if _, err := c.Say(ctx, room, who, "hola"); chat.CodeOf(err) != chat.CodeReadOnly {
 			t.Errorf("%+v's line: %v, want %s", who, err, chat.CodeReadOnly)
 		}
 	}
@@ -112,7 +118,7 @@ func TestSayRules(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := chat.New(chat.Config{Now: newClock().Now})
-			l, err := c.Say(tc.room, tc.who, tc.text)
+			l, err := c.Say(ctx, tc.room, tc.who, tc.text)
 			got := l.Text
 			if err != nil {
 				got = string(chat.CodeOf(err))
@@ -126,7 +132,7 @@ func TestSayRules(t *testing.T) {
 
 func TestTooLongSaysTheLimit(t *testing.T) {
 	c := chat.New(chat.Config{MaxRunes: 10})
-	_, err := c.Say(chat.Lobby, ana, strings.Repeat("a", 11))
+	_, err := c.Say(ctx, chat.Lobby, ana, strings.Repeat("a", 11))
 	var e *chat.Error
 	if !errors.As(err, &e) || e.Params["max"] != "10" {
 		t.Fatalf("err = %v, want chat.too_long with max 10", err)
@@ -175,7 +181,7 @@ func TestFlood(t *testing.T) {
 			c := chat.New(chat.Config{Now: clk.Now})
 			for i, s := range tc.steps {
 				clk.t = clk.t.Add(s.after)
-				_, err := c.Say(s.room, s.who, "hola")
+				_, err := c.Say(ctx, s.room, s.who, "hola")
 				if s.ok != (err == nil) {
 					t.Fatalf("step %d: err = %v, want ok %v", i, err, s.ok)
 				}
@@ -215,22 +221,22 @@ func TestMembersAndMutes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	must(c.Say(room, beto, "antes"))
-	a, history := c.Join(room, "ana")
+	must(c.Say(ctx, room, beto, "antes"))
+	a, history, _ := c.Join(ctx, room, "ana")
 	if len(history) != 1 || history[0].Text != "antes" || history[0].ID != 1 {
 		t.Fatalf("history = %+v", history)
 	}
-	b, _ := c.Join(room, "beto")
-	must(c.Say(room, beto, "¡Buena suerte!"))
-	must(c.Say(room, ana, "Gracias"))
+	b, _, _ := c.Join(ctx, room, "beto")
+	must(c.Say(ctx, room, beto, "¡Buena suerte!"))
+	must(c.Say(ctx, room, ana, "Gracias"))
 	if got := receive(a); strings.Join(got, "|") != "beto: ¡Buena suerte!|ana: Gracias" {
 		t.Fatalf("ana got %v", got)
 	}
-	if err := c.Mute(room, "ana", "beto"); err != nil {
+	if err := c.Mute(ctx, room, "ana", "beto"); err != nil {
 		t.Fatal(err)
 	}
-	must(c.Say(room, beto, "muted"))
-	must(c.Say(room, ana, "still here"))
+	must(c.Say(ctx, room, beto, "muted"))
+	must(c.Say(ctx, room, ana, "still here"))
 	if got := receive(a); strings.Join(got, "|") != "ana: still here" {
 		t.Fatalf("ana, who muted beto, got %v", got)
 	}
@@ -238,7 +244,7 @@ func TestMembersAndMutes(t *testing.T) {
 		t.Fatalf("beto got %v, want all 4 lines", got)
 	}
 	// A new socket of ana's gets the history without beto.
-	a2, history := c.Join(room, "ana")
+	a2, history, _ := c.Join(ctx, room, "ana")
 	for _, l := range history {
 		if l.Author.ID == "beto" {
 			t.Fatalf("ana's history has beto's %q", l.Text)
@@ -247,15 +253,15 @@ func TestMembersAndMutes(t *testing.T) {
 	if !c.Muted(room, "ana", "beto") || c.Muted(chat.Lobby, "ana", "beto") {
 		t.Fatal("the mute is of the game's room only")
 	}
-	if err := c.Unmute(room, "ana", "beto"); err != nil {
+	if err := c.Unmute(ctx, room, "ana", "beto"); err != nil {
 		t.Fatal(err)
 	}
-	must(c.Say(room, beto, "back"))
+	must(c.Say(ctx, room, beto, "back"))
 	if got := receive(a2); strings.Join(got, "|") != "beto: back" {
 		t.Fatalf("after unmute ana got %v", got)
 	}
 	for _, tc := range [][2]string{{"ana", "ana"}, {"", "beto"}, {"ana", ""}} {
-		if err := c.Mute(room, tc[0], tc[1]); chat.CodeOf(err) != chat.CodeBadMute {
+		if err := c.Mute(ctx, room, tc[0], tc[1]); chat.CodeOf(err) != chat.CodeBadMute {
 			t.Errorf("Mute(%q, %q) = %v, want chat.bad_mute", tc[0], tc[1], err)
 		}
 	}
@@ -271,12 +277,13 @@ func TestHistoryKeepsTheLastLines(t *testing.T) {
 	clk := newClock()
 	c := chat.New(chat.Config{History: 3, Burst: 100, Now: clk.Now})
 	for _, s := range []string{"1", "2", "3", "4", "5"} {
-		if _, err := c.Say(chat.Lobby, ana, s); err != nil {
+		if _, err := c.Say(ctx, chat.Lobby, ana, s); err != nil {
 			t.Fatal(err)
 		}
 	}
 	var got []string
-	for _, l := range c.History(chat.Lobby, "") {
+	history, _ := c.History(ctx, chat.Lobby, "")
+	for _, l := range history {
 		got = append(got, l.Text)
 	}
 	if strings.Join(got, "") != "345" {
@@ -287,41 +294,104 @@ func TestHistoryKeepsTheLastLines(t *testing.T) {
 func TestIdleRoomsAreForgotten(t *testing.T) {
 	clk := newClock()
 	c := chat.New(chat.Config{Idle: time.Minute, Now: clk.Now})
-	m, _ := c.Join(chat.GamePlayers("kept"), "ana")
-	if _, err := c.Say(chat.GamePlayers("quiet"), ana, "hola"); err != nil {
+	m, _, _ := c.Join(ctx, chat.GamePlayers("kept"), "ana")
+	if _, err := c.Say(ctx, chat.GamePlayers("quiet"), ana, "hola"); err != nil {
 		t.Fatal(err)
 	}
 	muted := chat.GamePlayers("muted")
-	if _, err := c.Say(muted, beto, "pesado"); err != nil {
+	if _, err := c.Say(ctx, muted, beto, "pesado"); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Mute(muted, "ana", "beto"); err != nil {
+	if err := c.Mute(ctx, muted, "ana", "beto"); err != nil {
 		t.Fatal(err)
 	}
 	clk.t = clk.t.Add(2 * time.Minute)
-	c.Join(chat.Lobby, "")
+	c.Join(ctx, chat.Lobby, "")
 	if n := c.Rooms(); n != 3 {
 		t.Fatalf("%d rooms, want the lobby, the room someone is in and the one with a mute", n)
 	}
-	if !c.Muted(muted, "ana", "beto") || len(c.History(muted, "beto")) != 0 {
+	if !c.Muted(muted, "ana", "beto") || len(mustHistory(t, c, muted, "beto")) != 0 {
 		t.Fatal("an idle room with a mute keeps the mute and forgets its lines")
 	}
-	l, err := c.Say(muted, beto, "otra vez")
+	l, err := c.Say(ctx, muted, beto, "otra vez")
 	if err != nil || l.ID != 2 {
 		t.Fatalf("a line after the sweep: %+v, %v; want id 2 (ids never repeat)", l, err)
 	}
 	m.Leave()
 }
 
-// memStore keeps reports in memory.
+// memStore is a chat.Store in memory: it numbers each room's lines as
+// the SQL stores do, and fails every call while fail is set.
 type memStore struct {
-	mu  sync.Mutex
-	got []chat.Report
+	mu    sync.Mutex
+	got   []chat.Report
+	last  map[chat.Room]int64
+	lines map[chat.Room][]chat.Line
+	mutes map[chat.Mute]bool // At zero
+	keeps []int
+	loads int
+	fail  error
+}
+
+func newMemStore() *memStore {
+	return &memStore{last: map[chat.Room]int64{}, lines: map[chat.Room][]chat.Line{}, mutes: map[chat.Mute]bool{}}
+}
+
+func (s *memStore) AddLine(_ context.Context, l chat.Line, keep int) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fail != nil {
+		return 0, s.fail
+	}
+	s.last[l.Room]++
+	l.ID = s.last[l.Room]
+	s.lines[l.Room] = append(s.lines[l.Room], l)
+	if over := len(s.lines[l.Room]) - keep; keep > 0 && over > 0 {
+		s.lines[l.Room] = s.lines[l.Room][over:]
+	}
+	s.keeps = append(s.keeps, keep)
+	return l.ID, nil
+}
+
+func (s *memStore) LoadRoom(_ context.Context, r chat.Room, last int) ([]chat.Line, []chat.Mute, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.loads++
+	if s.fail != nil {
+		return nil, nil, s.fail
+	}
+	lines := s.lines[r]
+	lines = slices.Clone(lines[max(0, len(lines)-last):])
+	var mutes []chat.Mute
+	for m := range s.mutes {
+		if m.Room == r {
+			mutes = append(mutes, m)
+		}
+	}
+	return lines, mutes, nil
+}
+
+func (s *memStore) SetMute(_ context.Context, m chat.Mute, on bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fail != nil {
+		return s.fail
+	}
+	m.At = time.Time{}
+	if on {
+		s.mutes[m] = true
+	} else {
+		delete(s.mutes, m)
+	}
+	return nil
 }
 
 func (s *memStore) AddReport(_ context.Context, r chat.Report) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.fail != nil {
+		return s.fail
+	}
 	s.got = append(s.got, r)
 	return nil
 }
@@ -332,12 +402,275 @@ func (s *memStore) Reports(_ context.Context, limit int) ([]chat.Report, error) 
 	return s.got[:min(limit, len(s.got))], nil
 }
 
+// stored returns the texts room r holds in s.
+func (s *memStore) stored(r chat.Room) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, l := range s.lines[r] {
+		out = append(out, l.Text)
+	}
+	return strings.Join(out, " ")
+}
+
+// mustHistory returns c's history of room r for reader.
+func mustHistory(t *testing.T, c *chat.Chat, r chat.Room, reader string) []chat.Line {
+	t.Helper()
+	h, err := c.History(ctx, r, reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// texts returns the ids and texts of lines, "1:a 2:b".
+func texts(lines []chat.Line) string {
+	var out []string
+	for _, l := range lines {
+		out = append(out, strconv.FormatInt(l.ID, 10)+":"+l.Text)
+	}
+	return strings.Join(out, " ")
+}
+
+// TestStoredRoomsOutliveTheChat: a Chat on a store that another Chat
+// wrote (a restarted process) loads a room's last History lines and its
+// mutes when the room is first joined, and numbers its lines on from
+// the stored ones.
+func TestStoredRoomsOutliveTheChat(t *testing.T) {
+	st := newMemStore()
+	room := chat.GamePlayers("g")
+	before := chat.New(chat.Config{Store: st, History: 3, Keep: 4, Burst: 100, Now: newClock().Now})
+	for _, text := range []string{"a", "b", "c", "d", "e"} {
+		if _, err := before.Say(ctx, room, beto, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := before.Say(ctx, room, ana, "f"); err != nil {
+		t.Fatal(err)
+	}
+	if err := before.Mute(ctx, room, "ana", "beto"); err != nil {
+		t.Fatal(err)
+	}
+	if got := st.stored(room); got != "c d e f" {
+		t.Fatalf("the store holds %q, want the last 4 lines (Keep)", got)
+	}
+	if slices.ContainsFunc(st.keeps, func(k int) bool { return k != 4 }) {
+		t.Fatalf("AddLine was asked to keep %v, want 4", st.keeps)
+	}
+
+	after := chat.New(chat.Config{Store: st, History: 3, Burst: 100, Now: newClock().Now})
+	m, history, err := after.Join(ctx, room, "beto")
+	if err != nil || texts(history) != "4:d 5:e 6:f" {
+		t.Fatalf("beto joins after the restart: %q, %v; want the last 3 lines", texts(history), err)
+	}
+	defer m.Leave()
+	if got := texts(mustHistory(t, after, room, "ana")); got != "6:f" {
+		t.Fatalf("ana's history after the restart = %q, want her line only (her mute of beto kept)", got)
+	}
+	l, err := after.Say(ctx, room, ana, "g")
+	if err != nil || l.ID != 7 {
+		t.Fatalf("the first line after the restart: %+v, %v; want id 7", l, err)
+	}
+	if got := receive(m); strings.Join(got, "|") != "ana: g" {
+		t.Fatalf("beto got %v", got)
+	}
+	if st.loads != 1 {
+		t.Fatalf("%d loads, want 1 (saying loads nothing; a room is held once loaded)", st.loads)
+	}
+}
+
+// TestTwoChatsShareTheNumbering: two Chats on one store (two nodes)
+// number a room's lines as one; a line delivered from the other keeps
+// its id, comes in id order into the history, and is not sent twice; a
+// room a Chat does not hold ignores deliveries and loads them instead.
+func TestTwoChatsShareTheNumbering(t *testing.T) {
+	st := newMemStore()
+	room := chat.Lobby
+	a := chat.New(chat.Config{Store: st, Burst: 100, Now: newClock().Now})
+	b := chat.New(chat.Config{Store: st, Burst: 100, Now: newClock().Now})
+	l1, _ := a.Say(ctx, room, ana, "uno")
+	l2, _ := b.Say(ctx, room, beto, "dos")
+	l3, _ := a.Say(ctx, room, ana, "tres")
+	if l1.ID != 1 || l2.ID != 2 || l3.ID != 3 {
+		t.Fatalf("ids %d %d %d, want 1 2 3", l1.ID, l2.ID, l3.ID)
+	}
+	// b holds the room (it said a line there) but never loaded it: a's
+	// lines reach it out of order, then b loads it, then a's next line
+	// reaches it twice.
+	b.Deliver(l3)
+	b.Deliver(l1)
+	var got []string
+	m, history, err := b.Follow(ctx, room, "carla", func(l chat.Line) { got = append(got, texts([]chat.Line{l})) })
+	if err != nil || texts(history) != "1:uno 2:dos 3:tres" {
+		t.Fatalf("b's history = %q, %v", texts(history), err)
+	}
+	defer m.Leave()
+	l4, _ := a.Say(ctx, room, ana, "cuatro")
+	b.Deliver(l4)
+	b.Deliver(l4)
+	b.Deliver(l1)
+	if strings.Join(got, " ") != "4:cuatro" {
+		t.Fatalf("b's follower got %v, want each new line once", got)
+	}
+	// c never held the room: a delivery is ignored, a join loads it.
+	c := chat.New(chat.Config{Store: st, Now: newClock().Now})
+	c.Deliver(chat.Line{ID: 9, Room: room, Author: ana, Text: "nunca"})
+	if n := c.Rooms(); n != 0 {
+		t.Fatalf("a delivery made %d rooms on a Chat that held none", n)
+	}
+	c.DeliverMute(room, "ana", "beto", true)
+	if h := texts(mustHistory(t, c, room, "ana")); h != "1:uno 2:dos 3:tres 4:cuatro" {
+		t.Fatalf("c's history = %q, want the stored lines (a mute not stored is not one)", h)
+	}
+}
+
+// TestNothingHalfWritten: a line or mute the store refuses is an error,
+// and nobody reads it; a line the chat refuses is not stored.
+func TestNothingHalfWritten(t *testing.T) {
+	st := newMemStore()
+	room := chat.GamePlayers("g")
+	c := chat.New(chat.Config{Store: st, Now: newClock().Now})
+	m, _, err := c.Join(ctx, room, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Leave()
+	st.fail = errors.New("disk full")
+	if _, err := c.Say(ctx, room, beto, "hola"); !errors.Is(err, st.fail) || chat.CodeOf(err) != "" {
+		t.Fatalf("Say with the store failing: %v", err)
+	}
+	if err := c.Mute(ctx, room, "ana", "beto"); !errors.Is(err, st.fail) {
+		t.Fatalf("Mute with the store failing: %v", err)
+	}
+	st.fail = nil
+	for _, text := range []string{"", strings.Repeat("x", 141)} {
+		if _, err := c.Say(ctx, room, beto, text); chat.CodeOf(err) == "" {
+			t.Fatalf("Say(%q) = %v, want refused", text, err)
+		}
+	}
+	if _, err := c.Say(ctx, room, chat.Author{}, "hola"); chat.CodeOf(err) != chat.CodeReadOnly {
+		t.Fatalf("nobody's line: %v", err)
+	}
+	if got := receive(m); len(got) != 0 {
+		t.Fatalf("ana got %v", got)
+	}
+	if h := mustHistory(t, c, room, "ana"); len(h) != 0 || st.stored(room) != "" || c.Muted(room, "ana", "beto") {
+		t.Fatalf("history %q, stored %q, muted %v; want nothing", texts(h), st.stored(room), c.Muted(room, "ana", "beto"))
+	}
+	l, err := c.Say(ctx, room, beto, "ahora sí")
+	if err != nil || l.ID != 1 {
+		t.Fatalf("the first line stored: %+v, %v; want id 1", l, err)
+	}
+}
+
+// TestLoadFailure: a join whose load fails is made all the same, with
+// what memory holds and the error; the next join loads the room.
+func TestLoadFailure(t *testing.T) {
+	st := newMemStore()
+	room := chat.Club("c")
+	if _, err := chat.New(chat.Config{Store: st}).Say(ctx, room, ana, "hola"); err != nil {
+		t.Fatal(err)
+	}
+	c := chat.New(chat.Config{Store: st, Now: newClock().Now})
+	st.fail = errors.New("down")
+	m, history, err := c.Join(ctx, room, "beto")
+	if !errors.Is(err, st.fail) || len(history) != 0 || m == nil {
+		t.Fatalf("Join with the store down: %v, %v, %v", m, history, err)
+	}
+	defer m.Leave()
+	if _, err := c.Report(ctx, room, 1, "beto"); !errors.Is(err, st.fail) {
+		t.Fatalf("Report with the store down: %v", err)
+	}
+	st.fail = nil
+	m2, history, err := c.Join(ctx, room, "beto")
+	if err != nil || texts(history) != "1:hola" {
+		t.Fatalf("Join once the store is back: %q, %v", texts(history), err)
+	}
+	m2.Leave()
+	if _, err := c.Report(ctx, room, 1, "beto"); err != nil {
+		t.Fatalf("a report of a loaded line: %v", err)
+	}
+}
+
+// TestIdleStoredRoomsAreForgottenWhole: with a store an idle room is
+// forgotten with its mutes, which come back with it from the store.
+func TestIdleStoredRoomsAreForgottenWhole(t *testing.T) {
+	clk := newClock()
+	st := newMemStore()
+	c := chat.New(chat.Config{Store: st, Idle: time.Minute, Now: clk.Now})
+	muted := chat.GamePlayers("muted")
+	if _, err := c.Say(ctx, muted, beto, "pesado"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Mute(ctx, muted, "ana", "beto"); err != nil {
+		t.Fatal(err)
+	}
+	clk.t = clk.t.Add(2 * time.Minute)
+	m, _, _ := c.Join(ctx, chat.Lobby, "")
+	defer m.Leave()
+	if n := c.Rooms(); n != 1 {
+		t.Fatalf("%d rooms, want the lobby only", n)
+	}
+	if h := mustHistory(t, c, muted, "ana"); len(h) != 0 || !c.Muted(muted, "ana", "beto") {
+		t.Fatalf("ana's history %q after the room came back, muted %v", texts(h), c.Muted(muted, "ana", "beto"))
+	}
+	if h := texts(mustHistory(t, c, muted, "beto")); h != "1:pesado" {
+		t.Fatalf("beto's history %q", h)
+	}
+}
+
+// TestConcurrentChatsOneStore: lines said at once on two Chats of one
+// store, each delivered to the other as a node's would be, get unique
+// ids, and both Chats end with the same history in id order.
+func TestConcurrentChatsOneStore(t *testing.T) {
+	st := newMemStore()
+	room := chat.GameSpectators("g")
+	nodes := []*chat.Chat{
+		chat.New(chat.Config{Store: st, Burst: 1000, History: 200}),
+		chat.New(chat.Config{Store: st, Burst: 1000, History: 200}),
+	}
+	for _, n := range nodes {
+		m, _, err := n.Join(ctx, room, "carla")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer m.Leave()
+	}
+	var wg sync.WaitGroup
+	for i, n := range nodes {
+		other := nodes[1-i]
+		for w := range 4 {
+			who := chat.Author{ID: fmt.Sprintf("u%d-%d", i, w), Name: "u"}
+			wg.Go(func() {
+				for range 10 {
+					l, err := n.Say(ctx, room, who, "hola")
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					other.Deliver(l)
+				}
+			})
+		}
+	}
+	wg.Wait()
+	a, b := mustHistory(t, nodes[0], room, ""), mustHistory(t, nodes[1], room, "")
+	if len(a) != 80 || texts(a) != texts(b) {
+		t.Fatalf("%d lines; the two histories differ: %v", len(a), texts(a) != texts(b))
+	}
+	for i, l := range a {
+		if l.ID != int64(i+1) {
+			t.Fatalf("line %d has id %d", i, l.ID)
+		}
+	}
+}
+
 func TestReport(t *testing.T) {
 	clk := newClock()
-	st := &memStore{}
+	st := newMemStore()
 	c := chat.New(chat.Config{Store: st, Now: clk.Now})
 	room := chat.GameSpectators("g")
-	l, err := c.Say(room, beto, "feo")
+	l, err := c.Say(ctx, room, beto, "feo")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,13 +708,13 @@ func TestFollow(t *testing.T) {
 	c := chat.New(chat.Config{Now: newClock().Now})
 	say := func(who chat.Author, text string) {
 		t.Helper()
-		if _, err := c.Say(room, who, text); err != nil {
+		if _, err := c.Say(ctx, room, who, text); err != nil {
 			t.Fatal(err)
 		}
 	}
 	say(beto, "antes")
 	var got []string
-	m, history := c.Follow(room, "ana", func(l chat.Line) { got = append(got, l.Author.ID+": "+l.Text) })
+	m, history, _ := c.Follow(ctx, room, "ana", func(l chat.Line) { got = append(got, l.Author.ID+": "+l.Text) })
 	if len(history) != 1 || history[0].Text != "antes" {
 		t.Fatalf("history = %+v", history)
 	}
@@ -389,7 +722,7 @@ func TestFollow(t *testing.T) {
 		t.Error("a follower has a channel")
 	}
 	say(beto, "hola")
-	if err := c.Mute(room, "ana", "beto"); err != nil {
+	if err := c.Mute(ctx, room, "ana", "beto"); err != nil {
 		t.Fatal(err)
 	}
 	say(beto, "muted")

@@ -1,6 +1,7 @@
 package natsbus
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -11,12 +12,15 @@ import (
 )
 
 // Chat is a chat.Chat whose rooms are the same on every node: a line said
-// on one node (Say, its checks and flood limit applied there) goes out on
-// <prefix>.chat and every other node adds it to its own copy of the room
-// (chat.Chat.Deliver), so that the members of every node read it and a
-// node's history holds every node's lines. Mutes travel the same way. A
-// node numbers the lines of its rooms itself: a line's id is the one its
-// node gave it (a report names the line by the id its reader was shown).
+// on one node (Say, its checks and flood limit applied there, stored
+// there when the chat has a store) goes out on <prefix>.chat and every
+// other node adds it to its copy of the room (chat.Chat.Deliver), so that
+// the members of every node read it and a node's history holds every
+// node's lines. Mutes travel the same way (chat.Chat.DeliverMute). With a
+// store, a line keeps the id the store gave it on every node, and a node
+// that does not hold a room leaves its news alone (it loads the room from
+// the store when someone joins it there); without one, each node numbers
+// the lines of its rooms itself.
 type Chat struct {
 	*chat.Chat
 	nc      *nats.Conn
@@ -30,6 +34,7 @@ type Chat struct {
 type chatNews struct {
 	Node   string      `json:"node"`
 	Room   chat.Room   `json:"room"`
+	ID     int64       `json:"id,omitempty"`
 	Author chat.Author `json:"author,omitzero"`
 	Text   string      `json:"text,omitempty"`
 	At     time.Time   `json:"at,omitzero"`
@@ -56,19 +61,19 @@ func NewChat(c *chat.Chat, nc *nats.Conn, prefix, node string, log *slog.Logger)
 
 // Say says a line in room r on this node (see chat.Chat.Say) and sends it
 // to the other nodes.
-func (c *Chat) Say(r chat.Room, who chat.Author, text string) (chat.Line, error) {
-	l, err := c.Chat.Say(r, who, text)
+func (c *Chat) Say(ctx context.Context, r chat.Room, who chat.Author, text string) (chat.Line, error) {
+	l, err := c.Chat.Say(ctx, r, who, text)
 	if err != nil {
 		return l, err
 	}
-	c.send(chatNews{Room: r, Author: who, Text: l.Text, At: l.At})
+	c.send(chatNews{Room: r, ID: l.ID, Author: who, Text: l.Text, At: l.At})
 	return l, nil
 }
 
 // Mute mutes muted for muter in room r on every node (see
 // chat.Chat.Mute).
-func (c *Chat) Mute(r chat.Room, muter, muted string) error {
-	if err := c.Chat.Mute(r, muter, muted); err != nil {
+func (c *Chat) Mute(ctx context.Context, r chat.Room, muter, muted string) error {
+	if err := c.Chat.Mute(ctx, r, muter, muted); err != nil {
 		return err
 	}
 	c.send(chatNews{Room: r, Muter: muter, Muted: muted, Mute: true})
@@ -76,8 +81,8 @@ func (c *Chat) Mute(r chat.Room, muter, muted string) error {
 }
 
 // Unmute undoes Mute on every node.
-func (c *Chat) Unmute(r chat.Room, muter, muted string) error {
-	if err := c.Chat.Unmute(r, muter, muted); err != nil {
+func (c *Chat) Unmute(ctx context.Context, r chat.Room, muter, muted string) error {
+	if err := c.Chat.Unmute(ctx, r, muter, muted); err != nil {
 		return err
 	}
 	c.send(chatNews{Room: r, Muter: muter, Muted: muted})
@@ -116,11 +121,9 @@ func (c *Chat) received(msg *nats.Msg) {
 		return
 	}
 	switch {
-	case news.Muter != "" && news.Mute:
-		_ = c.Chat.Mute(news.Room, news.Muter, news.Muted)
 	case news.Muter != "":
-		_ = c.Chat.Unmute(news.Room, news.Muter, news.Muted)
+		c.Chat.DeliverMute(news.Room, news.Muter, news.Muted, news.Mute)
 	case news.Text != "":
-		c.Chat.Deliver(news.Room, news.Author, news.Text, news.At)
+		c.Chat.Deliver(chat.Line{ID: news.ID, Room: news.Room, Author: news.Author, Text: news.Text, At: news.At})
 	}
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"sync"
@@ -12,11 +13,12 @@ import (
 
 // Chat is what the sockets ask of the chat (chat.Chat has it).
 type Chat interface {
-	Join(r chat.Room, reader string) (*chat.Member, []chat.Line)
-	Follow(r chat.Room, reader string, deliver func(chat.Line)) (*chat.Member, []chat.Line)
-	Say(r chat.Room, who chat.Author, text string) (chat.Line, error)
-	Mute(r chat.Room, muter, muted string) error
-	Unmute(r chat.Room, muter, muted string) error
+	Join(ctx context.Context, r chat.Room, reader string) (*chat.Member, []chat.Line, error)
+	Follow(ctx context.Context, r chat.Room, reader string, deliver func(chat.Line)) (*chat.Member, []chat.Line, error)
+	History(ctx context.Context, r chat.Room, reader string) ([]chat.Line, error)
+	Say(ctx context.Context, r chat.Room, who chat.Author, text string) (chat.Line, error)
+	Mute(ctx context.Context, r chat.Room, muter, muted string) error
+	Unmute(ctx context.Context, r chat.Room, muter, muted string) error
 	Report(ctx context.Context, r chat.Room, lineID int64, reporter string) (chat.Report, error)
 	MaxRunes() int
 }
@@ -124,7 +126,20 @@ type chatSocket struct {
 	sock *socket
 	who  Identity
 	room chat.Room
+
+	// queue holds, under qmu, the chat frames read and not yet run; a
+	// goroutine runs them in order while busy, and ends when it is
+	// empty. The chat's frames wait for the store, so they are run off
+	// the socket's reader: a move read after a line does not wait for
+	// the line to be stored.
+	qmu   sync.Mutex
+	queue []inFrame
+	busy  bool
 }
+
+// chatQueue is how many chat frames of a socket may wait to be run; a
+// frame past it is refused with chat.too_fast.
+const chatQueue = 16
 
 // author is who as a line's author.
 func (cs *chatSocket) author() chat.Author {
@@ -186,7 +201,7 @@ func (s *Server) handleClubSocket(w http.ResponseWriter, r *http.Request) {
 		case f.T == "ping":
 			sock.pong(f)
 		case isChatFrame(f.T):
-			cs.handle(f)
+			cs.take(f)
 		default:
 			sock.send(errorFrame(sock.reader, 0, NewError(CodeUnknownFrame, "unknown frame type", nil).
 				With("type", clip(f.T))))
@@ -205,11 +220,16 @@ func (s *Server) joinChat(sock *socket, who Identity, room chat.Room) *chatSocke
 	// history comes first.
 	var first sync.Mutex
 	first.Lock()
-	m, history := s.chat.Follow(room, who.User.ID, func(l chat.Line) {
+	m, history, err := s.chat.Follow(context.Background(), room, who.User.ID, func(l chat.Line) {
 		first.Lock()
 		defer first.Unlock()
 		sock.sendLossy(outFrame{T: "chat", D: chatLine(l)})
 	})
+	if err != nil {
+		// The room's new lines come all the same; its history lacks what
+		// the store holds.
+		s.log.Error("server: the chat's history", "room", room, "err", err)
+	}
 	sock.onClose(m.Leave)
 	lines := make([]chatLineJSON, 0, len(history))
 	for _, l := range history {
@@ -220,10 +240,49 @@ func (s *Server) joinChat(sock *socket, who Identity, room chat.Room) *chatSocke
 	return cs
 }
 
+// take queues a chat frame of the socket to be run (handle) after those
+// before it, on a goroutine of the chat's: the socket's reader goes on.
+func (cs *chatSocket) take(f inFrame) {
+	cs.qmu.Lock()
+	defer cs.qmu.Unlock()
+	if len(cs.queue) >= chatQueue {
+		var id struct {
+			ID int64 `json:"id"`
+		}
+		_ = json.Unmarshal(f.D, &id) // the id the refusal carries back, if any
+		cs.sock.send(errorFrame(cs.sock.reader, max(id.ID, 0), chat.NewError(chat.CodeTooFast, "too many chat frames waiting", nil).
+			With("seconds", "1")))
+		return
+	}
+	cs.queue = append(cs.queue, f)
+	if !cs.busy {
+		cs.busy = true
+		go cs.run()
+	}
+}
+
+// run runs the queued frames in order until none is left.
+func (cs *chatSocket) run() {
+	for {
+		cs.qmu.Lock()
+		if len(cs.queue) == 0 {
+			cs.queue, cs.busy = nil, false
+			cs.qmu.Unlock()
+			return
+		}
+		f := cs.queue[0]
+		cs.queue = cs.queue[1:]
+		cs.qmu.Unlock()
+		cs.handle(f)
+	}
+}
+
 // handle runs one chat frame of the socket: a token needs its scope
-// (scopes.go), and the chat judges the rest.
+// (scopes.go), and the chat judges the rest. A line is acknowledged once
+// the chat has stored it.
 func (cs *chatSocket) handle(f inFrame) {
 	reader := cs.sock.reader
+	ctx := context.Background()
 	var (
 		id  int64
 		err error
@@ -234,7 +293,7 @@ func (cs *chatSocket) handle(f inFrame) {
 		if err = decodeData(f, &d); err == nil {
 			id = d.ID
 			if err = tokenRefusal(cs.who, f.T); err == nil {
-				_, err = cs.chat.Say(cs.room, cs.author(), *d.Text)
+				_, err = cs.chat.Say(ctx, cs.room, cs.author(), *d.Text)
 			}
 		}
 	case frameChatMute, frameChatUnmute:
@@ -243,9 +302,9 @@ func (cs *chatSocket) handle(f inFrame) {
 			id = d.ID
 			if err = tokenRefusal(cs.who, f.T); err == nil {
 				if f.T == frameChatMute {
-					err = cs.chat.Mute(cs.room, cs.who.User.ID, *d.User)
+					err = cs.chat.Mute(ctx, cs.room, cs.who.User.ID, *d.User)
 				} else {
-					err = cs.chat.Unmute(cs.room, cs.who.User.ID, *d.User)
+					err = cs.chat.Unmute(ctx, cs.room, cs.who.User.ID, *d.User)
 				}
 			}
 		}
@@ -254,7 +313,7 @@ func (cs *chatSocket) handle(f inFrame) {
 		if err = decodeData(f, &d); err == nil {
 			id = d.ID
 			if err = tokenRefusal(cs.who, f.T); err == nil {
-				_, err = cs.chat.Report(context.Background(), cs.room, *d.Line, cs.who.User.ID)
+				_, err = cs.chat.Report(ctx, cs.room, *d.Line, cs.who.User.ID)
 			}
 		}
 	}

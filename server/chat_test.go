@@ -313,3 +313,121 @@ func TestE2EChatNeedsScope(t *testing.T) {
 		})
 	}
 }
+
+// TestE2EChatAfterRestart: a game's chat is stored line by line, so a
+// restart of the (only) process keeps it: after the game has ended and
+// the server has restarted, the game page's socket gets the players' and
+// the spectators' lines in their histories, with their ids, and without
+// the lines of whom the reader muted before the restart; the lichess GET
+// endpoint reads the same; the next line is numbered on from the stored
+// ones. On both stores.
+func TestE2EChatAfterRestart(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		postgres bool
+	}{{"sqlite", false}, {"postgres", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := newPlayEnv(t, playOptions{postgres: tc.postgres})
+			id, alba, bruno := ratedGame(t, env)
+			carla := env.account(t, "carla")
+			var tok tokenJSON
+			bruno.must(http.StatusCreated, "POST", "/api/tokens", map[string]any{"name": "lichess", "scopes": []string{"board:play"}}, &tok)
+			path := "/api/game/" + id + "/socket"
+			white, black, watcher := alba.dial(path), bruno.dial(path), carla.dial(path)
+			for _, c := range []*wsClient{white, black, watcher} {
+				history(t, c)
+			}
+			for _, step := range []struct {
+				c    *wsClient
+				id   int64
+				text string
+			}{{white, 1, "¡Buena suerte!"}, {black, 2, "Gracias"}, {watcher, 3, "¡vaya partida!"}} {
+				if code := say(step.c, step.id, step.text); code != "" {
+					t.Fatalf("%q: %s", step.text, code)
+				}
+			}
+			white.send(frameChatMute, map[string]any{"user": bruno.id, "id": 4})
+			if code := chatAnswer(white, 4); code != "" {
+				t.Fatalf("the mute: %s", code)
+			}
+			if code := say(black, 5, "te silencian"); code != "" {
+				t.Fatal(code)
+			}
+			said(t, black, "te silencian")
+			alba.must(http.StatusOK, "POST", "/api/game/"+id+"/resign", nil, nil)
+
+			env.restart()
+			lines := func(c *wsClient) string {
+				var out []string
+				for _, l := range history(t, c).Lines {
+					out = append(out, itoa64(l.ID)+":"+l.Text)
+				}
+				return strings.Join(out, "|")
+			}
+			black = bruno.dial(path)
+			if got := lines(black); got != "1:¡Buena suerte!|2:Gracias|3:te silencian" {
+				t.Fatalf("black's history after the restart: %s", got)
+			}
+			if got := lines(alba.dial(path)); got != "1:¡Buena suerte!" {
+				t.Fatalf("white's history after the restart: %s (her mute of black kept)", got)
+			}
+			if got := lines(carla.dial(path)); got != "1:¡vaya partida!" {
+				t.Fatalf("the spectators' history after the restart: %s", got)
+			}
+			board := &lichessClient{t: t, env: env, token: tok.Token, name: "bruno"}
+			got := board.array("GET", "/api/board/game/"+id+"/chat")
+			if len(got) != 3 || got[0].(map[string]any)["text"] != "¡Buena suerte!" || got[2].(map[string]any)["user"] != "bruno" {
+				t.Fatalf("GET chat after the restart: %v", got)
+			}
+			if code := say(black, 1, "otra"); code != "" {
+				t.Fatal(code)
+			}
+			if l := said(t, black, "otra"); l.ID != 4 {
+				t.Fatalf("the first line after the restart has id %d, want 4", l.ID)
+			}
+		})
+	}
+}
+
+// heldLines is a chat.Store whose AddLine waits, once it has said so on
+// entered, until release is closed.
+type heldLines struct {
+	chat.Store
+	entered chan<- struct{}
+	release <-chan struct{}
+}
+
+func (h heldLines) AddLine(ctx context.Context, l chat.Line, keep int) (int64, error) {
+	h.entered <- struct{}{}
+	<-h.release
+	return h.Store.AddLine(ctx, l, keep)
+}
+
+// TestE2EChatLineDoesNotHoldAMove: a line is stored off the socket's
+// reader: while the store has not yet taken a player's line, the move
+// the player sends next is played and acknowledged; the line is
+// acknowledged, and sent, once stored.
+func TestE2EChatLineDoesNotHoldAMove(t *testing.T) {
+	entered, release := make(chan struct{}, 1), make(chan struct{})
+	env := newPlayEnv(t, playOptions{config: func(c *Config) {
+		c.Chat = chat.New(chat.Config{Store: heldLines{c.Accounts.(chat.Store), entered, release}, Now: c.Now})
+	}})
+	_, _, _, white, black := startedGame(t, env, "5+0")
+	history(t, white)
+	history(t, black)
+	white.send(frameChatSay, map[string]any{"text": "¡Buena suerte!", "id": 100})
+	select {
+	case <-entered:
+	case <-time.After(frameWait):
+		t.Fatal("the line never reached the store")
+	}
+	if ack := white.move("e2e4", 0, 1); ack.SAN != "e4" {
+		t.Fatalf("the move's ack: %+v", ack)
+	}
+	neverGot(t, black, "black, before the line was stored,", "¡Buena suerte!")
+	close(release)
+	if code := chatAnswer(white, 100); code != "" {
+		t.Fatalf("the line: %s", code)
+	}
+	said(t, black, "¡Buena suerte!")
+}

@@ -417,7 +417,7 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 	case "ping":
 		gs.sock.pong(f)
 	case frameChatSay, frameChatMute, frameChatUnmute, frameChatReport:
-		gs.chat.handle(f)
+		gs.chat.take(f)
 	case "move":
 		var m moveFrame
 		if err := decodeData(f, &m); err != nil {

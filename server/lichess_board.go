@@ -308,7 +308,10 @@ func (s *Server) streamBoardGame(w http.ResponseWriter, r *http.Request) {
 		s.writeLichessError(w, r, err)
 		return
 	}
-	member, _ := s.chat.Join(chat.GamePlayers(id), userID)
+	member, _, err := s.chat.Join(ctx, chat.GamePlayers(id), userID)
+	if err != nil {
+		s.log.Error("server: the chat's history", "room", chat.GamePlayers(id), "err", err)
+	}
 	defer member.Leave()
 	lines := member.C
 	if s.play.hub.join(id, userID) {
@@ -695,7 +698,7 @@ func (s *Server) boardChat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u := who.User
-	if _, err := s.chat.Say(room, chat.Author{ID: u.ID, Name: u.DisplayName, Guest: u.Guest}, form.Get("text")); err != nil {
+	if _, err := s.chat.Say(r.Context(), room, chat.Author{ID: u.ID, Name: u.DisplayName, Guest: u.Guest}, form.Get("text")); err != nil {
 		s.writeLichessError(w, r, err)
 		return
 	}

@@ -22,8 +22,9 @@ type lichessChatLineGetJSON struct {
 
 // getBoardGameChat serves GET /api/board/game/{id}/chat and GET
 // /api/bot/game/{id}/chat: the players' chat of one of the requester's
-// games, oldest first, as a JSON array of {text, user} (lichess's
-// PlayerGameChat). Its pattern is /api/{api}/game/{id}/{part}: the
+// games, running or finished, oldest first (its last lines, as a socket
+// that joins gets them: the stored ones when the chat has a store), as a
+// JSON array of {text, user} (lichess's PlayerGameChat). Its pattern is /api/{api}/game/{id}/{part}: the
 // board stream's /api/board/game/stream/{id} is more specific and keeps
 // its paths, which a pattern ending in /chat would overlap without
 // either being the more specific (ServeMux refuses that); any part but
@@ -37,8 +38,11 @@ func (s *Server) getBoardGameChat(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	member, history := s.chat.Join(chat.GamePlayers(rec.ID), who.User.ID)
-	member.Leave()
+	history, err := s.chat.History(r.Context(), chat.GamePlayers(rec.ID), who.User.ID)
+	if err != nil {
+		s.writeLichessError(w, r, err)
+		return
+	}
 	out := []lichessChatLineGetJSON{}
 	for _, l := range history {
 		out = append(out, lichessChatLineGetJSON{Text: l.Text, User: l.Author.Name})

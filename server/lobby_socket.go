@@ -55,7 +55,7 @@ func (s *Server) serveLobbySocket(ctx context.Context, sock *socket, who Identit
 		if !isChatFrame(f.T) {
 			return false
 		}
-		cs.handle(f)
+		cs.take(f)
 		return true
 	})
 }

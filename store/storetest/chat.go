@@ -2,6 +2,9 @@ package storetest
 
 import (
 	"context"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -10,8 +13,11 @@ import (
 
 // RunChat runs the conformance suite of chat.Store: reports round trip
 // (times in UTC to the microsecond, text as it was, a guest author), newest
-// first, the limit kept, and a report made through chat.Chat stored whole.
+// first, the limit kept, and a report made through chat.Chat stored whole;
+// then the lines (RunChatLines) and the mutes (RunChatMutes).
 func RunChat(t *testing.T, open func(t *testing.T) chat.Store) {
+	t.Run("Lines", func(t *testing.T) { RunChatLines(t, open) })
+	t.Run("Mutes", func(t *testing.T) { RunChatMutes(t, open) })
 	ctx := context.Background()
 	st := open(t)
 	base := time.Date(2026, 12, 1, 10, 0, 0, 123456000, time.UTC)
@@ -40,7 +46,7 @@ func RunChat(t *testing.T, open func(t *testing.T) chat.Store) {
 	at := base.Add(time.Hour)
 	c := chat.New(chat.Config{Store: st, Now: func() time.Time { return at }})
 	room := chat.GameSpectators("g2")
-	l, err := c.Say(room, chat.Author{ID: "u4", Name: "beto"}, "feo")
+	l, err := c.Say(ctx, room, chat.Author{ID: "u4", Name: "beto"}, "feo")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,5 +57,190 @@ func RunChat(t *testing.T, open func(t *testing.T) chat.Store) {
 	got, err = st.Reports(ctx, 1)
 	if err != nil || len(got) != 1 || got[0] != rep {
 		t.Fatalf("the chat's report stored as %+v (%v), want %+v", got, err, rep)
+	}
+}
+
+// RunChatLines checks the lines of chat.Store: each room numbered from 1
+// on its own, a line round trip (a guest, text as it was, the time in UTC
+// to the microsecond), the last lines oldest first, Keep deleting the
+// older lines without an id ever given twice, lines stored at once all
+// numbered apart, and a chat.Chat on the store after another (a restart)
+// loading a room, numbering on, and storing nothing of a refused line.
+func RunChatLines(t *testing.T, open func(t *testing.T) chat.Store) {
+	ctx := context.Background()
+	st := open(t)
+	base := time.Date(2026, 12, 1, 10, 0, 0, 123456789, time.UTC)
+	g, lobby := chat.GamePlayers("g1"), chat.Lobby
+	if lines, mutes, err := st.LoadRoom(ctx, g, 50); err != nil || len(lines) != 0 || len(mutes) != 0 {
+		t.Fatalf("LoadRoom of a room never written = %v, %v, %v", lines, mutes, err)
+	}
+	add := func(l chat.Line, keep int) int64 {
+		t.Helper()
+		id, err := st.AddLine(ctx, l, keep)
+		if err != nil {
+			t.Fatalf("AddLine(%q): %v", l.Text, err)
+		}
+		return id
+	}
+	guest := chat.Author{ID: "g-1", Name: "Lince Veloz 4821", Guest: true}
+	first := chat.Line{ID: 99, Room: g, Author: guest, Text: "<img src=x onerror=alert(1)> ñ ♞ 'x' \"y\"", At: base}
+	if id := add(first, 0); id != 1 {
+		t.Fatalf("the first line's id = %d, want 1 (the id passed is ignored)", id)
+	}
+	if id := add(chat.Line{Room: lobby, Author: chat.Author{ID: "u1", Name: "ana"}, Text: "hola", At: base}, 0); id != 1 {
+		t.Fatalf("the lobby's first line's id = %d, want 1 (each room numbers its own)", id)
+	}
+	if id := add(chat.Line{Room: g, Author: chat.Author{ID: "u2", Name: "beto"}, Text: "dos", At: base.Add(time.Second)}, 0); id != 2 {
+		t.Fatalf("the second line's id = %d, want 2", id)
+	}
+	lines, _, err := st.LoadRoom(ctx, g, 50)
+	if err != nil || len(lines) != 2 {
+		t.Fatalf("LoadRoom = %+v, %v", lines, err)
+	}
+	want := first
+	want.ID, want.At = 1, base.Truncate(time.Microsecond)
+	if got := lines[0]; got.ID != want.ID || got.Room != want.Room || got.Author != want.Author ||
+		got.Text != want.Text || !got.At.Equal(want.At) || got.At.Location() != time.UTC {
+		t.Fatalf("the line came back as %+v, want %+v", got, want)
+	}
+	if lines[1].ID != 2 || lines[1].Text != "dos" || lines[1].Author.Guest {
+		t.Fatalf("the second line came back as %+v", lines[1])
+	}
+
+	// Keep: the room keeps its last 3 lines; ids go on.
+	for i := 3; i <= 6; i++ {
+		if id := add(chat.Line{Room: g, Author: chat.Author{ID: "u2", Name: "beto"}, Text: strconv.Itoa(i), At: base}, 3); id != int64(i) {
+			t.Fatalf("line %d got id %d", i, id)
+		}
+	}
+	ids := func(r chat.Room, last int) string {
+		t.Helper()
+		lines, _, err := st.LoadRoom(ctx, r, last)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range lines {
+			out = append(out, strconv.FormatInt(l.ID, 10))
+		}
+		return strings.Join(out, " ")
+	}
+	if got := ids(g, 50); got != "4 5 6" {
+		t.Fatalf("after keeping 3: lines %s, want 4 5 6", got)
+	}
+	if got := ids(g, 2); got != "5 6" {
+		t.Fatalf("the last 2 lines: %s, want 5 6", got)
+	}
+	if got := ids(lobby, 50); got != "1" {
+		t.Fatalf("the lobby after another room kept 3: %s", got)
+	}
+
+	// Lines stored at once are numbered apart, in one sequence.
+	room := chat.GameSpectators("g1")
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for i := range 5 {
+				if _, err := st.AddLine(ctx, chat.Line{Room: room, Author: chat.Author{ID: "u" + strconv.Itoa(w), Name: "u"},
+					Text: strconv.Itoa(i), At: base}, 0); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if got, want := ids(room, 50), "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20"; got != want {
+		t.Fatalf("20 lines stored at once: ids %s", got)
+	}
+
+	// A chat on the store, then another (a restart).
+	club := chat.Club("c1")
+	at := base.Add(time.Hour)
+	now := func() time.Time { return at }
+	c := chat.New(chat.Config{Store: st, Now: now})
+	for _, text := range []string{"uno", "dos"} {
+		if _, err := c.Say(ctx, club, chat.Author{ID: "u1", Name: "ana"}, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, text := range []string{"", strings.Repeat("x", chat.DefaultMaxRunes+1)} {
+		if _, err := c.Say(ctx, club, chat.Author{ID: "u1", Name: "ana"}, text); chat.CodeOf(err) == "" {
+			t.Fatalf("Say(%q) = %v, want refused", text, err)
+		}
+	}
+	if _, err := c.Say(ctx, club, chat.Author{ID: "g-1", Name: "x", Guest: true}, "hola"); chat.CodeOf(err) != chat.CodeReadOnly {
+		t.Fatalf("a guest's line in a club: %v", err)
+	}
+	restarted := chat.New(chat.Config{Store: st, Now: now})
+	m, history, err := restarted.Join(ctx, club, "u2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Leave()
+	if len(history) != 2 || history[0].ID != 1 || history[1].Text != "dos" || !history[1].At.Equal(at.Truncate(time.Microsecond)) {
+		t.Fatalf("the history after the restart: %+v", history)
+	}
+	l, err := restarted.Say(ctx, club, chat.Author{ID: "u2", Name: "beto"}, "tres")
+	if err != nil || l.ID != 3 {
+		t.Fatalf("the next line: %+v, %v; want id 3", l, err)
+	}
+	if got := ids(club, 50); got != "1 2 3" {
+		t.Fatalf("the club's stored lines: %s", got)
+	}
+}
+
+// RunChatMutes checks the mutes of chat.Store: stored once (again is no
+// error), of their room only, deleted (again is no error), and loaded by
+// a chat.Chat after another (a restart).
+func RunChatMutes(t *testing.T, open func(t *testing.T) chat.Store) {
+	ctx := context.Background()
+	st := open(t)
+	base := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	g := chat.GamePlayers("g1")
+	set := func(m chat.Mute, on bool) {
+		t.Helper()
+		if err := st.SetMute(ctx, m, on); err != nil {
+			t.Fatalf("SetMute(%+v, %v): %v", m, on, err)
+		}
+	}
+	mutes := func(r chat.Room) []chat.Mute {
+		t.Helper()
+		_, ms, err := st.LoadRoom(ctx, r, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ms
+	}
+	ana := chat.Mute{Room: g, Muter: "ana", Muted: "beto", At: base}
+	set(ana, true)
+	set(chat.Mute{Room: g, Muter: "ana", Muted: "beto", At: base.Add(time.Hour)}, true)
+	set(chat.Mute{Room: g, Muter: "beto", Muted: "ana", At: base}, true)
+	set(chat.Mute{Room: chat.Lobby, Muter: "ana", Muted: "carla", At: base}, true)
+	if got := mutes(g); len(got) != 2 || got[0] != ana || got[1].Muter != "beto" {
+		t.Fatalf("the game's mutes: %+v, want ana's (its first time) and beto's", got)
+	}
+	set(chat.Mute{Room: g, Muter: "beto", Muted: "ana"}, false)
+	set(chat.Mute{Room: g, Muter: "beto", Muted: "ana"}, false)
+	if got := mutes(g); len(got) != 1 || got[0] != ana {
+		t.Fatalf("after beto's unmute: %+v", got)
+	}
+	if got := mutes(chat.Lobby); len(got) != 1 || got[0].Muted != "carla" {
+		t.Fatalf("the lobby's mutes: %+v", got)
+	}
+
+	room := chat.GameSpectators("g2")
+	c := chat.New(chat.Config{Store: st, Now: func() time.Time { return base }})
+	if _, err := c.Say(ctx, room, chat.Author{ID: "beto", Name: "beto"}, "pesado"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Mute(ctx, room, "ana", "beto"); err != nil {
+		t.Fatal(err)
+	}
+	restarted := chat.New(chat.Config{Store: st, Now: func() time.Time { return base }})
+	if h, err := restarted.History(ctx, room, "ana"); err != nil || len(h) != 0 || !restarted.Muted(room, "ana", "beto") {
+		t.Fatalf("ana's history after the restart: %+v, %v; want beto muted", h, err)
+	}
+	if h, err := restarted.History(ctx, room, "carla"); err != nil || len(h) != 1 {
+		t.Fatalf("carla's history after the restart: %+v, %v", h, err)
 	}
 }

@@ -2,13 +2,91 @@ package sqlstore
 
 import (
 	"context"
+	"slices"
 
 	"github.com/joinpal/joinpal/chat"
 )
 
-// The chat lines people reported (migration 0010), for the moderators.
+// The chat: every line of every room and the mutes (migration 0016), and
+// the lines people reported (migration 0010), for the moderators.
 
 var _ chat.Store = (*Store)(nil)
+
+// AddLine stores a line as its room's next; see chat.Store. The room's
+// row in chat_rooms is written first: in PostgreSQL its lock holds back
+// another node's line of the same room until this write commits, so ids
+// are given in commit order; SQLite writes one at a time.
+func (s *Store) AddLine(ctx context.Context, l chat.Line, keep int) (int64, error) {
+	var id int64
+	err := s.write(ctx, "add chat line to "+string(l.Room), func(q Querier) error {
+		if err := q.QueryRow(`INSERT INTO chat_rooms (room, last_id) VALUES ($1, 1)
+			ON CONFLICT (room) DO UPDATE SET last_id = chat_rooms.last_id + 1 RETURNING last_id`,
+			string(l.Room)).Scan(&id); err != nil {
+			return err
+		}
+		if _, err := q.Exec(`INSERT INTO chat_lines (room, id, author_id, author_name, author_guest, text, said_at)
+			VALUES (`+Params(1, 7)+`)`,
+			string(l.Room), id, l.Author.ID, l.Author.Name, l.Author.Guest, l.Text, l.At); err != nil {
+			return err
+		}
+		if keep <= 0 || id <= int64(keep) {
+			return nil
+		}
+		_, err := q.Exec(`DELETE FROM chat_lines WHERE room = $1 AND id <= $2`, string(l.Room), id-int64(keep))
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	return id, nil
+}
+
+// LoadRoom returns a room's last lines and its mutes; see chat.Store.
+func (s *Store) LoadRoom(ctx context.Context, r chat.Room, last int) ([]chat.Line, []chat.Mute, error) {
+	var (
+		lines []chat.Line
+		mutes []chat.Mute
+	)
+	err := s.read(ctx, "load chat room "+string(r), func(q Querier) error {
+		rows, err := q.Query(`SELECT id, author_id, author_name, author_guest, text, said_at FROM chat_lines
+			WHERE room = $1 ORDER BY id DESC LIMIT $2`, string(r), last)
+		lines, err = collect(rows, err, func(row Row) (chat.Line, error) {
+			l := chat.Line{Room: r}
+			err := row.Scan(&l.ID, &l.Author.ID, &l.Author.Name, &l.Author.Guest, &l.Text, &l.At)
+			return l, err
+		})
+		if err != nil {
+			return err
+		}
+		slices.Reverse(lines)
+		rows, err = q.Query(`SELECT muter_id, muted_id, muted_at FROM chat_mutes WHERE room = $1
+			ORDER BY muter_id, muted_id`, string(r))
+		mutes, err = collect(rows, err, func(row Row) (chat.Mute, error) {
+			m := chat.Mute{Room: r}
+			err := row.Scan(&m.Muter, &m.Muted, &m.At)
+			return m, err
+		})
+		return err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return lines, mutes, nil
+}
+
+// SetMute stores or deletes a mute; see chat.Store. A mute stored again
+// keeps its first time.
+func (s *Store) SetMute(ctx context.Context, m chat.Mute, on bool) error {
+	if !on {
+		return s.changeOne(ctx, "delete chat mute in "+string(m.Room), nil,
+			`DELETE FROM chat_mutes WHERE room = $1 AND muter_id = $2 AND muted_id = $3`,
+			string(m.Room), m.Muter, m.Muted)
+	}
+	return s.changeOne(ctx, "add chat mute in "+string(m.Room), nil,
+		`INSERT INTO chat_mutes (room, muter_id, muted_id, muted_at) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (room, muter_id, muted_id) DO NOTHING`,
+		string(m.Room), m.Muter, m.Muted, m.At)
+}
 
 // AddReport stores a reported line; see chat.Store.
 func (s *Store) AddReport(ctx context.Context, r chat.Report) error {
