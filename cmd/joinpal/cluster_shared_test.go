@@ -92,7 +92,9 @@ func TestClusterDeadNodesPlayersExpire(t *testing.T) {
 
 // TestClusterChatCrowdAndTurns: the chat, the spectator count and the
 // correspondence "your move" notes reach every node. White plays from A,
-// black from B: a line white says reaches black; a spectator on each
+// black from B: a line white says reaches black and black's reaches
+// white, each with the id the store gave it, and a socket opened later
+// on either node has both in its history; a spectator on each
 // node makes two watchers on both; a spectator leaving B makes one; a
 // correspondence move made on A tells black's lobby socket on B that it
 // is their move.
@@ -117,27 +119,45 @@ func TestClusterChatCrowdAndTurns(t *testing.T) {
 		t.Errorf("black's yourTurn on B: %s (%v); want game %s", note.D, err, id)
 	}
 
-	ws.send(map[string]any{"t": "chat-say", "d": map[string]any{"text": "¡suerte!", "id": 1}})
-	line := bs.until("white's line", func(f clusterFrame) bool { return f.T == "chat" })
-	var said struct {
+	type chatLine struct {
+		ID   int64  `json:"id"`
 		Text string `json:"text"`
 		User struct {
 			ID string `json:"id"`
 		} `json:"user"`
 	}
-	if err := json.Unmarshal(line.D, &said); err != nil || said.Text != "¡suerte!" || said.User.ID != white.id {
-		t.Errorf("black on B read %s (%v); want white's ¡suerte!", line.D, err)
+	// A line said on A reaches B, and one said on B reaches A: the store
+	// numbers them, the same on both nodes.
+	read := func(s *wsClient, who, text string) chatLine {
+		t.Helper()
+		var l chatLine
+		s.until(who, func(f clusterFrame) bool {
+			return f.T == "chat" && json.Unmarshal(f.D, &l) == nil && l.Text == text
+		})
+		return l
 	}
-	// A socket opened later on B gets the line in the room's history.
-	late := dialSocket(t, "black's second tab on B", b.base, path, black)
-	hist := late.until("the chat's history", func(f clusterFrame) bool { return f.T == "chat-history" })
-	var h struct {
-		Lines []struct {
-			Text string `json:"text"`
-		} `json:"lines"`
+	ws.send(map[string]any{"t": "chat-say", "d": map[string]any{"text": "¡suerte!", "id": 1}})
+	if l := read(bs, "white's line on B", "¡suerte!"); l.User.ID != white.id || l.ID != 1 {
+		t.Errorf("black on B read %+v; want white's ¡suerte!, line 1", l)
 	}
-	if err := json.Unmarshal(hist.D, &h); err != nil || len(h.Lines) != 1 || h.Lines[0].Text != "¡suerte!" {
-		t.Errorf("the history on B: %s (%v); want white's line", hist.D, err)
+	bs.send(map[string]any{"t": "chat-say", "d": map[string]any{"text": "gracias", "id": 2}})
+	if l := read(ws, "black's line on A", "gracias"); l.User.ID != black.id || l.ID != 2 {
+		t.Errorf("white on A read %+v; want black's gracias, line 2", l)
+	}
+	// A socket opened later on either node gets both lines, numbered
+	// alike, in the room's history.
+	for _, n := range []struct {
+		name, base string
+	}{{"B", b.base}, {"A", a.base}} {
+		late := dialSocket(t, "black's second tab on "+n.name, n.base, path, black)
+		hist := late.until("the chat's history", func(f clusterFrame) bool { return f.T == "chat-history" })
+		var h struct {
+			Lines []chatLine `json:"lines"`
+		}
+		if err := json.Unmarshal(hist.D, &h); err != nil || len(h.Lines) != 2 || h.Lines[0].ID != 1 || h.Lines[0].Text != "¡suerte!" ||
+			h.Lines[1].ID != 2 || h.Lines[1].Text != "gracias" {
+			t.Errorf("the history on %s: %s (%v); want both lines, 1 and 2", n.name, hist.D, err)
+		}
 	}
 
 	crowd := func(n int) func(clusterFrame) bool {
