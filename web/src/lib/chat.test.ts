@@ -1,5 +1,5 @@
 // chat.test.ts: the chat panel's controller takes the room's history and
-// lines, keeps a line once, tells its own answers from the game's, and
+// lines, keeps a line once and in id order, tells its own answers from the game's, and
 // drops a muted author's lines once the server took the mute.
 import '../rules/window.testenv';
 import { test } from 'node:test';
@@ -33,6 +33,13 @@ test('history, then lines, each kept once', () => {
   assert.deepEqual(
     c.lines.map((l) => l.text),
     ['hola', '<b>no</b>'],
+  );
+  // A line said on another node may come after a later one.
+  c.onFrame({ t: 'chat', d: line(4, 'beto', 'cuatro') });
+  c.onFrame({ t: 'chat', d: line(3, 'ana', 'tres') });
+  assert.deepEqual(
+    c.lines.map((l) => l.id),
+    [1, 2, 3, 4],
   );
 });
 

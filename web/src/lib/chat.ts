@@ -81,8 +81,11 @@ export class ChatCtrl {
         return true;
       }
       case 'chat':
+        // A room's ids are given by the store, one sequence for every
+        // server node: a line from another node may come after a later
+        // one, and goes in its place.
         if (f.d && !this.lines.some((l) => l.id === f.d.id)) {
-          this.lines = [...this.lines, f.d as ChatLine].slice(-keep);
+          this.lines = [...this.lines, f.d as ChatLine].sort((a, b) => a.id - b.id).slice(-keep);
         }
         this.redraw();
         return true;
