@@ -542,7 +542,7 @@ func (c *Chat) Say(ctx context.Context, r Room, who Author, text string) (Line, 
 // as Say does. With a store the line keeps its id, a line already held
 // is not sent again, and a room this Chat does not hold is left alone
 // (whoever joins it here loads it, the line with it); without one the
-// line gets the room's next number here. at keeps when it was said.
+// line gets the room's next number here. l.At keeps when it was said.
 func (c *Chat) Deliver(l Line) {
 	if c.cfg.Store != nil {
 		c.mu.Lock()

@@ -3,7 +3,10 @@
 // (its length in characters, a burst of lines then a steady rate per
 // author and room, who may write where); mutes, by which one person stops
 // receiving another's lines in a room; and reports of a line, kept for
-// the moderators in the [Store] it declares.
+// the moderators. With the [Store] it declares, every line and mute is
+// stored before it takes effect, the store numbers each room's lines, and
+// a room new to a Chat (after a restart, on another node) is loaded from
+// it when first joined.
 //
 // A room is named by a [Room] key. Its kinds are the lobby ("lobby"), a
 // game's players ("game:<id>") and its spectators ("game:<id>:spectators"),
