@@ -315,7 +315,7 @@ func newLogger(w io.Writer, opts serveOptions) *slog.Logger {
 
 // platformStore is what serve needs of a store: the games, the nodes and
 // the games' owners, the people, the lobby, the ratings, the game lists and
-// the chat's reports. Both of JoinPal's stores are one.
+// the chat (its lines, mutes and reports). Both of JoinPal's stores are one.
 type platformStore interface {
 	game.Store
 	live.ClusterRegistry
@@ -413,8 +413,9 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	// running is this node's runtime as the server and the schedule see it:
 	// among several nodes, a game running on another is asked of that one.
 	running := serverRuntime(rt)
-	// The chat's rooms, the watchers of each game and the "your move"
-	// notes are every node's among several (nil: this node's own).
+	// The chat's rooms (stored: a room comes back from the store on any
+	// node), the watchers of each game and the "your move" notes are every
+	// node's among several (nil: this node's own).
 	var (
 		chats  server.Chat = chat.New(chat.Config{Store: st, Now: now})
 		crowds server.Crowds
