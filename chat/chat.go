@@ -110,12 +110,14 @@ type Mute struct {
 // Store keeps the chat durable (the SQL stores have it): every line, the
 // mutes, and the reports for the moderators.
 type Store interface {
-	// AddLine stores l (its ID ignored) as the next line of l.Room and
-	// returns its id: one more than the id of the room's last line ever
-	// stored, from 1, so that ids are unique and grow in each room
-	// whatever node stores them. When keep > 0 the room then keeps only
-	// its last keep lines: the older ones are deleted in the same write.
-	AddLine(ctx context.Context, l Line, keep int) (int64, error)
+	// AddLines stores lines (their IDs ignored), each as the next line of
+	// its room, in one write, and returns their ids in the same order:
+	// each one more than the id of the room's last line ever stored, from
+	// 1, so that ids are unique and grow in each room whatever node
+	// stores them. When keep > 0 each room then keeps only its last keep
+	// lines: the older ones are deleted in the same write. On an error
+	// none is stored.
+	AddLines(ctx context.Context, lines []Line, keep int) ([]int64, error)
 	// LoadRoom returns room r's last lines, at most last, oldest first,
 	// and its mutes, from one snapshot.
 	LoadRoom(ctx context.Context, r Room, last int) ([]Line, []Mute, error)
@@ -138,6 +140,8 @@ const (
 	DefaultBuffer   = 64
 	DefaultKeep     = 200
 	DefaultTimeout  = 5 * time.Second
+	DefaultBatch    = 64
+	DefaultLoads    = 2
 )
 
 // Config sets a Chat's limits. The zero value of each field is its
@@ -167,6 +171,14 @@ type Config struct {
 	Keep int
 	// Timeout bounds each call to the Store (5 s).
 	Timeout time.Duration
+	// Batch is the most lines stored in one write (64): the lines said on
+	// this Chat are stored by one writer at a time, those said meanwhile
+	// together in its next write.
+	Batch int
+	// Loads is how many rooms may be loaded from the Store at once (2):
+	// the others wait, so that a crowd joining (after a restart) does
+	// not take the database from the games.
+	Loads int
 	// Now is the clock (time.Now).
 	Now func() time.Time
 }
@@ -179,6 +191,22 @@ type Chat struct {
 	mu        sync.Mutex
 	rooms     map[Room]*room
 	lastSweep time.Time
+
+	// queue holds, under wmu, the lines waiting to be stored; a writer
+	// goroutine runs while writing, and ends once the queue is empty.
+	wmu     sync.Mutex
+	queue   []*pending
+	writing bool
+	// loads holds a slot for each load from the store running.
+	loads chan struct{}
+}
+
+// pending is a line waiting for the store: done is closed once it is
+// stored (line then has its id) or failed (err).
+type pending struct {
+	line Line
+	err  error
+	done chan struct{}
 }
 
 // room is one room's lines, members and mutes.
@@ -191,9 +219,6 @@ type room struct {
 	loaded  bool
 	loading chan struct{}
 	muteGen int64
-	// say holds back the room's next line on this node until the last
-	// one is stored and sent: members get the node's lines in id order.
-	say     sync.Mutex
 	members map[*Member]struct{}
 	mutes   map[string]map[string]bool // muter → muted → true
 	touched time.Time                  // the last line, join or leave
@@ -248,6 +273,12 @@ func New(cfg Config) *Chat {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
 	}
+	if cfg.Batch <= 0 {
+		cfg.Batch = DefaultBatch
+	}
+	if cfg.Loads <= 0 {
+		cfg.Loads = DefaultLoads
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -255,6 +286,7 @@ func New(cfg Config) *Chat {
 		cfg:   cfg,
 		flood: ratelimit.NewKeyed(cfg.Burst, time.Duration(cfg.Burst)*cfg.Every, cfg.Now),
 		rooms: map[Room]*room{},
+		loads: make(chan struct{}, cfg.Loads),
 	}
 }
 
@@ -323,9 +355,7 @@ func (c *Chat) load(ctx context.Context, r Room) (*room, error) {
 		rm.loading = ch
 		gen := rm.muteGen
 		c.mu.Unlock()
-		sctx, cancel := c.storeCtx(ctx)
-		lines, mutes, err := c.cfg.Store.LoadRoom(sctx, r, c.cfg.History)
-		cancel()
+		lines, mutes, err := c.loadRoom(ctx, r)
 		c.mu.Lock()
 		rm.loading = nil
 		close(ch)
@@ -354,6 +384,19 @@ func (c *Chat) load(ctx context.Context, r Room) (*room, error) {
 		rm.loaded = true
 		return rm, nil
 	}
+}
+
+// loadRoom reads room r from the store once a load slot is free.
+func (c *Chat) loadRoom(ctx context.Context, r Room) ([]Line, []Mute, error) {
+	select {
+	case c.loads <- struct{}{}:
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
+	defer func() { <-c.loads }()
+	sctx, cancel := c.storeCtx(ctx)
+	defer cancel()
+	return c.cfg.Store.LoadRoom(sctx, r, c.cfg.History)
 }
 
 // insert puts l among the room's lines in id order, keeping the last
@@ -506,7 +549,8 @@ func Check(text string, max int) (string, error) {
 // chat.too_long) and a line past the author's burst (chat.too_fast).
 // With a store, the line is stored before it is sent to anyone and Say
 // returns: a line that could not be stored is an error, and nobody read
-// it.
+// it. Once the line is queued for the store ctx no longer counts: the
+// store's Timeout bounds the wait.
 func (c *Chat) Say(ctx context.Context, r Room, who Author, text string) (Line, error) {
 	if err := mayWrite(r.Kind(), who); err != nil {
 		return Line{}, err
@@ -524,17 +568,63 @@ func (c *Chat) Say(ctx context.Context, r Room, who Author, text string) (Line, 
 	if c.cfg.Store == nil {
 		return c.add(l, false), nil
 	}
-	c.mu.Lock()
-	rm := c.roomLocked(r, now)
-	c.mu.Unlock()
-	rm.say.Lock()
-	defer rm.say.Unlock()
-	sctx, cancel := c.storeCtx(ctx)
-	defer cancel()
-	if l.ID, err = c.cfg.Store.AddLine(sctx, l, c.cfg.Keep); err != nil {
-		return Line{}, fmt.Errorf("chat: storing a line of %s: %w", r, err)
+	if err := ctx.Err(); err != nil {
+		return Line{}, err
 	}
-	return c.add(l, true), nil
+	p := &pending{line: l, done: make(chan struct{})}
+	c.wmu.Lock()
+	c.queue = append(c.queue, p)
+	if !c.writing {
+		c.writing = true
+		go c.write()
+	}
+	c.wmu.Unlock()
+	<-p.done // the writer's own timeout bounds the wait
+	if p.err != nil {
+		return Line{}, p.err
+	}
+	return p.line, nil
+}
+
+// write stores the queued lines, at most Batch in one write, in the
+// order they were said, and sends each stored line to its room, until
+// the queue is empty. The lines of one Chat are stored by one write at a
+// time: a room's ids come in the order its lines are sent here, and the
+// chat takes at most one of the store's connections.
+func (c *Chat) write() {
+	for {
+		c.wmu.Lock()
+		n := min(len(c.queue), c.cfg.Batch)
+		if n == 0 {
+			c.queue, c.writing = nil, false
+			c.wmu.Unlock()
+			return
+		}
+		batch := slices.Clone(c.queue[:n])
+		c.queue = c.queue[n:]
+		c.wmu.Unlock()
+		lines := make([]Line, n)
+		for i, p := range batch {
+			lines[i] = p.line
+		}
+		// The writer's own context: one sayer giving up must not fail
+		// the others' lines.
+		ctx, cancel := context.WithTimeout(context.Background(), c.cfg.Timeout)
+		ids, err := c.cfg.Store.AddLines(ctx, lines, c.cfg.Keep)
+		cancel()
+		if err == nil && len(ids) != n {
+			err = fmt.Errorf("%d ids for %d lines", len(ids), n)
+		}
+		for i, p := range batch {
+			if err != nil {
+				p.err = fmt.Errorf("chat: storing a line of %s: %w", p.line.Room, err)
+			} else {
+				p.line.ID = ids[i]
+				p.line = c.add(p.line, true)
+			}
+			close(p.done)
+		}
+	}
 }
 
 // Deliver adds a line that another node's Chat took (its Say checked and,

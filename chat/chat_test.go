@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -329,28 +330,43 @@ type memStore struct {
 	lines map[chat.Room][]chat.Line
 	mutes map[chat.Mute]bool // At zero
 	keeps []int
-	loads int
-	fail  error
+	// batches are the numbers of lines of each AddLines; hold, if set,
+	// runs before each (outside mu).
+	batches []int
+	hold    func()
+	loads   int
+	fail    error
 }
 
 func newMemStore() *memStore {
 	return &memStore{last: map[chat.Room]int64{}, lines: map[chat.Room][]chat.Line{}, mutes: map[chat.Mute]bool{}}
 }
 
-func (s *memStore) AddLine(_ context.Context, l chat.Line, keep int) (int64, error) {
+func (s *memStore) AddLines(_ context.Context, lines []chat.Line, keep int) ([]int64, error) {
+	s.mu.Lock()
+	hold := s.hold
+	s.mu.Unlock()
+	if hold != nil {
+		hold()
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.fail != nil {
-		return 0, s.fail
+		return nil, s.fail
 	}
-	s.last[l.Room]++
-	l.ID = s.last[l.Room]
-	s.lines[l.Room] = append(s.lines[l.Room], l)
-	if over := len(s.lines[l.Room]) - keep; keep > 0 && over > 0 {
-		s.lines[l.Room] = s.lines[l.Room][over:]
+	ids := make([]int64, len(lines))
+	for i, l := range lines {
+		s.last[l.Room]++
+		l.ID = s.last[l.Room]
+		ids[i] = l.ID
+		s.lines[l.Room] = append(s.lines[l.Room], l)
+		if over := len(s.lines[l.Room]) - keep; keep > 0 && over > 0 {
+			s.lines[l.Room] = s.lines[l.Room][over:]
+		}
 	}
 	s.keeps = append(s.keeps, keep)
-	return l.ID, nil
+	s.batches = append(s.batches, len(lines))
+	return ids, nil
 }
 
 func (s *memStore) LoadRoom(_ context.Context, r chat.Room, last int) ([]chat.Line, []chat.Mute, error) {
@@ -455,7 +471,7 @@ func TestStoredRoomsOutliveTheChat(t *testing.T) {
 		t.Fatalf("the store holds %q, want the last 4 lines (Keep)", got)
 	}
 	if slices.ContainsFunc(st.keeps, func(k int) bool { return k != 4 }) {
-		t.Fatalf("AddLine was asked to keep %v, want 4", st.keeps)
+		t.Fatalf("AddLines was asked to keep %v, want 4", st.keeps)
 	}
 
 	after := chat.New(chat.Config{Store: st, History: 3, Burst: 100, Now: newClock().Now})
@@ -732,5 +748,61 @@ func TestFollow(t *testing.T) {
 	say(ana, "gone")
 	if want := "beto: hola|ana: still here"; strings.Join(got, "|") != want {
 		t.Fatalf("the follower got %q, want %q", strings.Join(got, "|"), want)
+	}
+}
+
+// TestLinesAreStoredTogether: the lines said while the store writes are
+// stored together in its next write (at most Batch), in the order they
+// were queued, and each sayer gets its own line's id; the members get
+// them in id order.
+func TestLinesAreStoredTogether(t *testing.T) {
+	st := newMemStore()
+	entered, release := make(chan struct{}), make(chan struct{})
+	st.hold = func() {
+		entered <- struct{}{}
+		<-release
+	}
+	room := chat.Lobby
+	c := chat.New(chat.Config{Store: st, Burst: 100, Batch: 3})
+	var got []int64
+	m, _, err := c.Follow(ctx, room, "carla", func(l chat.Line) { got = append(got, l.ID) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Leave()
+	var wg sync.WaitGroup
+	said := make([]chat.Line, 6)
+	wg.Go(func() { said[0], _ = c.Say(ctx, room, ana, "0") })
+	<-entered // the first line's write has begun
+	for i := 1; i < 6; i++ {
+		wg.Go(func() {
+			var err error
+			if said[i], err = c.Say(ctx, room, chat.Author{ID: "u" + strconv.Itoa(i), Name: "u"}, strconv.Itoa(i)); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	for deadline := time.Now().Add(10 * time.Second); c.Queued() < 5; runtime.Gosched() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d lines queued, want 5", c.Queued())
+		}
+	}
+	close(release)
+	go func() {
+		for range entered {
+		}
+	}()
+	wg.Wait()
+	close(entered)
+	if fmt.Sprint(st.batches) != "[1 3 2]" {
+		t.Fatalf("writes of %v lines, want 1, then 3 (Batch), then 2", st.batches)
+	}
+	for _, l := range said {
+		if l.ID == 0 || st.stored(room) == "" {
+			t.Fatalf("a sayer got %+v", l)
+		}
+	}
+	if want := "[1 2 3 4 5 6]"; fmt.Sprint(got) != want {
+		t.Fatalf("the follower got ids %v, want %s", got, want)
 	}
 }

@@ -389,7 +389,7 @@ func TestE2EChatAfterRestart(t *testing.T) {
 	}
 }
 
-// heldLines is a chat.Store whose AddLine waits, once it has said so on
+// heldLines is a chat.Store whose AddLines waits, once it has said so on
 // entered, until release is closed.
 type heldLines struct {
 	chat.Store
@@ -397,10 +397,10 @@ type heldLines struct {
 	release <-chan struct{}
 }
 
-func (h heldLines) AddLine(ctx context.Context, l chat.Line, keep int) (int64, error) {
+func (h heldLines) AddLines(ctx context.Context, lines []chat.Line, keep int) ([]int64, error) {
 	h.entered <- struct{}{}
 	<-h.release
-	return h.Store.AddLine(ctx, l, keep)
+	return h.Store.AddLines(ctx, lines, keep)
 }
 
 // TestE2EChatLineDoesNotHoldAMove: a line is stored off the socket's

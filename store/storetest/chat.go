@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -76,11 +77,11 @@ func RunChatLines(t *testing.T, open func(t *testing.T) chat.Store) {
 	}
 	add := func(l chat.Line, keep int) int64 {
 		t.Helper()
-		id, err := st.AddLine(ctx, l, keep)
-		if err != nil {
-			t.Fatalf("AddLine(%q): %v", l.Text, err)
+		ids, err := st.AddLines(ctx, []chat.Line{l}, keep)
+		if err != nil || len(ids) != 1 {
+			t.Fatalf("AddLines(%q) = %v, %v", l.Text, ids, err)
 		}
-		return id
+		return ids[0]
 	}
 	guest := chat.Author{ID: "g-1", Name: "Lince Veloz 4821", Guest: true}
 	first := chat.Line{ID: 99, Room: g, Author: guest, Text: "<img src=x onerror=alert(1)> ñ ♞ 'x' \"y\"", At: base}
@@ -135,14 +136,34 @@ func RunChatLines(t *testing.T, open func(t *testing.T) chat.Store) {
 		t.Fatalf("the lobby after another room kept 3: %s", got)
 	}
 
+	// Lines of several rooms in one write: each room numbers its own, in
+	// the order given, and keeps its last lines.
+	spect, club2 := chat.GameSpectators("g1"), chat.Club("c2")
+	batch := []chat.Line{
+		{Room: spect, Author: chat.Author{ID: "u1", Name: "ana"}, Text: "a", At: base},
+		{Room: lobby, Author: chat.Author{ID: "u1", Name: "ana"}, Text: "b", At: base},
+		{Room: spect, Author: chat.Author{ID: "u2", Name: "beto"}, Text: "c", At: base},
+		{Room: club2, Author: chat.Author{ID: "u2", Name: "beto"}, Text: "d", At: base},
+		{Room: spect, Author: chat.Author{ID: "u1", Name: "ana"}, Text: "e", At: base},
+	}
+	got, err := st.AddLines(ctx, batch, 2)
+	if err != nil || fmt.Sprint(got) != "[1 2 2 1 3]" {
+		t.Fatalf("AddLines of three rooms = %v, %v; want [1 2 2 1 3]", got, err)
+	}
+	if lines, _, err := st.LoadRoom(ctx, spect, 50); err != nil || len(lines) != 2 || lines[0].Text != "c" || lines[1].Text != "e" {
+		t.Fatalf("the spectators' room after a batch keeping 2: %+v, %v", lines, err)
+	}
+	if got := ids(lobby, 50); got != "1 2" {
+		t.Fatalf("the lobby after the batch: %s", got)
+	}
 	// Lines stored at once are numbered apart, in one sequence.
-	room := chat.GameSpectators("g1")
+	room := chat.GameSpectators("g9")
 	var wg sync.WaitGroup
 	for w := range 4 {
 		wg.Go(func() {
 			for i := range 5 {
-				if _, err := st.AddLine(ctx, chat.Line{Room: room, Author: chat.Author{ID: "u" + strconv.Itoa(w), Name: "u"},
-					Text: strconv.Itoa(i), At: base}, 0); err != nil {
+				if _, err := st.AddLines(ctx, []chat.Line{{Room: room, Author: chat.Author{ID: "u" + strconv.Itoa(w), Name: "u"},
+					Text: strconv.Itoa(i), At: base}}, 0); err != nil {
 					t.Error(err)
 				}
 			}

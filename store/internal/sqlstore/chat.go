@@ -2,6 +2,8 @@ package sqlstore
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/joinpal/joinpal/chat"
@@ -12,33 +14,49 @@ import (
 
 var _ chat.Store = (*Store)(nil)
 
-// AddLine stores a line as its room's next; see chat.Store. The room's
-// row in chat_rooms is written first: in PostgreSQL its lock holds back
-// another node's line of the same room until this write commits, so ids
-// are given in commit order; SQLite writes one at a time.
-func (s *Store) AddLine(ctx context.Context, l chat.Line, keep int) (int64, error) {
-	var id int64
-	err := s.write(ctx, "add chat line to "+string(l.Room), func(q Querier) error {
-		if err := q.QueryRow(`INSERT INTO chat_rooms (room, last_id) VALUES ($1, 1)
-			ON CONFLICT (room) DO UPDATE SET last_id = chat_rooms.last_id + 1 RETURNING last_id`,
-			string(l.Room)).Scan(&id); err != nil {
-			return err
+// AddLines stores lines, each as its room's next, in one write; see
+// chat.Store. Each room's row in chat_rooms is moved on by its number of
+// lines first, rooms in key order: in PostgreSQL the row's lock holds
+// back another node's lines of the room until this write commits, so ids
+// are given in commit order, and two writes lock their rooms in one
+// order (no deadlock); SQLite writes one at a time.
+func (s *Store) AddLines(ctx context.Context, lines []chat.Line, keep int) ([]int64, error) {
+	byRoom := map[chat.Room][]int{} // the lines of each room, in order
+	for i, l := range lines {
+		byRoom[l.Room] = append(byRoom[l.Room], i)
+	}
+	rooms := slices.Sorted(maps.Keys(byRoom))
+	ids := make([]int64, len(lines))
+	err := s.write(ctx, fmt.Sprintf("add %d chat lines", len(lines)), func(q Querier) error {
+		for _, r := range rooms {
+			idx := byRoom[r]
+			var last int64
+			if err := q.QueryRow(`INSERT INTO chat_rooms (room, last_id) VALUES ($1, $2)
+				ON CONFLICT (room) DO UPDATE SET last_id = chat_rooms.last_id + $2 RETURNING last_id`,
+				string(r), int64(len(idx))).Scan(&last); err != nil {
+				return err
+			}
+			for k, i := range idx {
+				l := lines[i]
+				ids[i] = last - int64(len(idx)-1-k)
+				if _, err := q.Exec(`INSERT INTO chat_lines (room, id, author_id, author_name, author_guest, text, said_at)
+					VALUES (`+Params(1, 7)+`)`,
+					string(r), ids[i], l.Author.ID, l.Author.Name, l.Author.Guest, l.Text, l.At); err != nil {
+					return err
+				}
+			}
+			if keep > 0 && last > int64(keep) {
+				if _, err := q.Exec(`DELETE FROM chat_lines WHERE room = $1 AND id <= $2`, string(r), last-int64(keep)); err != nil {
+					return err
+				}
+			}
 		}
-		if _, err := q.Exec(`INSERT INTO chat_lines (room, id, author_id, author_name, author_guest, text, said_at)
-			VALUES (`+Params(1, 7)+`)`,
-			string(l.Room), id, l.Author.ID, l.Author.Name, l.Author.Guest, l.Text, l.At); err != nil {
-			return err
-		}
-		if keep <= 0 || id <= int64(keep) {
-			return nil
-		}
-		_, err := q.Exec(`DELETE FROM chat_lines WHERE room = $1 AND id <= $2`, string(l.Room), id-int64(keep))
-		return err
+		return nil
 	})
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	return id, nil
+	return ids, nil
 }
 
 // LoadRoom returns a room's last lines and its mutes; see chat.Store.
