@@ -44,11 +44,14 @@ func RunAll(t *testing.T, open func(tb testing.TB) FullStore, refuse func(t *tes
 }
 
 // BenchmarkAll runs every storage benchmark against the store open opens
-// (a new, empty one for each sub-benchmark): AppendMove, GameEnd,
-// LobbyPairing and ClubGames.
+// (a new, empty one for each sub-benchmark): AppendMove,
+// AppendMoveBesideChat, GameEnd, LobbyPairing and ClubGames.
 func BenchmarkAll(b *testing.B, open func(tb testing.TB) FullStore) {
 	b.Run("AppendMove", func(b *testing.B) {
 		BenchmarkAppendMove(b, func(b *testing.B) game.Store { return open(b) })
+	})
+	b.Run("AppendMoveBesideChat", func(b *testing.B) {
+		BenchmarkAppendMoveBesideChat(b, func(b *testing.B) ChatGameStore { return open(b) })
 	})
 	b.Run("GameEnd", func(b *testing.B) {
 		BenchmarkGameEnd(b, func(b *testing.B) AccountStore { return open(b) })

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/game"
 )
 
@@ -52,12 +53,38 @@ func writtenBytes() int64 {
 func BenchmarkAppendMove(b *testing.B, open func(b *testing.B) game.Store) {
 	for _, games := range BenchmarkGames {
 		b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) {
-			benchAppend(b, open(b), games)
+			benchAppend(b, open(b), games, nil)
 		})
 	}
 }
 
-func benchAppend(b *testing.B, s game.Store, games int) {
+// ChatGameStore is a store of games and of the chat.
+type ChatGameStore interface {
+	game.Store
+	chat.Store
+}
+
+// BenchmarkAppendMoveBesideChat is BenchmarkAppendMove with chat lines
+// said beside the moves as fast as a chat.Chat on the store takes them
+// (its flood limit lifted), by 4 authors, each in a room of its own, for
+// as long as the moves run: what the chat's writes cost the moves when
+// both share the database (on SQLite, its one writer). It reports the
+// moves' metrics and the chat's lines/s.
+func BenchmarkAppendMoveBesideChat(b *testing.B, open func(b *testing.B) ChatGameStore) {
+	for _, games := range BenchmarkGames {
+		b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) {
+			s := open(b)
+			benchAppend(b, s, games, s)
+		})
+	}
+}
+
+// chatWriters is how many authors BenchmarkAppendMoveBesideChat runs.
+const chatWriters = 4
+
+// benchAppend is BenchmarkAppendMove on s with games games, and with the
+// chat's writers on cs beside the moves unless cs is nil.
+func benchAppend(b *testing.B, s game.Store, games int, cs chat.Store) {
 	defer s.Close()
 	ctx := b.Context()
 	recs := make([]game.Record, games)
@@ -76,9 +103,38 @@ func benchAppend(b *testing.B, s game.Store, games int) {
 	}
 	lat := make([][]time.Duration, games)
 	var next atomic.Int64
+	var (
+		chatting sync.WaitGroup
+		lines    atomic.Int64
+		stop     = make(chan struct{})
+	)
 	written := writtenBytes()
 	b.ResetTimer()
 	start := time.Now()
+	var c *chat.Chat
+	if cs != nil {
+		c = chat.New(chat.Config{Store: cs, Burst: 1 << 20})
+	}
+	for w := range chatWriters {
+		if c == nil {
+			break
+		}
+		chatting.Go(func() {
+			room, who := chat.Club(fmt.Sprintf("bench-%d", w)), chat.Author{ID: "u", Name: "u"}
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := c.Say(ctx, room, who, "¡Buena partida!"); err != nil {
+					b.Errorf("Say: %v", err)
+					return
+				}
+				lines.Add(1)
+			}
+		})
+	}
 	for g := range games {
 		wg.Go(func() {
 			rec := recs[g]
@@ -95,7 +151,12 @@ func benchAppend(b *testing.B, s game.Store, games int) {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	close(stop)
+	chatting.Wait()
 	b.StopTimer()
+	if cs != nil {
+		b.ReportMetric(float64(lines.Load())/elapsed.Seconds(), "chat-lines/s")
+	}
 	if w := writtenBytes(); w >= 0 && written >= 0 {
 		b.ReportMetric(float64(w-written)/1024/float64(b.N), "written-KiB/move")
 	}
