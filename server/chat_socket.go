@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
 	"sync"
 
@@ -135,6 +136,14 @@ type chatSocket struct {
 	qmu   sync.Mutex
 	queue []inFrame
 	busy  bool
+
+	// joined is closed once the socket has joined its room (join); the
+	// membership is member, under mmu, and gone is set once the socket
+	// has closed.
+	joined chan struct{}
+	mmu    sync.Mutex
+	member *chat.Member
+	gone   bool
 }
 
 // chatQueue is how many chat frames of a socket may wait to be run; a
@@ -213,14 +222,27 @@ func (s *Server) handleClubSocket(w http.ResponseWriter, r *http.Request) {
 // history; the room's new lines are queued on the socket as they are said
 // (a line is not worth the socket: a full queue drops it), with no
 // goroutine of the socket's waiting for them. The membership ends with
-// the socket.
+// the socket. Joining may read the room from the store, so it runs on a
+// goroutine of its own: the socket serves its other frames at once, and
+// its chat frames wait for the join (take).
 func (s *Server) joinChat(sock *socket, who Identity, room chat.Room) *chatSocket {
-	cs := &chatSocket{chat: s.chat, sock: sock, who: who, room: room}
+	cs := &chatSocket{chat: s.chat, sock: sock, who: who, room: room, joined: make(chan struct{})}
+	sock.onClose(cs.leave)
+	go cs.join(s.log)
+	return cs
+}
+
+// join joins the socket's room and sends its history, then lets the
+// chat frames run.
+func (cs *chatSocket) join(log *slog.Logger) {
+	defer close(cs.joined)
 	// A line said while the history is being sent waits for it: the
 	// history comes first.
 	var first sync.Mutex
 	first.Lock()
-	m, history, err := s.chat.Follow(context.Background(), room, who.User.ID, func(l chat.Line) {
+	defer first.Unlock()
+	sock := cs.sock
+	m, history, err := cs.chat.Follow(context.Background(), cs.room, cs.who.User.ID, func(l chat.Line) {
 		first.Lock()
 		defer first.Unlock()
 		sock.sendLossy(outFrame{T: "chat", D: chatLine(l)})
@@ -228,16 +250,32 @@ func (s *Server) joinChat(sock *socket, who Identity, room chat.Room) *chatSocke
 	if err != nil {
 		// The room's new lines come all the same; its history lacks what
 		// the store holds.
-		s.log.Error("server: the chat's history", "room", room, "err", err)
+		log.Error("server: the chat's history", "room", cs.room, "err", err)
 	}
-	sock.onClose(m.Leave)
+	cs.mmu.Lock()
+	cs.member = m
+	gone := cs.gone
+	cs.mmu.Unlock()
+	if gone {
+		m.Leave()
+		return
+	}
 	lines := make([]chatLineJSON, 0, len(history))
 	for _, l := range history {
 		lines = append(lines, chatLine(l))
 	}
-	sock.send(outFrame{T: "chat-history", D: chatHistoryJSON{Room: room.Kind(), Lines: lines, Max: s.chat.MaxRunes(), Write: cs.mayWrite()}})
-	first.Unlock()
-	return cs
+	sock.send(outFrame{T: "chat-history", D: chatHistoryJSON{Room: cs.room.Kind(), Lines: lines, Max: cs.chat.MaxRunes(), Write: cs.mayWrite()}})
+}
+
+// leave ends the socket's membership, now or once join has made it.
+func (cs *chatSocket) leave() {
+	cs.mmu.Lock()
+	cs.gone = true
+	m := cs.member
+	cs.mmu.Unlock()
+	if m != nil {
+		m.Leave()
+	}
 }
 
 // take queues a chat frame of the socket to be run (handle) after those
@@ -261,8 +299,10 @@ func (cs *chatSocket) take(f inFrame) {
 	}
 }
 
-// run runs the queued frames in order until none is left.
+// run runs the queued frames in order, once the socket has joined its
+// room, until none is left.
 func (cs *chatSocket) run() {
+	<-cs.joined
 	for {
 		cs.qmu.Lock()
 		if len(cs.queue) == 0 {

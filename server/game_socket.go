@@ -148,14 +148,12 @@ func (gs *gameSocket) run(ctx context.Context, since int64) {
 		events, cancel = rt.Bus().Subscribe(gs.id)
 	}
 	defer func() { cancel() }()
-	// The first frames (the whole game, the chat's history) are built on
-	// a goroutine that ends with them: encoding them grows a stack deep,
-	// and the reader's, which lives as long as the socket, would keep
-	// that size.
-	onStack(func() {
-		gs.catchUp(ctx, since)
-		gs.chat = gs.srv.joinChat(gs.sock, gs.who, gs.chatRoom())
-	})
+	// The first frames (the whole game) are built on a goroutine that
+	// ends with them: encoding them grows a stack deep, and the reader's,
+	// which lives as long as the socket, would keep that size. The chat's
+	// history comes from a goroutine of its own (joinChat).
+	onStack(func() { gs.catchUp(ctx, since) })
+	gs.chat = gs.srv.joinChat(gs.sock, gs.who, gs.chatRoom())
 	gs.srv.watch.join(gs)
 	defer gs.srv.watch.part(gs)
 	if gs.player() && gs.srv.play.hub.join(gs.id, gs.playerID) {
