@@ -10,6 +10,7 @@ import (
 
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/club"
+	"github.com/joinpal/joinpal/i18n"
 )
 
 // Chat is what the sockets ask of the chat (chat.Chat has it).
@@ -127,6 +128,7 @@ type chatSocket struct {
 	sock *socket
 	who  Identity
 	room chat.Room
+	log  *slog.Logger
 
 	// queue holds, under qmu, the chat frames read and not yet run; a
 	// goroutine runs them in order while busy, and ends when it is
@@ -226,15 +228,15 @@ func (s *Server) handleClubSocket(w http.ResponseWriter, r *http.Request) {
 // goroutine of its own: the socket serves its other frames at once, and
 // its chat frames wait for the join (take).
 func (s *Server) joinChat(sock *socket, who Identity, room chat.Room) *chatSocket {
-	cs := &chatSocket{chat: s.chat, sock: sock, who: who, room: room, joined: make(chan struct{})}
+	cs := &chatSocket{chat: s.chat, sock: sock, who: who, room: room, log: s.log, joined: make(chan struct{})}
 	sock.onClose(cs.leave)
-	go cs.join(s.log)
+	go cs.join()
 	return cs
 }
 
 // join joins the socket's room and sends its history, then lets the
 // chat frames run.
-func (cs *chatSocket) join(log *slog.Logger) {
+func (cs *chatSocket) join() {
 	defer close(cs.joined)
 	// A line said while the history is being sent waits for it: the
 	// history comes first.
@@ -250,7 +252,7 @@ func (cs *chatSocket) join(log *slog.Logger) {
 	if err != nil {
 		// The room's new lines come all the same; its history lacks what
 		// the store holds.
-		log.Error("server: the chat's history", "room", cs.room, "err", err)
+		cs.log.Error("server: the chat's history", "room", cs.room, "err", err)
 	}
 	cs.mmu.Lock()
 	cs.member = m
@@ -358,7 +360,12 @@ func (cs *chatSocket) handle(f inFrame) {
 		}
 	}
 	if err != nil {
-		cs.sock.send(errorFrame(reader, id, err))
+		d := errorFrame(reader, id, err)
+		if d.D.(errorData).Code == i18n.CodeInternal {
+			// The store failed: the client is told internal, the log why.
+			cs.log.Error("server: a chat frame", "type", f.T, "room", cs.room, "err", err)
+		}
+		cs.sock.send(d)
 		return
 	}
 	cs.sock.send(outFrame{T: "ack", D: ackData{ID: id}})

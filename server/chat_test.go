@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -430,4 +431,29 @@ func TestE2EChatLineDoesNotHoldAMove(t *testing.T) {
 		t.Fatalf("the line: %s", code)
 	}
 	said(t, black, "¡Buena suerte!")
+}
+
+// failingLines is a chat.Store that stores no line.
+type failingLines struct{ chat.Store }
+
+func (failingLines) AddLines(context.Context, []chat.Line, int) ([]int64, error) {
+	return nil, errors.New("disk full")
+}
+
+// TestE2EChatLineNotStored: a line the store refuses is answered
+// internal, and nobody reads it.
+func TestE2EChatLineNotStored(t *testing.T) {
+	env := newPlayEnv(t, playOptions{config: func(c *Config) {
+		c.Chat = chat.New(chat.Config{Store: failingLines{c.Accounts.(chat.Store)}, Now: c.Now})
+	}})
+	_, _, _, white, black := startedGame(t, env, "5+0")
+	history(t, white)
+	history(t, black)
+	if code := say(white, 1, "¡Buena suerte!"); code != "internal" {
+		t.Fatalf("a line the store refused: %q, want internal", code)
+	}
+	white.move("e2e4", 0, 2)
+	black.state("e4", func(st stateJSON) bool { return st.Ply == 1 })
+	neverGot(t, black, "black", "¡Buena suerte!")
+	neverGot(t, white, "white", "¡Buena suerte!")
 }
