@@ -94,12 +94,14 @@ func TestClusterDeadNodesPlayersExpire(t *testing.T) {
 // correspondence "your move" notes reach every node. White plays from A,
 // black from B: a line white says reaches black and black's reaches
 // white, each with the id the store gave it, and a socket opened later
-// on either node has both in its history; a spectator on each
+// on either node, or on a node started later, has both in its history;
+// a spectator on each
 // node makes two watchers on both; a spectator leaving B makes one; a
 // correspondence move made on A tells black's lobby socket on B that it
 // is their move.
 func TestClusterChatCrowdAndTurns(t *testing.T) {
-	a, b := startCluster(t)
+	start := clusterNodes(t)
+	a, b := start("node-a"), start("node-b")
 	white, black, id := openGame(t, a, "days:3")
 	lobby := dialSocket(t, "black's lobby on B", b.base, "/api/lobby/socket", black)
 	lobby.until("the seeks", func(f clusterFrame) bool { return f.T == "seeks" })
@@ -158,6 +160,21 @@ func TestClusterChatCrowdAndTurns(t *testing.T) {
 			h.Lines[1].ID != 2 || h.Lines[1].Text != "gracias" {
 			t.Errorf("the history on %s: %s (%v); want both lines, 1 and 2", n.name, hist.D, err)
 		}
+	}
+	// A node started now never saw the room: it loads it from the store
+	// when black joins there, and numbers on.
+	c := start("node-c")
+	cs := dialSocket(t, "black's tab on C", c.base, path, black)
+	hist := cs.until("the chat's history on C", func(f clusterFrame) bool { return f.T == "chat-history" })
+	var h struct {
+		Lines []chatLine `json:"lines"`
+	}
+	if err := json.Unmarshal(hist.D, &h); err != nil || len(h.Lines) != 2 || h.Lines[1].ID != 2 {
+		t.Errorf("the history on C: %s (%v); want both lines", hist.D, err)
+	}
+	cs.send(map[string]any{"t": "chat-say", "d": map[string]any{"text": "desde C", "id": 3}})
+	if l := read(ws, "black's line from C on A", "desde C"); l.ID != 3 {
+		t.Errorf("white on A read %+v; want line 3", l)
 	}
 
 	crowd := func(n int) func(clusterFrame) bool {
