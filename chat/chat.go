@@ -631,10 +631,14 @@ func (c *Chat) write() {
 // with a store, stored it) to room r and sends it to the room's members,
 // as Say does. With a store the line keeps its id, a line already held
 // is not sent again, and a room this Chat does not hold is left alone
-// (whoever joins it here loads it, the line with it); without one the
+// (whoever joins it here loads it, the line with it), as is a line
+// without an id (a Chat without a store numbered none); without one the
 // line gets the room's next number here. l.At keeps when it was said.
 func (c *Chat) Deliver(l Line) {
 	if c.cfg.Store != nil {
+		if l.ID <= 0 {
+			return
+		}
 		c.mu.Lock()
 		_, held := c.rooms[l.Room]
 		c.mu.Unlock()

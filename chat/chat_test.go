@@ -525,6 +525,7 @@ func TestTwoChatsShareTheNumbering(t *testing.T) {
 	b.Deliver(l4)
 	b.Deliver(l4)
 	b.Deliver(l1)
+	b.Deliver(chat.Line{Room: room, Author: ana, Text: "sin número"}) // from a Chat without a store
 	if strings.Join(got, " ") != "4:cuatro" {
 		t.Fatalf("b's follower got %v, want each new line once", got)
 	}
