@@ -64,9 +64,11 @@ func RunChat(t *testing.T, open func(t *testing.T) chat.Store) {
 // RunChatLines checks the lines of chat.Store: each room numbered from 1
 // on its own, a line round trip (a guest, text as it was, the time in UTC
 // to the microsecond), the last lines oldest first, Keep deleting the
-// older lines without an id ever given twice, lines stored at once all
-// numbered apart, and a chat.Chat on the store after another (a restart)
-// loading a room, numbering on, and storing nothing of a refused line.
+// older lines without an id ever given twice, one write of several rooms'
+// lines numbered room by room in the order given, lines stored at once
+// by several writers all numbered apart, and a chat.Chat on the store
+// after another (a restart) loading a room, numbering on, and storing
+// nothing of a refused line.
 func RunChatLines(t *testing.T, open func(t *testing.T) chat.Store) {
 	ctx := context.Background()
 	st := open(t)
