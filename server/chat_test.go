@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -456,4 +457,54 @@ func TestE2EChatLineNotStored(t *testing.T) {
 	black.state("e4", func(st stateJSON) bool { return st.Ply == 1 })
 	neverGot(t, black, "black", "¡Buena suerte!")
 	neverGot(t, white, "white", "¡Buena suerte!")
+}
+
+// heldLoads is a chat.Store whose LoadRoom of a game's players' room
+// waits until release is closed.
+type heldLoads struct {
+	chat.Store
+	release <-chan struct{}
+}
+
+func (h heldLoads) LoadRoom(ctx context.Context, r chat.Room, last int) ([]chat.Line, []chat.Mute, error) {
+	if r.Kind() == chat.KindPlayers {
+		<-h.release
+	}
+	return h.Store.LoadRoom(ctx, r, last)
+}
+
+// TestE2EChatJoinDoesNotHoldTheGame: a socket joins its chat room off its
+// reader: while the room is being loaded from the store, the game's
+// frames come and a move is played; a line said meanwhile waits for the
+// join, then comes after the history.
+func TestE2EChatJoinDoesNotHoldTheGame(t *testing.T) {
+	release := make(chan struct{})
+	env := newPlayEnv(t, playOptions{config: func(c *Config) {
+		c.Chat = chat.New(chat.Config{Store: heldLoads{c.Accounts.(chat.Store), release}, Now: c.Now})
+	}})
+	_, _, _, white, black := startedGame(t, env, "5+0")
+	white.send(frameChatSay, map[string]any{"text": "¡Buena suerte!", "id": 100})
+	if ack := white.move("e2e4", 0, 1); ack.SAN != "e4" {
+		t.Fatalf("the move's ack: %+v", ack)
+	}
+	black.state("e4", func(st stateJSON) bool { return st.Ply == 1 })
+	for _, c := range []*wsClient{white, black} {
+		for _, f := range c.pending {
+			if f.T == "chat-history" || f.T == "chat" {
+				t.Fatalf("a chat frame before the room was loaded: %+v", f)
+			}
+		}
+	}
+	close(release)
+	if h := history(t, white); len(h.Lines) != 0 {
+		t.Fatalf("white's history: %+v", h)
+	}
+	if code := chatAnswer(white, 100); code != "" {
+		t.Fatalf("the line said while joining: %s", code)
+	}
+	// black reads it in the history, or as it is said, whichever black's
+	// join met.
+	if !slices.Contains(chatLines(t, []wsFrame{black.frame("chat-history")}), "¡Buena suerte!") {
+		said(t, black, "¡Buena suerte!")
+	}
 }
