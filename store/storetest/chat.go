@@ -66,7 +66,8 @@ func RunChat(t *testing.T, open func(t *testing.T) chat.Store) {
 // to the microsecond), the last lines oldest first, Keep deleting the
 // older lines without an id ever given twice, one write of several rooms'
 // lines numbered room by room in the order given, lines stored at once
-// by several writers all numbered apart, and a chat.Chat on the store
+// by several writers all numbered apart (writes of two rooms given in
+// either order too: none deadlocks), and a chat.Chat on the store
 // after another (a restart) loading a room, numbering on, and storing
 // nothing of a refused line.
 func RunChatLines(t *testing.T, open func(t *testing.T) chat.Store) {
@@ -174,6 +175,29 @@ func RunChatLines(t *testing.T, open func(t *testing.T) chat.Store) {
 	wg.Wait()
 	if got, want := ids(room, 50), "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20"; got != want {
 		t.Fatalf("20 lines stored at once: ids %s", got)
+	}
+	// Writes of two rooms at once, given in either order, all succeed
+	// (no deadlock between them) and number each room apart.
+	ra, rb := chat.GamePlayers("x1"), chat.GamePlayers("x2")
+	for w := range 4 {
+		wg.Go(func() {
+			for range 5 {
+				pair := []chat.Line{{Room: ra, Author: chat.Author{ID: "u", Name: "u"}, Text: "a", At: base},
+					{Room: rb, Author: chat.Author{ID: "u", Name: "u"}, Text: "b", At: base}}
+				if w%2 == 1 {
+					pair[0], pair[1] = pair[1], pair[0]
+				}
+				if _, err := st.AddLines(ctx, pair, 0); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, r := range []chat.Room{ra, rb} {
+		if got, want := ids(r, 50), "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20"; got != want {
+			t.Fatalf("%s after 20 writes of two rooms at once: ids %s", r, got)
+		}
 	}
 
 	// A chat on the store, then another (a restart).
