@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"slices"
@@ -427,6 +428,13 @@ func TestE2EChatLineDoesNotHoldAMove(t *testing.T) {
 		t.Fatalf("the move's ack: %+v", ack)
 	}
 	neverGot(t, black, "black, before the line was stored,", "¡Buena suerte!")
+	neverGot(t, white, "white, before the line was stored,", "¡Buena suerte!")
+	for _, f := range white.pending {
+		var a ackData
+		if f.T == "ack" && json.Unmarshal(f.D, &a) == nil && a.ID == 100 {
+			t.Fatal("the line was acknowledged before it was stored")
+		}
+	}
 	close(release)
 	if code := chatAnswer(white, 100); code != "" {
 		t.Fatalf("the line: %s", code)
