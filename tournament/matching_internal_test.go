@@ -180,3 +180,46 @@ func TestWarmStart(t *testing.T) {
 		}
 	}
 }
+
+// TestCardinalityMatching checks the matching without weights against the
+// weighted one's maximum cardinality on random graphs, sparse and dense,
+// and that it is a matching of the graph's edges.
+func TestCardinalityMatching(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 3000 {
+		n := 1 + rng.IntN(24)
+		density := rng.Float64()
+		adj := make([][]int32, n)
+		has := map[[2]int]bool{}
+		var edges []wedge
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				if rng.Float64() < density {
+					adj[i] = append(adj[i], int32(j))
+					adj[j] = append(adj[j], int32(i))
+					has[[2]int{i, j}], has[[2]int{j, i}] = true, true
+					edges = append(edges, wedge{i, j, weight{0, 1}})
+				}
+			}
+		}
+		for i := range adj {
+			rng.Shuffle(len(adj[i]), func(a, b int) { adj[i][a], adj[i][b] = adj[i][b], adj[i][a] })
+		}
+		size := func(mate []int) int {
+			k := 0
+			for v, w := range mate {
+				if w >= 0 {
+					if mate[w] != v || !has[[2]int{v, w}] {
+						t.Fatalf("trial %d: %d-%d is not a matching's edge", trial, v, w)
+					}
+					k++
+				}
+			}
+			return k / 2
+		}
+		got, want := size(cardinalityMatching(n, adj)), size(maxCardinalityMatching(n, edges))
+		if got != want {
+			t.Fatalf("trial %d: %d edges, want %d", trial, got, want)
+		}
+	}
+}

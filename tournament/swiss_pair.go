@@ -29,7 +29,7 @@ func (st *swissState) pair() ([]Pairing, error) {
 			br.next = st.list[j].group
 		}
 		br.lowB = br.b[len(br.b)-1].score
-		br.full = len(br.rest) == 0
+		br.full = len(br.rest) == 0 || st.cannotComplete(br)
 		br.withNext = len(br.b)%2 == 1
 		pairs, float, bye, err := br.solve()
 		if err == nil && !br.full && !br.withNext && len(float) > 0 {
@@ -81,39 +81,81 @@ func (st *swissState) pair() ([]Pairing, error) {
 // completes reports whether the players who float down and every player
 // below the bracket can all be paired (one of them taking the bye).
 func (st *swissState) completes(players []*swissPlayer, bye bool) bool {
-	if st.greedyCompletes(players, bye) {
-		return true
+	return st.greedyUnpaired(players, bye) == 0 || st.unpaired(players, bye) == 0
+}
+
+// cannotComplete reports whether the bracket, paired over itself and the
+// next score group only, is sure to leave the round impossible to
+// complete, so that it must be paired over everyone below it at once.
+// Paired so, the bracket has the most pairs its players can make (C5
+// comes before every criterion that its graph weighs), and its f other
+// players float down; f players added to those below can pair at most f
+// of the players a maximum matching of them leaves unpaired. So if more
+// than f are left, no choice of the bracket's pairs completes the round,
+// and [swissState.completes] would say so after the bracket's pairing.
+func (st *swissState) cannotComplete(br *bracket) bool {
+	least := len(br.b) % 2 // the fewest players who float down
+	if st.greedyUnpaired(br.rest, br.bye) <= least {
+		return false
 	}
+	left := st.unpaired(br.rest, br.bye)
+	if left <= least {
+		return false
+	}
+	pairs := 0
+	for u, v := range cardinalityMatching(len(br.b), st.compatibility(br.b, false)) {
+		if u < v {
+			pairs++
+		}
+	}
+	return len(br.b)-2*pairs < left
+}
+
+// compatibility is the graph of the pairs of players that may meet, as
+// lists of neighbours, with one more vertex for the bye (joined to the
+// players who may receive it) if bye.
+func (st *swissState) compatibility(players []*swissPlayer, bye bool) [][]int32 {
 	n := len(players)
-	var edges []wedge
-	one := weight{0, 1}
+	adj := make([][]int32, n, n+1)
+	if bye {
+		adj = append(adj, nil)
+	}
 	for i, a := range players {
 		for j := i + 1; j < n; j++ {
 			if st.compatible(a, players[j]) {
-				edges = append(edges, wedge{i, j, one})
+				adj[i] = append(adj[i], int32(j))
+				adj[j] = append(adj[j], int32(i))
 			}
 		}
 		if bye && a.byeOK {
-			edges = append(edges, wedge{i, n, one})
+			adj[i] = append(adj[i], int32(n))
+			adj[n] = append(adj[n], int32(i))
 		}
 	}
-	if bye {
-		n++
-	}
-	for _, v := range maxCardinalityMatching(n, edges) {
-		if v < 0 {
-			return false
-		}
-	}
-	return true
+	return adj
 }
 
-// greedyCompletes pairs each player with the next one it may meet, the
-// last one left taking the bye: a quick proof that the players can all be
-// paired, when it works.
-func (st *swissState) greedyCompletes(players []*swissPlayer, bye bool) bool {
-	used := make([]bool, len(players))
+// unpaired is how many of the players, and the bye if bye, a pairing of
+// the most pairs leaves without an opponent.
+func (st *swissState) unpaired(players []*swissPlayer, bye bool) int {
 	left := 0
+	for _, v := range cardinalityMatching(len(players)+b2i(bye), st.compatibility(players, bye)) {
+		if v < 0 {
+			left++
+		}
+	}
+	return left
+}
+
+// greedyUnpaired pairs each player with the next one it may meet, the
+// bye going to the first one left over who may receive it, and says how
+// many players and byes that leaves without an opponent: at least as
+// many as [swissState.unpaired], and a quick proof that the players can
+// all be paired when it is none.
+func (st *swissState) greedyUnpaired(players []*swissPlayer, bye bool) int {
+	used := make([]bool, len(players))
+	left := b2i(bye)
+	byeFree := bye
 	for i, a := range players {
 		if used[i] {
 			continue
@@ -123,13 +165,15 @@ func (st *swissState) greedyCompletes(players []*swissPlayer, bye bool) bool {
 		for j < len(players) && (used[j] || !st.compatible(a, players[j])) {
 			j++
 		}
-		if j < len(players) {
+		switch {
+		case j < len(players):
 			used[j] = true
-			continue
-		}
-		if left++; !bye || left > 1 || !a.byeOK {
-			return false
+		case byeFree && a.byeOK:
+			byeFree = false
+			left--
+		default:
+			left++
 		}
 	}
-	return !bye || left == 1
+	return left
 }
