@@ -1,6 +1,9 @@
 package tournament
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // weight is a signed 128-bit integer: hi*2^64 + lo. The Dutch pairing
 // criteria are packed into one edge weight as fields of a few bits each,
@@ -700,6 +703,73 @@ func (m *matcher) warmStart() {
 		}
 	}
 	m.matchTight(nil)
+	// Each vertex still free then lowers its dual as far as its edges
+	// allow, which makes at least one of them tight, and is matched along
+	// the first tight one whose other end is free.
+	for v := range m.n {
+		if m.mate[v] != -1 || !seen[v] {
+			continue
+		}
+		first := true
+		var d weight
+		for _, p := range m.neighbend[v] {
+			k := p / 2
+			if m.off != nil && m.off[k] {
+				continue
+			}
+			w := m.edges[k].w
+			if x := w.add(w).sub(m.dual[m.endpoint[p]]); first || d.less(x) {
+				d, first = x, false
+			}
+		}
+		m.dual[v] = d
+		for _, p := range m.neighbend[v] {
+			k, u := p/2, m.endpoint[p]
+			if (m.off == nil || !m.off[k]) && m.mate[u] == -1 && m.slack(k).isZero() {
+				m.mate[v], m.mate[u] = p, p^1
+				break
+			}
+		}
+	}
+	m.matchTightMost()
+}
+
+// matchTightMost makes the matching one of the most edges among the
+// tight edges: with no blossom yet, any such matching and the duals
+// satisfy complementary slackness, and every edge it adds is a stage the
+// blossom algorithm does not run.
+func (m *matcher) matchTightMost() {
+	free := false
+	for _, p := range m.mate {
+		free = free || p == -1
+	}
+	if !free {
+		return
+	}
+	adj := make([][]int32, m.n)
+	ends := make([][]int32, m.n) // the endpoint of each neighbour
+	for v := range m.n {
+		for _, p := range m.neighbend[v] {
+			if k := p / 2; (m.off == nil || !m.off[k]) && m.slack(k).isZero() {
+				adj[v] = append(adj[v], int32(m.endpoint[p]))
+				ends[v] = append(ends[v], int32(p))
+			}
+		}
+	}
+	mate := make([]int, m.n)
+	for v, p := range m.mate {
+		mate[v] = -1
+		if p != -1 {
+			mate[v] = m.endpoint[p]
+		}
+	}
+	augmentMatching(adj, mate)
+	for v, u := range mate {
+		m.mate[v] = -1
+		if u != -1 {
+			m.mate[v] = int(ends[v][slices.Index(adj[v], int32(u))])
+		}
+	}
 }
 
 // scaleWeights shifts a copy of the weights left by k bits.
