@@ -2,6 +2,7 @@ package tournament_test
 
 import (
 	"fmt"
+	"syscall"
 	"testing"
 
 	"github.com/joinpal/joinpal/tournament"
@@ -91,10 +92,16 @@ func BenchmarkPairSwissWhiteWins(b *testing.B) {
 			games = append(games, tournament.Game{Round: r, White: p.White, Black: p.Black, Result: tournament.WhiteWins})
 		}
 	}
+	var before, after syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &before)
 	b.ResetTimer()
 	for range b.N {
 		if _, err := tournament.PairSwiss(numbered(500), games, 3, nil, opts); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.StopTimer()
+	syscall.Getrusage(syscall.RUSAGE_SELF, &after)
+	cpu := after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano()
+	b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "cpu-ms/op")
 }
