@@ -112,7 +112,8 @@ type Settings struct {
 	// (FIDE C.04.5.1).
 	Accelerated bool `json:"accelerated,omitempty"`
 	// LateEntries lets players join a Swiss once it runs (from the next
-	// round; the rounds missed score nothing).
+	// round; the rounds missed score nothing); each late entry gives the
+	// players their pairing numbers again by the initial order.
 	LateEntries bool `json:"lateEntries,omitempty"`
 	// MaxByes is how many half-point byes a player may ask in a Swiss
 	// (DefaultMaxByes when 0; -1 for none).
@@ -159,8 +160,9 @@ type Entry struct {
 	UserID string `json:"userId"`
 	Name   string `json:"name"`
 	// Number is the pairing number (1..n), given when the tournament
-	// starts (by rating, highest first, then by name) or on a late entry
-	// (the next free one); 0 before.
+	// starts by the initial order (rating, highest first, then name) and
+	// given again to every player by it when a late entrant joins, before
+	// the next round pairs; 0 before the start.
 	Number int `json:"number"`
 	// Rating is the player's rating in the clock's speed when they joined.
 	Rating int `json:"rating"`

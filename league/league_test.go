@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/league"
 	"github.com/joinpal/joinpal/live"
+	"github.com/joinpal/joinpal/rating"
 	"github.com/joinpal/joinpal/schedule"
 	"github.com/joinpal/joinpal/store/sqlite"
 	"github.com/joinpal/joinpal/tournament"
@@ -344,6 +346,115 @@ func TestSwissByesLateEntriesWithdrawals(t *testing.T) {
 	rows := must(e.svc.Standings(ctx, tr.ID))
 	if len(rows) != 5 {
 		t.Fatalf("standings: %+v", rows)
+	}
+}
+
+// ratingsOf rates each user as it says (1500 for others).
+type ratingsOf map[string]int
+
+func (r ratingsOf) Ratings(_ context.Context, userID string) (map[rating.Speed]rating.Rating, error) {
+	out := map[rating.Speed]rating.Rating{}
+	if v, ok := r[userID]; ok {
+		for _, sp := range []rating.Speed{rating.Bullet, rating.Blitz, rating.Rapid, rating.Classical} {
+			out[sp] = rating.Rating{Value: float64(v)}
+		}
+	}
+	return out, nil
+}
+
+// TestLateEntryNumbers: a late entrant rated highest becomes number 1
+// before the next round pairs, every other player moving one place down,
+// and that round is paired with the new numbers; the round played keeps
+// its boards and results, and the TRF, read back, numbers everyone as
+// the pairing did. Round 1 (ana 1, beto 2, carla 3, dani 4): ana beats
+// carla, beto beats dani. Eva (2000) then joins: eva 1, ana 2, beto 3,
+// carla 4, dani 5. Round 2: ana and beto meet (beto had Black: White);
+// the 0-point group is eva, carla, dani: S1 = eva, S2 = carla, dani, so
+// eva meets carla (who had Black: White) and dani, the lowest, gets the
+// bye. With eva numbered 5, as a late entrant was before, S1 would be
+// carla, who would meet dani, and eva would get the bye.
+func TestLateEntryNumbers(t *testing.T) {
+	e := newEnv(t, "")
+	ctx := t.Context()
+	svc := must(league.New(league.Config{Store: e.st, Games: e.games, Records: e.st, Now: e.clock,
+		Ratings: ratingsOf{"ana": 1800, "beto": 1700, "carla": 1600, "dani": 1500, "eva": 2000}}))
+	tr := must(svc.Create(ctx, person("ana"), "Abierto de invierno", "", league.Settings{Format: league.Swiss,
+		Rounds: 3, TimeControl: "5+3", LateEntries: true}))
+	for _, p := range []string{"dani", "beto", "ana", "carla"} {
+		must(svc.Join(ctx, person(p), tr.ID))
+	}
+	tr = must(svc.Start(ctx, person("ana"), tr.ID))
+	numbers := func() string {
+		var out []string
+		for _, en := range must(svc.Entries(ctx, tr.ID)) {
+			out = append(out, fmt.Sprintf("%d:%s", en.Number, en.UserID))
+		}
+		return strings.Join(out, " ")
+	}
+	if got, want := numbers(), "1:ana 2:beto 3:carla 4:dani"; got != want {
+		t.Fatalf("numbers at the start: %s, want %s", got, want)
+	}
+	round1 := must(svc.Boards(ctx, tr.ID))
+	if len(round1) != 2 || round1[0].White != "ana" || round1[0].Black != "carla" || round1[1].White != "dani" || round1[1].Black != "beto" {
+		t.Fatalf("round 1: %+v", round1)
+	}
+	must(svc.Join(ctx, person("eva"), tr.ID))
+	if got, want := numbers(), "1:eva 2:ana 3:beto 4:carla 5:dani"; got != want {
+		t.Fatalf("numbers after eva's late entry: %s, want %s", got, want)
+	}
+	e.finish(t, round1[0].GameID, true)  // ana beats carla
+	e.finish(t, round1[1].GameID, false) // beto beats dani
+	must(svc.Tick(ctx))
+	all := must(svc.Boards(ctx, tr.ID))
+	var got []string
+	for _, b := range all {
+		got = append(got, fmt.Sprintf("%d.%d %s-%s %s", b.Round, b.Board, b.White, b.Black, league.ResultText(b.Result)))
+	}
+	want := []string{"1.1 ana-carla 1-0", "1.2 dani-beto 0-1", "2.1 beto-ana ", "2.2 carla-eva ", "2.3 dani- 1"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("boards:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	rows := must(svc.Standings(ctx, tr.ID))
+	for _, r := range rows {
+		if want := map[string]int{"eva": 1, "ana": 2, "beto": 3, "carla": 4, "dani": 5}[r.UserID]; r.Number != want {
+			t.Errorf("standings: %s numbered %d, want %d", r.UserID, r.Number, want)
+		}
+	}
+	// The TRF numbers the players as the pairing did: round 2 paired
+	// again from it is the round stored.
+	var trf bytes.Buffer
+	if err := svc.TRF(ctx, tr.ID, &trf); err != nil {
+		t.Fatal(err)
+	}
+	_, players, games, err := tournament.ParseTRF(trf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if players[0].Number != 1 || players[0].Name != "Eva" || players[0].Rating != 2000 {
+		t.Fatalf("TRF's first player: %+v", players[0])
+	}
+	var before, round2 []tournament.Game
+	for _, g := range games {
+		if g.Round == 1 {
+			before = append(before, g)
+		} else {
+			round2 = append(round2, g)
+		}
+	}
+	for _, w := range []tournament.Game{{Round: 1, White: 2, Black: 4, Result: tournament.WhiteWins},
+		{Round: 1, White: 5, Black: 3, Result: tournament.BlackWins}} {
+		if !slices.Contains(before, w) {
+			t.Errorf("TRF's round 1 has no %+v: %+v", w, before)
+		}
+	}
+	again, err := tournament.PairSwiss(players, before, 2, nil, tournament.SwissOptions{Rounds: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range again {
+		if g := round2[i]; p.White != g.White || p.Black != g.Black {
+			t.Errorf("board %d paired from the TRF: %v, stored %+v", i+1, p, g)
+		}
 	}
 }
 

@@ -311,10 +311,15 @@ func (s *Service) Join(ctx context.Context, by Person, id string) (Tournament, e
 			return Change{}, NewError(CodeFull, "the tournament is full", nil).With("max", strconv.Itoa(st.t.maxPlayers()))
 		}
 		e := Entry{UserID: by.ID, Name: by.Name, Rating: r, FromRound: 1, JoinedAt: s.now()}
-		if st.t.Status != Registration {
-			e.Number, e.FromRound = len(st.entries)+1, st.t.Round+1
+		if st.t.Status == Registration {
+			return Change{Tournament: st.t, Entries: []Entry{e}}, nil
 		}
-		return Change{Tournament: st.t, Entries: []Entry{e}}, nil
+		// A late entry, from the next round (not paired yet): every
+		// player's pairing number is given again by the initial order,
+		// the entrant's place in it included; the rounds played keep
+		// their players, stored by user id.
+		e.FromRound = st.t.Round + 1
+		return Change{Tournament: st.t, Entries: renumbered(append(slices.Clone(st.entries), e), e.UserID)}, nil
 	})
 }
 
@@ -445,15 +450,7 @@ func (s *Service) startChange(st state) (Change, error) {
 		return Change{}, NewError(CodeTooFewPlayers, "a tournament needs two players", nil)
 	}
 	entries := slices.Clone(st.entries)
-	slices.SortStableFunc(entries, func(a, b Entry) int {
-		if a.Rating != b.Rating {
-			return b.Rating - a.Rating
-		}
-		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
-			return c
-		}
-		return strings.Compare(a.UserID, b.UserID)
-	})
+	byInitialOrder(entries)
 	for i := range entries {
 		entries[i].Number, entries[i].FromRound = i+1, 1
 	}
@@ -470,6 +467,37 @@ func (s *Service) startChange(st state) (Change, error) {
 	}
 	t.Round = 1
 	return Change{Tournament: t, Entries: entries, Boards: boards}, nil
+}
+
+// byInitialOrder sorts entries in the initial order of the pairing
+// numbers (FIDE C.04.2): rating, highest first, then name (accounts have
+// no titles to come between), then user id.
+func byInitialOrder(entries []Entry) {
+	slices.SortStableFunc(entries, func(a, b Entry) int {
+		if a.Rating != b.Rating {
+			return b.Rating - a.Rating
+		}
+		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.UserID, b.UserID)
+	})
+}
+
+// renumbered gives the entries of a running tournament their pairing
+// numbers again by the initial order and returns those whose number
+// changed, and the entry of userID (the one joining) in any case.
+func renumbered(entries []Entry, userID string) []Entry {
+	entries = slices.Clone(entries)
+	byInitialOrder(entries)
+	var out []Entry
+	for i, e := range entries {
+		if e.Number != i+1 || e.UserID == userID {
+			e.Number = i + 1
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // Pause stops tournament id from pairing by itself; Resume lets it again.
