@@ -93,7 +93,12 @@ func optimalMatching(n int, edges []wedge, off []bool) ([]int, *matcher) {
 // of the perfect matching problem, from the internal values (weights
 // shifted left by scale bits, vertex duals doubled).
 func (m *matcher) reducedCost(i, j int, w weight) weight {
-	s := m.dual[i].add(m.dual[j]).sub(w.shl(m.scale + 1))
+	return m.reducedCostIn(i, j, w.shl(m.scale))
+}
+
+// reducedCostIn is [matcher.reducedCost] of an internal weight w.
+func (m *matcher) reducedCostIn(i, j int, w weight) weight {
+	s := m.dual[i].add(m.dual[j]).sub(w.add(w))
 	var zs weight
 	for b := m.blossomparent[i]; b != -1; b = m.blossomparent[b] {
 		for c := m.blossomparent[j]; c != -1; c = m.blossomparent[c] {
@@ -110,6 +115,20 @@ func (m *matcher) reducedCost(i, j int, w weight) weight {
 	return s
 }
 
+// reducedCostOf is [matcher.reducedCost] of edge k with its weight as
+// the matcher holds it (bonuses included).
+func (m *matcher) reducedCostOf(k int) weight {
+	e := m.edges[k]
+	return m.reducedCostIn(e.i, e.j, e.w)
+}
+
+// addBonus adds b to the weight of edge k, in the graph m shares with the
+// matchings warm started from it; the vertices' duals must then be
+// raised (see [matcher.warmRaised]) for the next matching to start.
+func (m *matcher) addBonus(k int, b weight) {
+	m.edges[k].w = m.edges[k].w.add(b.shl(m.scale))
+}
+
 // warm returns a maximum cardinality matching of maximum weight of the
 // same graph less the edges off marks (read, not copied), started from m's
 // dual variables, each blossom's added to its vertices' (which keeps
@@ -117,6 +136,13 @@ func (m *matcher) reducedCost(i, j int, w weight) weight {
 // were), and from the edges of mate that are tight with them. The graph
 // is m's, already scaled: only the search's state is new.
 func (m *matcher) warm(off []bool, mate []int) *matcher {
+	return m.warmRaised(off, mate, -1, weight{})
+}
+
+// warmRaised is [matcher.warm] with vertex v's dual raised by twice
+// bonus (in the given weights' units), which keeps every constraint of
+// v's edges once bonuses of up to that much were added to them.
+func (m *matcher) warmRaised(off []bool, mate []int, v int, bonus weight) *matcher {
 	dual := make([]weight, m.n)
 	for v := range dual {
 		d := m.dual[v]
@@ -124,6 +150,9 @@ func (m *matcher) warm(off []bool, mate []int) *matcher {
 			d = d.add(m.dual[b])
 		}
 		dual[v] = d
+	}
+	if v >= 0 {
+		dual[v] = dual[v].add(bonus.shl(m.scale + 1))
 	}
 	w := &matcher{n: m.n, edges: m.edges, endpoint: m.endpoint, neighbend: m.neighbend,
 		maxcard: true, scale: m.scale, dual0: dual, mate0: mate, off: off}

@@ -29,13 +29,17 @@ type bracket struct {
 	verts   []*swissPlayer // b, then the players below in the graph
 	nv      int            // vertices: verts, then the bye or a filler vertex
 	edges   []wedge
-	crit    []weight // the criteria part of each edge's weight
+	crit    []weight // each edge's weight less the Dutch order's part
 	real    []bool   // an edge that may be a game (not a filler)
 	index   []int32  // the edge between two vertices, -1 for none
 	widths  []uint
-	ordBits uint
+	ordBits uint // the lowest bits: the Dutch order's approximation
 	ordMax  uint64
-	base    weight // the constant part of every edge's weight
+	// bonusBits are the bits between the criteria and the Dutch order's
+	// approximation, for the candidate order's bonus (see
+	// [bracket.solve]); 0 when the criteria need every bit.
+	bonusBits uint
+	base      weight // the constant part of every edge's weight
 
 	// penalties has, for each edge, a bit for each criterion among C8–C11
 	// that the pair breaks (penaltyBits): those criteria only ever lower
@@ -44,7 +48,8 @@ type bracket struct {
 }
 
 // Criteria fields, most important first; each edge's weight holds them
-// in order, then the Dutch order's approximation in the lowest bits.
+// in order, then the bits of the candidate order's bonus, then the Dutch
+// order's approximation in the lowest bits.
 const (
 	fPairs     = iota // C5: a pair in the bracket
 	fScoreDiff        // C6: score differences of pairs and downfloaters
@@ -160,12 +165,17 @@ func (br *bracket) build() {
 	ordMax := uint64(2*nb+1) * uint64(nb+1) * uint64(nb+1)
 	br.ordMax = ordMax
 	br.ordBits = bitlen(ordMax * uint64(nb/2+1))
-	if total+br.ordBits > maxBits {
-		br.ordBits = 0 // the check of the Dutch order alone decides
+	br.bonusBits = bitlen(uint64(nb)) // a bonus of up to nb
+	if total+br.bonusBits+br.ordBits > maxBits {
+		br.ordBits = 0 // the candidate order alone decides
 	}
-	br.base = weight{0, 1}.shl(total + br.ordBits)
-	if total+br.ordBits >= 64 {
-		br.base = weight{1 << (total + br.ordBits - 64), 0}
+	if total+br.bonusBits > maxBits {
+		br.bonusBits = 0 // each candidate is checked by a matching of its own
+	}
+	low := br.bonusBits + br.ordBits
+	br.base = weight{0, 1}.shl(total + low)
+	if total+low >= 64 {
+		br.base = weight{1 << (total + low - 64), 0}
 	}
 	br.edges, br.crit, br.real, br.penalties = br.edges[:0], br.crit[:0], br.real[:0], br.penalties[:0]
 	br.index = make([]int32, nv*nv)
@@ -230,7 +240,7 @@ func (br *bracket) addEdge(u, v int, vals [nFields]int64, ord uint64, real bool)
 		}
 		w = w.shl(br.widths[k]).add(signed(x))
 	}
-	w = w.shl(br.ordBits).add(br.base)
+	w = w.shl(br.bonusBits + br.ordBits).add(br.base)
 	br.crit = append(br.crit, w)
 	if br.ordBits > 0 {
 		w = w.add(weight{0, ord})

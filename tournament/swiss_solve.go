@@ -9,15 +9,19 @@ import (
 // down to the next bracket, and, in the last bracket, the player who gets
 // the pairing-allocated bye.
 //
-// A first matching gives the best value of the criteria C5–C15. Then the
+// A first matching gives the best value of the criteria C5–C19. Then the
 // bracket's players are taken in the Dutch order (moved-down players,
 // then S1 of the remainder, then S2) and each gets the first opponent of
 // its candidate list (for S1, the players of S2 in order: the
 // transpositions of S2 in their lexicographic order) with which the
-// criteria's best value can still be reached; a matching that already
-// pairs it so saves the check, and so does a candidate ruled out without
-// one: by its reduced cost, or by breaking one of C8–C11 that the best
-// matching keeps everywhere.
+// criteria's best value can still be reached. One matching finds it: the
+// player's pairs with its candidates get a bonus, the larger the earlier
+// the candidate, in the weights' low bits, which the criteria above
+// outweigh; the best matching then keeps the criteria's best value and
+// pairs the player with the first candidate that allows it (or with none
+// when none does). A matching that already pairs it so saves even that,
+// and so do candidates ruled out without one: by their reduced cost, or
+// by breaking one of C8–C11 that the best matching keeps everywhere.
 func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *swissPlayer, err error) {
 	br.build()
 	nb := len(br.b)
@@ -27,7 +31,8 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 		return nil, nil, nil, ErrNoPairing
 	}
 	// A pair whose reduced cost reaches the Dutch order's bits cannot be
-	// in a matching of the criteria's best value.
+	// in a matching of the criteria's best value (the bonuses are those
+	// of the pairs fixed, which every matching left holds alike).
 	limit := weight{0, 1}.shl(br.ordBits)
 	// Nor can a pair that breaks one of C8–C11 when a matching of the best
 	// value breaks it nowhere: every matching of the best value has the
@@ -91,25 +96,79 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 		}
 		return nil
 	}
+	// ruledOut reports that u and c cannot meet in a matching of the best
+	// value, as known without a matching.
+	ruledOut := func(u, c int) bool {
+		k := br.index[u*br.nv+c]
+		return forced[c] || noPair[c] || k < 0 || !br.real[k] || br.penalties[k]&unbroken != 0 ||
+			!sol.reducedCostOf(int(k)).less(limit)
+	}
+	// prefer makes the best matching the one with u's game in the
+	// bracket, if any, with the first of cands that allows the best value
+	// (see above), and returns it.
+	// It fails (nil) only should the bonuses not let the criteria's best
+	// value through, which the bits left for them keep from happening.
+	prefer := func(u int, cands []int) *matcher {
+		o := off(-1, -1)
+		type added struct {
+			k int
+			b weight
+		}
+		var bonuses []added
+		var kept []int // u's games left in: the candidates' not ruled out
+		for i, c := range cands {
+			if k := br.index[u*br.nv+c]; !ruledOut(u, c) && !o[k] {
+				bonuses = append(bonuses, added{int(k), weight{0, uint64(len(cands) - i)}.shl(br.ordBits)})
+				kept = append(kept, int(k))
+			}
+		}
+		for _, p := range sol.neighbend[u] {
+			if k := p / 2; br.real[k] && sol.endpoint[p] < nb {
+				o[k] = true
+			}
+		}
+		for _, k := range kept {
+			o[k] = false
+		}
+		for _, a := range bonuses {
+			sol.addBonus(a.k, a.b)
+		}
+		m2 := sol.warmRaised(o, mate, u, weight{0, uint64(len(cands))}.shl(br.ordBits))
+		if s, ok := br.value(m2.mate); ok && s == best {
+			mate, sol = m2.mate, m2
+			return m2
+		}
+		for _, a := range bonuses {
+			sol.addBonus(a.k, weight{}.sub(a.b))
+		}
+		return nil
+	}
 	m := br.mdps
 	// assign gives u the first of cands (-1: no game in the bracket) with
 	// which the criteria's best value can still be reached.
 	assign := func(u int, cands []int) {
-		cands = append(cands, -1)
+		first := -1
 		for _, c := range cands {
-			if c >= 0 {
-				k := br.index[u*br.nv+c]
-				if forced[c] || noPair[c] || k < 0 || !br.real[k] || br.penalties[k]&unbroken != 0 ||
-					!sol.reducedCost(u, c, br.edges[k].w).less(limit) {
+			if !ruledOut(u, c) {
+				first = c
+				break
+			}
+		}
+		switch {
+		case first == br.paired(mate, u):
+		case br.bonusBits > 0 && prefer(u, cands) != nil:
+		default:
+			for _, c := range append(cands, -1) {
+				if c >= 0 && ruledOut(u, c) {
 					continue
 				}
-			}
-			if c == br.paired(mate, u) {
-				break
-			}
-			if m2 := try(u, c); m2 != nil {
-				mate, sol = m2.mate, m2
-				break
+				if c == br.paired(mate, u) {
+					break
+				}
+				if m2 := try(u, c); m2 != nil {
+					mate, sol = m2.mate, m2
+					break
+				}
 			}
 		}
 		if v := br.paired(mate, u); v >= 0 {
@@ -167,13 +226,46 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 			half[v] = 2
 		}
 	}
+	// exchangeable reports whether an exchange may do, once the
+	// transpositions do not: with one, a matching of the best value has
+	// at most two of the pairs the transpositions leave out (the player of
+	// S1 moved to S2 with one of S1, or with none in the bracket, and the
+	// player of S2 moved to S1 with one of S2). One matching, those pairs
+	// weighing a unit less (below the criteria), finds the fewest; if more
+	// than two, no exchange is tried.
+	exchangeable := func() bool {
+		if br.bonusBits == 0 {
+			return true
+		}
+		unit := weight{0, 1}.shl(br.ordBits)
+		var left []int
+		for k, e := range br.edges {
+			if exchange(k, e) {
+				left = append(left, k)
+				sol.addBonus(k, weight{}.sub(unit))
+			}
+		}
+		m2 := sol.warm(off(-1, -1), mate)
+		for _, k := range left {
+			sol.addBonus(k, unit)
+		}
+		if v, ok := br.value(m2.mate); !ok || v != best {
+			return true
+		}
+		n := 0
+		for _, k := range left {
+			if e := br.edges[k]; m2.mate[e.i] == e.j {
+				n++
+			}
+		}
+		return n <= 2
+	}
 	transpositions = len(s1) > 0
 	if transpositions {
 		setHalves(s1, s2)
 		if m2 := try(-1, -1); m2 != nil {
 			mate, sol = m2.mate, m2
-		} else {
-			transpositions = false
+		} else if transpositions = false; exchangeable() {
 			type exch struct{ i, j int }
 			var exs []exch
 			for i := range s1 {
