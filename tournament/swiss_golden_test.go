@@ -37,6 +37,11 @@ var goldenRounds = []struct {
 	}},
 	{"random-500-r3", 500, 3, 9, true, randomEarlier},
 	{"random-500-r7", 500, 7, 9, true, randomEarlier},
+	{"white-draw-200-r5", 200, 5, 7, false, func(t testing.TB, n, round, rounds int) []tournament.Game {
+		return patterned(t, n, round, tournament.SwissOptions{Rounds: rounds}, func(r, b int) tournament.Result {
+			return []tournament.Result{tournament.WhiteWins, tournament.WhiteWins, tournament.WhiteWins, tournament.Drawn}[(b+r)%4]
+		})
+	}},
 }
 
 // randomEarlier are BenchmarkPairSwiss's rounds before: seeded random
@@ -49,22 +54,7 @@ func randomEarlier(t testing.TB, n, round, _ int) []tournament.Game {
 // bye is the pairing-allocated one).
 func allResults(res tournament.Result) func(t testing.TB, n, round, rounds int) []tournament.Game {
 	return func(t testing.TB, n, round, rounds int) []tournament.Game {
-		opts := tournament.SwissOptions{Rounds: rounds}
-		var games []tournament.Game
-		for r := 1; r < round; r++ {
-			got, err := tournament.PairSwiss(numbered(n), games, r, nil, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range got {
-				g := tournament.Game{Round: r, White: p.White, Black: p.Black, Result: res}
-				if p.IsBye() {
-					g.Result = tournament.PairingBye
-				}
-				games = append(games, g)
-			}
-		}
-		return games
+		return patterned(t, n, round, tournament.SwissOptions{Rounds: rounds}, func(int, int) tournament.Result { return res })
 	}
 }
 

@@ -229,10 +229,13 @@ func absolute(cols []int) int {
 // BenchmarkPairSwiss pairs a round of a 9-round Swiss after the rounds
 // before it were played with seeded random results (with requested byes,
 // forfeits and withdrawals): round 7 of 100 players, rounds 3 (large
-// score groups) and 7 of 500; and round 2 of a 20-round Swiss of 500
+// score groups) and 7 of 500; round 2 of a 20-round Swiss of 500
 // players all rated alike after a first round of wins, draws and losses
 // in turn (uniformRound1: three score groups of a third of the field
-// each). It reports the CPU time too.
+// each); and round 5 of a 7-round Swiss of 500 whose boards were won by
+// White three in four, the fourth drawn (whole groups with the same
+// absolute colour preference, many moved-down players, and exchanges).
+// It reports the CPU time too.
 func BenchmarkPairSwiss(b *testing.B) {
 	random := func(n, round int) func(testing.TB) ([]tournament.Game, tournament.SwissOptions) {
 		return func(t testing.TB) ([]tournament.Game, tournament.SwissOptions) {
@@ -250,6 +253,12 @@ func BenchmarkPairSwiss(b *testing.B) {
 		{"500/round2-uniform", 500, 2, func(t testing.TB) ([]tournament.Game, tournament.SwissOptions) {
 			opts := tournament.SwissOptions{Rounds: 20}
 			return uniformRound1(t, 500, opts), opts
+		}},
+		{"500/round5-white-draw", 500, 5, func(t testing.TB) ([]tournament.Game, tournament.SwissOptions) {
+			opts := tournament.SwissOptions{Rounds: 7}
+			return patterned(t, 500, 5, opts, func(r, b int) tournament.Result {
+				return []tournament.Result{tournament.WhiteWins, tournament.WhiteWins, tournament.WhiteWins, tournament.Drawn}[(b+r)%4]
+			}), opts
 		}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
@@ -271,6 +280,28 @@ func BenchmarkPairSwiss(b *testing.B) {
 			b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "cpu-ms/op")
 		})
 	}
+}
+
+// patterned plays the rounds before round of a Swiss of n players, each
+// paired by PairSwiss, board b (from 0) of round r ending as res says
+// (the bye is the pairing-allocated one).
+func patterned(t testing.TB, n, round int, opts tournament.SwissOptions, res func(r, b int) tournament.Result) []tournament.Game {
+	t.Helper()
+	var games []tournament.Game
+	for r := 1; r < round; r++ {
+		got, err := tournament.PairSwiss(numbered(n), games, r, nil, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for b, p := range got {
+			g := tournament.Game{Round: r, White: p.White, Black: p.Black, Result: res(r, b)}
+			if p.IsBye() {
+				g.Result = tournament.PairingBye
+			}
+			games = append(games, g)
+		}
+	}
+	return games
 }
 
 // Round 1 of a Swiss of seven players: the top half meets the bottom half
