@@ -69,9 +69,11 @@ func maxWeightMatching(n int, edges []wedge) []int {
 
 // maxCardinalityMatching returns, among the matchings with the most edges,
 // one of maximum total weight. It starts from feasible dual variables (each
-// vertex's heaviest edge) and a greedy matching of the edges they make
-// tight, which leaves few stages to run when, as in a Swiss bracket, most
-// vertices' heaviest edges pair them up.
+// vertex's heaviest edge, then lowered for each vertex left unmatched as
+// far as its edges allow) and a matching of the most edges among those
+// they make tight (see [matcher.warmStart]), which leaves few stages to
+// run when, as in a Swiss bracket, most vertices' heaviest edges pair
+// them up.
 func maxCardinalityMatching(n int, edges []wedge) []int {
 	m := &matcher{n: n, edges: edges, maxcard: true}
 	return m.run()
@@ -714,7 +716,9 @@ func (m *matcher) run() []int {
 
 // warmStart gives each vertex its heaviest edge's weight as its dual
 // variable, which every edge's constraint then satisfies, and matches
-// greedily the edges that are tight with it (heaviest for both ends). The
+// greedily the edges that are tight with it (heaviest for both ends);
+// each vertex left free then lowers its dual to its tightest edge, and
+// the matching is made one of the most edges among the tight ones. The
 // weights are doubled first, so that the duals, all even, keep every
 // free vertex's dual of the same parity and the halved slacks whole.
 func (m *matcher) warmStart() {
