@@ -128,7 +128,9 @@ func (m *matcher) reducedCostOf(k int) weight {
 // matchings warm started from it; the vertices' duals must then be
 // raised (see [matcher.warmRaised]) for the next matching to start.
 func (m *matcher) addBonus(k int, b weight) {
-	m.edges[k].w = m.edges[k].w.add(b.shl(m.scale))
+	b = b.shl(m.scale)
+	m.edges[k].w = m.edges[k].w.add(b)
+	m.w2[k] = m.w2[k].add(b).add(b)
 }
 
 // warm returns a maximum cardinality matching of maximum weight of the
@@ -156,7 +158,7 @@ func (m *matcher) warmRaised(off []bool, mate []int, v int, bonus weight) *match
 	if v >= 0 {
 		dual[v] = dual[v].add(bonus.shl(m.scale + 1))
 	}
-	w := &matcher{n: m.n, edges: m.edges, endpoint: m.endpoint, neighbend: m.neighbend,
+	w := &matcher{n: m.n, edges: m.edges, w2: m.w2, endpoint: m.endpoint, neighbend: m.neighbend,
 		maxcard: true, scale: m.scale, dual0: dual, mate0: mate, off: off}
 	w.run()
 	return w
@@ -165,6 +167,7 @@ func (m *matcher) warmRaised(off []bool, mate []int, v int, bonus weight) *match
 type matcher struct {
 	n       int
 	edges   []wedge
+	w2      []weight // each edge's weight doubled, shared as edges is
 	maxcard bool
 	scale   uint     // internal weights are the given ones shifted left by scale
 	dual0   []weight // a warm start's duals (internal units), if any
@@ -192,7 +195,7 @@ type matcher struct {
 
 func (m *matcher) slack(k int) weight {
 	e := m.edges[k]
-	return m.dual[e.i].add(m.dual[e.j]).sub(e.w.add(e.w))
+	return m.dual[e.i].add(m.dual[e.j]).sub(m.w2[k])
 }
 
 // leaves calls f for every vertex in blossom b.
@@ -519,6 +522,9 @@ func (m *matcher) run() []int {
 			m.neighbend[e.j] = append(m.neighbend[e.j], 2*k)
 		}
 	}
+	if m.w2 == nil {
+		m.doubleWeights()
+	}
 	m.mate = mate
 	m.label = make([]int, 2*n)
 	m.labelend = fill(2*n, -1)
@@ -588,7 +594,7 @@ func (m *matcher) run() []int {
 					}
 					var kslack weight
 					if !m.allowedge[k] {
-						kslack = m.slack(k)
+						kslack = m.dual[v].add(m.dual[w]).sub(m.w2[k])
 						if !weight.less(weight{}, kslack) {
 							m.allowedge[k] = true
 						}
@@ -814,6 +820,15 @@ func (m *matcher) scaleWeights(k uint) {
 		edges[i] = e
 	}
 	m.edges = edges
+	m.doubleWeights()
+}
+
+// doubleWeights sets w2 from the weights.
+func (m *matcher) doubleWeights() {
+	m.w2 = make([]weight, len(m.edges))
+	for k, e := range m.edges {
+		m.w2[k] = e.w.add(e.w)
+	}
 }
 
 // matchTight matches greedily, in edge order, the tight edges between
