@@ -96,6 +96,11 @@ type swissState struct {
 	list     []*swissPlayer       // the players to pair, in pairing order
 	lastTurn bool                 // pairing the last round
 	initial  int8                 // the initial colour: +1 White, -1 Black
+	// checkEach turns the shortcuts off that find a pairing's answer
+	// without a matching of its own (the completion known before a
+	// bracket's pairing, the candidate bonus, the count before the
+	// exchanges): the tests compare both ways.
+	checkEach bool
 }
 
 func newSwissState(players []Player, games []Game, round int, absent []int, opts SwissOptions) (*swissState, error) {

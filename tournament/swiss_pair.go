@@ -29,7 +29,7 @@ func (st *swissState) pair() ([]Pairing, error) {
 			br.next = st.list[j].group
 		}
 		br.lowB = br.b[len(br.b)-1].score
-		br.full = len(br.rest) == 0 || st.cannotComplete(br)
+		br.full = len(br.rest) == 0 || (!st.checkEach && st.cannotComplete(br))
 		br.withNext = len(br.b)%2 == 1
 		pairs, float, bye, err := br.solve()
 		if err == nil && !br.full && !br.withNext && len(float) > 0 {

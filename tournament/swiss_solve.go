@@ -156,7 +156,7 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 		}
 		switch {
 		case first == br.paired(mate, u):
-		case br.bonusBits > 0 && prefer(u, cands) != nil:
+		case br.bonusBits > 0 && !br.st.checkEach && prefer(u, cands) != nil:
 		default:
 			for _, c := range append(cands, -1) {
 				if c >= 0 && ruledOut(u, c) {
@@ -265,7 +265,7 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 		setHalves(s1, s2)
 		if m2 := try(-1, -1); m2 != nil {
 			mate, sol = m2.mate, m2
-		} else if transpositions = false; exchangeable() {
+		} else if transpositions = false; br.st.checkEach || exchangeable() {
 			type exch struct{ i, j int }
 			var exs []exch
 			for i := range s1 {
