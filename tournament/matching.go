@@ -164,6 +164,14 @@ func (m *matcher) warmRaised(off []bool, mate []int, v int, bonus weight) *match
 	return w
 }
 
+// singleFree is the fewest free vertices for which a stage may grow one
+// tree only; singleProbe is how often (in stages) the way not chosen is
+// tried again.
+const (
+	singleFree  = 16
+	singleProbe = 8
+)
+
 type matcher struct {
 	n       int
 	edges   []wedge
@@ -562,7 +570,27 @@ func (m *matcher) run() []int {
 		}
 	}
 
-	for range n {
+	// In a matching of the most edges, a stage may grow the tree of one
+	// free vertex only, the others left unlabelled, and stop at the first
+	// free vertex it reaches: with many free vertices, each stage may then
+	// cost that tree rather than every free vertex's, or (when every tree
+	// needs many dual changes) cost more. The edges each way scanned in
+	// its last stage choose the way of the next, the other way tried
+	// again every singleProbe stages; the way changes only how fast the
+	// optimum is found. Should a single tree stop short (no augmenting
+	// path from its root), the stages go on with every free vertex as a
+	// root.
+	singleOK := m.maxcard
+	var cost [2]int // edges scanned in the last stage of each way: all roots, one
+	for stage := 0; stage < n; {
+		free := 0
+		for _, p := range m.mate {
+			if p == -1 {
+				free++
+			}
+		}
+		single := singleOK && free > singleFree && (stage == 1 || stage > 1 && (cost[1] <= cost[0]) != (stage%singleProbe == 0))
+		scanned := 0
 		clear(m.label)
 		for i := range m.bestedge {
 			m.bestedge[i] = -1
@@ -576,6 +604,9 @@ func (m *matcher) run() []int {
 		for v := 0; v < n; v++ {
 			if m.mate[v] == -1 && m.label[m.inblossom[v]] == 0 {
 				m.assignLabel(v, 1, -1)
+				if single {
+					break
+				}
 			}
 		}
 		augmented := false
@@ -583,6 +614,7 @@ func (m *matcher) run() []int {
 			for len(m.queue) > 0 && !augmented {
 				v := m.queue[len(m.queue)-1]
 				m.queue = m.queue[:len(m.queue)-1]
+				scanned += len(m.neighbend[v])
 				for _, p := range m.neighbend[v] {
 					k := p / 2
 					if m.off != nil && m.off[k] {
@@ -602,6 +634,13 @@ func (m *matcher) run() []int {
 					switch {
 					case m.allowedge[k]:
 						switch {
+						case m.label[m.inblossom[w]] == 0 && m.mate[m.blossombase[m.inblossom[w]]] == -1:
+							// A free vertex outside the tree (single
+							// stages only): a root of its own, and the
+							// path to it augments.
+							m.assignLabel(w, 1, -1)
+							m.augmentMatching(k)
+							augmented = true
 						case m.label[m.inblossom[w]] == 0:
 							m.assignLabel(w, 2, p^1)
 						case m.label[m.inblossom[w]] == 1:
@@ -704,8 +743,14 @@ func (m *matcher) run() []int {
 			}
 		}
 		if !augmented {
+			if single {
+				singleOK = false
+				continue
+			}
 			break
 		}
+		cost[b2i(single)] = scanned
+		stage++
 		for b := n; b < 2*n; b++ {
 			if m.blossomparent[b] == -1 && m.blossombase[b] >= 0 && m.label[b] == 1 && m.dual[b].isZero() {
 				m.expandBlossom(b, true)

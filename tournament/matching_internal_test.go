@@ -223,3 +223,67 @@ func TestCardinalityMatching(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxCardinalityLarge checks perfect matchings on graphs large enough
+// that stages grow a single tree (more than singleFree free vertices
+// after the warm start) against the weighted algorithm with every weight
+// raised above any matching's sum, which puts the number of edges first:
+// the same total weight. Few distinct weights make many ties, and a few
+// hubs, whose edges all weigh more, make most vertices' heaviest edges
+// go to the same vertices, as a Swiss bracket's moved-down players do,
+// which leaves the warm start many vertices free. (Only
+// perfect matchings: with free vertices of different duals, a matching
+// of the most edges that leaves vertices free need not be the heaviest
+// of them; the pairing uses only perfect ones.)
+func TestMaxCardinalityLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	checked, trials := 0, 80
+	if testing.Short() {
+		trials = 24
+	}
+	for trial := range trials {
+		n := 2 * (15 + rng.IntN(30))
+		density := 0.3 + rng.Float64()*0.7
+		spread := 1 + rng.IntN(40)
+		hubs := rng.IntN(n / 4)
+		var edges, raised []wedge
+		big := weight{0, uint64(n * spread * 10)}.shl(62)
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				if rng.Float64() < density {
+					w := weight{0, uint64(rng.IntN(spread))}.shl(uint(rng.IntN(3)) * 20)
+					if i < hubs {
+						w = w.add(weight{0, uint64(1 + rng.IntN(spread))}.shl(61))
+					}
+					edges = append(edges, wedge{i, j, w})
+					raised = append(raised, wedge{i, j, w.add(big)})
+				}
+			}
+		}
+		sum := func(mate []int) (int, weight) {
+			var s weight
+			k := 0
+			for _, e := range edges {
+				if mate[e.i] == e.j {
+					if mate[e.j] != e.i {
+						t.Fatalf("trial %d: not a matching", trial)
+					}
+					s = s.add(e.w)
+					k++
+				}
+			}
+			return k, s
+		}
+		wk, ww := sum(maxWeightMatching(n, raised))
+		if 2*wk != n {
+			continue
+		}
+		checked++
+		if gk, gw := sum(maxCardinalityMatching(n, edges)); gk != wk || gw != ww {
+			t.Fatalf("trial %d (n %d): %d edges weighing %v, want %d weighing %v", trial, n, gk, gw, wk, ww)
+		}
+	}
+	if checked < trials/2 {
+		t.Fatalf("only %d perfect matchings checked", checked)
+	}
+}
