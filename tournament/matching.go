@@ -68,7 +68,11 @@ func maxWeightMatching(n int, edges []wedge) []int {
 }
 
 // maxCardinalityMatching returns, among the matchings with the most edges,
-// one of maximum total weight. It starts from feasible dual variables (each
+// one of maximum total weight when they are perfect (every vertex
+// matched, as the pairing needs them); when vertices are left free, the
+// weight may fall short of the best, for the free vertices' duals differ
+// from the start on (the maximum weight matching would keep them equal).
+// It starts from feasible dual variables (each
 // vertex's heaviest edge, then lowered for each vertex left unmatched as
 // far as its edges allow) and a matching of the most edges among those
 // they make tight (see [matcher.warmStart]), which leaves few stages to
