@@ -105,9 +105,9 @@ func (br *bracket) solve() (pairs [][2]*swissPlayer, float []*swissPlayer, bye *
 	}
 	// prefer makes the best matching the one with u's game in the
 	// bracket, if any, with the first of cands that allows the best value
-	// (see above), and returns it.
-	// It fails (nil) only should the bonuses not let the criteria's best
-	// value through, which the bits left for them keep from happening.
+	// (see above), and returns it. It fails (nil) only should the bonuses
+	// not let the criteria's best value through, which the bits left for
+	// them keep from happening.
 	prefer := func(u int, cands []int) *matcher {
 		o := off(-1, -1)
 		type added struct {
