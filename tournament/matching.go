@@ -199,6 +199,7 @@ type matcher struct {
 	bestedge       []int
 	blossombestedg [][]int
 	hasBestList    []bool
+	bestedgeto     []int // addBlossom's work space
 	unused         []int
 	dual           []weight
 	allowedge      []bool
@@ -302,10 +303,10 @@ func (m *matcher) addBlossom(base, k int) {
 		}
 		m.inblossom[v] = b
 	})
-	bestedgeto := make([]int, 2*m.n)
-	for i := range bestedgeto {
-		bestedgeto[i] = -1
+	if m.bestedgeto == nil {
+		m.bestedgeto = fill(2*m.n, -1)
 	}
+	bestedgeto := m.bestedgeto // all -1 between calls
 	consider := func(k int) {
 		if m.off != nil && m.off[k] {
 			return
@@ -337,9 +338,10 @@ func (m *matcher) addBlossom(base, k int) {
 		m.bestedge[bv] = -1
 	}
 	var list []int
-	for _, k := range bestedgeto {
+	for bj, k := range bestedgeto {
 		if k != -1 {
 			list = append(list, k)
+			bestedgeto[bj] = -1
 		}
 	}
 	m.blossombestedg[b] = list

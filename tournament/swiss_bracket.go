@@ -177,7 +177,9 @@ func (br *bracket) build() {
 	if total+low >= 64 {
 		br.base = weight{1 << (total + low - 64), 0}
 	}
-	br.edges, br.crit, br.real, br.penalties = br.edges[:0], br.crit[:0], br.real[:0], br.penalties[:0]
+	most := nv * (nv - 1) / 2
+	br.edges, br.crit = make([]wedge, 0, most), make([]weight, 0, most)
+	br.real, br.penalties = make([]bool, 0, most), make([]uint8, 0, most)
 	br.index = make([]int32, nv*nv)
 	for i := range br.index {
 		br.index[i] = -1
