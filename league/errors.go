@@ -81,7 +81,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeNotClubAdmin, When: "creating a club's tournament without being one of the club's admins"},
 	{Code: CodeNotOrganiser, When: "an organiser's action (start, pause, pair, adjudicate, withdraw a player) by someone else"},
 	{Code: CodeNotClubMember, When: "joining a club's tournament without being a member of the club"},
-	{Code: CodeClosed, When: "joining a tournament that has started (and takes no late entries) or finished"},
+	{Code: CodeClosed, When: "joining a tournament that has started (and takes no late entries, or has paired its last round) or finished"},
 	{Code: CodeFull, Params: []string{"max"}, When: "joining a tournament that has its most players"},
 	{Code: CodeAlreadyJoined, When: "joining a tournament one is in already"},
 	{Code: CodeNotJoined, When: "leaving, or asking a bye in, a tournament one is not in"},

@@ -213,9 +213,12 @@ func (b Board) Decided() bool { return b.Result != tournament.Pending }
 // Clock returns the tournament's time control.
 func (t Tournament) Clock() (game.TimeControl, error) { return game.ParseTimeControl(t.TimeControl) }
 
-// Open reports whether players may join t now.
+// Open reports whether players may join t now: before the start, or in
+// a running Swiss that takes late entries while a round is left to pair
+// (a late entrant plays from the next round).
 func (t Tournament) Open() bool {
-	return t.Status == Registration || (t.Status == Running || t.Status == Paused) && t.Format == Swiss && t.LateEntries
+	return t.Status == Registration ||
+		(t.Status == Running || t.Status == Paused) && t.Format == Swiss && t.LateEntries && t.Round < t.TotalRounds
 }
 
 // RoundStart is when round r of t is due: its games' start (arranged) or

@@ -456,6 +456,16 @@ func TestLateEntryNumbers(t *testing.T) {
 			t.Errorf("board %d paired from the TRF: %v, stored %+v", i+1, p, g)
 		}
 	}
+	// Once the last round is paired, no round is left for a late entrant.
+	for _, b := range all[2:4] {
+		e.finish(t, b.GameID, true)
+	}
+	must(svc.Tick(ctx))
+	if tr = must(svc.Get(ctx, tr.ID)); tr.Round != 3 {
+		t.Fatalf("round 3 not paired: %+v", tr)
+	}
+	_, err = svc.Join(ctx, person("fede"), tr.ID)
+	wantCode(t, err, league.CodeClosed)
 }
 
 // TestRefusals: settings refused with their codes, nothing stored.

@@ -85,7 +85,7 @@ function placeView(p: TournamentPage): VNode {
   else if (mine?.joined) {
     parts.push(t('ui.tournament.place.joined'));
     if (tr.status !== 'finished') parts.push(button('tournament-leave', t('ui.tournament.action.leave'), () => void act('/leave', {}, 'ui.tournament.done.left')));
-  } else if (tr.status === 'registration' || (tr.format === 'swiss' && tr.lateEntries && tr.status !== 'finished')) {
+  } else if (tr.status === 'registration' || (tr.format === 'swiss' && tr.lateEntries && tr.status !== 'finished' && tr.round < tr.totalRounds)) {
     parts.push(button('tournament-join', t('ui.tournament.action.join'), () => void act('/join', {}, 'ui.tournament.done.joined'), 'primary'));
   } else parts.push(t('ui.tournament.place.closed'));
   return h('div#tournament-place.club-place', parts.map((x) => (typeof x === 'string' ? h('span', x) : x)));
