@@ -426,6 +426,7 @@ func runCrash(t *testing.T, kind, db string, seed uint64) {
 		}
 		r.play(ch, time.Now().Add(playFor))
 		if last {
+			r.awaitEnds(ch)
 			// A graceful stop: SIGTERM records it.
 			stopAt := time.Now()
 			_ = ch.cmd.Process.Signal(syscall.SIGTERM)
@@ -593,6 +594,63 @@ func (r *crashRun) childSessionsEnded() {
 			t.Fatalf("the killed child's %d sessions did not end within 30 s", n)
 		case <-time.After(10 * time.Millisecond):
 		}
+	}
+}
+
+// awaitEnds asks the child, a tenth of a second apart, how the games
+// left away stand until each has ended (at most a minute): on a loaded
+// machine the node may decide an abandonment a little after the window
+// the test played for, and the graceful stop must come after it. The
+// answers to moves still in flight are checked as play checks them.
+func (r *crashRun) awaitEnds(ch *child) {
+	waiting := map[string]bool{}
+	for _, g := range r.games {
+		if g.mode != playing && !g.over && len(g.acked) >= 2 {
+			waiting[g.id] = true
+		}
+	}
+	asked := map[string]bool{}
+	limit := time.After(time.Minute)
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for len(waiting) > 0 {
+		select {
+		case l, ok := <-ch.lines:
+			if !ok {
+				r.t.Fatal("the child died")
+			}
+			if len(l) >= 3 && (l[0] == "snap" || l[0] == "err") && asked[l[1]] {
+				// A refused snapshot: the node no longer runs the game,
+				// which ended (checkStore reads how).
+				delete(asked, l[1])
+				if l[0] == "err" || l[2] != game.StatusStarted.String() {
+					delete(waiting, l[1])
+				}
+				continue
+			}
+			r.answer(l)
+		case <-tick.C:
+			for id := range waiting {
+				if !asked[id] {
+					asked[id] = true
+					ch.send("snap %s", id)
+				}
+			}
+		case <-limit:
+			return // checkStore says which game did not end
+		}
+	}
+	// The snapshots still asked for are answered before the stop.
+	for len(asked) > 0 {
+		l, ok := <-ch.lines
+		if !ok {
+			return
+		}
+		if len(l) >= 3 && (l[0] == "snap" || l[0] == "err") && asked[l[1]] {
+			delete(asked, l[1])
+			continue
+		}
+		r.answer(l)
 	}
 }
 
