@@ -43,6 +43,7 @@ const (
 	CodeBerserkTooLate Code = "arena.berserk_too_late"
 	CodeAlreadyBerserk Code = "arena.already_berserk"
 	CodeGameEnded      Code = "arena.game_ended"
+	CodeUnavailable    Code = "arena.unavailable"
 )
 
 var codes = []coded.Info[Code]{
@@ -60,6 +61,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeNoBerserk, When: "berserking in an arena that does not allow it"},
 	{Code: CodeBerserkTooLate, When: "berserking after one's first move, or in a game that has ended"},
 	{Code: CodeAlreadyBerserk, When: "berserking twice in one game"},
+	{Code: CodeUnavailable, When: "an arena command (join, pause, berserk) while no node runs the arenas within its lease, or the node that runs them did not answer; the runner changing hands (send it again)"},
 	{Code: CodeGameEnded, When: "recording the end of an arena game whose end is recorded already (stores return it; the service ignores it)"},
 }
 

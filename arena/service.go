@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
@@ -41,6 +42,18 @@ type Event struct {
 	Paired  []Pairing `json:"paired,omitempty"`
 }
 
+// Events carries the arenas' events to whoever shows an arena (its
+// page's sockets): a broadcast.Hub in one process; package natsbus's
+// Events carries them between the nodes.
+type Events interface {
+	// Publish sends e to every subscriber, without waiting for slow ones.
+	Publish(ctx context.Context, e Event) error
+	// Subscribe returns the events published from now on and a function
+	// that ends the subscription; the channel is closed if the subscriber
+	// falls too far behind.
+	Subscribe() (<-chan Event, func())
+}
+
 // Config is what a Service needs. Store, Games, Records and Bus are
 // required; Berserker is needed for berserk; Events defaults to a new hub,
 // Now to time.Now, Heads to a fair coin and NewID to 8 random letters and
@@ -51,16 +64,31 @@ type Config struct {
 	Records   Records
 	Bus       game.Bus
 	Berserker Berserker
-	Events    *broadcast.Hub[Event]
+	Events    Events
 	Now       func() time.Time
 	Heads     func() bool
 	NewID     func() string
 	// Every is how often Run looks at every open arena (to start, pair
-	// and close them); default one second.
+	// and close them) and, among several nodes, renews the lease; default
+	// one second.
 	Every time.Duration
+	// Leases, among several nodes, holds the lease of the one node that
+	// runs the arenas (see Hold); nil: this process alone runs them. With
+	// it, a Store that is a Fencer has the runner's writes fenced by the
+	// lease's epoch.
+	Leases Leases
+	// Node names this node among several (the lease's holder).
+	Node string
+	// Lease is how long the lease lasts from each renewal (5 s); a
+	// runner acts until Lease less Every has passed since its last
+	// renewal began, so that it stops before another may take over.
+	Lease time.Duration
+	// Log receives what cannot be returned (slog.Default()).
+	Log *slog.Logger
 }
 
-// Service runs arenas over a Store. One process runs an arena at a time.
+// Service runs arenas over a Store: one process at a time runs them (the
+// holder of the lease, among several nodes); any may read them.
 type Service struct {
 	cfg Config
 
@@ -69,12 +97,17 @@ type Service struct {
 	watching map[string]bool
 	// entries caches each arena's entries by user id, as stored: read
 	// once, then kept in step with every write the service makes (under
-	// the arena's lock; one process runs an arena).
+	// the arena's lock; one process runs the arenas, and a new tenure
+	// reads them again).
 	entries map[string]map[string]Entry
 	// ending counts the ends of each arena waiting for its lock: only the
 	// last of ends that come together pairs.
 	ending map[string]int
 	runCtx context.Context
+	// ten is the running tenure (runner.go); nil while another node runs
+	// the arenas, or before Run alone.
+	ten    *tenure
+	holdMu sync.Mutex
 	wg     sync.WaitGroup
 }
 
@@ -98,12 +131,18 @@ func New(cfg Config) (*Service, error) {
 	if cfg.Every <= 0 {
 		cfg.Every = time.Second
 	}
+	if cfg.Lease <= cfg.Every {
+		cfg.Lease = max(5*time.Second, 2*cfg.Every)
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
 	return &Service{cfg: cfg, locks: map[string]*sync.Mutex{}, watching: map[string]bool{},
 		entries: map[string]map[string]Entry{}, ending: map[string]int{}}, nil
 }
 
-// Events returns the hub of the service's events.
-func (s *Service) Events() *broadcast.Hub[Event] { return s.cfg.Events }
+// Events returns the service's events.
+func (s *Service) Events() Events { return s.cfg.Events }
 
 // Person is who acts: a user's id and username, whether they are a guest
 // (arenas are of accounts), and their rating in the arena's speed.
@@ -253,6 +292,9 @@ func (s *Service) Join(ctx context.Context, by Person, id string) (Entry, error)
 	if err := needsAccount(by); err != nil {
 		return Entry{}, err
 	}
+	if _, err := s.acting(); err != nil {
+		return Entry{}, err
+	}
 	l := s.lock(id)
 	l.Lock()
 	defer l.Unlock()
@@ -280,7 +322,7 @@ func (s *Service) Join(ctx context.Context, by Person, id string) (Entry, error)
 		}
 		e = Entry{ArenaID: id, UserID: by.ID, Name: by.Name, Rating: by.Rating, JoinedAt: now}
 	}
-	err = s.cfg.Store.PutArenaEntry(ctx, e)
+	err = s.w().PutArenaEntry(ctx, e)
 	s.kept(id, err, e)
 	if err != nil {
 		return Entry{}, err
@@ -298,6 +340,9 @@ func (s *Service) Join(ctx context.Context, by Person, id string) (Entry, error)
 // Pause takes by out of the pairings of arena id until they join again;
 // a game they are playing goes on and counts.
 func (s *Service) Pause(ctx context.Context, by Person, id string) (Entry, error) {
+	if _, err := s.acting(); err != nil {
+		return Entry{}, err
+	}
 	l := s.lock(id)
 	l.Lock()
 	defer l.Unlock()
@@ -316,7 +361,7 @@ func (s *Service) Pause(ctx context.Context, by Person, id string) (Entry, error
 		return e, nil
 	}
 	e.Paused = true
-	err = s.cfg.Store.PutArenaEntry(ctx, e)
+	err = s.w().PutArenaEntry(ctx, e)
 	s.kept(id, err, e)
 	if err != nil {
 		return Entry{}, err
@@ -328,6 +373,9 @@ func (s *Service) Pause(ctx context.Context, by Person, id string) (Entry, error
 // Berserk halves by's clock in their arena game gameID, before their
 // first move, for a point more if they win it.
 func (s *Service) Berserk(ctx context.Context, by Person, gameID string) (Pairing, error) {
+	if _, err := s.acting(); err != nil {
+		return Pairing{}, err
+	}
 	p, err := s.cfg.Store.PairingOf(ctx, gameID)
 	if err != nil {
 		return Pairing{}, err
@@ -356,7 +404,7 @@ func (s *Service) Berserk(ctx context.Context, by Person, gameID string) (Pairin
 	if err := s.cfg.Berserker.Berserk(ctx, gameID, by.ID); err != nil {
 		return Pairing{}, err
 	}
-	if err := s.cfg.Store.SetBerserk(ctx, gameID, side); err != nil {
+	if err := s.w().SetBerserk(ctx, gameID, side); err != nil {
 		return Pairing{}, err
 	}
 	if side == game.White {
@@ -388,6 +436,9 @@ func (s *Service) Ended(ctx context.Context, e End) error {
 	}
 	if err != nil || p.Ended {
 		return err
+	}
+	if _, err := s.acting(); err != nil {
+		return err // the runner scores it
 	}
 	s.mu.Lock()
 	s.ending[p.ArenaID]++
@@ -451,7 +502,7 @@ func (s *Service) endLocked(ctx context.Context, a Arena, p Pairing, e End, abse
 			x.GameID = ""
 		}
 	}
-	err = s.cfg.Store.EndArenaPairing(ctx, p, []Entry{w, b})
+	err = s.w().EndArenaPairing(ctx, p, []Entry{w, b})
 	if CodeOf(err) == CodeGameEnded {
 		s.kept(a.ID, err) // another wrote it: read the entries again
 		return nil
@@ -491,7 +542,7 @@ func (s *Service) pairLocked(ctx context.Context, a Arena) error {
 		cfgs = append(cfgs, cfg)
 		players = append(players, w, b)
 	}
-	err = s.cfg.Store.StartArenaPairings(ctx, ps, players)
+	err = s.w().StartArenaPairings(ctx, ps, players)
 	s.kept(a.ID, err, players...)
 	if err != nil {
 		return err
@@ -538,7 +589,7 @@ func (s *Service) closeIfDone(ctx context.Context, a Arena) error {
 			return nil
 		}
 	}
-	if err := s.cfg.Store.CloseArena(ctx, a.ID, s.now()); err != nil {
+	if err := s.w().CloseArena(ctx, a.ID, s.now()); err != nil {
 		return err
 	}
 	s.publish(ctx, a.ID)
@@ -549,6 +600,9 @@ func (s *Service) closeIfDone(ctx context.Context, a Arena) error {
 // waits, a finished one closes when its last game has ended. Run calls it
 // every Config.Every; tests call it after moving their clock.
 func (s *Service) Tick(ctx context.Context) error {
+	if !s.Runs() {
+		return nil // another node runs the arenas
+	}
 	as, err := s.cfg.Store.OpenArenas(ctx)
 	if err != nil {
 		return err
@@ -570,24 +624,30 @@ func (s *Service) Tick(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// Run resumes the arenas' running games (recording the ends it missed
-// while down) and runs Tick every Config.Every until ctx is done; then it
-// waits for its watchers to stop.
+// Run runs the arenas until ctx is done: alone, it resumes the arenas'
+// running games (recording the ends it missed while down) and runs Tick
+// every Config.Every; among several nodes (Config.Leases), it holds or
+// renews the lease every Config.Every (see Hold) and ticks while it runs
+// the arenas, and gives the lease up when ctx is done. It then waits for
+// its watchers to stop.
 func (s *Service) Run(ctx context.Context) error {
 	s.mu.Lock()
 	s.runCtx = ctx
 	s.mu.Unlock()
 	defer s.wg.Wait()
-	ps, err := s.cfg.Store.RunningPairings(ctx)
-	if err != nil {
-		return err
-	}
-	for _, p := range ps {
-		s.watch(p.GameID)
+	if s.cfg.Leases == nil {
+		s.holdMu.Lock()
+		s.startTenure(ctx, 0, s.cfg.Now())
+		s.holdMu.Unlock()
+	} else {
+		defer func() { _ = s.Release(context.WithoutCancel(ctx)) }()
 	}
 	t := time.NewTicker(s.cfg.Every)
 	defer t.Stop()
 	for {
+		if _, err := s.Hold(ctx); err != nil && ctx.Err() == nil {
+			s.cfg.Log.Warn("arena: holding the lease", "err", err)
+		}
 		_ = s.Tick(ctx)
 		select {
 		case <-ctx.Done():
@@ -597,11 +657,16 @@ func (s *Service) Run(ctx context.Context) error {
 	}
 }
 
-// watch follows game id until it ends, once Run has started.
+// watch follows game id until it ends, while the service runs the
+// arenas (once Run has started, alone).
 func (s *Service) watch(id string) {
 	s.mu.Lock()
-	ctx := s.runCtx
-	if ctx == nil || s.watching[id] {
+	if s.ten == nil || s.watching[id] {
+		s.mu.Unlock()
+		return
+	}
+	ctx := s.ten.ctx
+	if ctx.Err() != nil {
 		s.mu.Unlock()
 		return
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/arena"
-	"github.com/joinpal/joinpal/internal/broadcast"
 	"github.com/joinpal/joinpal/rating"
 )
 
@@ -32,7 +31,7 @@ type Arenas interface {
 	Pause(ctx context.Context, by arena.Person, id string) (arena.Entry, error)
 	Berserk(ctx context.Context, by arena.Person, gameID string) (arena.Pairing, error)
 	PairingOf(ctx context.Context, gameID string) (arena.Pairing, error)
-	Events() *broadcast.Hub[arena.Event]
+	Events() arena.Events
 }
 
 // arenaFrameEvery is the least time between two frames of an arena's

@@ -271,6 +271,7 @@ var statuses = map[string]int{
 	string(arena.CodeBerserkTooLate):   http.StatusConflict,
 	string(arena.CodeAlreadyBerserk):   http.StatusConflict,
 	string(arena.CodeGameEnded):        http.StatusConflict,
+	string(arena.CodeUnavailable):      http.StatusServiceUnavailable,
 
 	string(ai.CodeBusy):   http.StatusServiceUnavailable,
 	string(ai.CodeClosed): http.StatusServiceUnavailable,

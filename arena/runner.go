@@ -1,0 +1,263 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+)
+
+// LeaseName is the name of the lease whose holder runs the arenas among
+// several nodes.
+const LeaseName = "arenas"
+
+// Lease is who holds a lease, under which fencing epoch and until when.
+type Lease struct {
+	Holder string
+	Epoch  int64
+	Until  time.Time
+}
+
+// Leases keeps the leases that let one node at a time act for a part of
+// the platform (the arenas); each method is one transaction serialised
+// with every other on the same lease. store/internal/sqlstore implements
+// it for SQLite and PostgreSQL.
+type Leases interface {
+	// TakeLease gives lease name to holder until until, and returns the
+	// lease as it stands then. holder gets it when nobody holds it, when
+	// its holder's Until is before now, or when holder holds it already
+	// (a renewal). A lease that changes hands, or that its holder takes
+	// again after it ran out or was released, gets the next epoch; a
+	// renewal keeps it. A lease held by another is returned unchanged.
+	TakeLease(ctx context.Context, name, holder string, now, until time.Time) (Lease, error)
+	// ReleaseLease ends lease name at at if holder holds it under epoch,
+	// so that another may take it at once; else it changes nothing.
+	ReleaseLease(ctx context.Context, name, holder string, epoch int64, at time.Time) error
+	// Lease returns lease name as it stands (the zero Lease when nobody
+	// ever took it).
+	Lease(ctx context.Context, name string) (Lease, error)
+}
+
+// Fencer gives the Store of a lease's holder: its writes (but
+// CreateArena) commit only while lease name is still holder's under
+// epoch, and otherwise fail with CodeUnavailable and change nothing, so a
+// node whose lease passed to another cannot write over the new runner.
+type Fencer interface {
+	Fenced(name, holder string, epoch int64) Store
+}
+
+// tenure is one time the service runs the arenas: the store its writes go
+// to (fenced by the lease's epoch among several nodes) and the context of
+// the games it follows, cancelled when the tenure ends.
+type tenure struct {
+	epoch  int64
+	store  Store
+	ctx    context.Context
+	cancel context.CancelFunc
+	// renewed is when the last renewal of the lease that the store holds
+	// began; the service acts until renewed + Lease − Every.
+	renewed time.Time
+	// resumed is set once the running pairings' games are followed.
+	resumed bool
+}
+
+// UnavailableError is the refusal of an arena command on a node that does
+// not run the arenas now, or whose runner did not answer.
+func UnavailableError(msg string, cause error) error {
+	return NewError(CodeUnavailable, msg, cause)
+}
+
+// Runs reports whether this service runs the arenas now: alone (no
+// Config.Leases) once Run has started, among several nodes while it holds
+// the lease within its term.
+func (s *Service) Runs() bool {
+	_, err := s.acting()
+	return err == nil
+}
+
+// acting returns the store of the running tenure, or fails with
+// CodeUnavailable when the service does not run the arenas now.
+func (s *Service) acting() (Store, error) {
+	s.mu.Lock()
+	t := s.ten
+	s.mu.Unlock()
+	if s.cfg.Leases == nil {
+		// Alone: the arenas are this process's from the start; Run only
+		// adds the following of the games.
+		return s.cfg.Store, nil
+	}
+	if t == nil {
+		return nil, UnavailableError("this node does not run the arenas", nil)
+	}
+	if s.cfg.Now().Sub(t.renewed) >= s.cfg.Lease-s.cfg.Every {
+		return nil, UnavailableError("this node's lease on the arenas has run out", nil)
+	}
+	return t.store, nil
+}
+
+// Runner returns the node that holds the arenas' lease ("" when nobody
+// does within its term), for the nodes that forward commands to it.
+func (s *Service) Runner(ctx context.Context) (string, error) {
+	if s.cfg.Leases == nil {
+		return s.cfg.Node, nil
+	}
+	l, err := s.cfg.Leases.Lease(ctx, LeaseName)
+	if err != nil {
+		return "", err
+	}
+	if l.Holder == "" || !s.cfg.Now().Before(l.Until) {
+		return "", nil
+	}
+	return l.Holder, nil
+}
+
+// Hold takes or renews the arenas' lease for this node (Config.Node) and
+// reports whether the node runs the arenas. A lease taken under a new
+// epoch starts a tenure: the entries are read again from the store, and
+// the games of the pairings not ended are followed (those that ended
+// meanwhile are scored from the store); a lease lost ends the tenure.
+// Run calls it every Config.Every; tests call it after moving their clock.
+// Alone (no Config.Leases) it reports true and does nothing.
+func (s *Service) Hold(ctx context.Context) (bool, error) {
+	if s.cfg.Leases == nil {
+		return true, nil
+	}
+	s.holdMu.Lock()
+	defer s.holdMu.Unlock()
+	begun := s.cfg.Now()
+	l, err := s.cfg.Leases.TakeLease(ctx, LeaseName, s.cfg.Node, begun.UTC(), begun.Add(s.cfg.Lease).UTC())
+	if err != nil {
+		return s.Runs(), fmt.Errorf("arena: taking the arenas' lease: %w", err)
+	}
+	s.mu.Lock()
+	t := s.ten
+	s.mu.Unlock()
+	switch {
+	case l.Holder != s.cfg.Node:
+		if t != nil {
+			s.cfg.Log.Info("arena: another node runs the arenas", "node", l.Holder, "epoch", l.Epoch)
+			s.endTenure()
+		}
+		return false, nil
+	case t != nil && t.epoch == l.Epoch:
+		s.mu.Lock()
+		t.renewed = begun
+		resumed := t.resumed
+		s.mu.Unlock()
+		if !resumed {
+			s.resume(ctx)
+		}
+		return true, nil
+	}
+	if t != nil {
+		s.endTenure()
+	}
+	s.startTenure(ctx, l.Epoch, begun)
+	s.cfg.Log.Info("arena: this node runs the arenas", "epoch", l.Epoch)
+	return true, nil
+}
+
+// Release gives the arenas' lease up (a graceful stop), so that another
+// node takes it at once, and ends the tenure.
+func (s *Service) Release(ctx context.Context) error {
+	if s.cfg.Leases == nil {
+		return nil
+	}
+	s.holdMu.Lock()
+	defer s.holdMu.Unlock()
+	s.mu.Lock()
+	t := s.ten
+	s.mu.Unlock()
+	if t == nil {
+		return nil
+	}
+	s.endTenure()
+	if err := s.cfg.Leases.ReleaseLease(ctx, LeaseName, s.cfg.Node, t.epoch, s.cfg.Now().UTC()); err != nil {
+		return fmt.Errorf("arena: releasing the arenas' lease: %w", err)
+	}
+	return nil
+}
+
+// startTenure starts running the arenas under epoch: the caches are
+// emptied (another node may have written since this one last ran them)
+// and the running pairings' games followed once Run has started.
+func (s *Service) startTenure(ctx context.Context, epoch int64, begun time.Time) {
+	st := s.cfg.Store
+	if f, ok := s.cfg.Store.(Fencer); ok && s.cfg.Leases != nil {
+		st = f.Fenced(LeaseName, s.cfg.Node, epoch)
+	}
+	s.mu.Lock()
+	base := s.runCtx
+	if base == nil {
+		base = context.Background()
+	}
+	tctx, cancel := context.WithCancel(base)
+	s.ten = &tenure{epoch: epoch, store: st, ctx: tctx, cancel: cancel, renewed: begun}
+	clear(s.entries)
+	clear(s.ending)
+	s.mu.Unlock()
+	s.resume(ctx)
+}
+
+// endTenure stops following the games and forgets the entries; the
+// watchers it cancelled are waited for.
+func (s *Service) endTenure() {
+	s.mu.Lock()
+	t := s.ten
+	s.ten = nil
+	if t != nil {
+		t.cancel()
+	}
+	clear(s.entries)
+	s.mu.Unlock()
+	s.wg.Wait()
+}
+
+// resume follows the games of the pairings not ended (their ends missed
+// while no process ran the arenas are scored from the store); a failed
+// read is tried again at the next renewal.
+func (s *Service) resume(ctx context.Context) {
+	ps, err := s.cfg.Store.RunningPairings(ctx)
+	if err != nil {
+		s.cfg.Log.Warn("arena: reading the running pairings", "err", err)
+		return
+	}
+	for _, p := range ps {
+		s.watch(p.GameID)
+	}
+	s.mu.Lock()
+	if s.ten != nil {
+		s.ten.resumed = true
+	}
+	s.mu.Unlock()
+}
+
+// w is the store the service writes to: the running tenure's, or, when
+// none runs, one that refuses every write (CodeUnavailable).
+func (s *Service) w() Store {
+	if s.cfg.Leases == nil {
+		return s.cfg.Store
+	}
+	s.mu.Lock()
+	t := s.ten
+	s.mu.Unlock()
+	if t == nil {
+		return refusing{s.cfg.Store}
+	}
+	return t.store
+}
+
+// refusing is a Store whose writes fail with CodeUnavailable: the store of
+// a node that does not run the arenas.
+type refusing struct{ Store }
+
+func (refusing) refuse() error { return UnavailableError("this node does not run the arenas", nil) }
+
+func (r refusing) CloseArena(context.Context, string, time.Time) error { return r.refuse() }
+func (r refusing) PutArenaEntry(context.Context, Entry) error          { return r.refuse() }
+func (r refusing) StartArenaPairings(context.Context, []Pairing, []Entry) error {
+	return r.refuse()
+}
+func (r refusing) EndArenaPairing(context.Context, Pairing, []Entry) error { return r.refuse() }
+func (r refusing) SetBerserk(context.Context, string, game.Side) error     { return r.refuse() }
