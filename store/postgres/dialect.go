@@ -23,6 +23,7 @@ var dialect = sqlstore.Dialect{
 	Name:              "postgres",
 	ErrClosed:         ErrClosed,
 	ForUpdate:         " FOR UPDATE",
+	ForShare:          " FOR SHARE",
 	Greatest:          "GREATEST",
 	IsUniqueViolation: isUniqueViolation,
 	// One statement, so a move costs one round trip in a batch: the game's

@@ -23,12 +23,14 @@ type FullStore interface {
 	club.Store
 	league.Store
 	arena.Store
+	arena.Leases
+	arena.Fencer
 }
 
 // RunAll runs every conformance suite against the store open opens, under
 // Run's contract: Run, RunLobby, RunAccounts (refuse as RunAccounts takes
-// it), RunSchedule, RunAnalyses, RunChat, RunClubs, RunTournaments and RunArenas, each as
-// a subtest.
+// it), RunSchedule, RunAnalyses, RunChat, RunClubs, RunTournaments, RunArenas and RunLeases,
+// each as a subtest.
 func RunAll(t *testing.T, open func(tb testing.TB) FullStore, refuse func(t *testing.T)) {
 	t.Run("Games", func(t *testing.T) { Run(t, func(t *testing.T) Store { return open(t) }) })
 	t.Run("Lobby", func(t *testing.T) { RunLobby(t, func(t *testing.T) LobbyStore { return open(t) }) })
@@ -41,6 +43,7 @@ func RunAll(t *testing.T, open func(tb testing.TB) FullStore, refuse func(t *tes
 	t.Run("Clubs", func(t *testing.T) { RunClubs(t, func(t *testing.T) ClubStore { return open(t) }) })
 	t.Run("Tournaments", func(t *testing.T) { RunTournaments(t, func(t *testing.T) TournamentStore { return open(t) }) })
 	t.Run("Arenas", func(t *testing.T) { RunArenas(t, func(t *testing.T) ArenaStore { return open(t) }) })
+	t.Run("Leases", func(t *testing.T) { RunLeases(t, func(t *testing.T) LeaseStore { return open(t) }) })
 }
 
 // BenchmarkAll runs every storage benchmark against the store open opens

@@ -96,7 +96,34 @@ func (s *Store) OpenArenas(ctx context.Context) ([]arena.Arena, error) {
 
 // CloseArena closes arena id; see arena.Store.
 func (s *Store) CloseArena(ctx context.Context, id string, at time.Time) error {
-	return s.changeOne(ctx, fmt.Sprintf("close arena %q", id), arena.NotFoundError(id),
+	return s.closeArena(ctx, nil, id, at)
+}
+
+// arenaWrite runs f as one write, after checking fence f (nil: none) in
+// the same transaction.
+func (s *Store) arenaWrite(ctx context.Context, f *fence, op string, w func(Querier) error) error {
+	return s.write(ctx, op, func(q Querier) error {
+		if err := s.check(q, f); err != nil {
+			return err
+		}
+		return w(q)
+	})
+}
+
+// changeArena runs one statement under fence f, failing with notFound if
+// it changed no row.
+func (s *Store) changeArena(ctx context.Context, f *fence, op string, notFound error, query string, args ...any) error {
+	return s.arenaWrite(ctx, f, op, func(q Querier) error {
+		n, err := q.Exec(query, args...)
+		if err == nil && n == 0 {
+			return notFound
+		}
+		return err
+	})
+}
+
+func (s *Store) closeArena(ctx context.Context, f *fence, id string, at time.Time) error {
+	return s.changeArena(ctx, f, fmt.Sprintf("close arena %q", id), arena.NotFoundError(id),
 		"UPDATE arenas SET closed_at = $2 WHERE id = $1", id, at)
 }
 
@@ -119,7 +146,11 @@ func putEntry(q Querier, e arena.Entry) error {
 
 // PutArenaEntry adds or replaces an entry; see arena.Store.
 func (s *Store) PutArenaEntry(ctx context.Context, e arena.Entry) error {
-	return s.write(ctx, fmt.Sprintf("entry of %q in arena %q", e.UserID, e.ArenaID), func(q Querier) error {
+	return s.putArenaEntry(ctx, nil, e)
+}
+
+func (s *Store) putArenaEntry(ctx context.Context, f *fence, e arena.Entry) error {
+	return s.arenaWrite(ctx, f, fmt.Sprintf("entry of %q in arena %q", e.UserID, e.ArenaID), func(q Querier) error {
 		return putEntry(q, e)
 	})
 }
@@ -151,7 +182,11 @@ func (s *Store) ArenaEntries(ctx context.Context, arenaID string) ([]arena.Entry
 // StartArenaPairings stores pairings with their players' entries; see
 // arena.Store.
 func (s *Store) StartArenaPairings(ctx context.Context, ps []arena.Pairing, players []arena.Entry) error {
-	return s.write(ctx, fmt.Sprintf("start %d arena games", len(ps)), func(q Querier) error {
+	return s.startArenaPairings(ctx, nil, ps, players)
+}
+
+func (s *Store) startArenaPairings(ctx context.Context, f *fence, ps []arena.Pairing, players []arena.Entry) error {
+	return s.arenaWrite(ctx, f, fmt.Sprintf("start %d arena games", len(ps)), func(q Querier) error {
 		for _, p := range ps {
 			if _, err := q.Exec(`INSERT INTO arena_games (`+pairingCols+`) VALUES (`+Params(1, 10)+`)`,
 				p.GameID, p.ArenaID, p.White, p.Black, p.WhiteBerserk, p.BlackBerserk, p.StartedAt, false,
@@ -171,7 +206,11 @@ func (s *Store) StartArenaPairings(ctx context.Context, ps []arena.Pairing, play
 // EndArenaPairing records a game's end with its players' entries; see
 // arena.Store.
 func (s *Store) EndArenaPairing(ctx context.Context, p arena.Pairing, players []arena.Entry) error {
-	return s.write(ctx, fmt.Sprintf("end arena game %q", p.GameID), func(q Querier) error {
+	return s.endArenaPairing(ctx, nil, p, players)
+}
+
+func (s *Store) endArenaPairing(ctx context.Context, f *fence, p arena.Pairing, players []arena.Entry) error {
+	return s.arenaWrite(ctx, f, fmt.Sprintf("end arena game %q", p.GameID), func(q Querier) error {
 		n, err := q.Exec(`UPDATE arena_games SET ended = $2, result = $3, plies = $4 WHERE game_id = $1 AND ended = $5`,
 			p.GameID, true, int64(p.Result), p.Plies, false)
 		if err != nil {
@@ -223,11 +262,15 @@ func (s *Store) PairingOf(ctx context.Context, gameID string) (arena.Pairing, er
 
 // SetBerserk records a berserk; see arena.Store.
 func (s *Store) SetBerserk(ctx context.Context, gameID string, side game.Side) error {
+	return s.setBerserk(ctx, nil, gameID, side)
+}
+
+func (s *Store) setBerserk(ctx context.Context, f *fence, gameID string, side game.Side) error {
 	col := "white_berserk"
 	if side == game.Black {
 		col = "black_berserk"
 	}
-	return s.changeOne(ctx, fmt.Sprintf("berserk in arena game %q", gameID),
+	return s.changeArena(ctx, f, fmt.Sprintf("berserk in arena game %q", gameID),
 		arena.NewError(arena.CodeNotArenaGame, "not an arena game", nil),
 		"UPDATE arena_games SET "+col+" = $2 WHERE game_id = $1", gameID, true)
 }

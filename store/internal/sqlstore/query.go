@@ -64,6 +64,10 @@ type Dialect struct {
 	// ForUpdate ends a SELECT that locks the rows it reads until the
 	// write's end: " FOR UPDATE", or "" where one writer runs at a time.
 	ForUpdate string
+	// ForShare ends a SELECT that keeps the rows it reads from changing
+	// until the write's end, while other such reads may share them:
+	// " FOR SHARE", or "" where one writer runs at a time.
+	ForShare string
 	// Greatest is the SQL function of the larger of its arguments.
 	Greatest string
 	// IsUniqueViolation reports an error of a unique index.
