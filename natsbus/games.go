@@ -236,6 +236,7 @@ var playerOps = map[string]func(*live.Runtime, context.Context, string, string) 
 	"claimDraw":       (*live.Runtime).ClaimDraw,
 	"checkIn":         (*live.Runtime).CheckIn,
 	"callOff":         (*live.Runtime).CallOff,
+	"berserk":         (*live.Runtime).Berserk,
 }
 
 // route runs req where game req.Game runs: here, or on its owner.
@@ -441,6 +442,12 @@ func (g *Games) PostponeAsked(ctx context.Context, id, playerID string, at, aske
 // live.Runtime.CheckIn).
 func (g *Games) CheckIn(ctx context.Context, id, playerID string) error {
 	return g.command(ctx, "checkIn", id, playerID)
+}
+
+// Berserk halves the player's clock in game id, wherever it runs (see
+// live.Runtime.Berserk).
+func (g *Games) Berserk(ctx context.Context, id, playerID string) error {
+	return g.command(ctx, "berserk", id, playerID)
 }
 
 // CallOff calls scheduled game id off (see live.Runtime.CallOff).

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/joinpal/joinpal/arena"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
 )
@@ -77,7 +78,7 @@ func encodeError(err error) []wireError {
 	return out
 }
 
-// decodeError rebuilds an error from its chain: live's and game's codes
+// decodeError rebuilds an error from its chain: live's, game's and arena's codes
 // as their own packages' errors (so errors.Is and errors.As work as on the
 // owner), any other code as a remoteError that describes itself the same.
 func decodeError(chain []wireError) error {
@@ -100,6 +101,10 @@ func decodeError(chain []wireError) error {
 			err = e
 		case strings.HasPrefix(w.Code, "game."):
 			e := game.NewError(game.Code(w.Code), strings.TrimPrefix(msg, "game: "), err)
+			e.Params = w.Params
+			err = e
+		case strings.HasPrefix(w.Code, "arena."):
+			e := arena.NewError(arena.Code(w.Code), strings.TrimPrefix(msg, "arena: "), err)
 			e.Params = w.Params
 			err = e
 		default:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/joinpal/joinpal/arena"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
 )
@@ -29,6 +30,7 @@ func TestErrorsCrossTheWire(t *testing.T) {
 		{"game inside live", live.NewError(live.CodeNotStored, "not stored", game.ErrGameNotFound), game.ErrGameNotFound, []string{"live.not_stored", "game.not_found"}},
 		{"wrapped", fmt.Errorf("live: %w", live.ErrStopped), live.ErrStopped, []string{"live.stopping"}},
 		{"another package's", game.NewError(game.CodeIllegalMove, "illegal", otherError{}), game.ErrIllegalMove, []string{"game.illegal_move", "chess.illegal_move"}},
+		{"arena", arena.NewError(arena.CodeFull, "the arena is full", nil).With("max", "10000"), nil, []string{"arena.full"}},
 		{"not coded", errors.New("boom"), nil, nil},
 	}
 	for _, tt := range tests {
@@ -51,6 +53,12 @@ func TestErrorsCrossTheWire(t *testing.T) {
 			}
 			if tt.name == "live" && live.CodeOf(got) != live.CodeMoveIDReused {
 				t.Errorf("live.CodeOf = %q", live.CodeOf(got))
+			}
+			if tt.name == "arena" {
+				var e *arena.Error
+				if arena.CodeOf(got) != arena.CodeFull || !errors.As(got, &e) || e.Params["max"] != "10000" {
+					t.Errorf("the arena's refusal came back as %v (%q)", got, arena.CodeOf(got))
+				}
 			}
 			if tt.name == "another package's" {
 				var r *remoteError
