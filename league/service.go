@@ -77,15 +77,28 @@ type Config struct {
 	NewID func() string
 	// Log receives what cannot be returned (slog.Default()).
 	Log *slog.Logger
+	// Changes carries the ids of the tournaments that change to the
+	// pages that show them: a broadcast.Hub of this process when nil;
+	// package natsbus's Events carries them between the nodes.
+	Changes Changes
+}
+
+// Changes carries the ids of the tournaments that change.
+type Changes interface {
+	// Publish sends id to every subscriber, without waiting for slow ones.
+	Publish(ctx context.Context, id string) error
+	// Subscribe returns the ids published from now on and a function
+	// that ends the subscription; the channel is closed if the subscriber
+	// falls too far behind.
+	Subscribe() (<-chan string, func())
 }
 
 // Service runs tournaments over a Store. It keeps nothing in memory, so
 // a restart loses nothing and any node may serve it.
 type Service struct {
-	cfg     Config
-	wake    chan struct{}
-	changes broadcast.Hub[string]
-	paired  broadcast.Hub[Paired]
+	cfg    Config
+	wake   chan struct{}
+	paired broadcast.Hub[Paired]
 }
 
 // New returns the service of cfg.
@@ -104,6 +117,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.Pair == nil {
 		cfg.Pair = tournament.PairSwiss
+	}
+	if cfg.Changes == nil {
+		cfg.Changes = &broadcast.Hub[string]{}
 	}
 	return &Service{cfg: cfg, wake: make(chan struct{}, 1)}, nil
 }
@@ -240,12 +256,13 @@ func (s *Service) change(ctx context.Context, id string, f func(st state) (Chang
 	return Tournament{}, err
 }
 
-func (s *Service) changed(id string) { _ = s.changes.Publish(context.Background(), id) }
+func (s *Service) changed(id string) { _ = s.cfg.Changes.Publish(context.Background(), id) }
 
 // Subscribe returns the ids of the tournaments that change from now on
-// (in this process: an entry, a pairing, a result), for the pages' live
-// updates, and the function that ends the subscription.
-func (s *Service) Subscribe() (<-chan string, func()) { return s.changes.Subscribe() }
+// (an entry, a pairing, a result; on any node when Config.Changes crosses
+// them), for the pages' live updates, and the function that ends the
+// subscription.
+func (s *Service) Subscribe() (<-chan string, func()) { return s.cfg.Changes.Subscribe() }
 
 // ratingOf is userID's rating in the speed of tc, rounded.
 func (s *Service) ratingOf(ctx context.Context, userID string, tc game.TimeControl) (int, error) {
