@@ -21,11 +21,16 @@ const leagueTick = 5 * time.Second
 // newLeague wires the tournaments: their games made by the runtime
 // (running, this node's or another's), read back from the store, arranged
 // rounds through the schedule, clubs and ratings from the store, Swiss
-// rounds by tournament.PairSwiss (the FIDE Dutch system).
+// rounds by tournament.PairSwiss (the FIDE Dutch system); among several
+// nodes (cl), their changes published to every node.
 func newLeague(st platformStore, running league.Games, sched *schedule.Service, clubs *club.Service,
-	now func() time.Time, log *slog.Logger) (*league.Service, error) {
-	return league.New(league.Config{Store: st, Games: running, Records: st, Arranger: sched, Clubs: clubs,
-		Ratings: st, Pair: tournament.PairSwiss, Now: now, Log: log})
+	cl *cluster, now func() time.Time, log *slog.Logger) (*league.Service, error) {
+	cfg := league.Config{Store: st, Games: running, Records: st, Arranger: sched, Clubs: clubs,
+		Ratings: st, Pair: tournament.PairSwiss, Now: now, Log: log}
+	if cl != nil {
+		cfg.Changes = cl.tournaments // every node's pages hear every node's changes
+	}
+	return league.New(cfg)
 }
 
 // gameEnds is the runtime's bus with an ear for the games' ends: each

@@ -296,6 +296,11 @@ type wired struct {
 	// games is the node's part among several (nil for a node alone).
 	games    *natsbus.Games
 	schedule *schedule.Service
+	arenas   *arena.Service
+	leagues  *league.Service
+	// arenaRoutes are the arenas as the server sees them (among several
+	// nodes: commands forwarded to the runner).
+	arenaRoutes server.Arenas
 }
 
 // newHTTPServer is the HTTP server of handler with limits l (see
@@ -329,6 +334,7 @@ type platformStore interface {
 	club.Store
 	league.Store
 	arena.Store
+	arena.Leases
 }
 
 // openStore opens the PostgreSQL database of a postgres:// URL, or else
@@ -454,22 +460,17 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	if err != nil {
 		return err
 	}
-	leagues, err := newLeague(st, running, sched, clubs, now, log)
+	leagues, err := newLeague(st, running, sched, clubs, cl, now, log)
 	if err != nil {
 		return err
 	}
 	wake := leagues.Wake
 	ends.wake.Store(&wake)
-	// Arenas pair on the node alone: among several nodes (--nats) none
-	// runs them yet, and their routes answer arena.not_found.
-	var arenas *arena.Service
-	var arenaRoutes server.Arenas
-	if cl == nil {
-		arenas, err = arena.New(arena.Config{Store: st, Games: rt, Records: st, Bus: rt.Bus(), Berserker: rt, Now: now})
-		if err != nil {
-			return err
-		}
-		arenaRoutes = arenas
+	// Arenas run on the node alone, or on the holder of their lease among
+	// several (--nats).
+	arenas, arenaRoutes, sharedArenas, err := newArenas(st, rt, cl, opts.node, now, log)
+	if err != nil {
+		return err
 	}
 	srv, err := server.New(server.Config{
 		Accounts: st, Runtime: running, Lobby: lob, AI: player, AIPool: pool,
@@ -530,7 +531,11 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		return started
 	}
 	if cl != nil {
-		if err := cl.games.Listen(); err != nil {
+		err := cl.games.Listen()
+		if err == nil {
+			err = sharedArenas.Listen()
+		}
+		if err != nil {
 			_ = hs.Close()
 			_ = player.Close()
 			_ = rt.Stop(context.Background())
@@ -540,7 +545,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	srv.SetReady()
 	log.Info("joinpal: ready", "games", rt.Len())
 	if hooks.ready != nil {
-		w := wired{runtime: rt, ai: player, schedule: sched}
+		w := wired{runtime: rt, ai: player, schedule: sched, arenas: arenas, leagues: leagues, arenaRoutes: arenaRoutes}
 		if cl != nil {
 			w.games = cl.games
 		}
@@ -554,12 +559,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	leagueDone := make(chan struct{})
 	go func() { defer close(leagueDone); leagues.Run(sweepCtx, leagueTick) }() // results in, rounds paired
 	arenaDone := make(chan struct{})
-	go func() { // pairing, results, ends, and the games missed while down
-		defer close(arenaDone)
-		if arenas != nil {
-			_ = arenas.Run(sweepCtx)
-		}
-	}()
+	go func() { defer close(arenaDone); _ = arenas.Run(sweepCtx) }() // pairing, results, ends, the games missed while down
 
 	select {
 	case <-ctx.Done():
@@ -578,6 +578,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		_ = player.Close()
 		rt.Halt()
 		if cl != nil {
+			_ = sharedArenas.Close()
 			_ = cl.games.Close() // its goroutines end; NATS, closed, carries no word
 		}
 		return errHalted
@@ -590,6 +591,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		_ = player.Close()
 		_ = rt.Stop(context.Background())
 		if cl != nil {
+			_ = sharedArenas.Close()
 			_ = cl.games.Close()
 		}
 		return fmt.Errorf("serve: %w", err)
@@ -601,12 +603,18 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	stopSweep()
 	<-sweepDone
 	<-arenaDone
-	_ = player.Close()
 	var errs []error
+	if err := arenas.Release(stopCtx); err != nil { // another node runs the arenas at once
+		errs = append(errs, err)
+	}
+	_ = player.Close()
 	if err := rt.Stop(stopCtx); err != nil { // every game's goroutine done, the stop recorded
 		errs = append(errs, err)
 	}
 	if cl != nil {
+		if err := sharedArenas.Close(); err != nil {
+			errs = append(errs, err)
+		}
 		if err := cl.games.Close(); err != nil {
 			errs = append(errs, err)
 		}
@@ -698,6 +706,11 @@ type cluster struct {
 	turns    *natsbus.Events[server.TurnNote]
 	crowds   *natsbus.Crowds
 	games    *natsbus.Games
+	// arenas and tournaments carry the arenas' and the tournaments'
+	// change events.
+	arenas      *natsbus.Events[arena.Event]
+	tournaments *natsbus.Events[string]
+	prefix      string
 }
 
 // joinCluster connects to opts.nats, or returns nil when it is empty.
@@ -716,6 +729,13 @@ func joinCluster(opts serveOptions, log *slog.Logger) (*cluster, error) {
 	if err == nil {
 		cl.turns, err = natsbus.NewEvents[server.TurnNote](nc, opts.natsPrefix, "turns", opts.node, log)
 	}
+	if err == nil {
+		cl.arenas, err = natsbus.NewEvents[arena.Event](nc, opts.natsPrefix, "arenas", opts.node, log)
+	}
+	if err == nil {
+		cl.tournaments, err = natsbus.NewEvents[string](nc, opts.natsPrefix, "tournaments", opts.node, log)
+	}
+	cl.prefix = opts.natsPrefix
 	cl.crowds = natsbus.NewCrowds(nc, opts.natsPrefix, opts.node, log)
 	if err != nil {
 		cl.close()
@@ -753,6 +773,12 @@ func (cl *cluster) close() {
 	}
 	if cl.turns != nil {
 		_ = cl.turns.Close()
+	}
+	if cl.arenas != nil {
+		_ = cl.arenas.Close()
+	}
+	if cl.tournaments != nil {
+		_ = cl.tournaments.Close()
 	}
 	cl.nc.Close()
 }

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/joinpal/joinpal/arena"
+)
+
+// The arenas among several nodes: one node at a time runs them (the
+// holder of their lease); the others forward the commands to it and relay
+// its events to their sockets. Each node runs on a clock of its own
+// (serve --test-clock), moved past the lease (5 s) by POST /test/clock.
+
+// arenaPage is what the tests read of an arena socket's frame.
+type arenaPage struct {
+	Standings []arena.Row `json:"standings"`
+	Games     []struct {
+		GameID string `json:"gameId"`
+		White  string `json:"white"`
+		Black  string `json:"black"`
+		Result string `json:"result"`
+	} `json:"games"`
+}
+
+func readArenaPage(t *testing.T, f clusterFrame) arenaPage {
+	t.Helper()
+	var p arenaPage
+	if f.T == "arena" {
+		if err := json.Unmarshal(f.D, &p); err != nil {
+			t.Fatalf("an arena frame: %v: %s", err, f.D)
+		}
+	}
+	return p
+}
+
+// hold calls r's Hold and returns whether r runs the arenas.
+func hold(t *testing.T, r running) bool {
+	t.Helper()
+	runs, err := r.parts.arenas.Hold(context.Background())
+	if err != nil {
+		t.Fatalf("hold: %v", err)
+	}
+	return runs
+}
+
+// newClusterArena creates a running arena of 3+0 on r.
+func newClusterArena(t *testing.T, r running) arena.Arena {
+	t.Helper()
+	a, err := r.parts.arenas.Create(context.Background(), arena.Person{ID: "u-org", Name: "org"},
+		arena.Arena{Name: "Arena de los nodos", Base: 3 * time.Minute, Duration: time.Hour, Berserk: true, Streaks: true,
+			StartsAt: time.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestClusterArenaRunnerFailover: A runs the arenas; commands given to B
+// are run by A with A's answers and refusals (their codes kept), and A's
+// events reach B's arena socket. A dies without a word: within its lease
+// B does not take the arenas; once it has passed, B takes them, reads
+// the entries A wrote, follows the game A paired (now B's), scores its
+// end once, and pairs those who wait, nobody twice.
+func TestClusterArenaRunnerFailover(t *testing.T) {
+	start := clusterNodesWith(t, true)
+	a := start("node-a")
+	if !hold(t, a) {
+		t.Fatal("A, alone, does not run the arenas")
+	}
+	b := start("node-b")
+	if hold(t, b) {
+		t.Fatal("B runs the arenas while A holds their lease")
+	}
+	ar := newClusterArena(t, a)
+	ctx := context.Background()
+	ws := dialSocket(t, "arena on B", b.base, "/api/arena/"+ar.ID+"/socket", nil)
+	ws.until("the first arena frame", func(f clusterFrame) bool { return f.T == "arena" })
+
+	ana, ben, cat, dan := arena.Person{ID: "u-ana", Name: "ana", Rating: 1500}, arena.Person{ID: "u-ben", Name: "ben", Rating: 1500},
+		arena.Person{ID: "u-cat", Name: "cat", Rating: 1500}, arena.Person{ID: "u-dan", Name: "dan", Rating: 1500}
+	routes := b.parts.arenaRoutes
+	for _, p := range []arena.Person{ana, ben} {
+		if _, err := routes.Join(ctx, p, ar.ID); err != nil {
+			t.Fatalf("%s joins through B: %v", p.Name, err)
+		}
+	}
+	if _, err := routes.Join(ctx, ana, ar.ID); arena.CodeOf(err) != arena.CodeAlreadyJoined {
+		t.Fatalf("ana joins again through B: %v; want %s", err, arena.CodeAlreadyJoined)
+	}
+	paired := ws.until("ana and ben paired, on B's socket", func(f clusterFrame) bool { return len(readArenaPage(t, f).Games) == 1 })
+	g := readArenaPage(t, paired).Games[0]
+	if !a.parts.runtime.Runs(g.GameID) {
+		t.Fatalf("the game %s does not run on A, the runner", g.GameID)
+	}
+	black := ana
+	if g.Black == ben.ID {
+		black = ben
+	}
+	if p, err := routes.Berserk(ctx, black, g.GameID); err != nil || !p.BlackBerserk {
+		t.Fatalf("%s berserks through B: %+v, %v", black.Name, p, err)
+	}
+	if _, err := routes.Join(ctx, cat, ar.ID); err != nil {
+		t.Fatalf("cat joins through B: %v", err)
+	}
+
+	if err := a.kill(); !errors.Is(err, errHalted) {
+		t.Fatalf("killing A: %v", err)
+	}
+	if hold(t, b) {
+		t.Fatal("B took the arenas within A's lease")
+	}
+	if _, err := routes.Join(ctx, dan, ar.ID); arena.CodeOf(err) != arena.CodeUnavailable {
+		t.Fatalf("dan joins while no node runs the arenas: %v; want %s", err, arena.CodeUnavailable)
+	}
+	advanceClock(t, b, "1m")
+	failover(t, b) // (unless B's own heartbeat's scan took it first)
+	if !b.parts.runtime.Runs(g.GameID) {
+		t.Fatal("B does not run the arena game once A's lease has passed")
+	}
+	if !hold(t, b) {
+		t.Fatal("B does not run the arenas once A's lease has passed")
+	}
+	if _, err := routes.Join(ctx, dan, ar.ID); err != nil {
+		t.Fatalf("dan joins once B runs the arenas: %v", err)
+	}
+	ws.until("cat (joined on A) and dan paired", func(f clusterFrame) bool { return len(readArenaPage(t, f).Games) == 2 })
+
+	white := g.White
+	if err := b.parts.runtime.Resign(ctx, g.GameID, black.ID); err != nil {
+		t.Fatalf("the berserker resigns on B: %v", err)
+	}
+	ws.until("the end scored", func(f clusterFrame) bool {
+		for _, r := range readArenaPage(t, f).Standings {
+			if r.UserID == white && r.Score == 2 {
+				return true
+			}
+		}
+		return false
+	})
+	ps, err := b.parts.arenas.Pairings(ctx, ar.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := map[string]int{}
+	for _, p := range ps {
+		games[p.White]++
+		games[p.Black]++
+	}
+	if len(ps) != 2 || games[ana.ID] != 1 || games[ben.ID] != 1 || games[cat.ID] != 1 || games[dan.ID] != 1 {
+		t.Errorf("the pairings: %+v; want ana–ben and cat–dan, once each", ps)
+	}
+}
+
+// TestClusterArenaStaleRunnerRefused: A runs the arenas and is cut off
+// (alive, but its lease passed as B sees it): B takes them under a newer
+// epoch; A's next command changes nothing (arena.unavailable, refused by
+// the store's fence if A still believed it ran them), and B runs on.
+func TestClusterArenaStaleRunnerRefused(t *testing.T) {
+	start := clusterNodesWith(t, true)
+	a := start("node-a")
+	if !hold(t, a) {
+		t.Fatal("A, alone, does not run the arenas")
+	}
+	b := start("node-b")
+	ar := newClusterArena(t, a)
+	ctx := context.Background()
+	ana, ben := arena.Person{ID: "u-ana", Name: "ana", Rating: 1500}, arena.Person{ID: "u-ben", Name: "ben", Rating: 1500}
+	if _, err := a.parts.arenas.Join(ctx, ana, ar.ID); err != nil {
+		t.Fatal(err)
+	}
+	advanceClock(t, b, "1m")
+	if !hold(t, b) {
+		t.Fatal("B does not take the arenas once A's lease has passed, as B sees it")
+	}
+	if _, err := a.parts.arenas.Join(ctx, ben, ar.ID); arena.CodeOf(err) != arena.CodeUnavailable {
+		t.Fatalf("ben joins on A, whose lease passed: %v; want %s", err, arena.CodeUnavailable)
+	}
+	if _, ok, err := b.parts.arenas.Entry(ctx, ar.ID, ben.ID); ok || err != nil {
+		t.Fatalf("ben's entry after A's refused join: %v, %v; want none", ok, err)
+	}
+	if hold(t, a) {
+		t.Fatal("A runs the arenas again while B holds their lease")
+	}
+	if _, err := a.parts.arenaRoutes.Join(ctx, ben, ar.ID); err != nil {
+		t.Fatalf("ben joins through A, forwarded to B: %v", err)
+	}
+	if ps, err := b.parts.arenas.Pairings(ctx, ar.ID); err != nil || len(ps) != 1 {
+		t.Fatalf("the pairings once B runs the arenas: %+v, %v; want ana–ben", ps, err)
+	}
+}
+
+// TestClusterArenaGracefulHandover: a runner that stops gracefully gives
+// the lease up, and another node takes the arenas at once (no clock
+// moved).
+func TestClusterArenaGracefulHandover(t *testing.T) {
+	start := clusterNodesWith(t, true)
+	a := start("node-a")
+	if !hold(t, a) {
+		t.Fatal("A, alone, does not run the arenas")
+	}
+	b := start("node-b")
+	if err := a.stop(); err != nil {
+		t.Fatal(err)
+	}
+	if !hold(t, b) {
+		t.Fatal("B does not take the arenas at once from A, stopped gracefully")
+	}
+}

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/joinpal/joinpal/arena"
+	"github.com/joinpal/joinpal/live"
+	"github.com/joinpal/joinpal/natsbus"
+	"github.com/joinpal/joinpal/server"
+)
+
+// newArenas wires the arenas: their games made by this node's runtime
+// (rt) and followed on its bus, berserks sent to the node that runs each
+// game (cl.games among several), the store read back. Alone (cl nil), this node runs
+// them. Among several nodes, the holder of the arenas' lease runs them
+// (its writes fenced by the lease's epoch), their events cross the nodes,
+// and the routes' commands go to the runner (natsbus.Arenas, listening
+// once serve calls listen).
+func newArenas(st platformStore, rt *live.Runtime, cl *cluster, node string,
+	now func() time.Time, log *slog.Logger) (svc *arena.Service, routes server.Arenas, shared *natsbus.Arenas, err error) {
+	cfg := arena.Config{Store: st, Games: rt, Records: st, Bus: rt.Bus(), Berserker: rt, Now: now, Log: log}
+	if cl != nil {
+		cfg.Berserker, cfg.Leases, cfg.Node, cfg.Events = cl.games, st, node, cl.arenas
+	}
+	if svc, err = arena.New(cfg); err != nil {
+		return nil, nil, nil, err
+	}
+	if cl == nil {
+		return svc, svc, nil, nil
+	}
+	shared = natsbus.NewArenas(svc, cl.nc, cl.prefix, node, 0, log)
+	return svc, shared, shared, nil
+}
