@@ -79,21 +79,32 @@ func (s *Service) Runs() bool {
 // acting returns the store of the running tenure, or fails with
 // CodeUnavailable when the service does not run the arenas now.
 func (s *Service) acting() (Store, error) {
-	s.mu.Lock()
-	t := s.ten
-	s.mu.Unlock()
 	if s.cfg.Leases == nil {
 		// Alone: the arenas are this process's from the start; Run only
 		// adds the following of the games.
 		return s.cfg.Store, nil
 	}
+	s.mu.Lock()
+	t := s.ten
+	var renewed time.Time
+	if t != nil {
+		renewed = t.renewed
+	}
+	s.mu.Unlock()
 	if t == nil {
 		return nil, UnavailableError("this node does not run the arenas", nil)
 	}
-	if s.cfg.Now().Sub(t.renewed) >= s.cfg.Lease-s.cfg.Every {
+	if s.lapsed(renewed, s.cfg.Now()) {
 		return nil, UnavailableError("this node's lease on the arenas has run out", nil)
 	}
 	return t.store, nil
+}
+
+// lapsed reports whether a tenure last renewed at renewed may no longer
+// act at now: Lease less Every has passed, the Every left for the nodes'
+// clocks to differ.
+func (s *Service) lapsed(renewed, now time.Time) bool {
+	return now.Sub(renewed) >= s.cfg.Lease-s.cfg.Every
 }
 
 // Runner returns the node that holds the arenas' lease ("" when nobody
@@ -142,9 +153,18 @@ func (s *Service) Hold(ctx context.Context) (bool, error) {
 		return false, nil
 	case t != nil && t.epoch == l.Epoch:
 		s.mu.Lock()
-		t.renewed = begun
+		lapsed := s.lapsed(t.renewed, begun)
 		resumed := t.resumed
+		if !lapsed {
+			t.renewed = begun
+		}
 		s.mu.Unlock()
+		if lapsed {
+			// Nobody else ran the arenas (the epoch is the same), but
+			// this node refused to act meanwhile: the ends its watchers
+			// could not record are found again by a new tenure.
+			break
+		}
 		if !resumed {
 			s.resume(ctx)
 		}

@@ -438,7 +438,9 @@ func (s *Service) Ended(ctx context.Context, e End) error {
 		return err
 	}
 	if _, err := s.acting(); err != nil {
-		return err // the runner scores it
+		// The runner scores it: another node, or this one when its
+		// renewed lease starts a new tenure (see Hold).
+		return err
 	}
 	s.mu.Lock()
 	s.ending[p.ArenaID]++
@@ -628,8 +630,8 @@ func (s *Service) Tick(ctx context.Context) error {
 // running games (recording the ends it missed while down) and runs Tick
 // every Config.Every; among several nodes (Config.Leases), it holds or
 // renews the lease every Config.Every (see Hold) and ticks while it runs
-// the arenas, and gives the lease up when ctx is done. It then waits for
-// its watchers to stop.
+// the arenas. It then waits for its watchers to stop. A graceful stop
+// calls Release after Run; a crash leaves the lease to run out.
 func (s *Service) Run(ctx context.Context) error {
 	s.mu.Lock()
 	s.runCtx = ctx
@@ -639,8 +641,6 @@ func (s *Service) Run(ctx context.Context) error {
 		s.holdMu.Lock()
 		s.startTenure(ctx, 0, s.cfg.Now())
 		s.holdMu.Unlock()
-	} else {
-		defer func() { _ = s.Release(context.WithoutCancel(ctx)) }()
 	}
 	t := time.NewTicker(s.cfg.Every)
 	defer t.Stop()
