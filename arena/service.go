@@ -549,6 +549,12 @@ func (s *Service) pairLocked(ctx context.Context, a Arena) error {
 	if err != nil {
 		return err
 	}
+	if _, err := s.acting(); err != nil {
+		// The lease ran out meanwhile: the games are not created, and the
+		// next tenure, this node's or another's, ends these pairings as
+		// never started (see lost), so that no game runs uncounted.
+		return err
+	}
 	// The games are created together: their writes commit together.
 	errs := make([]error, len(cfgs))
 	var wg sync.WaitGroup
