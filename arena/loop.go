@@ -1,0 +1,157 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+)
+
+// The service's loop: Tick and Run, and the games followed until they
+// end.
+
+// Tick looks at every open arena once: a running one pairs whoever
+// waits, a finished one closes when its last game has ended. Run calls it
+// every Config.Every; tests call it after moving their clock.
+func (s *Service) Tick(ctx context.Context) error {
+	if !s.Runs() {
+		return nil // another node runs the arenas
+	}
+	as, err := s.cfg.Store.OpenArenas(ctx)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, a := range as {
+		if a.PhaseAt(s.now()) == Upcoming {
+			continue
+		}
+		l := s.lock(a.ID)
+		l.Lock()
+		if a.PhaseAt(s.now()) == Running {
+			errs = append(errs, s.pairLocked(ctx, a))
+		} else {
+			errs = append(errs, s.closeIfDone(ctx, a))
+		}
+		l.Unlock()
+	}
+	return errors.Join(errs...)
+}
+
+// Run runs the arenas until ctx is done: alone, it resumes the arenas'
+// running games (recording the ends it missed while down) and runs Tick
+// every Config.Every; among several nodes (Config.Leases), it holds or
+// renews the lease every Config.Every (see Hold) and ticks while it runs
+// the arenas. It then waits for its watchers to stop. A graceful stop
+// calls Release after Run; a crash leaves the lease to run out.
+func (s *Service) Run(ctx context.Context) error {
+	s.mu.Lock()
+	s.runCtx = ctx
+	s.mu.Unlock()
+	defer s.wg.Wait()
+	if s.cfg.Leases == nil {
+		s.holdMu.Lock()
+		s.startTenure(ctx, 0, s.cfg.Now())
+		s.holdMu.Unlock()
+	}
+	t := time.NewTicker(s.cfg.Every)
+	defer t.Stop()
+	for {
+		if _, err := s.Hold(ctx); err != nil && ctx.Err() == nil {
+			s.cfg.Log.Warn("arena: holding the lease", "err", err)
+		}
+		_ = s.Tick(ctx)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+	}
+}
+
+// watch follows game id until it ends, while the service runs the
+// arenas (once Run has started, alone).
+func (s *Service) watch(id string) {
+	s.mu.Lock()
+	if s.ten == nil || s.watching[id] {
+		s.mu.Unlock()
+		return
+	}
+	ctx := s.ten.ctx
+	if ctx.Err() != nil {
+		s.mu.Unlock()
+		return
+	}
+	s.watching[id] = true
+	s.wg.Add(1)
+	s.mu.Unlock()
+	go func() {
+		defer s.wg.Done()
+		defer func() {
+			s.mu.Lock()
+			delete(s.watching, id)
+			s.mu.Unlock()
+		}()
+		s.follow(ctx, id)
+	}()
+}
+
+// follow waits for game id's end and records it. It subscribes before it
+// reads the stored game, so an end between the two is not missed; a
+// subscription the bus drops is taken again.
+func (s *Service) follow(ctx context.Context, id string) {
+	for ctx.Err() == nil {
+		events, cancel := s.cfg.Bus.Subscribe(id)
+		rec, err := s.cfg.Records.LoadGame(ctx, id)
+		switch {
+		case game.CodeOf(err) == game.CodeGameNotFound:
+			cancel()
+			s.lost(ctx, id)
+			return
+		case err == nil && rec.State.Status.Finished():
+			cancel()
+			_ = s.Ended(ctx, End{GameID: id, Status: rec.State.Status, Result: rec.State.Result, Plies: len(rec.Moves), At: rec.State.EndedAt})
+			return
+		}
+		for open := true; open; {
+			select {
+			case <-ctx.Done():
+				cancel()
+				return
+			case ev, ok := <-events:
+				if !ok {
+					open = false
+					break
+				}
+				if ev.Status.Finished() {
+					cancel()
+					_ = s.Ended(ctx, End{GameID: id, Status: ev.Status, Result: ev.Result, Plies: ev.Ply, At: ev.At})
+					return
+				}
+			}
+		}
+		cancel()
+	}
+}
+
+// lost ends a pairing whose game was never created (the process died
+// between the pairing and the game's start): no score, both wait again.
+func (s *Service) lost(ctx context.Context, id string) {
+	p, err := s.cfg.Store.PairingOf(ctx, id)
+	if err != nil || p.Ended {
+		return
+	}
+	l := s.lock(p.ArenaID)
+	l.Lock()
+	defer l.Unlock()
+	a, err := s.cfg.Store.Arena(ctx, p.ArenaID)
+	if err != nil {
+		return
+	}
+	_ = s.endLocked(ctx, a, p, End{GameID: id, Status: game.StatusAborted}, false)
+}
+
+func (s *Service) publish(ctx context.Context, id string) {
+	_ = s.cfg.Events.Publish(ctx, Event{ArenaID: id})
+}
