@@ -26,7 +26,7 @@ type Lease struct {
 type Leases interface {
 	// TakeLease gives lease name to holder until until, and returns the
 	// lease as it stands then. holder gets it when nobody holds it, when
-	// its holder's Until is before now, or when holder holds it already
+	// its holder's Until is not after now, or when holder holds it already
 	// (a renewal). A lease that changes hands, or that its holder takes
 	// again after it ran out or was released, gets the next epoch; a
 	// renewal keeps it. A lease held by another is returned unchanged.
@@ -68,9 +68,9 @@ func UnavailableError(msg string, cause error) error {
 	return NewError(CodeUnavailable, msg, cause)
 }
 
-// Runs reports whether this service runs the arenas now: alone (no
-// Config.Leases) once Run has started, among several nodes while it holds
-// the lease within its term.
+// Runs reports whether this service runs the arenas now: always alone
+// (no Config.Leases), among several nodes while it holds the lease within
+// its term.
 func (s *Service) Runs() bool {
 	_, err := s.acting()
 	return err == nil
