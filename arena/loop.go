@@ -15,10 +15,11 @@ import (
 // waits, a finished one closes when its last game has ended. Run calls it
 // every Config.Every; tests call it after moving their clock.
 func (s *Service) Tick(ctx context.Context) error {
-	if !s.Runs() {
+	st, err := s.acting()
+	if err != nil {
 		return nil // another node runs the arenas
 	}
-	as, err := s.cfg.Store.OpenArenas(ctx)
+	as, err := st.OpenArenas(ctx)
 	if err != nil {
 		return err
 	}
@@ -30,9 +31,9 @@ func (s *Service) Tick(ctx context.Context) error {
 		l := s.lock(a.ID)
 		l.Lock()
 		if a.PhaseAt(s.now()) == Running {
-			errs = append(errs, s.pairLocked(ctx, a))
+			errs = append(errs, s.pairLocked(ctx, st, a))
 		} else {
-			errs = append(errs, s.closeIfDone(ctx, a))
+			errs = append(errs, s.closeIfDone(ctx, st, a))
 		}
 		l.Unlock()
 	}
@@ -138,6 +139,10 @@ func (s *Service) follow(ctx context.Context, id string) {
 // lost ends a pairing whose game was never created (the process died
 // between the pairing and the game's start): no score, both wait again.
 func (s *Service) lost(ctx context.Context, id string) {
+	st, err := s.acting()
+	if err != nil {
+		return // the next tenure finds it again
+	}
 	p, err := s.cfg.Store.PairingOf(ctx, id)
 	if err != nil || p.Ended {
 		return
@@ -149,7 +154,7 @@ func (s *Service) lost(ctx context.Context, id string) {
 	if err != nil {
 		return
 	}
-	_ = s.endLocked(ctx, a, p, End{GameID: id, Status: game.StatusAborted}, false)
+	_ = s.endLocked(ctx, st, a, p, End{GameID: id, Status: game.StatusAborted}, false)
 }
 
 func (s *Service) publish(ctx context.Context, id string) {

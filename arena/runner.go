@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"time"
-
-	"github.com/joinpal/joinpal/game"
 )
 
 // LeaseName is the name of the lease whose holder runs the arenas among
@@ -252,32 +250,3 @@ func (s *Service) resume(ctx context.Context) {
 	}
 	s.mu.Unlock()
 }
-
-// w is the store the service writes to: the running tenure's, or, when
-// none runs, one that refuses every write (CodeUnavailable).
-func (s *Service) w() Store {
-	if s.cfg.Leases == nil {
-		return s.cfg.Store
-	}
-	s.mu.Lock()
-	t := s.ten
-	s.mu.Unlock()
-	if t == nil {
-		return refusing{s.cfg.Store}
-	}
-	return t.store
-}
-
-// refusing is a Store whose writes fail with CodeUnavailable: the store of
-// a node that does not run the arenas.
-type refusing struct{ Store }
-
-func (refusing) refuse() error { return UnavailableError("this node does not run the arenas", nil) }
-
-func (r refusing) CloseArena(context.Context, string, time.Time) error { return r.refuse() }
-func (r refusing) PutArenaEntry(context.Context, Entry) error          { return r.refuse() }
-func (r refusing) StartArenaPairings(context.Context, []Pairing, []Entry) error {
-	return r.refuse()
-}
-func (r refusing) EndArenaPairing(context.Context, Pairing, []Entry) error { return r.refuse() }
-func (r refusing) SetBerserk(context.Context, string, game.Side) error     { return r.refuse() }

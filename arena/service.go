@@ -292,7 +292,8 @@ func (s *Service) Join(ctx context.Context, by Person, id string) (Entry, error)
 	if err := needsAccount(by); err != nil {
 		return Entry{}, err
 	}
-	if _, err := s.acting(); err != nil {
+	st, err := s.acting()
+	if err != nil {
 		return Entry{}, err
 	}
 	l := s.lock(id)
@@ -322,14 +323,14 @@ func (s *Service) Join(ctx context.Context, by Person, id string) (Entry, error)
 		}
 		e = Entry{ArenaID: id, UserID: by.ID, Name: by.Name, Rating: by.Rating, JoinedAt: now}
 	}
-	err = s.w().PutArenaEntry(ctx, e)
+	err = st.PutArenaEntry(ctx, e)
 	s.kept(id, err, e)
 	if err != nil {
 		return Entry{}, err
 	}
 	s.publish(ctx, id)
 	if a.PhaseAt(now) == Running {
-		if err := s.pairLocked(ctx, a); err != nil {
+		if err := s.pairLocked(ctx, st, a); err != nil {
 			return e, err
 		}
 		e, _, err = s.cfg.Store.ArenaEntry(ctx, id, by.ID)
@@ -340,7 +341,8 @@ func (s *Service) Join(ctx context.Context, by Person, id string) (Entry, error)
 // Pause takes by out of the pairings of arena id until they join again;
 // a game they are playing goes on and counts.
 func (s *Service) Pause(ctx context.Context, by Person, id string) (Entry, error) {
-	if _, err := s.acting(); err != nil {
+	st, err := s.acting()
+	if err != nil {
 		return Entry{}, err
 	}
 	l := s.lock(id)
@@ -361,7 +363,7 @@ func (s *Service) Pause(ctx context.Context, by Person, id string) (Entry, error
 		return e, nil
 	}
 	e.Paused = true
-	err = s.w().PutArenaEntry(ctx, e)
+	err = st.PutArenaEntry(ctx, e)
 	s.kept(id, err, e)
 	if err != nil {
 		return Entry{}, err
@@ -373,7 +375,8 @@ func (s *Service) Pause(ctx context.Context, by Person, id string) (Entry, error
 // Berserk halves by's clock in their arena game gameID, before their
 // first move, for a point more if they win it.
 func (s *Service) Berserk(ctx context.Context, by Person, gameID string) (Pairing, error) {
-	if _, err := s.acting(); err != nil {
+	st, err := s.acting()
+	if err != nil {
 		return Pairing{}, err
 	}
 	p, err := s.cfg.Store.PairingOf(ctx, gameID)
@@ -404,7 +407,7 @@ func (s *Service) Berserk(ctx context.Context, by Person, gameID string) (Pairin
 	if err := s.cfg.Berserker.Berserk(ctx, gameID, by.ID); err != nil {
 		return Pairing{}, err
 	}
-	if err := s.w().SetBerserk(ctx, gameID, side); err != nil {
+	if err := st.SetBerserk(ctx, gameID, side); err != nil {
 		return Pairing{}, err
 	}
 	if side == game.White {
@@ -437,7 +440,8 @@ func (s *Service) Ended(ctx context.Context, e End) error {
 	if err != nil || p.Ended {
 		return err
 	}
-	if _, err := s.acting(); err != nil {
+	st, err := s.acting()
+	if err != nil {
 		// The runner scores it: another node, or this one when its
 		// renewed lease starts a new tenure (see Hold).
 		return err
@@ -456,7 +460,7 @@ func (s *Service) Ended(ctx context.Context, e End) error {
 	if err != nil {
 		return err
 	}
-	if err := s.endLocked(ctx, a, p, e, true); err != nil {
+	if err := s.endLocked(ctx, st, a, p, e, true); err != nil {
 		return err
 	}
 	switch {
@@ -464,17 +468,18 @@ func (s *Service) Ended(ctx context.Context, e End) error {
 		// Another end of the arena waits for the lock: it pairs for both.
 		return nil
 	case a.PhaseAt(s.now()) == Running:
-		return s.pairLocked(ctx, a)
+		return s.pairLocked(ctx, st, a)
 	}
-	return s.closeIfDone(ctx, a)
+	return s.closeIfDone(ctx, st, a)
 }
 
-// endLocked records p's end e. A game without a result (aborted) scores
+// endLocked records p's end e, writing to st (the store of the tenure the
+// caller acts under). A game without a result (aborted) scores
 // nothing; when absent is set and the game was aborted at least the first
 // move's window (game.FirstMoveWindow) after the pairing, so by its first
 // move's deadline and not by a player, the player who did not make their
 // first move is paused, as lichess withdraws them.
-func (s *Service) endLocked(ctx context.Context, a Arena, p Pairing, e End, absent bool) error {
+func (s *Service) endLocked(ctx context.Context, st Store, a Arena, p Pairing, e End, absent bool) error {
 	m, err := s.cached(ctx, a.ID)
 	if err != nil {
 		return err
@@ -504,7 +509,7 @@ func (s *Service) endLocked(ctx context.Context, a Arena, p Pairing, e End, abse
 			x.GameID = ""
 		}
 	}
-	err = s.w().EndArenaPairing(ctx, p, []Entry{w, b})
+	err = st.EndArenaPairing(ctx, p, []Entry{w, b})
 	if CodeOf(err) == CodeGameEnded {
 		s.kept(a.ID, err) // another wrote it: read the entries again
 		return nil
@@ -516,8 +521,9 @@ func (s *Service) endLocked(ctx context.Context, a Arena, p Pairing, e End, abse
 	return err
 }
 
-// pairLocked pairs arena a's waiting players and starts their games.
-func (s *Service) pairLocked(ctx context.Context, a Arena) error {
+// pairLocked pairs arena a's waiting players and starts their games,
+// writing to st (the store of the tenure the caller acts under).
+func (s *Service) pairLocked(ctx context.Context, st Store, a Arena) error {
 	byID, err := s.cached(ctx, a.ID)
 	if err != nil {
 		return err
@@ -544,7 +550,7 @@ func (s *Service) pairLocked(ctx context.Context, a Arena) error {
 		cfgs = append(cfgs, cfg)
 		players = append(players, w, b)
 	}
-	err = s.w().StartArenaPairings(ctx, ps, players)
+	err = st.StartArenaPairings(ctx, ps, players)
 	s.kept(a.ID, err, players...)
 	if err != nil {
 		return err
@@ -567,7 +573,7 @@ func (s *Service) pairLocked(ctx context.Context, a Arena) error {
 	for i, cfg := range cfgs {
 		if err := errs[i]; err != nil {
 			// The game never started: its players wait again.
-			if e := s.endLocked(ctx, a, ps[i], End{GameID: cfg.ID, Status: game.StatusAborted}, false); e != nil && firstErr == nil {
+			if e := s.endLocked(ctx, st, a, ps[i], End{GameID: cfg.ID, Status: game.StatusAborted}, false); e != nil && firstErr == nil {
 				firstErr = e
 			}
 			if firstErr == nil {
@@ -584,7 +590,7 @@ func (s *Service) pairLocked(ctx context.Context, a Arena) error {
 
 // closeIfDone closes arena a once its time is over and its last game has
 // ended.
-func (s *Service) closeIfDone(ctx context.Context, a Arena) error {
+func (s *Service) closeIfDone(ctx context.Context, st Store, a Arena) error {
 	if !a.ClosedAt.IsZero() || a.PhaseAt(s.now()) != Finished {
 		return nil
 	}
@@ -597,7 +603,7 @@ func (s *Service) closeIfDone(ctx context.Context, a Arena) error {
 			return nil
 		}
 	}
-	if err := s.w().CloseArena(ctx, a.ID, s.now()); err != nil {
+	if err := st.CloseArena(ctx, a.ID, s.now()); err != nil {
 		return err
 	}
 	s.publish(ctx, a.ID)
