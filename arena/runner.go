@@ -24,11 +24,14 @@ type Lease struct {
 type Leases interface {
 	// TakeLease gives lease name to holder until until, and returns the
 	// lease as it stands then. holder gets it when nobody holds it, when
-	// its holder's Until is not after now, or when holder holds it already
-	// (a renewal). A lease that changes hands, or that its holder takes
-	// again after it ran out or was released, gets the next epoch; a
-	// renewal keeps it. A lease held by another is returned unchanged.
-	TakeLease(ctx context.Context, name, holder string, now, until time.Time) (Lease, error)
+	// its holder's Until is not after now, or when holder holds it already.
+	// It keeps its epoch only in a renewal: holder held it, under epoch
+	// (the one the caller holds it under; 0 for none), and it had not run
+	// out. Otherwise it gets the next epoch: a lease that changes hands, or
+	// that its holder takes again after it ran out or was released, or
+	// that a process restarted under the same holder's name takes back. A
+	// lease held by another is returned unchanged.
+	TakeLease(ctx context.Context, name, holder string, epoch int64, now, until time.Time) (Lease, error)
 	// ReleaseLease ends lease name at at if holder holds it under epoch,
 	// so that another may take it at once; else it changes nothing.
 	ReleaseLease(ctx context.Context, name, holder string, epoch int64, at time.Time) error
@@ -134,8 +137,14 @@ func (s *Service) Hold(ctx context.Context) (bool, error) {
 	}
 	s.holdMu.Lock()
 	defer s.holdMu.Unlock()
+	s.mu.Lock()
+	var held int64
+	if s.ten != nil {
+		held = s.ten.epoch
+	}
+	s.mu.Unlock()
 	begun := s.cfg.Now()
-	l, err := s.cfg.Leases.TakeLease(ctx, LeaseName, s.cfg.Node, begun.UTC(), begun.Add(s.cfg.Lease).UTC())
+	l, err := s.cfg.Leases.TakeLease(ctx, LeaseName, s.cfg.Node, held, begun.UTC(), begun.Add(s.cfg.Lease).UTC())
 	if err != nil {
 		return s.Runs(), fmt.Errorf("arena: taking the arenas' lease: %w", err)
 	}

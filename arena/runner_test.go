@@ -28,7 +28,8 @@ func node(t *testing.T, w *world, name string, now *fakeNow) *arena.Service {
 // until the lease has passed, then takes it and reads the entries the
 // first wrote; the first, whose clock has not moved, has its next write
 // refused by the store's fence and gives up at its next Hold; a renewal
-// that came too late starts a new tenure; a release hands over at once.
+// that came too late starts a new tenure; a release hands over at once;
+// a process restarted under a node's name fences out the one before.
 func TestRunnerLease(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t, filepath.Join(t.TempDir(), "joinpal.db"))
@@ -87,4 +88,16 @@ func TestRunnerLease(t *testing.T) {
 		t.Fatal("B runs the arenas after releasing them")
 	}
 	hold(a, true, "A after B's release")
+
+	// A restarted under its name (the process before it stalled, not
+	// dead) takes the lease under a new epoch: the one before is fenced
+	// out.
+	again := node(t, w, "node-a", nowA)
+	hold(again, true, "A restarted")
+	if _, err := a.Pause(ctx, person("ana", 1500), ar.ID); arena.CodeOf(err) != arena.CodeUnavailable {
+		t.Fatalf("a pause on the process before A's restart: %v; want %s", err, arena.CodeUnavailable)
+	}
+	if _, err := again.Pause(ctx, person("ana", 1500), ar.ID); err != nil {
+		t.Fatalf("a pause on A restarted: %v", err)
+	}
 }

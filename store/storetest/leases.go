@@ -19,7 +19,8 @@ type LeaseStore interface {
 // RunLeases runs the conformance suite of arena.Leases and arena.Fencer:
 // a lease is taken, renewed under the same epoch, refused to another
 // while it lasts, taken by another under the next epoch once it has run
-// out or been released; two nodes taking it at once get one holder; and
+// out or been released, and by its holder's name under the next epoch
+// when the taker does not hold it (a restarted process); two nodes taking it at once get one holder; and
 // a fenced write of an older epoch is refused (arena.unavailable) and
 // changes nothing. open follows Run's rules.
 func RunLeases(t *testing.T, open func(t *testing.T) LeaseStore) {
@@ -48,6 +49,7 @@ func testLeaseTerms(t *testing.T, open func(t *testing.T) LeaseStore) {
 	steps := []struct {
 		what       string
 		holder     string
+		held       int64 // the epoch the taker holds the lease under
 		now, until int64
 		release    bool
 		wantHolder string
@@ -55,24 +57,24 @@ func testLeaseTerms(t *testing.T, open func(t *testing.T) LeaseStore) {
 		wantUntil  int64
 	}{
 		{what: "a takes it", holder: "a", now: 0, until: 5, wantHolder: "a", wantEpoch: 1, wantUntil: 5},
-		{what: "a renews it", holder: "a", now: 1, until: 6, wantHolder: "a", wantEpoch: 1, wantUntil: 6},
+		{what: "a renews it", holder: "a", held: 1, now: 1, until: 6, wantHolder: "a", wantEpoch: 1, wantUntil: 6},
 		{what: "b while it lasts", holder: "b", now: 5, until: 10, wantHolder: "a", wantEpoch: 1, wantUntil: 6},
 		{what: "b once it ran out", holder: "b", now: 6, until: 11, wantHolder: "b", wantEpoch: 2, wantUntil: 11},
-		{what: "b renews it", holder: "b", now: 7, until: 12, wantHolder: "b", wantEpoch: 2, wantUntil: 12},
-		{what: "b releases it", holder: "b", now: 8, release: true, wantHolder: "b", wantEpoch: 2, wantUntil: 8},
-		{what: "a after the release", holder: "a", now: 8, until: 13, wantHolder: "a", wantEpoch: 3, wantUntil: 13},
-		{what: "a once its own ran out", holder: "a", now: 20, until: 25, wantHolder: "a", wantEpoch: 4, wantUntil: 25},
+		{what: "b renews it", holder: "b", held: 2, now: 7, until: 12, wantHolder: "b", wantEpoch: 2, wantUntil: 12},
+		{what: "b restarted takes it back", holder: "b", now: 8, until: 13, wantHolder: "b", wantEpoch: 3, wantUntil: 13},
+		{what: "b releases it", holder: "b", held: 3, now: 9, release: true, wantHolder: "b", wantEpoch: 3, wantUntil: 9},
+		{what: "a after the release", holder: "a", now: 9, until: 14, wantHolder: "a", wantEpoch: 4, wantUntil: 14},
+		{what: "a once its own ran out", holder: "a", held: 4, now: 20, until: 25, wantHolder: "a", wantEpoch: 5, wantUntil: 25},
 	}
-	var epoch int64
 	for _, s := range steps {
 		var l arena.Lease
 		var err error
 		if s.release {
-			if err = st.ReleaseLease(ctx, "arenas", s.holder, epoch, at(s.now)); err == nil {
+			if err = st.ReleaseLease(ctx, "arenas", s.holder, s.held, at(s.now)); err == nil {
 				l, err = st.Lease(ctx, "arenas")
 			}
 		} else {
-			l, err = st.TakeLease(ctx, "arenas", s.holder, at(s.now), at(s.until))
+			l, err = st.TakeLease(ctx, "arenas", s.holder, s.held, at(s.now), at(s.until))
 		}
 		if err != nil {
 			t.Fatalf("%s: %v", s.what, err)
@@ -81,7 +83,6 @@ func testLeaseTerms(t *testing.T, open func(t *testing.T) LeaseStore) {
 		if !l.Until.Equal(want.Until) || l.Holder != want.Holder || l.Epoch != want.Epoch {
 			t.Fatalf("%s: %+v, want %+v", s.what, l, want)
 		}
-		epoch = l.Epoch
 		if stored, err := st.Lease(ctx, "arenas"); err != nil || stored.Holder != l.Holder || stored.Epoch != l.Epoch {
 			t.Fatalf("%s: stored %+v (%v), returned %+v", s.what, stored, err, l)
 		}
@@ -96,7 +97,7 @@ func testLeaseRace(t *testing.T, open func(t *testing.T) LeaseStore) {
 	for i := range got {
 		wg.Go(func() {
 			var err error
-			if got[i], err = st.TakeLease(ctx, "arenas", string(rune('a'+i)), at(0), at(5)); err != nil {
+			if got[i], err = st.TakeLease(ctx, "arenas", string(rune('a'+i)), 0, at(0), at(5)); err != nil {
 				t.Errorf("node %d: %v", i, err)
 			}
 		})
@@ -121,7 +122,7 @@ func testLeaseFence(t *testing.T, open func(t *testing.T) LeaseStore) {
 	if err := st.CreateArena(ctx, a); err != nil {
 		t.Fatal(err)
 	}
-	l, err := st.TakeLease(ctx, "arenas", "a", at(0), at(5))
+	l, err := st.TakeLease(ctx, "arenas", "a", 0, at(0), at(5))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +131,7 @@ func testLeaseFence(t *testing.T, open func(t *testing.T) LeaseStore) {
 	if err := old.PutArenaEntry(ctx, ana); err != nil {
 		t.Fatalf("a write under the lease's epoch: %v", err)
 	}
-	if _, err := st.TakeLease(ctx, "arenas", "b", at(6), at(11)); err != nil {
+	if _, err := st.TakeLease(ctx, "arenas", "b", 0, at(6), at(11)); err != nil {
 		t.Fatal(err)
 	}
 	ben := arena.Entry{ArenaID: a.ID, UserID: "u-ben", Name: "ben", Rating: 1500, JoinedAt: at(7)}

@@ -32,7 +32,7 @@ func (s *Store) lease(q Querier, name, lock string) (arena.Lease, bool, error) {
 }
 
 // TakeLease takes or renews a lease; see arena.Leases.
-func (s *Store) TakeLease(ctx context.Context, name, holder string, now, until time.Time) (arena.Lease, error) {
+func (s *Store) TakeLease(ctx context.Context, name, holder string, epoch int64, now, until time.Time) (arena.Lease, error) {
 	var out arena.Lease
 	err := s.write(ctx, fmt.Sprintf("take lease %q", name), func(q Querier) error {
 		// A lease never taken is made free first, so that two first takers
@@ -51,7 +51,7 @@ func (s *Store) TakeLease(ctx context.Context, name, holder string, now, until t
 			return nil
 		}
 		next := arena.Lease{Holder: holder, Epoch: l.Epoch, Until: until}
-		if !live || l.Holder != holder {
+		if !live || l.Holder != holder || l.Epoch != epoch {
 			next.Epoch++ // a new tenure: the one before may not write again
 		}
 		_, err = q.Exec("UPDATE leases SET holder = $2, epoch = $3, expires_at = $4 WHERE name = $1", name, next.Holder, next.Epoch, next.Until)
