@@ -51,6 +51,11 @@ func (s *Service) Run(ctx context.Context) error {
 	s.runCtx = ctx
 	s.mu.Unlock()
 	defer s.wg.Wait()
+	defer func() {
+		s.holdMu.Lock()
+		s.stopped = true // a stopping node takes the lease no more
+		s.holdMu.Unlock()
+	}()
 	if s.cfg.Leases == nil {
 		s.holdMu.Lock()
 		s.startTenure(ctx, 0, s.cfg.Now())

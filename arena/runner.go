@@ -130,13 +130,17 @@ func (s *Service) Runner(ctx context.Context) (string, error) {
 // the games of the pairings not ended are followed (those that ended
 // meanwhile are scored from the store); a lease lost ends the tenure.
 // Run calls it every Config.Every; tests call it after moving their clock.
-// Alone (no Config.Leases) it reports true and does nothing.
+// Alone (no Config.Leases) it reports true and does nothing; once Run has
+// returned, it reports false and takes nothing.
 func (s *Service) Hold(ctx context.Context) (bool, error) {
 	if s.cfg.Leases == nil {
 		return true, nil
 	}
 	s.holdMu.Lock()
 	defer s.holdMu.Unlock()
+	if s.stopped {
+		return false, nil
+	}
 	s.mu.Lock()
 	var held int64
 	if s.ten != nil {

@@ -108,7 +108,9 @@ type Service struct {
 	// the arenas, or before Run alone.
 	ten    *tenure
 	holdMu sync.Mutex
-	wg     sync.WaitGroup
+	// stopped is set, under holdMu, once Run has returned.
+	stopped bool
+	wg      sync.WaitGroup
 }
 
 // New returns the service of cfg.

@@ -32,6 +32,7 @@ type Arenas struct {
 
 	mu     sync.Mutex
 	sub    *nats.Subscription
+	news   *nats.Subscription
 	closed bool
 	wg     sync.WaitGroup
 }
@@ -68,7 +69,10 @@ type arenaReply struct {
 func (a *Arenas) arenaSubject(node string) string { return subject(a.prefix, "arenas", node) }
 
 // Listen answers the arena commands other nodes send to this node, each
-// in a goroutine of its own, until Close.
+// in a goroutine of its own, until Close. It also listens to the nodes'
+// news: when another node says it stops (having given the arenas' lease
+// up, if it held it), this node tries to take the lease at once rather
+// than at its next Hold.
 func (a *Arenas) Listen() error {
 	sub, err := a.nc.Subscribe(a.arenaSubject(a.node), func(msg *nats.Msg) {
 		a.mu.Lock()
@@ -78,26 +82,57 @@ func (a *Arenas) Listen() error {
 		}
 		a.wg.Go(func() { a.answer(msg) })
 	})
+	var news *nats.Subscription
+	if err == nil {
+		news, err = a.nc.Subscribe(subject(a.prefix, "nodes"), a.nodeNews)
+	}
 	if err == nil {
 		err = a.nc.Flush()
 	}
 	if err != nil {
+		if sub != nil {
+			_ = sub.Unsubscribe()
+		}
 		return fmt.Errorf("natsbus: listening for arena commands: %w", err)
 	}
 	a.mu.Lock()
-	a.sub = sub
+	a.sub, a.news = sub, news
 	a.mu.Unlock()
 	return nil
+}
+
+// nodeNews takes the arenas' lease, if it is free, when another node says
+// it stops.
+func (a *Arenas) nodeNews(msg *nats.Msg) {
+	var n nodeNews
+	if err := json.Unmarshal(msg.Data, &n); err != nil || n.Node == a.node || n.Up {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.closed {
+		return
+	}
+	a.wg.Go(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), a.timeout)
+		defer cancel()
+		if _, err := a.Service.Hold(ctx); err != nil {
+			a.log.Warn("natsbus: taking the arenas' lease after a node stopped", "node", n.Node, "err", err)
+		}
+	})
 }
 
 // Close stops answering other nodes, once the commands being answered
 // are.
 func (a *Arenas) Close() error {
 	a.mu.Lock()
-	sub := a.sub
-	a.sub, a.closed = nil, true
+	sub, news := a.sub, a.news
+	a.sub, a.news, a.closed = nil, nil, true
 	a.mu.Unlock()
 	var err error
+	if news != nil {
+		_ = news.Unsubscribe()
+	}
 	if sub != nil {
 		if e := sub.Unsubscribe(); e != nil && !errors.Is(e, nats.ErrConnectionClosed) {
 			err = fmt.Errorf("natsbus: closing the arena subscription: %w", e)
