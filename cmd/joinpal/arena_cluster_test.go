@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
+	"net/http/cookiejar"
 	"testing"
 	"time"
 
@@ -208,5 +210,65 @@ func TestClusterArenaGracefulHandover(t *testing.T) {
 	}
 	if !hold(t, b) {
 		t.Fatal("B does not take the arenas at once from A, stopped gracefully")
+	}
+}
+
+// newAccountUser signs up username on base, and keeps its session.
+func newAccountUser(t *testing.T, base, username string) *httpUser {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	u := &httpUser{hc: &http.Client{Jar: jar}}
+	u.do(t, base, "POST", "/api/account/signup", map[string]string{"username": username, "password": "a long enough password"},
+		http.StatusCreated, nil)
+	return u
+}
+
+// TestClusterArenaOverHTTP: the arena API on a node that does not run
+// the arenas answers as the runner does, statuses and codes included, and
+// 503 arena.unavailable while no node runs them.
+func TestClusterArenaOverHTTP(t *testing.T) {
+	start := clusterNodesWith(t, true)
+	a := start("node-a")
+	if !hold(t, a) {
+		t.Fatal("A, alone, does not run the arenas")
+	}
+	b := start("node-b")
+	ana, ben := newAccountUser(t, b.base, "ana_b"), newAccountUser(t, b.base, "ben_b")
+	var page struct {
+		Arena struct {
+			ID string `json:"id"`
+		} `json:"arena"`
+		Me *struct {
+			GameID string `json:"gameId"`
+		} `json:"me"`
+	}
+	ana.do(t, b.base, "POST", "/api/arenas", map[string]any{"name": "Arena por HTTP", "minutes": 3, "duration": 60, "startsIn": 0},
+		http.StatusCreated, &page)
+	id := page.Arena.ID
+	ana.do(t, b.base, "POST", "/api/arena/"+id+"/join", nil, http.StatusOK, &page)
+	if page.Me == nil {
+		t.Fatal("ana's join through B answered without her entry")
+	}
+	var refusal struct {
+		Code string `json:"code"`
+	}
+	ana.do(t, b.base, "POST", "/api/arena/"+id+"/join", nil, http.StatusConflict, &refusal)
+	if refusal.Code != string(arena.CodeAlreadyJoined) {
+		t.Errorf("ana joins again through B: %q, want %s", refusal.Code, arena.CodeAlreadyJoined)
+	}
+	if err := a.kill(); !errors.Is(err, errHalted) {
+		t.Fatalf("killing A: %v", err)
+	}
+	ben.do(t, b.base, "POST", "/api/arena/"+id+"/join", nil, http.StatusServiceUnavailable, &refusal)
+	if refusal.Code != string(arena.CodeUnavailable) {
+		t.Errorf("ben joins while no node runs the arenas: %q, want %s", refusal.Code, arena.CodeUnavailable)
+	}
+	advanceClock(t, b, "1m")
+	if !hold(t, b) {
+		t.Fatal("B does not run the arenas once A's lease has passed")
+	}
+	ben.do(t, b.base, "POST", "/api/arena/"+id+"/join", nil, http.StatusOK, &page)
+	if page.Me == nil || page.Me.GameID == "" {
+		t.Errorf("ben, joined on B as it runs the arenas, is not paired with ana: %+v", page.Me)
 	}
 }
