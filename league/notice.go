@@ -38,10 +38,22 @@ func (p Paired) Opponent(userID string) string {
 	return p.White.Name
 }
 
-// SubscribePaired returns the live rounds' games made from now on (in
-// this process), for the players' notifications, and the function that
-// ends the subscription; the channel is closed if the subscriber falls
-// too far behind.
-func (s *Service) SubscribePaired() (<-chan Paired, func()) { return s.paired.Subscribe() }
+// PairedNotices carries the live rounds' new games to the players'
+// notifications: a broadcast.Hub of this process when Config.Paired is
+// nil; package natsbus's Events carries them between the nodes.
+type PairedNotices interface {
+	// Publish sends p to every subscriber, without waiting for slow ones.
+	Publish(ctx context.Context, p Paired) error
+	// Subscribe returns the notices published from now on and a function
+	// that ends the subscription; the channel is closed if the subscriber
+	// falls too far behind.
+	Subscribe() (<-chan Paired, func())
+}
 
-func (s *Service) publishPaired(p Paired) { _ = s.paired.Publish(context.Background(), p) }
+// SubscribePaired returns the live rounds' games made from now on (on
+// any node when Config.Paired carries them between nodes), for the
+// players' notifications, and the function that ends the subscription;
+// the channel is closed if the subscriber falls too far behind.
+func (s *Service) SubscribePaired() (<-chan Paired, func()) { return s.cfg.Paired.Subscribe() }
+
+func (s *Service) publishPaired(p Paired) { _ = s.cfg.Paired.Publish(context.Background(), p) }

@@ -81,6 +81,9 @@ type Config struct {
 	// pages that show them: a broadcast.Hub of this process when nil;
 	// package natsbus's Events carries them between the nodes.
 	Changes Changes
+	// Paired carries the live rounds' new games to the players'
+	// notifications (a broadcast.Hub of this process when nil).
+	Paired PairedNotices
 }
 
 // Changes carries the ids of the tournaments that change.
@@ -96,9 +99,8 @@ type Changes interface {
 // Service runs tournaments over a Store. It keeps nothing in memory, so
 // a restart loses nothing and any node may serve it.
 type Service struct {
-	cfg    Config
-	wake   chan struct{}
-	paired broadcast.Hub[Paired]
+	cfg  Config
+	wake chan struct{}
 }
 
 // New returns the service of cfg.
@@ -120,6 +122,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.Changes == nil {
 		cfg.Changes = &broadcast.Hub[string]{}
+	}
+	if cfg.Paired == nil {
+		cfg.Paired = &broadcast.Hub[Paired]{}
 	}
 	return &Service{cfg: cfg, wake: make(chan struct{}, 1)}, nil
 }

@@ -28,7 +28,9 @@ func newLeague(st platformStore, running league.Games, sched *schedule.Service, 
 	cfg := league.Config{Store: st, Games: running, Records: st, Arranger: sched, Clubs: clubs,
 		Ratings: st, Pair: tournament.PairSwiss, Now: now, Log: log}
 	if cl != nil {
-		cfg.Changes = cl.tournaments // every node's pages hear every node's changes
+		// Every node's pages and notifications hear every node's changes
+		// and new games.
+		cfg.Changes, cfg.Paired = cl.tournaments, cl.paired
 	}
 	return league.New(cfg)
 }

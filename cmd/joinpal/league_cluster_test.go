@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/joinpal/joinpal/league"
 )
@@ -30,7 +31,8 @@ func untilTournament(t *testing.T, c *wsClient, what string, ok func() bool) {
 
 // TestClusterTournamentAcrossNodes: a tournament's changes made on A
 // (registrations, the organiser's start and its pairing) reach its page's
-// socket on B, and so does the end of its game, which runs on A: A's
+// socket on B, the new game's notice reaches B's notifications, and so
+// does the end of its game to the page, which runs on A: A's
 // tournaments hear the end on A's runtime at once and record the result,
 // and B's socket is told (no tick waited for: B's clock never moves, and
 // a frame comes only with a change).
@@ -53,6 +55,8 @@ func TestClusterTournamentAcrossNodes(t *testing.T) {
 		}
 		ws.until(p.Name+"'s registration on B's socket", func(clusterFrame) bool { return tournamentFrames(ws) > before })
 	}
+	paired, stop := b.parts.leagues.SubscribePaired()
+	defer stop()
 	if _, err := a.parts.leagues.Start(ctx, org, tn.ID); err != nil {
 		t.Fatalf("the organiser starts it on A: %v", err)
 	}
@@ -72,6 +76,14 @@ func TestClusterTournamentAcrossNodes(t *testing.T) {
 	})
 	if !a.parts.runtime.Runs(board.GameID) {
 		t.Fatalf("the game %s does not run on A, which paired it", board.GameID)
+	}
+	select {
+	case p := <-paired:
+		if p.GameID != board.GameID || p.TournamentID != tn.ID {
+			t.Fatalf("B's notice of the new game: %+v; want game %s of %s", p, board.GameID, tn.ID)
+		}
+	case <-time.After(clusterWait):
+		t.Fatal("B's notifications were not told of the game A made")
 	}
 	if err := a.parts.runtime.Resign(ctx, board.GameID, board.Black); err != nil {
 		t.Fatalf("black resigns on A: %v", err)

@@ -710,7 +710,9 @@ type cluster struct {
 	// change events.
 	arenas      *natsbus.Events[arena.Event]
 	tournaments *natsbus.Events[string]
-	prefix      string
+	// paired carries the live rounds' new games, for the notifications.
+	paired *natsbus.Events[league.Paired]
+	prefix string
 }
 
 // joinCluster connects to opts.nats, or returns nil when it is empty.
@@ -734,6 +736,9 @@ func joinCluster(opts serveOptions, log *slog.Logger) (*cluster, error) {
 	}
 	if err == nil {
 		cl.tournaments, err = natsbus.NewEvents[string](nc, opts.natsPrefix, "tournaments", opts.node, log)
+	}
+	if err == nil {
+		cl.paired, err = natsbus.NewEvents[league.Paired](nc, opts.natsPrefix, "paired", opts.node, log)
 	}
 	cl.prefix = opts.natsPrefix
 	cl.crowds = natsbus.NewCrowds(nc, opts.natsPrefix, opts.node, log)
@@ -779,6 +784,9 @@ func (cl *cluster) close() {
 	}
 	if cl.tournaments != nil {
 		_ = cl.tournaments.Close()
+	}
+	if cl.paired != nil {
+		_ = cl.paired.Close()
 	}
 	cl.nc.Close()
 }
