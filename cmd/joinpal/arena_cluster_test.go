@@ -63,7 +63,7 @@ func newClusterArena(t *testing.T, r running) arena.Arena {
 
 // TestClusterArenaRunnerFailover: A runs the arenas; commands given to B
 // are run by A with A's answers and refusals (their codes kept), and A's
-// events reach B's arena socket. A dies without a word: within its lease
+// events reach B's arena socket and notices (the games a pairing started). A dies without a word: within its lease
 // B does not take the arenas; once it has passed, B takes them, reads
 // the entries A wrote, follows the game A paired (now B's), scores its
 // end once, and pairs those who wait, nobody twice.
@@ -85,6 +85,8 @@ func TestClusterArenaRunnerFailover(t *testing.T) {
 	ana, ben, cat, dan := arena.Person{ID: "u-ana", Name: "ana", Rating: 1500}, arena.Person{ID: "u-ben", Name: "ben", Rating: 1500},
 		arena.Person{ID: "u-cat", Name: "cat", Rating: 1500}, arena.Person{ID: "u-dan", Name: "dan", Rating: 1500}
 	routes := b.parts.arenaRoutes
+	events, stop := routes.Events().Subscribe()
+	defer stop()
 	for _, p := range []arena.Person{ana, ben} {
 		if _, err := routes.Join(ctx, p, ar.ID); err != nil {
 			t.Fatalf("%s joins through B: %v", p.Name, err)
@@ -97,6 +99,14 @@ func TestClusterArenaRunnerFailover(t *testing.T) {
 	g := readArenaPage(t, paired).Games[0]
 	if !a.parts.runtime.Runs(g.GameID) {
 		t.Fatalf("the game %s does not run on A, the runner", g.GameID)
+	}
+	for told := false; !told; {
+		select {
+		case ev := <-events:
+			told = len(ev.Paired) == 1 && ev.Paired[0].GameID == g.GameID
+		case <-time.After(clusterWait):
+			t.Fatal("B's events were not told of the game A paired, for its players' notices")
+		}
 	}
 	black := ana
 	if g.Black == ben.ID {
@@ -256,6 +266,10 @@ func TestClusterArenaOverHTTP(t *testing.T) {
 	if refusal.Code != string(arena.CodeAlreadyJoined) {
 		t.Errorf("ana joins again through B: %q, want %s", refusal.Code, arena.CodeAlreadyJoined)
 	}
+	advanceClock(t, a, "1m") // A's lease outlasts the kill, however long it takes
+	if !hold(t, a) {
+		t.Fatal("A lost the arenas")
+	}
 	if err := a.kill(); !errors.Is(err, errHalted) {
 		t.Fatalf("killing A: %v", err)
 	}
@@ -263,7 +277,7 @@ func TestClusterArenaOverHTTP(t *testing.T) {
 	if refusal.Code != string(arena.CodeUnavailable) {
 		t.Errorf("ben joins while no node runs the arenas: %q, want %s", refusal.Code, arena.CodeUnavailable)
 	}
-	advanceClock(t, b, "1m")
+	advanceClock(t, b, "2m")
 	if !hold(t, b) {
 		t.Fatal("B does not run the arenas once A's lease has passed")
 	}
