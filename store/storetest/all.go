@@ -48,7 +48,8 @@ func RunAll(t *testing.T, open func(tb testing.TB) FullStore, refuse func(t *tes
 
 // BenchmarkAll runs every storage benchmark against the store open opens
 // (a new, empty one for each sub-benchmark): AppendMove,
-// AppendMoveBesideChat, GameEnd, LobbyPairing and ClubGames.
+// AppendMoveBesideChat, GameEnd, LobbyPairing, ClubGames and
+// FencedArenaWrites.
 func BenchmarkAll(b *testing.B, open func(tb testing.TB) FullStore) {
 	b.Run("AppendMove", func(b *testing.B) {
 		BenchmarkAppendMove(b, func(b *testing.B) game.Store { return open(b) })
@@ -64,5 +65,8 @@ func BenchmarkAll(b *testing.B, open func(tb testing.TB) FullStore) {
 	})
 	b.Run("ClubGames", func(b *testing.B) {
 		BenchmarkClubGamesPage(b, func(b *testing.B) ClubStore { return open(b) })
+	})
+	b.Run("FencedArenaWrites", func(b *testing.B) {
+		BenchmarkFencedArenaWrites(b, func(b *testing.B) LeaseStore { return open(b) })
 	})
 }
