@@ -84,12 +84,15 @@ func (g *Game) expireOne() bool {
 	case deadlineNoShow:
 		g.noShowDue(d.at, !st.Present[White], !st.Present[Black])
 	case deadlineFirstMove:
-		if st.ScheduledAt.IsZero() {
-			g.abort()
-		} else {
+		switch {
+		case !st.ScheduledAt.IsZero():
 			// In a scheduled game, not making one's first move is not
 			// showing up.
 			g.noShow(g.Turn() == White, g.Turn() == Black)
+		case g.rec.NoStartLoses:
+			g.end(NoStart, WinFor(g.Turn().Other()))
+		default:
+			g.abort()
 		}
 	case deadlineFlag:
 		g.flag()

@@ -46,6 +46,12 @@ type Config struct {
 	// a casual game). Only a game between two accounts changes ratings:
 	// the store updates them in the transaction that records its end.
 	Rated bool
+	// NoStartLoses makes the first-move deadline end the game as a loss
+	// for the side that did not make its first move in time (termination
+	// [NoStart]) instead of aborting it: a game the players owe, as an
+	// arena's (lichess's "mandatory" games). It does not touch scheduled
+	// games, which have no first-move deadline.
+	NoStartLoses bool
 	// Now is the source of time (time.Now when nil).
 	Now func() time.Time
 }
@@ -94,14 +100,15 @@ func New(cfg Config) (*Game, error) {
 	}
 	g := &Game{
 		rec: Record{
-			ID:          cfg.ID,
-			White:       cfg.White,
-			Black:       cfg.Black,
-			TimeControl: cfg.TimeControl,
-			StartFEN:    cfg.StartFEN,
-			CreatedAt:   now().UTC().Truncate(time.Millisecond),
-			Rated:       cfg.Rated,
-			DefaultTime: cfg.DefaultTime.Truncate(time.Millisecond),
+			ID:           cfg.ID,
+			White:        cfg.White,
+			Black:        cfg.Black,
+			TimeControl:  cfg.TimeControl,
+			StartFEN:     cfg.StartFEN,
+			CreatedAt:    now().UTC().Truncate(time.Millisecond),
+			Rated:        cfg.Rated,
+			DefaultTime:  cfg.DefaultTime.Truncate(time.Millisecond),
+			NoStartLoses: cfg.NoStartLoses,
 		},
 		history: chess.NewHistory(start),
 		now:     now,

@@ -25,6 +25,7 @@ func TestOutcomeCode(t *testing.T) {
 		{"abandoned", ended(Abandonment, WhiteWins), White, "outcome.abandonment.white", "Las blancas ganan: las negras dejaron la partida", "White wins: Black left the game"},
 		{"no-show", ended(NoShow, BlackWins), White, "outcome.no_show.black", "Las negras ganan por incomparecencia", "Black wins: White did not show up"},
 		{"both absent", ended(NoShow, BothLose), White, "outcome.no_show.both", "Ambos pierden por incomparecencia", "Both lose: neither player showed up"},
+		{"no start", ended(NoStart, WhiteWins), Black, "outcome.no_start.white", "Las blancas ganan: las negras no empezaron la partida", "White wins: Black did not start the game"},
 		{"repetition", ended(ThreefoldRepetition, Drawn), White, "outcome.threefold_repetition", "Tablas por triple repetición", "Draw by threefold repetition"},
 		{"aborted", State{Status: StatusAborted}, White, "outcome.aborted", "Partida anulada", "Game aborted"},
 		{"going on", State{Status: StatusStarted}, White, "", "", ""},

@@ -87,7 +87,8 @@ func (g *Game) pgnTermination() string {
 		return "unterminated"
 	case st.Termination == Timeout || st.Termination == TimeoutVsInsufficientMaterial:
 		return "time forfeit"
-	case st.Termination == Abandonment || st.Termination == NoShow || st.Termination == DrawClaimed:
+	case st.Termination == Abandonment || st.Termination == NoShow || st.Termination == DrawClaimed ||
+		st.Termination == NoStart:
 		return "abandoned"
 	}
 	return "normal"

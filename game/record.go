@@ -62,8 +62,9 @@ type State struct {
 	// Takebacks is the open takeback offer, if any, and how many each side
 	// has offered (see [Game.OfferTakeback]).
 	Takebacks Takebacks `json:"takebacks,omitzero"`
-	// FirstMoveDeadline is when the game is aborted if the side to make
-	// one of the first two moves has not made it; zero once both have moved.
+	// FirstMoveDeadline is when the game is aborted (or, with
+	// [Record.NoStartLoses], lost) if the side to make one of the first two
+	// moves has not made it; zero once both have moved.
 	FirstMoveDeadline time.Time `json:"firstMoveDeadline,omitzero"`
 	// GoneSince holds, per side, when that player's connection dropped;
 	// zero while connected. The game is abandoned if they do not return
@@ -96,7 +97,11 @@ type Record struct {
 	// DefaultTime is a scheduled game's default time ([Config.DefaultTime];
 	// 0 for DefaultNoShowTime).
 	DefaultTime time.Duration `json:"defaultTime,omitempty"`
-	CreatedAt   time.Time     `json:"createdAt"`
-	State       State         `json:"state"`
-	Moves       []MoveRecord  `json:"moves"`
+	// NoStartLoses reports that the first-move deadline ends the game as
+	// a loss for the side that did not move ([Config.NoStartLoses]) rather
+	// than aborting it.
+	NoStartLoses bool         `json:"noStartLoses,omitempty"`
+	CreatedAt    time.Time    `json:"createdAt"`
+	State        State        `json:"state"`
+	Moves        []MoveRecord `json:"moves"`
 }

@@ -96,6 +96,7 @@ func TestTerminationIDs(t *testing.T) {
 		{NoShow, 11, "no_show", "Incomparecencia", "No-show", false},
 		{DeadPosition, 12, "dead_position", "Posición muerta", "Dead position", true},
 		{DrawClaimed, 13, "draw_claimed", "Tablas declaradas ante el abandono", "Draw declared on abandonment", true},
+		{NoStart, 14, "no_start", "Partida no empezada", "Game not started", false},
 	}
 	if len(Terminations()) != len(tests)-1 {
 		t.Fatalf("Terminations() has %d values, the table %d", len(Terminations()), len(tests)-1)
@@ -133,13 +134,13 @@ func TestTerminationIDs(t *testing.T) {
 			t.Errorf("ParseTermination(%q) error = %v", code, err)
 		}
 	}
-	for _, id := range []int{-1, 14, 255} {
+	for _, id := range []int{-1, 15, 255} {
 		if _, err := TerminationFromID(id); !errors.Is(err, ErrBadTermination) {
 			t.Errorf("TerminationFromID(%d) error = %v", id, err)
 		}
 	}
-	if Termination(14).Valid() || Termination(14).String() != "termination(14)" {
-		t.Error("Termination(14) valid or misnamed")
+	if Termination(15).Valid() || Termination(15).String() != "termination(15)" {
+		t.Error("Termination(15) valid or misnamed")
 	}
 }
 
@@ -163,6 +164,7 @@ func TestTerminationAllows(t *testing.T) {
 		{Agreement, []Result{Drawn}},
 		{DeadPosition, []Result{Drawn}},
 		{DrawClaimed, []Result{Drawn}},
+		{NoStart, []Result{WhiteWins, BlackWins}},
 		{Termination(40), nil},
 	}
 	for _, tt := range tests {

@@ -55,6 +55,10 @@ const (
 	// had passed the opponent declared the game drawn rather than claim
 	// the win: a draw.
 	DrawClaimed Termination = 13
+	// NoStart: a game made with [Config.NoStartLoses] (an arena's) in which
+	// the side to make one of the first two moves did not make it within
+	// its first-move window ([FirstMoveWindow]); that side loses.
+	NoStart Termination = 14
 )
 
 var terminationNames = [...]string{
@@ -72,6 +76,7 @@ var terminationNames = [...]string{
 	NoShow:                        "no_show",
 	DeadPosition:                  "dead_position",
 	DrawClaimed:                   "draw_claimed",
+	NoStart:                       "no_start",
 }
 
 // TerminationOf returns the termination of a game that the board ended
@@ -122,7 +127,7 @@ func (t Termination) Draw() bool {
 
 // Allows reports whether a game that ended with t may have result r:
 // a draw for the drawing terminations, a win for one side for checkmate,
-// resignation and timeout, a win or both losing for abandonment and a no-show,
+// resignation, timeout and a first move not made (NoStart), a win or both losing for abandonment and a no-show,
 // and no result for TerminationNone.
 func (t Termination) Allows(r Result) bool {
 	switch {
