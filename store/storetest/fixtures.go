@@ -69,14 +69,15 @@ var black = game.Black
 func fullRecord(tb testing.TB, id string) game.Record {
 	tc := mustTC(tb, "5+3")
 	return game.Record{
-		ID:          id,
-		White:       game.Player{ID: "acct:ana", Name: "Ana Núñez"},
-		Black:       game.Player{Name: "Maestra", AILevel: 7},
-		TimeControl: tc,
-		StartFEN:    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-		Rated:       true,
-		DefaultTime: 7 * time.Minute,
-		CreatedAt:   t0,
+		ID:           id,
+		White:        game.Player{ID: "acct:ana", Name: "Ana Núñez"},
+		Black:        game.Player{Name: "Maestra", AILevel: 7},
+		TimeControl:  tc,
+		StartFEN:     "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+		Rated:        true,
+		DefaultTime:  7 * time.Minute,
+		NoStartLoses: true,
+		CreatedAt:    t0,
 		State: game.State{
 			Status:            game.StatusStarted,
 			Clock:             runningClock(tc, 2, at(4000)),

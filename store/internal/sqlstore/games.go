@@ -24,7 +24,8 @@ var _ interface {
 const GameCols = `id, white_id, white_name, white_ai_level, black_id, black_name, black_ai_level,
 	time_control, start_fen, created_at, status, termination, result, clock,
 	draw_offer_by, draw_offer_lapses, first_move_deadline, white_gone_since, black_gone_since,
-	white_present, black_present, scheduled_at, ended_at, seq, takebacks, next_ply, rated, default_time_ms`
+	white_present, black_present, scheduled_at, ended_at, seq, takebacks, next_ply, rated, default_time_ms,
+	no_start_loses`
 
 const moveCols = `m.game_id, m.ply, m.uci, m.san, m.client_move_id, m.spent_ms, m.lag_credit_ms, m.remaining_ms, m.at`
 
@@ -155,7 +156,8 @@ func scanGame(row Row) (game.Record, int64, error) {
 	err := row.Scan(&rec.ID, &rec.White.ID, &rec.White.Name, &rec.White.AILevel, &rec.Black.ID, &rec.Black.Name, &rec.Black.AILevel,
 		&tc, &rec.StartFEN, &rec.CreatedAt, &ids.Status, &ids.Termination, &ids.Result, &clock,
 		&by, &lapses, &st.FirstMoveDeadline, &st.GoneSince[game.White], &st.GoneSince[game.Black],
-		&st.Present[game.White], &st.Present[game.Black], &st.ScheduledAt, &st.EndedAt, &st.Seq, &takebacks, &next, &rec.Rated, &defaultMs)
+		&st.Present[game.White], &st.Present[game.Black], &st.ScheduledAt, &st.EndedAt, &st.Seq, &takebacks, &next, &rec.Rated, &defaultMs,
+		&rec.NoStartLoses)
 	if err != nil {
 		return game.Record{}, 0, err
 	}

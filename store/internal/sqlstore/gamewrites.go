@@ -156,7 +156,7 @@ func MoveArgs(mv game.MoveRecord) []any {
 }
 
 var (
-	insertGameSQL = `INSERT INTO games (` + GameCols + `) VALUES (` + Params(1, 13+len(StateCols)) + `) ON CONFLICT (id) DO NOTHING`
+	insertGameSQL = `INSERT INTO games (` + GameCols + `) VALUES (` + Params(1, 14+len(StateCols)) + `) ON CONFLICT (id) DO NOTHING`
 	insertMoveSQL = `INSERT INTO moves (game_id, ply, uci, san, client_move_id, spent_ms, lag_credit_ms, remaining_ms, at)
 		VALUES (` + Params(1, 9) + `)`
 	// A game's state is replaced only while the stored game has not
@@ -190,8 +190,9 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 	args := []any{rec.ID,
 		rec.White.ID, rec.White.Name, rec.White.AILevel, rec.Black.ID, rec.Black.Name, rec.Black.AILevel,
 		rec.TimeControl.String(), rec.StartFEN, rec.CreatedAt}
-	// Then, after the state: next_ply, rated, default_time_ms.
-	args = append(append(args, st...), len(rec.Moves), rec.Rated, codec.Ms(rec.DefaultTime))
+	// Then, after the state: next_ply, rated, default_time_ms,
+	// no_start_loses.
+	args = append(append(args, st...), len(rec.Moves), rec.Rated, codec.Ms(rec.DefaultTime), rec.NoStartLoses)
 	w := &GameWrite{Stmts: []Stmt{{insertGameSQL, args}}, OnZero: func(Querier) error {
 		return game.NewError(game.CodeGameExists, fmt.Sprintf("game %q exists", rec.ID), nil)
 	}}
