@@ -138,7 +138,8 @@ type eventJSON struct {
 
 // lichessStatus names where a game stands as lichess does: created,
 // started, aborted, mate, resign, stalemate, timeout (the opponent left),
-// draw, outoftime, noStart.
+// draw, outoftime, noStart (a first move not made in a game that cannot be
+// aborted, or a scheduled game's no-show).
 func lichessStatus(s game.Status, t game.Termination) string {
 	switch s {
 	case game.StatusCreated:
@@ -159,7 +160,7 @@ func lichessStatus(s game.Status, t game.Termination) string {
 		return "outoftime"
 	case game.Abandonment:
 		return "timeout"
-	case game.NoShow:
+	case game.NoShow, game.NoStart:
 		return "noStart"
 	}
 	return "draw" // repetition, fifty moves, insufficient material, agreement
