@@ -117,7 +117,8 @@ func (s *Service) follow(ctx context.Context, id string) {
 			return
 		case err == nil && rec.State.Status.Finished():
 			cancel()
-			_ = s.Ended(ctx, End{GameID: id, Status: rec.State.Status, Result: rec.State.Result, Plies: len(rec.Moves), At: rec.State.EndedAt})
+			_ = s.Ended(ctx, End{GameID: id, Status: rec.State.Status, Termination: rec.State.Termination, Result: rec.State.Result,
+				Plies: len(rec.Moves), At: rec.State.EndedAt})
 			return
 		}
 		for open := true; open; {
@@ -132,7 +133,7 @@ func (s *Service) follow(ctx context.Context, id string) {
 				}
 				if ev.Status.Finished() {
 					cancel()
-					_ = s.Ended(ctx, End{GameID: id, Status: ev.Status, Result: ev.Result, Plies: ev.Ply, At: ev.At})
+					_ = s.Ended(ctx, End{GameID: id, Status: ev.Status, Termination: ev.Termination, Result: ev.Result, Plies: ev.Ply, At: ev.At})
 					return
 				}
 			}

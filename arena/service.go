@@ -423,10 +423,11 @@ func (s *Service) Berserk(ctx context.Context, by Person, gameID string) (Pairin
 
 // End is how a game ended, as the service needs it.
 type End struct {
-	GameID string
-	Status game.Status
-	Result game.Result
-	Plies  int
+	GameID      string
+	Status      game.Status
+	Termination game.Termination
+	Result      game.Result
+	Plies       int
 	// At is when the game ended (aborted), by the game's clock.
 	At time.Time
 }
@@ -476,11 +477,15 @@ func (s *Service) Ended(ctx context.Context, e End) error {
 }
 
 // endLocked records p's end e, writing to st (the store of the tenure the
-// caller acts under). A game without a result (aborted) scores
-// nothing; when absent is set and the game was aborted at least the first
-// move's window (game.FirstMoveWindow) after the pairing, so by its first
-// move's deadline and not by a player, the player who did not make their
-// first move is paused, as lichess withdraws them.
+// caller acts under). A game with a result scores it; one lost
+// by a player who did not make their first move in time (game.NoStart: the
+// service's games are made with game.Config.NoStartLoses) scores as a win
+// for the opponent, as on lichess, and pauses that player, as lichess
+// withdraws them. A game without a result (aborted) scores nothing; when
+// absent is set and the game was aborted at least the first move's window
+// (game.FirstMoveWindow) after the pairing, so by the first-move deadline
+// of a game made without that option and not by a player, the player who
+// did not make their first move is paused too.
 func (s *Service) endLocked(ctx context.Context, st Store, a Arena, p Pairing, e End, absent bool) error {
 	m, err := s.cached(ctx, a.ID)
 	if err != nil {
@@ -498,6 +503,10 @@ func (s *Service) endLocked(ctx context.Context, st Store, a Arena, p Pairing, e
 			OpponentRating: b.Rating, GameID: p.GameID, Colour: WithWhite}, a.Streaks)
 		b.Sheet = b.Sheet.Add(Result{Outcome: ob, Plies: e.Plies, Berserk: p.BlackBerserk, Opponent: w.UserID,
 			OpponentRating: w.Rating, GameID: p.GameID, Colour: WithBlack}, a.Streaks)
+		if e.Termination == game.NoStart {
+			w.Paused = w.Paused || ow == Loss
+			b.Paused = b.Paused || ob == Loss
+		}
 	} else if tc, err := a.TimeControl(); absent && err == nil && !e.At.Before(p.StartedAt.Add(game.FirstMoveWindow(tc))) {
 		switch e.Plies {
 		case 0:
@@ -546,6 +555,7 @@ func (s *Service) pairLocked(ctx context.Context, st Store, a Arena) error {
 		w, b := byID[m.White], byID[m.Black]
 		cfg := game.NewConfig(game.Player{ID: w.UserID, Name: w.Name}, game.Player{ID: b.UserID, Name: b.Name}, tc)
 		cfg.Rated = a.Rated
+		cfg.NoStartLoses = true // an arena's games are owed, as lichess's tournament games
 		w.GameID, w.LastOpponent, w.Whites = cfg.ID, b.UserID, w.Whites+1
 		b.GameID, b.LastOpponent, b.Whites = cfg.ID, w.UserID, b.Whites-1
 		ps = append(ps, Pairing{ArenaID: a.ID, GameID: cfg.ID, White: w.UserID, Black: b.UserID, StartedAt: now})

@@ -347,9 +347,10 @@ func TestServiceResumes(t *testing.T) {
 }
 
 // TestServiceAbortedGames: an aborted game scores nothing; the player who
-// did not make their first move by its deadline is paused (as lichess
-// withdraws them), but nobody is for an abort within the first move's
-// window (a player's abort).
+// did not make their first move by its deadline, in a game made without
+// game.Config.NoStartLoses, is paused (as lichess withdraws them), but
+// nobody is for an abort within the first move's window (a player's
+// abort).
 func TestServiceAbortedGames(t *testing.T) {
 	tc, err := game.NewWholeGame(3*time.Minute, 2*time.Second)
 	if err != nil {
@@ -395,6 +396,68 @@ func TestServiceAbortedGames(t *testing.T) {
 				// game, if any, is not the aborted one.
 				if e.Paused != (side == tt.paused) || len(e.Sheet) != 0 || e.GameID == p.GameID {
 					t.Errorf("%s after the abort: %+v", side, e)
+				}
+			}
+		})
+	}
+}
+
+// TestServiceNoStart: the service makes its games with the first move not
+// made a loss; such a loss (game.NoStart) scores the win for the opponent,
+// as lila's arena does, and pauses the player who did not move, as lila
+// withdraws them, the winner staying in.
+func TestServiceNoStart(t *testing.T) {
+	tests := []struct {
+		name   string
+		plies  int
+		result game.Result
+		loser  string // "white" or "black"
+	}{
+		{"White never moved", 0, game.BlackWins, "white"},
+		{"Black never moved", 1, game.WhiteWins, "black"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := t.Context()
+			w := newWorld(t, filepath.Join(t.TempDir(), "joinpal.db"))
+			defer w.close(t)
+			a := newArena(t, w)
+			for _, u := range []string{"ana", "bea"} {
+				if _, err := w.svc.Join(ctx, person(u, 1500), a.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+			w.now.Set(start)
+			if err := w.svc.Tick(ctx); err != nil {
+				t.Fatal(err)
+			}
+			p, err := w.st.PairingOf(ctx, entry(t, w, a, "ana").GameID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec, err := w.st.LoadGame(ctx, p.GameID); err != nil || !rec.NoStartLoses {
+				t.Fatalf("the arena's game: NoStartLoses %v, %v", rec.NoStartLoses, err)
+			}
+			tc, err := a.TimeControl()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := w.svc.Ended(ctx, arena.End{GameID: p.GameID, Status: game.StatusEnded, Termination: game.NoStart,
+				Result: tt.result, Plies: tt.plies, At: p.StartedAt.Add(game.FirstMoveWindow(tc))}); err != nil {
+				t.Fatal(err)
+			}
+			for side, u := range map[string]string{"white": p.White, "black": p.Black} {
+				e := entry(t, w, a, u)
+				lost := side == tt.loser
+				if e.Paused != lost || len(e.Sheet) != 1 {
+					t.Fatalf("%s after the game: %+v", side, e)
+				}
+				want := 2
+				if lost {
+					want = 0
+				}
+				if got := e.Sheet.Total(); got != want {
+					t.Errorf("%s scored %d, want %d", side, got, want)
 				}
 			}
 		})
