@@ -21,6 +21,12 @@ func TestIsRatedEnd(t *testing.T) {
 		{"a rated draw", func(_ *Stored, st *game.State) { st.Result = game.Drawn }, true},
 		{"a rated loss by white", func(_ *Stored, st *game.State) { st.Result = game.BlackWins }, true},
 		{"ended from created", func(g *Stored, _ *game.State) { g.Status = game.StatusCreated }, true},
+		// A first move not made, in a game made with NoStartLoses (an
+		// arena's), is rated as lila rates a tournament game of fewer than
+		// two plies.
+		{"a first move not made", func(g *Stored, st *game.State) {
+			g.Status, st.Termination, st.Result = game.StatusCreated, game.NoStart, game.BlackWins
+		}, true},
 		{"casual", func(g *Stored, _ *game.State) { g.Rated = false }, false},
 		{"already ended", func(g *Stored, _ *game.State) { g.Status = game.StatusEnded }, false},
 		{"not an end", func(_ *Stored, st *game.State) { st.Status = game.StatusStarted }, false},
