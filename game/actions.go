@@ -48,7 +48,8 @@ func (g *Game) Berserk(side Side) error {
 }
 
 // Abort ends the game with no result. Either player may abort until both
-// sides have made their first move, except in a scheduled game.
+// sides have made their first move, except in a scheduled game or a game
+// whose first move is owed ([Config.NoStartLoses], a tournament's).
 func (g *Game) Abort(side Side) error {
 	if err := g.settle(); err != nil {
 		return err
@@ -65,6 +66,9 @@ func (g *Game) Abort(side Side) error {
 func (g *Game) abortable() error {
 	if g.Scheduled() {
 		return NewError(CodeCannotAbort, "a scheduled game cannot be aborted: resign or offer a draw instead", nil)
+	}
+	if g.rec.NoStartLoses {
+		return NewError(CodeCannotAbort, "a tournament game cannot be aborted: resign or offer a draw instead", nil)
 	}
 	if g.history.Len() >= 2 {
 		return NewError(CodeCannotAbort, "both sides have moved: resign or offer a draw instead", nil)

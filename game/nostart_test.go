@@ -119,3 +119,25 @@ func TestNoStartRestored(t *testing.T) {
 	}
 	wantEnd(t, r, StatusEnded, NoStart, WhiteWins)
 }
+
+// TestNoStartNoAbort: a game whose first move is owed cannot be aborted by
+// either player, before or after a first move; leaving it resigns.
+func TestNoStartNoAbort(t *testing.T) {
+	for _, played := range [][]string{nil, {"e2e4"}} {
+		now := newFakeTime()
+		g, err := New(Config{ID: "g1", White: alice, Black: bob, TimeControl: wholeGame(t, 3*time.Minute, 0), NoStartLoses: true, Now: now.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves(t, g, now, time.Second, played...)
+		for _, side := range []Side{White, Black} {
+			if err := g.Abort(side); !errors.Is(err, ErrCannotAbort) {
+				t.Errorf("after %v, %v aborts: %v, want %v", played, side, err, ErrCannotAbort)
+			}
+		}
+		if err := g.Leave(Black); err != nil {
+			t.Fatal(err)
+		}
+		wantEnd(t, g, StatusEnded, Resignation, WhiteWins)
+	}
+}

@@ -22,6 +22,9 @@ type gameJSON struct {
 	Rated bool `json:"rated"`
 	// InitialFEN is the start position; absent for the standard one.
 	InitialFEN string `json:"initialFen,omitempty"`
+	// NoStartLoses says that the game cannot be aborted and that a side
+	// that does not make its first move in time loses (an arena's games).
+	NoStartLoses bool `json:"noStartLoses,omitempty"`
 	// DefaultTime is how long after its start a scheduled game's absent
 	// player loses by no-show, in ms (absent for other games).
 	DefaultTime int64 `json:"defaultTime,omitempty"`
@@ -239,15 +242,16 @@ func viewEvent(ev game.Event, legal bool, timed bool) eventJSON {
 func viewGame(hdr game.Record, ev game.Event, legal bool) gameJSON {
 	tc := hdr.TimeControl
 	g := gameJSON{
-		ID:          hdr.ID,
-		Speed:       string(rating.GameSpeed(tc)),
-		TimeControl: tc.String(),
-		CreatedAt:   hdr.CreatedAt.UnixMilli(),
-		Players:     map[string]player{"white": viewPlayer(hdr.White), "black": viewPlayer(hdr.Black)},
-		InitialFEN:  hdr.StartFEN,
-		Rated:       hdr.Rated,
-		stateJSON:   viewState(ev, legal),
-		SAN:         make([]string, 0, len(ev.Moves)),
+		ID:           hdr.ID,
+		Speed:        string(rating.GameSpeed(tc)),
+		TimeControl:  tc.String(),
+		CreatedAt:    hdr.CreatedAt.UnixMilli(),
+		Players:      map[string]player{"white": viewPlayer(hdr.White), "black": viewPlayer(hdr.Black)},
+		InitialFEN:   hdr.StartFEN,
+		Rated:        hdr.Rated,
+		NoStartLoses: hdr.NoStartLoses,
+		stateJSON:    viewState(ev, legal),
+		SAN:          make([]string, 0, len(ev.Moves)),
 	}
 	scheduleFields(&g, hdr)
 	switch tc.Mode() {

@@ -89,6 +89,9 @@ test('abort, check and the end of a game', () => {
   // A scheduled game is never aborted, before its start or after.
   assert.equal(canAbort({ ply: 0, status: 'created', scheduledAt: 1 } as any), false);
   assert.equal(canAbort({ ply: 1, status: 'started', scheduledAt: 1 } as any), false);
+  // Nor is a tournament's game, whose first move is owed.
+  assert.equal(canAbort({ ply: 0, status: 'started', noStartLoses: true } as any), false);
+  assert.equal(canAbort({ ply: 1, status: 'started', noStartLoses: false } as any), true);
   assert.equal(beforeStart({ ply: 0, status: 'created', scheduledAt: 1 } as any), true);
   assert.equal(beforeStart({ ply: 0, status: 'started', scheduledAt: 1 } as any), false);
   assert.equal(beforeStart({ ply: 0, status: 'created' } as any), false);

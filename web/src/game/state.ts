@@ -87,6 +87,8 @@ export interface FullData extends StateData {
   createdAt: number;
   /** defaultTime is how long after a scheduled game's start an absent player loses, in ms. */
   defaultTime?: number;
+  /** noStartLoses says the game cannot be aborted and a first move not made in time loses (an arena's games). */
+  noStartLoses?: boolean;
   players: { white: PlayerData; black: PlayerData };
   initialFen?: string;
   moves: string;
@@ -245,9 +247,9 @@ export function inCheck(san: string | undefined): boolean {
   return !!san && /[+#]$/.test(san);
 }
 
-/** canAbort reports whether a player may still abort: the game runs, not both sides have moved, and it is no scheduled game (which can never be aborted: game.Abort). */
-export function canAbort(d: StateData): boolean {
-  return !finished(d.status) && d.ply < 2 && !d.scheduledAt;
+/** canAbort reports whether a player may still abort: the game runs, not both sides have moved, and it is neither a scheduled game nor a tournament's (which can never be aborted: game.Abort). */
+export function canAbort(d: StateData & { noStartLoses?: boolean }): boolean {
+  return !finished(d.status) && d.ply < 2 && !d.scheduledAt && !d.noStartLoses;
 }
 
 /** canTakeBack reports whether side has a move of its own to take back: the last ply when the opponent is to move, the two last when side is. */
