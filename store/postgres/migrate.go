@@ -28,11 +28,16 @@ var migrations = migrate.Dialect{
 	)`,
 }
 
-// runMigrations applies the embedded migrations not applied yet.
-func runMigrations(ctx context.Context, pool *pgxpool.Pool) error {
+// runMigrations applies the embedded migrations not applied yet, those up
+// to version upto only if upto > 0 (a database as an older JoinPal left
+// it, for the tests of a migration).
+func runMigrations(ctx context.Context, pool *pgxpool.Pool, upto int) error {
 	ms, err := migrate.Load(migrationFiles, "migrations")
 	if err != nil {
 		return err
+	}
+	if upto > 0 {
+		ms = ms[:min(upto, len(ms))]
 	}
 	return migrate.Run(ms, migrations, func(f func(sqlstore.Querier) error) error {
 		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return f(querier{ctx, tx}) })

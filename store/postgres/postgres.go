@@ -157,7 +157,7 @@ func (s *Store) setup(ctx context.Context) error {
 	if sc != "on" && sc != "remote_apply" {
 		return fmt.Errorf("synchronous_commit is %q: commits would be acknowledged before they are durable", sc)
 	}
-	return runMigrations(ctx, s.pool)
+	return runMigrations(ctx, s.pool, 0)
 }
 
 // Close stops taking writes, commits the writes already queued and answers

@@ -21,11 +21,16 @@ var migrations = migrate.Dialect{Table: `CREATE TABLE IF NOT EXISTS schema_migra
 	applied_at INTEGER NOT NULL -- microseconds since the Unix epoch, UTC
 ) STRICT`}
 
-// runMigrations applies the embedded migrations not applied yet.
-func runMigrations(ctx context.Context, db *sql.DB) error {
+// runMigrations applies the embedded migrations not applied yet, those up
+// to version upto only if upto > 0 (a database as an older JoinPal left
+// it, for the tests of a migration).
+func runMigrations(ctx context.Context, db *sql.DB, upto int) error {
 	ms, err := migrate.Load(migrationFiles, "migrations")
 	if err != nil {
 		return err
+	}
+	if upto > 0 {
+		ms = ms[:min(upto, len(ms))]
 	}
 	return migrate.Run(ms, migrations, func(f func(sqlstore.Querier) error) error {
 		tx, err := db.BeginTx(ctx, nil)

@@ -287,7 +287,7 @@ func (s *Store) setup(ctx context.Context) error {
 	if sync != 2 { // FULL
 		return fmt.Errorf("synchronous is %d, not 2 (FULL)", sync)
 	}
-	if err := runMigrations(ctx, s.wdb); err != nil {
+	if err := runMigrations(ctx, s.wdb, 0); err != nil {
 		return err
 	}
 	s.stmts = &statements{db: s.wdb, byQL: map[string]*sql.Stmt{}}

@@ -1,0 +1,26 @@
+package postgres
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// OldDatabase makes the database of dsn as migrations 1 to version leave
+// it (a database of an older JoinPal), and returns exec, which runs a
+// statement on it as the store does, and closeDB.
+func OldDatabase(ctx context.Context, dsn string, version int) (exec func(query string, args ...any) error, closeDB func(), err error) {
+	pool, err := pgxpool.New(ctx, dsn)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := runMigrations(ctx, pool, version); err != nil {
+		pool.Close()
+		return nil, nil, err
+	}
+	exec = func(query string, args ...any) error {
+		_, err := querier{ctx, pool}.Exec(query, args...)
+		return err
+	}
+	return exec, pool.Close, nil
+}
