@@ -87,7 +87,12 @@ type Line struct {
 	At     time.Time `json:"-"`
 }
 
-// Report is a line someone reported, as the moderators read it.
+// Report is a line someone reported, as the moderators read it: its own
+// copy of the line (room, id, author, text, when it was said), so that it
+// outlives the line, and who reported it when. LineID is the line's id in
+// its room; a report made before the lines were stored (migration 0016)
+// has the negative of the number its process gave the line, which no
+// stored line has.
 type Report struct {
 	ID         string
 	Room       Room
@@ -123,8 +128,15 @@ type Store interface {
 	LoadRoom(ctx context.Context, r Room, last int) ([]Line, []Mute, error)
 	// SetMute stores m (on) or deletes it (off); either is idempotent.
 	SetMute(ctx context.Context, m Mute, on bool) error
-	// AddReport stores r.
-	AddReport(ctx context.Context, r Report) error
+	// LoadLine returns line id of room r, and false if the store does not
+	// hold it (never said, or deleted past the room's last lines).
+	LoadLine(ctx context.Context, r Room, id int64) (Line, bool, error)
+	// AddReport stores r, unless r.ReporterID reported r's line (its room
+	// and line id) before, and returns the report stored: r, or the first
+	// report of the line by that person, whole (its id, time and copy of
+	// the line). A line is reported once by each person however many
+	// nodes or restarts see the reports.
+	AddReport(ctx context.Context, r Report) (Report, error)
 	// Reports returns the newest reports first, at most limit (reports of
 	// one instant in no set order).
 	Reports(ctx context.Context, limit int) ([]Report, error)
@@ -222,15 +234,6 @@ type room struct {
 	members map[*Member]struct{}
 	mutes   map[string]map[string]bool // muter → muted → true
 	touched time.Time                  // the last line, join or leave
-	// reported are the reports of the lines held, by line and reporter:
-	// a second report of a line by the same person stores nothing.
-	reported map[reportKey]string
-}
-
-// reportKey is one person's report of one line.
-type reportKey struct {
-	line     int64
-	reporter string
 }
 
 // Member is one reader's presence in a room: its lines arrive on C.
@@ -298,7 +301,7 @@ func (c *Chat) roomLocked(r Room, now time.Time) *room {
 	c.sweepLocked(now)
 	rm := c.rooms[r]
 	if rm == nil {
-		rm = &room{next: 1, members: map[*Member]struct{}{}, mutes: map[string]map[string]bool{}, reported: map[reportKey]string{}}
+		rm = &room{next: 1, members: map[*Member]struct{}{}, mutes: map[string]map[string]bool{}}
 		c.rooms[r] = rm
 	}
 	rm.touched = now
@@ -323,7 +326,7 @@ func (c *Chat) sweepLocked(now time.Time) {
 			delete(c.rooms, key)
 			continue
 		}
-		rm.lines, rm.reported = nil, map[reportKey]string{}
+		rm.lines = nil
 	}
 }
 
@@ -762,72 +765,74 @@ func (c *Chat) Muted(r Room, muter, muted string) bool {
 }
 
 // Report stores line lineID of room r, as reported by reporter, for the
-// moderators. A line the room no longer holds (in memory: its last
-// History lines, loaded from the store if this Chat does not hold the
-// room) is refused (chat.no_line);
+// moderators, and returns the report. The line is the one this Chat holds
+// or, failing that, the store's: any stored line of the room (its last
+// Keep) may be reported. A line neither holds is refused (chat.no_line);
 // so is a report by nobody (chat.read_only). A line reported again by the
-// same person is not stored again: the first report's id comes back.
+// same person is not stored again, whichever node took the first report
+// and however long ago: the first report comes back. Without a store a
+// report is an error (nothing keeps it).
 func (c *Chat) Report(ctx context.Context, r Room, lineID int64, reporter string) (Report, error) {
 	if reporter == "" {
 		return Report{}, NewError(CodeReadOnly, "nobody may report", nil)
 	}
-	key := reportKey{lineID, reporter}
-	if _, err := c.load(ctx, r); err != nil {
-		return Report{}, err
+	noLine := NewError(CodeNoLine, fmt.Sprintf("no line %d in the room", lineID), nil)
+	if lineID <= 0 {
+		return Report{}, noLine
 	}
-	rep, again, found := c.reportLocked(r, key)
-	c.mu.Unlock()
-	switch {
-	case !found:
-		return Report{}, NewError(CodeNoLine, fmt.Sprintf("no line %d in the room", lineID), nil)
-	case again:
-		return rep, nil
-	case c.cfg.Store == nil:
-		c.forgetReport(r, key)
+	l, found := c.held(r, lineID)
+	if c.cfg.Store == nil {
+		if !found {
+			return Report{}, noLine
+		}
 		return Report{}, errors.New("chat: no store for reports")
 	}
-	if err := c.cfg.Store.AddReport(ctx, rep); err != nil {
-		c.forgetReport(r, key)
-		return Report{}, fmt.Errorf("chat: report: %w", err)
-	}
-	return rep, nil
-}
-
-// reportLocked makes the report of key's line in room r: found is false
-// when the room does not hold the line, again true when the reporter
-// reported it before (rep then has the first report's id). c.mu is held.
-func (c *Chat) reportLocked(r Room, key reportKey) (rep Report, again, found bool) {
-	rm := c.rooms[r]
-	if rm == nil {
-		return Report{}, false, false
-	}
-	i := slices.IndexFunc(rm.lines, func(l Line) bool { return l.ID == key.line })
-	if i < 0 {
-		return Report{}, false, false
-	}
-	l := rm.lines[i]
-	rep = Report{Room: r, LineID: l.ID, Author: l.Author, Text: l.Text, SaidAt: l.At, ReporterID: key.reporter, ReportedAt: c.cfg.Now()}
-	if rep.ID = rm.reported[key]; rep.ID != "" {
-		return rep, true, true
-	}
-	for k := range rm.reported { // the reports of lines the room no longer holds
-		if k.line < rm.lines[0].ID {
-			delete(rm.reported, k)
+	if !found {
+		sctx, cancel := c.storeCtx(ctx)
+		var err error
+		l, found, err = c.cfg.Store.LoadLine(sctx, r, lineID)
+		cancel()
+		if err != nil {
+			return Report{}, fmt.Errorf("chat: reading line %d of %s: %w", lineID, r, err)
+		}
+		if !found {
+			return Report{}, noLine
 		}
 	}
-	rep.ID = randid.String(randid.Alphanumeric, 12)
-	rm.reported[key] = rep.ID
-	return rep, false, true
+	rep := Report{
+		ID:     randid.String(randid.Alphanumeric, 12),
+		Room:   r,
+		LineID: l.ID,
+		Author: l.Author,
+		Text:   l.Text,
+		SaidAt: l.At,
+		// The time as the store keeps it, so that the report returned
+		// is the one stored.
+		ReporterID: reporter,
+		ReportedAt: c.cfg.Now().UTC().Truncate(time.Microsecond),
+	}
+	sctx, cancel := c.storeCtx(ctx)
+	defer cancel()
+	stored, err := c.cfg.Store.AddReport(sctx, rep)
+	if err != nil {
+		return Report{}, fmt.Errorf("chat: report: %w", err)
+	}
+	return stored, nil
 }
 
-// forgetReport forgets a report that was not stored, so that it may be
-// made again.
-func (c *Chat) forgetReport(r Room, key reportKey) {
+// held returns line id of room r if this Chat holds it.
+func (c *Chat) held(r Room, id int64) (Line, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if rm := c.rooms[r]; rm != nil {
-		delete(rm.reported, key)
+	rm := c.rooms[r]
+	if rm == nil {
+		return Line{}, false
 	}
+	i, found := slices.BinarySearchFunc(rm.lines, id, func(x Line, id int64) int { return cmp.Compare(x.ID, id) })
+	if !found {
+		return Line{}, false
+	}
+	return rm.lines[i], true
 }
 
 // GameID returns the game of a game's room (either of its two) and true,

@@ -332,10 +332,11 @@ type memStore struct {
 	keeps []int
 	// batches are the numbers of lines of each AddLines; hold, if set,
 	// runs before each (outside mu).
-	batches []int
-	hold    func()
-	loads   int
-	fail    error
+	batches   []int
+	hold      func()
+	loads     int
+	lineReads int
+	fail      error
 }
 
 func newMemStore() *memStore {
@@ -402,14 +403,36 @@ func (s *memStore) SetMute(_ context.Context, m chat.Mute, on bool) error {
 	return nil
 }
 
-func (s *memStore) AddReport(_ context.Context, r chat.Report) error {
+func (s *memStore) LoadLine(_ context.Context, r chat.Room, id int64) (chat.Line, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lineReads++
+	if s.fail != nil {
+		return chat.Line{}, false, s.fail
+	}
+	for _, l := range s.lines[r] {
+		if l.ID == id {
+			return l, true, nil
+		}
+	}
+	return chat.Line{}, false, nil
+}
+
+// AddReport stores r unless its reporter reported its line before, as the
+// SQL stores' unique index does.
+func (s *memStore) AddReport(_ context.Context, r chat.Report) (chat.Report, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.fail != nil {
-		return s.fail
+		return chat.Report{}, s.fail
+	}
+	for _, first := range s.got {
+		if first.Room == r.Room && first.LineID == r.LineID && first.ReporterID == r.ReporterID {
+			return first, nil
+		}
 	}
 	s.got = append(s.got, r)
-	return nil
+	return r, nil
 }
 
 func (s *memStore) Reports(_ context.Context, limit int) ([]chat.Report, error) {
@@ -715,6 +738,77 @@ func TestReport(t *testing.T) {
 	}
 	if _, err := c.Report(context.Background(), room, l.ID, ""); chat.CodeOf(err) != chat.CodeReadOnly {
 		t.Fatalf("a report by nobody: %v", err)
+	}
+}
+
+// TestReportStoredLines: a line the chat no longer holds in memory is
+// read from the store to be reported (a held one is not), a second report
+// of a line by one person is the first one on every Chat of the store,
+// and a line the store no longer holds, or a chat without a store, stores
+// nothing.
+func TestReportStoredLines(t *testing.T) {
+	room := chat.GameSpectators("g")
+	for _, tc := range []struct {
+		name      string
+		store     bool
+		keep      int   // the store keeps this many lines of the room
+		line      int64 // of lines 1 to 3; the chat holds 2 and 3
+		down      bool  // the store fails
+		code      chat.Code
+		err       bool // another error
+		lineReads int
+	}{
+		{name: "held", store: true, line: 3},
+		{name: "stored only", store: true, line: 1, lineReads: 1},
+		{name: "never said", store: true, line: 4, code: chat.CodeNoLine, lineReads: 1},
+		{name: "deleted past keep", store: true, keep: 2, line: 1, code: chat.CodeNoLine, lineReads: 1},
+		{name: "no line zero", store: true, line: 0, code: chat.CodeNoLine},
+		{name: "store down", store: true, line: 1, down: true, err: true, lineReads: 1},
+		{name: "no store, held", line: 3, err: true},
+		{name: "no store, not held", line: 1, code: chat.CodeNoLine},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clk := newClock()
+			st := newMemStore()
+			cfg := chat.Config{History: 2, Keep: tc.keep, Now: clk.Now}
+			if tc.store {
+				cfg.Store = st
+			}
+			c := chat.New(cfg)
+			var said []chat.Line
+			for _, text := range []string{"uno", "dos", "tres"} {
+				l, err := c.Say(ctx, room, beto, text)
+				if err != nil {
+					t.Fatal(err)
+				}
+				said = append(said, l)
+			}
+			st.fail = map[bool]error{true: errors.New("down")}[tc.down]
+			clk.t = clk.t.Add(time.Minute)
+			rep, err := c.Report(ctx, room, tc.line, "ana")
+			if st.lineReads != tc.lineReads {
+				t.Fatalf("%d reads of a line from the store, want %d", st.lineReads, tc.lineReads)
+			}
+			switch {
+			case tc.code != "" || tc.err:
+				if chat.CodeOf(err) != tc.code || err == nil || len(st.got) != 0 {
+					t.Fatalf("Report = %+v, %v (stored %d); want code %q", rep, err, len(st.got), tc.code)
+				}
+			default:
+				l := said[tc.line-1]
+				want := chat.Report{ID: rep.ID, Room: room, LineID: l.ID, Author: beto, Text: l.Text, SaidAt: l.At, ReporterID: "ana", ReportedAt: clk.t}
+				if err != nil || rep != want || rep.ID == "" || len(st.got) != 1 || st.got[0] != want {
+					t.Fatalf("Report = %+v, %v; stored %+v; want %+v", rep, err, st.got, want)
+				}
+				clk.t = clk.t.Add(time.Hour)
+				restarted := chat.New(chat.Config{Store: st, Now: clk.Now})
+				for _, ch := range []*chat.Chat{c, restarted} {
+					if again, err := ch.Report(ctx, room, tc.line, "ana"); err != nil || again != rep || len(st.got) != 1 {
+						t.Fatalf("a second report = %+v, %v; stored %d; want the first", again, err, len(st.got))
+					}
+				}
+			}
+		})
 	}
 }
 

@@ -3,7 +3,7 @@
 // (its length in characters, a burst of lines then a steady rate per
 // author and room, who may write where); mutes, by which one person stops
 // receiving another's lines in a room; and reports of a line, kept for
-// the moderators. With the [Store] it declares, every line and mute is
+// the moderators, once per line and person. With the [Store] it declares, every line and mute is
 // stored before it takes effect, the store numbers each room's lines, and
 // a room new to a Chat (after a restart, on another node) is loaded from
 // it when first joined.

@@ -25,7 +25,8 @@ const (
 	// CodeReadOnly: a line from someone who may read the room but not
 	// write in it (nobody, or a guest outside their own game).
 	CodeReadOnly Code = "chat.read_only"
-	// CodeNoLine: a report of a line the room does not hold (any more).
+	// CodeNoLine: a report of a line the room does not hold (never said,
+	// or past the last lines the store keeps).
 	CodeNoLine Code = "chat.no_line"
 	// CodeBadMute: a mute of oneself or of nobody, or by nobody.
 	CodeBadMute Code = "chat.bad_mute"
@@ -56,7 +57,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeTooLong, Params: []string{"max"}, When: "a chat line longer than max characters (counted as Unicode code points)"},
 	{Code: CodeTooFast, Params: []string{"seconds"}, When: "a chat line sent while its author's burst in that room is spent; seconds is the wait before the next one"},
 	{Code: CodeReadOnly, When: "a chat line from someone who may only read that room: nobody, or a guest outside the players' room of their own game"},
-	{Code: CodeNoLine, When: "a report of a chat line that the room does not hold (any more), or of a room the reporter does not read"},
+	{Code: CodeNoLine, When: "a report of a chat line that the room does not hold (never said, or older than the last 200 it keeps), or of a room the reporter does not read"},
 	{Code: CodeBadMute, When: "a mute of oneself or of nobody, or asked by nobody"},
 }
 

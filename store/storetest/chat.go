@@ -15,10 +15,12 @@ import (
 // RunChat runs the conformance suite of chat.Store: reports round trip
 // (times in UTC to the microsecond, text as it was, a guest author), newest
 // first, the limit kept, and a report made through chat.Chat stored whole;
-// then the lines (RunChatLines) and the mutes (RunChatMutes).
+// then the lines (RunChatLines), the mutes (RunChatMutes) and a line
+// reported once by each person (RunChatReports).
 func RunChat(t *testing.T, open func(t *testing.T) chat.Store) {
 	t.Run("Lines", func(t *testing.T) { RunChatLines(t, open) })
 	t.Run("Mutes", func(t *testing.T) { RunChatMutes(t, open) })
+	t.Run("Reports", func(t *testing.T) { RunChatReports(t, open) })
 	ctx := context.Background()
 	st := open(t)
 	base := time.Date(2026, 12, 1, 10, 0, 0, 123456000, time.UTC)
@@ -29,8 +31,8 @@ func RunChat(t *testing.T, open func(t *testing.T) chat.Store) {
 			Text: "hola", SaidAt: base.Add(time.Minute), ReporterID: "u2", ReportedAt: base.Add(2 * time.Minute)},
 	}
 	for _, r := range reports {
-		if err := st.AddReport(ctx, r); err != nil {
-			t.Fatalf("AddReport(%s): %v", r.ID, err)
+		if got, err := st.AddReport(ctx, r); err != nil || got != r {
+			t.Fatalf("AddReport(%s) = %+v, %v; want it as given", r.ID, got, err)
 		}
 	}
 	got, err := st.Reports(ctx, 10)
@@ -289,5 +291,259 @@ func RunChatMutes(t *testing.T, open func(t *testing.T) chat.Store) {
 	}
 	if h, err := restarted.History(ctx, room, "carla"); err != nil || len(h) != 1 {
 		t.Fatalf("carla's history after the restart: %+v, %v", h, err)
+	}
+}
+
+// RunChatReports checks that a line is reported once by each person:
+// LoadLine reads one stored line (and nothing of a line never stored or
+// of another room); AddReport of a line its reporter reported before
+// stores nothing and returns the first report whole, also when several
+// writers report it at once; a report needs a stored line's id. Then
+// through chat.Chat: a stored line that the chat no longer holds in
+// memory may be reported, a second report of it after a restart (another
+// Chat on the store) is the first one, a line deleted past Keep is
+// chat.no_line, and the moderators' list (Reports) holds each report
+// once with its room and the line's text.
+func RunChatReports(t *testing.T, open func(t *testing.T) chat.Store) {
+	ctx := context.Background()
+	st := open(t)
+	base := time.Date(2026, 12, 1, 10, 0, 0, 123456000, time.UTC)
+	room := chat.GameSpectators("g1")
+	beto := chat.Author{ID: "u1", Name: "beto"}
+	var said []chat.Line
+	for i, text := range []string{"uno", "feo", "tres"} {
+		l := chat.Line{Room: room, Author: beto, Text: text, At: base.Add(time.Duration(i) * time.Second)}
+		ids, err := st.AddLines(ctx, []chat.Line{l}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.ID = ids[0]
+		said = append(said, l)
+	}
+	if l, ok, err := st.LoadLine(ctx, room, 2); err != nil || !ok || l.ID != 2 || l.Room != room || l.Author != beto ||
+		l.Text != "feo" || !l.At.Equal(said[1].At) || l.At.Location() != time.UTC {
+		t.Fatalf("LoadLine(2) = %+v, %v, %v; want %+v", l, ok, err, said[1])
+	}
+	for _, miss := range []struct {
+		room chat.Room
+		id   int64
+	}{{room, 9}, {room, 0}, {chat.GamePlayers("g1"), 2}, {chat.Lobby, 1}} {
+		if l, ok, err := st.LoadLine(ctx, miss.room, miss.id); err != nil || ok {
+			t.Fatalf("LoadLine(%s, %d) = %+v, %v, %v; want none", miss.room, miss.id, l, ok, err)
+		}
+	}
+
+	report := func(id string, line chat.Line, reporter string, at time.Time) chat.Report {
+		return chat.Report{ID: id, Room: line.Room, LineID: line.ID, Author: line.Author, Text: line.Text,
+			SaidAt: line.At, ReporterID: reporter, ReportedAt: at}
+	}
+	first := report("a1", said[1], "u2", base.Add(time.Minute))
+	if got, err := st.AddReport(ctx, first); err != nil || got != first {
+		t.Fatalf("AddReport = %+v, %v; want %+v", got, err, first)
+	}
+	if got, err := st.AddReport(ctx, report("a2", said[1], "u2", base.Add(time.Hour))); err != nil || got != first {
+		t.Fatalf("the same person's second report = %+v, %v; want the first, %+v", got, err, first)
+	}
+	other := report("b1", said[1], "u3", base.Add(2*time.Minute))
+	if got, err := st.AddReport(ctx, other); err != nil || got != other {
+		t.Fatalf("another person's report = %+v, %v", got, err)
+	}
+	if _, err := st.AddReport(ctx, report("z", chat.Line{Room: room, Author: beto, Text: "x", At: base}, "u2", base)); err == nil {
+		t.Fatal("AddReport of line id 0 succeeded, want an error")
+	}
+	// Reports of one line by one person at once (nodes): one is stored,
+	// and every writer gets it.
+	var (
+		wg  sync.WaitGroup
+		mu  sync.Mutex
+		got = map[string]int{}
+	)
+	for w := range 4 {
+		wg.Go(func() {
+			r, err := st.AddReport(ctx, report(fmt.Sprintf("c%d", w), said[2], "u4", base.Add(time.Duration(w)*time.Second)))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			mu.Lock()
+			got[r.ID]++
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	if len(got) != 1 {
+		t.Fatalf("four reports of a line by one person at once came back as %v, want one report", got)
+	}
+
+	// Through the chat: it holds a room's last 2 lines; a line before
+	// them is read from the store.
+	at := base.Add(24 * time.Hour)
+	c := chat.New(chat.Config{Store: st, History: 2, Now: func() time.Time { return at }})
+	talk := chat.GamePlayers("g2")
+	ana := chat.Author{ID: "u5", Name: "ana"}
+	var lines []chat.Line
+	for _, text := range []string{"¡tonto!", "dos", "tres"} {
+		l, err := c.Say(ctx, talk, ana, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, l)
+	}
+	if h, err := c.History(ctx, talk, ""); err != nil || len(h) != 2 || h[0].ID != 2 {
+		t.Fatalf("the chat holds %+v (%v), want lines 2 and 3 only", h, err)
+	}
+	rep, err := c.Report(ctx, talk, lines[0].ID, "u6")
+	want := report(rep.ID, lines[0], "u6", at)
+	if err != nil || rep != want || rep.ID == "" {
+		t.Fatalf("a report of a stored line not held: %+v, %v; want %+v", rep, err, want)
+	}
+	at = at.Add(time.Hour)
+	restarted := chat.New(chat.Config{Store: st, History: 2, Now: func() time.Time { return at }})
+	for _, ch := range []*chat.Chat{restarted, c} {
+		if again, err := ch.Report(ctx, talk, lines[0].ID, "u6"); err != nil || again != rep {
+			t.Fatalf("a second report: %+v, %v; want the first, %+v", again, err, rep)
+		}
+	}
+	if held, err := restarted.Report(ctx, talk, lines[2].ID, "u6"); err != nil || held.Text != "tres" || held.ID == rep.ID {
+		t.Fatalf("a report of another line after the restart: %+v, %v", held, err)
+	}
+	for _, id := range []int64{0, -1, 4} {
+		if _, err := restarted.Report(ctx, talk, id, "u6"); chat.CodeOf(err) != chat.CodeNoLine {
+			t.Fatalf("a report of line %d: %v, want chat.no_line", id, err)
+		}
+	}
+	// A line deleted past Keep is no longer there to report.
+	kept := chat.New(chat.Config{Store: st, Keep: 2, Now: func() time.Time { return at }})
+	lobby := chat.Lobby
+	var old chat.Line
+	for i := range 3 {
+		l, err := kept.Say(ctx, lobby, ana, "l"+strconv.Itoa(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			old = l
+		}
+	}
+	if _, err := restarted.Report(ctx, lobby, old.ID, "u6"); chat.CodeOf(err) != chat.CodeNoLine {
+		t.Fatalf("a report of a line deleted past Keep: %v, want chat.no_line", err)
+	}
+
+	// The moderators' list: each report once, with its room and text.
+	list, err := st.Reports(ctx, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var texts []string
+	for _, r := range list {
+		key := fmt.Sprintf("%s/%d/%s", r.Room, r.LineID, r.ReporterID)
+		if seen[key] {
+			t.Fatalf("the list holds %s twice: %+v", key, list)
+		}
+		seen[key] = true
+		texts = append(texts, fmt.Sprintf("%s %d %s %s", r.Room, r.LineID, r.ReporterID, r.Text))
+	}
+	wantList := []string{ // newest first
+		"game:g2 3 u6 tres", "game:g2 1 u6 ¡tonto!",
+		"game:g1:spectators 2 u3 feo", "game:g1:spectators 2 u2 feo", "game:g1:spectators 3 u4 tres",
+	}
+	if strings.Join(texts, "|") != strings.Join(wantList, "|") {
+		t.Fatalf("the moderators' list:\n%s\nwant\n%s", strings.Join(texts, "\n"), strings.Join(wantList, "\n"))
+	}
+}
+
+// RunChatReportsUpgrade checks migration 0019 (a line reported once by
+// each person) on a database that JoinPal left at migration 0018 with
+// reports stored twice. old makes such a database for t and returns
+// exec, which runs a statement on it as the store does ($n parameters;
+// times and booleans as the store keeps them), and open, which opens the
+// store on it, applying the later migrations.
+//
+// Of the reports made before migration 0016 (their line ids numbered per
+// process), those of one line (room, id, author, text, time) by one person
+// are kept once, the earliest; two of one number but different lines are
+// both kept; all keep their copy of the line and get the negative of
+// their id. Of the later ones, those of one line id by one person are
+// kept once: the earliest, of one instant the smallest id. A stored
+// line's report is then not taken for an older report's second, and a
+// second report of a line is the first one.
+func RunChatReportsUpgrade(t *testing.T, old func(t *testing.T) (exec func(query string, args ...any) error, open func(t *testing.T) chat.Store)) {
+	ctx := context.Background()
+	exec, open := old(t)
+	cut := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC) // when 0016 was applied
+	if err := exec(`UPDATE schema_migrations SET applied_at = $1 WHERE version = 16`, cut); err != nil {
+		t.Fatal(err)
+	}
+	before, after := cut.Add(-30*24*time.Hour), cut.Add(24*time.Hour)
+	spect := chat.GameSpectators("g1")
+	rep := func(id string, room chat.Room, line int64, author, text string, said time.Time, reporter string, at time.Time) chat.Report {
+		return chat.Report{ID: id, Room: room, LineID: line, Author: chat.Author{ID: author, Name: "n-" + author, Guest: author == "guest"},
+			Text: text, SaidAt: said, ReporterID: reporter, ReportedAt: at}
+	}
+	rows := []chat.Report{
+		// Before 0016: line 3 of the lobby in one process, reported twice
+		// (o1 first), and another line 3 of another process.
+		rep("o1", chat.Lobby, 3, "guest", "hola", before, "u2", before.Add(time.Second)),
+		rep("o3", chat.Lobby, 3, "guest", "hola", before, "u2", before.Add(time.Minute)),
+		rep("o2", chat.Lobby, 3, "u4", "otra", before.Add(time.Hour), "u2", before.Add(time.Hour+time.Second)),
+		// After: line 5 of the spectators reported by u2 three times, two
+		// at one instant (n0 is kept), and by u3 once; the lobby's stored
+		// line 3 by u2, which is not o1's line.
+		rep("n1", spect, 5, "u1", "feo", after, "u2", after.Add(time.Second)),
+		rep("n0", spect, 5, "u1", "feo", after, "u2", after.Add(time.Second)),
+		rep("n2", spect, 5, "u1", "feo", after, "u2", after.Add(time.Hour)),
+		rep("n5", spect, 5, "u1", "feo", after, "u3", after.Add(2*time.Second)),
+		rep("n4", chat.Lobby, 3, "u7", "nueva", after, "u2", after.Add(3*time.Second)),
+	}
+	for _, r := range rows {
+		if err := exec(`INSERT INTO chat_reports (id, room, line_id, author_id, author_name, author_guest,
+			text, said_at, reporter_id, reported_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			r.ID, string(r.Room), r.LineID, r.Author.ID, r.Author.Name, r.Author.Guest,
+			r.Text, r.SaidAt, r.ReporterID, r.ReportedAt); err != nil {
+			t.Fatalf("insert %s: %v", r.ID, err)
+		}
+	}
+	st := open(t)
+	list, err := st.Reports(ctx, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]chat.Report{}
+	for _, r := range rows {
+		byID[r.ID] = r
+	}
+	var want []chat.Report
+	for _, id := range []string{"n4", "n5", "n0", "o2", "o1"} { // newest first
+		r := byID[id]
+		if r.ReportedAt.Before(cut) {
+			r.LineID = -r.LineID
+		}
+		want = append(want, r)
+	}
+	if len(list) != len(want) {
+		t.Fatalf("after the migration %d reports, want %d: %+v", len(list), len(want), list)
+	}
+	for i := range want {
+		if list[i] != want[i] {
+			t.Fatalf("report %d after the migration: %+v, want %+v", i, list[i], want[i])
+		}
+	}
+	// The index holds: a second report is the first one; the lobby's line
+	// 3 is n4's, not o1's.
+	for _, again := range []chat.Report{
+		rep("x1", spect, 5, "u1", "feo", after, "u2", after.Add(48*time.Hour)),
+		rep("x2", chat.Lobby, 3, "u7", "nueva", after, "u2", after.Add(48*time.Hour)),
+	} {
+		first := byID["n0"]
+		if again.Room == chat.Lobby {
+			first = byID["n4"]
+		}
+		if got, err := st.AddReport(ctx, again); err != nil || got != first {
+			t.Fatalf("a second report after the migration: %+v, %v; want %+v", got, err, first)
+		}
+	}
+	if list, err := st.Reports(ctx, 100); err != nil || len(list) != len(want) {
+		t.Fatalf("after second reports: %d reports, %v; want %d", len(list), err, len(want))
 	}
 }

@@ -2,6 +2,8 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -10,7 +12,8 @@ import (
 )
 
 // The chat: every line of every room and the mutes (migration 0016), and
-// the lines people reported (migration 0010), for the moderators.
+// the lines people reported (migration 0010, one report of a line by each
+// person since 0019), for the moderators.
 
 var _ chat.Store = (*Store)(nil)
 
@@ -106,33 +109,75 @@ func (s *Store) SetMute(ctx context.Context, m chat.Mute, on bool) error {
 		string(m.Room), m.Muter, m.Muted, m.At)
 }
 
-// AddReport stores a reported line; see chat.Store.
-func (s *Store) AddReport(ctx context.Context, r chat.Report) error {
-	return s.write(ctx, "add chat report "+r.ID, func(q Querier) error {
-		_, err := q.Exec(`INSERT INTO chat_reports (id, room, line_id, author_id, author_name, author_guest,
-			text, said_at, reporter_id, reported_at) VALUES (`+Params(1, 10)+`)`,
+// LoadLine returns one stored line of a room; see chat.Store.
+func (s *Store) LoadLine(ctx context.Context, r chat.Room, id int64) (chat.Line, bool, error) {
+	l := chat.Line{Room: r}
+	err := s.readOne(ctx, fmt.Sprintf("load chat line %d of %s", id, r), func(q Querier) error {
+		return q.QueryRow(`SELECT id, author_id, author_name, author_guest, text, said_at FROM chat_lines
+			WHERE room = $1 AND id = $2`, string(r), id).Scan(&l.ID, &l.Author.ID, &l.Author.Name, &l.Author.Guest, &l.Text, &l.At)
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return chat.Line{}, false, nil
+	}
+	if err != nil {
+		return chat.Line{}, false, err
+	}
+	return l, true, nil
+}
+
+// reportColumns are chat_reports' columns in the order scanReport reads
+// them.
+const reportColumns = `id, room, line_id, author_id, author_name, author_guest, text, said_at, reporter_id, reported_at`
+
+// scanReport reads a row of reportColumns.
+func scanReport(row Row) (chat.Report, error) {
+	var (
+		r    chat.Report
+		room string
+	)
+	err := row.Scan(&r.ID, &room, &r.LineID, &r.Author.ID, &r.Author.Name, &r.Author.Guest,
+		&r.Text, &r.SaidAt, &r.ReporterID, &r.ReportedAt)
+	r.Room = chat.Room(room)
+	return r, err
+}
+
+// AddReport stores a reported line once per reporter and returns the
+// report stored; see chat.Store. The unique index chat_reports_once
+// (migration 0019) holds one report of a stored line (line_id > 0) by
+// each person: a second is not inserted, and the first is read back in
+// the same write (on PostgreSQL a write runs in READ COMMITTED, so it
+// reads a first report that another node committed meanwhile, which the
+// insert waited for).
+func (s *Store) AddReport(ctx context.Context, r chat.Report) (chat.Report, error) {
+	if r.LineID <= 0 {
+		return chat.Report{}, fmt.Errorf("%s: add chat report %s: line id %d is not a stored line's", s.d.Name, r.ID, r.LineID)
+	}
+	var out chat.Report
+	err := s.write(ctx, "add chat report "+r.ID, func(q Querier) error {
+		if _, err := q.Exec(`INSERT INTO chat_reports (`+reportColumns+`) VALUES (`+Params(1, 10)+`)
+			ON CONFLICT (room, line_id, reporter_id) WHERE line_id > 0 DO NOTHING`,
 			r.ID, string(r.Room), r.LineID, r.Author.ID, r.Author.Name, r.Author.Guest,
-			r.Text, r.SaidAt, r.ReporterID, r.ReportedAt)
+			r.Text, r.SaidAt, r.ReporterID, r.ReportedAt); err != nil {
+			return err
+		}
+		var err error
+		out, err = scanReport(q.QueryRow(`SELECT `+reportColumns+` FROM chat_reports
+			WHERE room = $1 AND line_id = $2 AND reporter_id = $3`, string(r.Room), r.LineID, r.ReporterID))
 		return err
 	})
+	if err != nil {
+		return chat.Report{}, err
+	}
+	return out, nil
 }
 
 // Reports returns the newest reports first; see chat.Store.
 func (s *Store) Reports(ctx context.Context, limit int) ([]chat.Report, error) {
 	var out []chat.Report
 	err := s.readOne(ctx, "chat reports", func(q Querier) error {
-		rows, err := q.Query(`SELECT id, room, line_id, author_id, author_name, author_guest, text, said_at,
-			reporter_id, reported_at FROM chat_reports ORDER BY reported_at DESC, id LIMIT $1`, limit)
-		out, err = collect(rows, err, func(row Row) (chat.Report, error) {
-			var (
-				r    chat.Report
-				room string
-			)
-			err := row.Scan(&r.ID, &room, &r.LineID, &r.Author.ID, &r.Author.Name, &r.Author.Guest,
-				&r.Text, &r.SaidAt, &r.ReporterID, &r.ReportedAt)
-			r.Room = chat.Room(room)
-			return r, err
-		})
+		rows, err := q.Query(`SELECT `+reportColumns+` FROM chat_reports
+			ORDER BY reported_at DESC, id LIMIT $1`, limit)
+		out, err = collect(rows, err, scanReport)
 		return err
 	})
 	return out, err
