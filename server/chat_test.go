@@ -357,6 +357,11 @@ func TestE2EChatAfterRestart(t *testing.T) {
 				t.Fatal(code)
 			}
 			said(t, black, "te silencian")
+			// white reports black's "Gracias" (line 2).
+			white.send(frameChatReport, map[string]any{"line": 2, "id": 6})
+			if code := chatAnswer(white, 6); code != "" {
+				t.Fatalf("the report: %s", code)
+			}
 			alba.must(http.StatusOK, "POST", "/api/game/"+id+"/resign", nil, nil)
 
 			env.restart()
@@ -371,8 +376,21 @@ func TestE2EChatAfterRestart(t *testing.T) {
 			if got := lines(black); got != "1:¡Buena suerte!|2:Gracias|3:te silencian" {
 				t.Fatalf("black's history after the restart: %s", got)
 			}
-			if got := lines(alba.dial(path)); got != "1:¡Buena suerte!" {
+			white = alba.dial(path)
+			if got := lines(white); got != "1:¡Buena suerte!" {
 				t.Fatalf("white's history after the restart: %s (her mute of black kept)", got)
+			}
+			// Her second report of line 2, by socket and by HTTP, is
+			// answered as the first and stores nothing.
+			white.send(frameChatReport, map[string]any{"line": 2, "id": 7})
+			if code := chatAnswer(white, 7); code != "" {
+				t.Fatalf("the report again after the restart: %s", code)
+			}
+			var again struct{ ID string }
+			alba.must(http.StatusCreated, "POST", "/api/chat/report", map[string]any{"room": string(chat.GamePlayers(id)), "line": 2}, &again)
+			if reports, err := env.store.Reports(context.Background(), 10); err != nil || len(reports) != 1 ||
+				reports[0].ID != again.ID || reports[0].Text != "Gracias" || reports[0].Room != chat.GamePlayers(id) {
+				t.Fatalf("the reports after the restart: %+v, %v; want the first one only (answered %q)", reports, err, again.ID)
 			}
 			if got := lines(carla.dial(path)); got != "1:¡vaya partida!" {
 				t.Fatalf("the spectators' history after the restart: %s", got)
@@ -389,6 +407,51 @@ func TestE2EChatAfterRestart(t *testing.T) {
 				t.Fatalf("the first line after the restart has id %d, want 4", l.ID)
 			}
 		})
+	}
+}
+
+// TestE2EChatReportStoredLine: a line the node no longer holds in memory
+// (its chat keeps the last 2 lines here) is reported from the store, by
+// socket and by HTTP, once for each person: the second report answers as
+// the first, and the moderators' list holds it once, with its room and
+// text.
+func TestE2EChatReportStoredLine(t *testing.T) {
+	env := newPlayEnv(t, playOptions{config: func(c *Config) {
+		c.Chat = chat.New(chat.Config{Store: c.Accounts.(chat.Store), History: 2, Now: c.Now})
+	}})
+	id, alba, bruno := ratedGame(t, env)
+	path := "/api/game/" + id + "/socket"
+	white, black := alba.dial(path), bruno.dial(path)
+	history(t, white)
+	history(t, black)
+	for i, text := range []string{"eres malísimo", "dos", "tres"} {
+		if code := say(black, int64(i+1), text); code != "" {
+			t.Fatalf("%q: %s", text, code)
+		}
+		said(t, white, text)
+	}
+	white.send(frameChatReport, map[string]any{"line": 1, "id": 4})
+	if code := chatAnswer(white, 4); code != "" {
+		t.Fatalf("a report of a stored line not held: %s", code)
+	}
+	room := string(chat.GamePlayers(id))
+	var first struct{ ID string }
+	alba.must(http.StatusCreated, "POST", "/api/chat/report", map[string]any{"room": room, "line": 1}, &first)
+	white.send(frameChatReport, map[string]any{"line": 1, "id": 5})
+	if code := chatAnswer(white, 5); code != "" {
+		t.Fatalf("the report again: %s", code)
+	}
+	reports, err := env.store.Reports(context.Background(), 10)
+	if err != nil || len(reports) != 1 {
+		t.Fatalf("reports %+v, %v; want one", reports, err)
+	}
+	if r := reports[0]; r.ID != first.ID || r.Room != chat.GamePlayers(id) || r.LineID != 1 || r.Text != "eres malísimo" ||
+		r.Author.ID != bruno.id || r.ReporterID != alba.id {
+		t.Fatalf("the report stored: %+v (answered %q)", r, first.ID)
+	}
+	white.send(frameChatReport, map[string]any{"line": 4, "id": 6})
+	if code := chatAnswer(white, 6); code != string(chat.CodeNoLine) {
+		t.Fatalf("a report of a line never said: %q", code)
 	}
 }
 
