@@ -43,12 +43,35 @@ type gameEnds struct {
 }
 
 // wrap makes b (a new live.LocalBus when nil) the bus that ends listens on.
+// A bus that hands events to functions (live.LocalBus.Follow) keeps doing
+// so through the wrapper: a game socket then needs no goroutine of its own
+// to forward them.
 func (e *gameEnds) wrap(b game.Bus) game.Bus {
 	if b == nil {
 		b = live.NewLocalBus()
 	}
 	e.Bus = b
+	if f, ok := b.(follower); ok {
+		return followingEnds{gameEnds: e, f: f}
+	}
 	return e
+}
+
+// follower is a bus that hands a game's events to a function
+// (live.LocalBus.Follow).
+type follower interface {
+	Follow(id string, deliver func(game.Event)) (cancel func())
+}
+
+// followingEnds is gameEnds over a bus that follows.
+type followingEnds struct {
+	*gameEnds
+	f follower
+}
+
+// Follow hands deliver the events of game id, as the bus below does.
+func (e followingEnds) Follow(id string, deliver func(game.Event)) (cancel func()) {
+	return e.f.Follow(id, deliver)
 }
 
 // Publish publishes ev, and wakes the tournaments when it tells a game's end.
