@@ -73,7 +73,7 @@ func (s *Server) upgrade(w http.ResponseWriter, r *http.Request, who Identity) (
 		s.writeError(w, r, err)
 		return nil, nil, false
 	}
-	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // the Origin was checked before
+	conn, err := websocket.Accept(smallBuffers{w}, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // the Origin was checked before
 	if err != nil {
 		release()
 		return nil, nil, false
