@@ -3,7 +3,9 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 	"sync"
 	"time"
@@ -54,14 +56,32 @@ func (s *Server) handleGameSocket(w http.ResponseWriter, r *http.Request) {
 
 // onStack runs f on a goroutine of its own and waits for it: a deep call
 // grows that goroutine's stack, which goes with it, rather than the
-// caller's.
+// caller's. A panic in f panics the caller, with f's stack in its value.
 func onStack(f func()) {
-	done := make(chan struct{})
+	done := make(chan *stackPanic, 1)
 	go func() {
-		defer close(done)
+		var p *stackPanic
+		defer func() { done <- p }()
+		defer func() {
+			if v := recover(); v != nil {
+				p = &stackPanic{value: v, stack: debug.Stack()}
+			}
+		}()
 		f()
 	}()
-	<-done
+	if p := <-done; p != nil {
+		panic(p)
+	}
+}
+
+// stackPanic is a panic carried from onStack's goroutine to its caller.
+type stackPanic struct {
+	value any
+	stack []byte
+}
+
+func (p *stackPanic) String() string {
+	return fmt.Sprintf("%v\n\n(on a goroutine of its own:)\n%s", p.value, p.stack)
 }
 
 // parseVersion reads a socket's ?v=: absent is 0 (send the whole game).

@@ -365,18 +365,27 @@ func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 			s.close(websocket.StatusPolicyViolation, reasonTooLarge)
 			return
 		}
-		var f inFrame
-		if err := decodeFrame(data, &f); err != nil {
-			s.send(errorFrame(s.reader, 0, badFrame(f.T, err)))
-			continue
-		}
-		handle(f, data)
+		// The frame is decoded and handled on a goroutine that ends with
+		// it: decoding and handling grow a stack deep, and the reader's,
+		// which an idle socket keeps, would keep that size.
+		onStack(func() { s.handleFrame(data, handle) })
 		select {
 		case <-s.done:
 			return
 		default:
 		}
 	}
+}
+
+// handleFrame decodes the client frame data and passes it to handle; a
+// frame that does not decode is answered with server.bad_frame.
+func (s *socket) handleFrame(data []byte, handle func(inFrame, []byte)) {
+	var f inFrame
+	if err := decodeFrame(data, &f); err != nil {
+		s.send(errorFrame(s.reader, 0, badFrame(f.T, err)))
+		return
+	}
+	handle(f, data)
 }
 
 // pong answers the ping f with the lag measured, or refuses it
