@@ -34,7 +34,7 @@ var packageJobs = map[string]string{
 	"store/internal/codec":       "records to rows and back, for both stores",
 	"store/internal/groupcommit": "the group-commit loop both stores use",
 	"store/internal/migrate":     "runs a store's embedded schema migrations",
-	"live":                       "the runtime: one goroutine per running game",
+	"live":                       "the runtime: one actor per running game",
 	"natsbus":                    "events and commands between nodes, over NATS",
 	"lobby":                      "seeks and pairing, challenges, rematches",
 	"schedule":                   "games arranged for a date and time",

@@ -3,12 +3,16 @@ package live
 import (
 	"context"
 	"errors"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
 )
 
-// actor is the goroutine that owns one live game.
+// actor owns one live game: its commands run one at a time, in the order
+// they came, on a goroutine that runs only while commands wait (see send),
+// so an idle game holds no goroutine.
 //
 // Its game is always the game as the store holds it: a command runs on the
 // game, and if it changed it, the change is written before anything else
@@ -35,10 +39,20 @@ type actor struct {
 	// sent is the number of the last event published, or, before the
 	// first, the number the game came with; an event numbered other than
 	// sent+1 follows a gap.
-	sent   int64
-	cmds   chan command
-	stop   chan struct{}
-	done   chan struct{}
+	sent int64
+	// qmu guards queue, the commands waiting, oldest first; running, set
+	// while a goroutine runs them (the game's goroutine: only it touches
+	// the fields below and the game); quitting, set by quit; and ended,
+	// set once the actor takes no more commands (done is then closed).
+	qmu      sync.Mutex
+	queue    []*command
+	running  bool
+	quitting bool
+	ended    bool
+	done     chan struct{}
+	// wg is the runtime's count of running actors, which an actor leaves
+	// when it ends.
+	wg     *sync.WaitGroup
 	timer  Timer
 	events []game.Event // the most recent events, oldest first
 
@@ -64,10 +78,19 @@ type actor struct {
 	retry time.Duration
 }
 
+// command is one command waiting for the game's goroutine, or running.
 type command struct {
 	ctx   context.Context
 	run   func() error
-	reply chan error
+	reply chan reply // buffered: the goroutine never waits for the sender
+	taken bool       // under qmu: the goroutine has taken it from the queue
+}
+
+// reply is a command's outcome: whether it ran, and its error (the
+// context's when it was given up before it ran).
+type reply struct {
+	ran bool
+	err error
 }
 
 func newActor(rt *Runtime, g *game.Game, seq int64) *actor {
@@ -78,49 +101,91 @@ func newActor(rt *Runtime, g *game.Game, seq int64) *actor {
 		seq:   seq,
 		epoch: rt.epoch.Load(),
 		sent:  seq,
-		cmds:  make(chan command),
-		stop:  make(chan struct{}),
 		done:  make(chan struct{}),
 	}
 }
 
-func (a *actor) loop() {
-	defer close(a.done)
+// start counts the actor among the runtime's running ones (wg, which it
+// leaves when it ends).
+func (a *actor) start(wg *sync.WaitGroup) {
+	wg.Add(1)
+	a.wg = wg
+}
+
+// run is the game's goroutine: it runs the queued commands in order until
+// none is left, then ends (the next command starts another), or until
+// quit asks it to stop or a command ends the game: then the actor ends and
+// the commands still queued are answered as not run.
+func (a *actor) run() {
 	for {
-		select {
-		case <-a.stop:
-			if a.timer != nil {
-				a.timer.Stop()
+		a.qmu.Lock()
+		if a.quitting || len(a.queue) == 0 {
+			a.running = false
+			if a.quitting {
+				a.endLocked()
 			}
+			a.qmu.Unlock()
 			return
-		case c := <-a.cmds:
-			if err := c.ctx.Err(); err != nil {
-				c.reply <- err // given up before it ran: nothing happened
-				continue
-			}
-			err := c.run()
-			if a.g.Over() || a.lost {
-				// Retired before the answer: once a command that ended the
-				// game returns, the game no longer runs here.
-				a.rt.retire(a)
-				if a.timer != nil {
-					a.timer.Stop()
-				}
-				c.reply <- err
-				return
-			}
-			c.reply <- err
 		}
+		c := a.queue[0]
+		a.queue[0] = nil
+		a.queue = a.queue[1:]
+		if len(a.queue) == 0 {
+			a.queue = nil
+		}
+		c.taken = true
+		a.qmu.Unlock()
+		if err := c.ctx.Err(); err != nil {
+			c.reply <- reply{ran: true, err: err} // given up before it ran: nothing happened
+			continue
+		}
+		err := c.run()
+		if a.g.Over() || a.lost {
+			// Retired before the answer: once a command that ended the
+			// game returns, the game no longer runs here.
+			a.rt.retire(a)
+			a.qmu.Lock()
+			a.running = false
+			a.endLocked()
+			a.qmu.Unlock()
+			c.reply <- reply{ran: true, err: err}
+			return
+		}
+		c.reply <- reply{ran: true, err: err}
 	}
 }
 
-// quit stops the goroutine after the command it is running.
-func (a *actor) quit() {
-	select {
-	case <-a.stop:
-	default:
-		close(a.stop)
+// endLocked ends the actor, once: its timer stops, the commands still
+// queued are answered as not run, and done is closed. qmu is held, and no
+// goroutine of the game runs.
+func (a *actor) endLocked() {
+	if a.ended {
+		return
 	}
+	a.ended = true
+	if a.timer != nil {
+		a.timer.Stop()
+	}
+	for _, c := range a.queue {
+		c.taken = true
+		c.reply <- reply{}
+	}
+	a.queue = nil
+	close(a.done)
+	if a.wg != nil {
+		a.wg.Done()
+	}
+}
+
+// quit ends the actor after the command it is running, if any, and waits
+// for that.
+func (a *actor) quit() {
+	a.qmu.Lock()
+	a.quitting = true
+	if !a.running {
+		a.endLocked()
+	}
+	a.qmu.Unlock()
 	<-a.done
 }
 
@@ -139,17 +204,38 @@ func (a *actor) do(ctx context.Context, f func() error) error {
 }
 
 // send runs f in the game's goroutine like do, and reports whether it ran:
-// false with a nil error when the goroutine has ended.
+// false with a nil error when the actor has ended. The command waits its
+// turn behind those queued before it; given up (ctx) while it waits, it
+// leaves the queue and never runs.
 func (a *actor) send(ctx context.Context, f func() error) (ran bool, err error) {
-	c := command{ctx: ctx, run: f, reply: make(chan error, 1)}
-	select {
-	case a.cmds <- c:
-	case <-a.done:
+	c := &command{ctx: ctx, run: f, reply: make(chan reply, 1)}
+	a.qmu.Lock()
+	if a.ended || a.quitting {
+		a.qmu.Unlock()
 		return false, nil
+	}
+	a.queue = append(a.queue, c)
+	if !a.running {
+		a.running = true
+		go a.run()
+	}
+	a.qmu.Unlock()
+	select {
+	case r := <-c.reply:
+		return r.ran, r.err
 	case <-ctx.Done():
+	}
+	a.qmu.Lock()
+	if !c.taken {
+		if i := slices.Index(a.queue, c); i >= 0 {
+			a.queue = slices.Delete(a.queue, i, i+1)
+		}
+		a.qmu.Unlock()
 		return false, ctx.Err()
 	}
-	return true, <-c.reply
+	a.qmu.Unlock()
+	r := <-c.reply // taken: it runs, or has run; its outcome stands
+	return r.ran, r.err
 }
 
 // goneErr explains why a game's goroutine no longer takes commands.

@@ -57,8 +57,8 @@ func (b *LocalBus) Publish(_ context.Context, ev game.Event) error {
 }
 
 // Follow hands deliver the events of game id from now on, from the
-// goroutine that publishes each (a game's events come from one goroutine,
-// in order), outside the bus's lock; deliver must not block. A follower
+// goroutine that publishes each (a game's events are published one at a
+// time, in order), outside the bus's lock; deliver must not block. A follower
 // has no buffer and needs no goroutine of its own to drain one, and it is
 // never dropped. cancel ends it; an event being handed over as cancel
 // runs may still arrive.

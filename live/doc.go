@@ -1,8 +1,10 @@
-// Package live runs the games being played. One goroutine owns each live
+// Package live runs the games being played. One actor owns each live
 // game: its game.Game, its deadline timer, its event numbering (the
 // sequence the runtime stores in game.State.Seq) and the events kept for
-// clients that reconnect. Commands for a game are serialised through that
-// goroutine, so a game is never touched by two goroutines at once.
+// clients that reconnect. Commands for a game are queued to its actor and
+// run one at a time, in order, on a goroutine that runs only while some
+// wait (an idle game holds none), so a game is never touched by two
+// goroutines at once.
 //
 // The way of a move: the player is checked, then the turn and the ply the
 // client made its move at, and the client's move id (a move resent after a

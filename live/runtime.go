@@ -388,9 +388,10 @@ func (r *Runtime) refusedFor(err error) {
 	r.refused.Add(1)
 }
 
-// spawn starts the goroutine of a game that is ready to run: its first
-// event kept, its timer set. It returns false, starting nothing, when the
-// runtime is stopping.
+// spawn makes a game that is ready to run (its first event kept, its
+// timer set) one of the runtime's: its commands run from now on (see
+// actor). It returns false, starting nothing, when the runtime is
+// stopping.
 func (r *Runtime) spawn(a *actor) bool {
 	r.mu.Lock()
 	if r.stopping {
@@ -399,11 +400,7 @@ func (r *Runtime) spawn(a *actor) bool {
 	}
 	old := r.actors[a.id]
 	r.actors[a.id] = a
-	r.wg.Add(1)
-	go func() {
-		defer r.wg.Done()
-		a.loop()
-	}()
+	a.start(&r.wg)
 	r.mu.Unlock()
 	if old != nil && old != a {
 		// The game came back to this node under a newer epoch (claimed
