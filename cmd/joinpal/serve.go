@@ -87,6 +87,9 @@ type serveOptions struct {
 	// pprof is the loopback address of the Go profiler's endpoints
 	// ("": none).
 	pprof string
+	// gc is the garbage collector's target and soft memory limit, which
+	// runServe sets for the process.
+	gc gcSettings
 }
 
 // parsePrefixes reads a comma-separated list of CIDR ranges or single
@@ -136,6 +139,8 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 		return code
 	}
 	log := newLogger(stderr, opts)
+	opts.gc.apply()
+	log.Info("joinpal: garbage collector", opts.gc.logArgs(os.Getenv)...)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
 	if err := serve(ctx, opts, log, serveHooks{}); err != nil {
@@ -158,6 +163,8 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 	natsURL := fs.String("nats", envOr("JOINPAL_NATS", ""), "the `URL` of the NATS server (nats://host:4222) that carries events and commands between the nodes of one PostgreSQL database; empty: one node alone, events in process (JOINPAL_NATS)")
 	natsPrefix := fs.String("nats-prefix", envOr("JOINPAL_NATS_PREFIX", natsbus.DefaultPrefix), "the `PREFIX` of every NATS subject, the same on every node of one deployment (JOINPAL_NATS_PREFIX)")
 	pprofAddr := fs.String("pprof", envOr("JOINPAL_PPROF", ""), "`ADDRESS` (loopback only, e.g. 127.0.0.1:6060) to serve Go's profiler on, /debug/pprof/ (CPU, heap, goroutines); empty: none (JOINPAL_PPROF)")
+	gcPercent := fs.String("gc-percent", envOr("JOINPAL_GC_PERCENT", ""), fmt.Sprintf("`PERCENT`: the garbage collector's target, as GOGC: the heap may grow by PERCENT of what it holds live before a collection; off: never collect (mind --memory-limit); empty: GOGC if set, else %d (JOINPAL_GC_PERCENT)", defaultGCPercent))
+	memLimit := fs.String("memory-limit", envOr("JOINPAL_MEMORY_LIMIT", ""), fmt.Sprintf("`SIZE` (1536MiB, 2GiB): a soft limit on the process's memory, as GOMEMLIMIT: nearing it, the garbage collector runs more often; off: none; empty: GOMEMLIMIT if set, else %.0f%% of the memory available (the cgroup's limit or the machine's) (JOINPAL_MEMORY_LIMIT)", memoryLimitShare*100))
 	testClock := fs.Bool("test-clock", envOr("JOINPAL_TEST_CLOCK", "") == "1", "for browser tests only: a clock that POST /test/clock moves forward (JOINPAL_TEST_CLOCK=1); never in production")
 	def := server.DefaultLimits()
 	rates := []struct {
@@ -240,6 +247,11 @@ func parseServe(args []string, stderr io.Writer) (opts serveOptions, code int, o
 		}
 		opts.pprof = *pprofAddr
 	}
+	gc, err := parseGCSettings(*gcPercent, *memLimit, os.Getenv, availableMemory())
+	if err != nil {
+		return serveOptions{}, fs.usageError("%v", err), false
+	}
+	opts.gc = gc
 	opts.secureCookies = *secure
 	opts.nats, opts.natsPrefix = *natsURL, *natsPrefix
 	if opts.nats != "" && !isPostgres(*db) {

@@ -38,7 +38,7 @@ func TestParseServe(t *testing.T) {
 	if !ok || opts.addr != ":7000" || opts.db != "postgres://u:p@h/db" || opts.logLevel != slog.LevelDebug || !opts.logJSON || opts.stockfish != "/usr/games/stockfish" || opts.hashConcurrency != 3 || opts.socketsPerUser != 4 || opts.socketsPerAddress != 50 {
 		t.Fatalf("flags: %+v", opts)
 	}
-	for _, args := range [][]string{{"--pprof", "0.0.0.0:6060"}, {"--pprof", "localhost"}, {"--log-level", "loud"}, {"--log-format", "xml"}, {"--hash-concurrency", "-1"}, {"--hash-concurrency", "many"}, {"--sockets-per-user", "-2"}, {"extra"}, {"--nope"}} {
+	for _, args := range [][]string{{"--pprof", "0.0.0.0:6060"}, {"--pprof", "localhost"}, {"--log-level", "loud"}, {"--log-format", "xml"}, {"--hash-concurrency", "-1"}, {"--hash-concurrency", "many"}, {"--sockets-per-user", "-2"}, {"--gc-percent", "0"}, {"--memory-limit", "2GB"}, {"extra"}, {"--nope"}} {
 		stderr.Reset()
 		if _, code, ok := parseServe(args, &stderr); ok || code != exitUsage {
 			t.Errorf("%v: ok %v, code %d; want a usage error", args, ok, code)
@@ -69,6 +69,11 @@ func TestParseServe(t *testing.T) {
 	}
 	if _, code, ok := parseServe([]string{"--trusted-proxies", "10.0.0.0/33"}, &stderr); ok || code != exitUsage {
 		t.Errorf("a bad range: ok %v, code %d; want a usage error", ok, code)
+	}
+	// The collector: flags (and their environment variables) win.
+	opts, _, ok = parseServe([]string{"--gc-percent", "150", "--memory-limit", "3GiB"}, &stderr)
+	if want := (gcSettings{percent: 150, setPct: true, limit: 3 << 30, setLim: true}); !ok || opts.gc != want {
+		t.Errorf("--gc-percent, --memory-limit: %+v, want %+v", opts.gc, want)
 	}
 	if _, code, ok := parseServe([]string{"-h"}, &stderr); ok || code != exitOK {
 		t.Errorf("-h: ok %v, code %d", ok, code)
