@@ -201,7 +201,7 @@ func (s *Server) writeClubPage(w http.ResponseWriter, r *http.Request, status in
 			return
 		}
 		for _, t := range ts {
-			out.Tournaments = append(out.Tournaments, viewTournament(r, t))
+			out.Tournaments = append(out.Tournaments, s.viewTournament(r, t, map[string]string{t.ClubID: c.Name}))
 		}
 	}
 	var me *clubPlace

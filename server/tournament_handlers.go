@@ -54,7 +54,10 @@ const tournamentsListed = 50
 // tournamentJSON is a tournament as the API shows it.
 type tournamentJSON struct {
 	league.Tournament
-	URL string `json:"url"`
+	// ClubName is the name of the club it belongs to ("" for an open
+	// tournament, or when the club is gone).
+	ClubName string `json:"clubName,omitempty"`
+	URL      string `json:"url"`
 }
 
 // tournamentNew is the body of POST /api/tournaments: the name, the club
@@ -127,8 +130,24 @@ type tournamentPageJSON struct {
 	Me         *tournamentMe    `json:"me,omitempty"`
 }
 
-func viewTournament(r *http.Request, t league.Tournament) tournamentJSON {
-	return tournamentJSON{Tournament: t, URL: siteURL(r) + "/tournament/" + t.ID}
+// viewTournament is t as the API shows it; names caches the clubs'
+// names the request has looked up (nil: look up each time).
+func (s *Server) viewTournament(r *http.Request, t league.Tournament, names map[string]string) tournamentJSON {
+	out := tournamentJSON{Tournament: t, URL: siteURL(r) + "/tournament/" + t.ID}
+	if t.ClubID == "" || s.cfg.Clubs == nil {
+		return out
+	}
+	name, ok := names[t.ClubID]
+	if !ok {
+		if c, err := s.cfg.Clubs.Get(r.Context(), t.ClubID); err == nil {
+			name = c.Name
+		}
+		if names != nil {
+			names[t.ClubID] = name
+		}
+	}
+	out.ClubName = name
+	return out
 }
 
 func leaguePerson(u account.User) league.Person {
@@ -155,6 +174,7 @@ func (s *Server) listTournaments(w http.ResponseWriter, r *http.Request) {
 	}
 	clubID := r.URL.Query().Get("club")
 	out := map[string][]tournamentJSON{}
+	names := map[string]string{}
 	for key, st := range map[string][]league.Status{
 		"upcoming": {league.Registration}, "running": {league.Running, league.Paused}, "finished": {league.Finished},
 	} {
@@ -165,7 +185,7 @@ func (s *Server) listTournaments(w http.ResponseWriter, r *http.Request) {
 		}
 		out[key] = []tournamentJSON{}
 		for _, t := range list {
-			out[key] = append(out[key], viewTournament(r, t))
+			out[key] = append(out[key], s.viewTournament(r, t, names))
 		}
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -254,7 +274,7 @@ func (s *Server) writeTournamentPage(w http.ResponseWriter, r *http.Request, sta
 		s.writeError(w, r, err)
 		return
 	}
-	out := tournamentPageJSON{Tournament: viewTournament(r, t), Players: []tournamentPlayer{}, Rounds: [][]boardJSON{},
+	out := tournamentPageJSON{Tournament: s.viewTournament(r, t, nil), Players: []tournamentPlayer{}, Rounds: [][]boardJSON{},
 		Standings: rows, TieBreaks: t.TieBreaks,
 		Crosstable: tournament.Table{RoundRobin: t.Format == league.RoundRobin, TieBreaks: []tournament.TieBreak{}, Rows: []tournament.Row{}}}
 	names := map[string]string{}

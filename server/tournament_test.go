@@ -74,6 +74,9 @@ func testTournamentOverHTTP(t *testing.T, env *testEnv) {
 	if p.Me == nil || !p.Me.Organiser || p.Tournament.Status != league.Registration || len(p.TieBreaks) != 2 {
 		t.Fatalf("created: %+v", p)
 	}
+	if p.Tournament.ClubName != "Peón Rojo" {
+		t.Fatalf("the club's name: %q", p.Tournament.ClubName)
+	}
 	// The page's socket tells of each change.
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 	defer cancel()
@@ -154,11 +157,11 @@ func testTournamentOverHTTP(t *testing.T, env *testEnv) {
 	}
 	var lists map[string][]tournamentJSON
 	mustStatus(t, nobody.do("GET", "/api/tournaments?club=peon-rojo", ""), http.StatusOK).decode(t, &lists)
-	if len(lists["finished"]) != 1 || len(lists["upcoming"]) != 0 || len(lists["running"]) != 0 {
+	if len(lists["finished"]) != 1 || len(lists["upcoming"]) != 0 || len(lists["running"]) != 0 || lists["finished"][0].ClubName != "Peón Rojo" {
 		t.Fatalf("lists: %+v", lists)
 	}
 	cp, _ := clubPageOf(t, nobody, "peon-rojo")
-	if len(cp.Tournaments) != 1 || cp.Tournaments[0].ID != id {
+	if len(cp.Tournaments) != 1 || cp.Tournaments[0].ID != id || cp.Tournaments[0].ClubName != "Peón Rojo" {
 		t.Fatalf("the club's page: %+v", cp.Tournaments)
 	}
 	mustStatus(t, nobody.do("GET", "/api/tournament/none", ""), http.StatusNotFound)
