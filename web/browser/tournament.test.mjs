@@ -22,8 +22,8 @@ async function check(p) {
 
 /** setResult has the organiser set board's result in round by adjudication. */
 async function setResult(p, round, board, result, reason) {
-  await p.page.locator('#tournament-result-round').fill(String(round));
-  await p.page.locator('#tournament-result-board').fill(String(board));
+  await p.page.locator('#tournament-result-round').selectOption(String(round));
+  await p.page.locator('#tournament-result-board').selectOption(String(board));
   await p.page.locator('#tournament-result-value').selectOption(result);
   await p.page.locator('#tournament-result-reason').fill(reason);
   await p.page.locator('#tournament-result-go').click();
@@ -31,6 +31,8 @@ async function setResult(p, round, board, result, reason) {
 
 test('a club league and an open Swiss: created, joined, paired, scored', async () => {
   const ana = await person(env, 'ana', { locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  // Starting a tournament asks the organiser to confirm.
+  ana.page.on('dialog', (d) => void d.accept());
   const beto = await person(env, 'beto', { locale: 'en-GB', timezoneId: 'Europe/London', size: 'phone', mobile: true });
   const cris = await person(env, 'cris', { locale: 'es-ES', timezoneId: 'Europe/Madrid' });
   const res = await ana.page.request.post(env.server.url + '/api/clubs', { data: { name: 'Peón Rojo', description: '', policy: 'open' } });
@@ -88,9 +90,9 @@ test('a club league and an open Swiss: created, joined, paired, scored', async (
   const gameHref = await round1.nth(0).locator('a.tournament-game').getAttribute('href');
   let told = 0;
   for (const [p, name, said] of [
-    [ana, 'ana', /», ronda 1: tu partida contra (beto|cris) empieza a las /],
-    [beto, 'beto', /”, round 1: your game against (ana|cris) starts at /],
-    [cris, 'cris', /», ronda 1: tu partida contra (ana|beto) empieza a las /],
+    [ana, 'ana', /», ronda 1: tu partida contra (beto|cris) empieza el /],
+    [beto, 'beto', /”, round 1: your game against (ana|cris) starts on /],
+    [cris, 'cris', /», ronda 1: tu partida contra (ana|beto) empieza el /],
   ]) {
     if (!board1.split(' – ').includes(name)) continue;
     const note = p.page.locator('#jp-notices .notice-newGame');
@@ -146,6 +148,9 @@ test('a club league and an open Swiss: created, joined, paired, scored', async (
   await ana.page.locator('#tournament-name').fill('Abierto de invierno');
   await ana.page.locator('#tournament-format').selectOption('swiss');
   await ana.page.locator('#tournament-rounds').fill('3');
+  // The league's round 2 pairs by itself once round 1 is decided: Ana may
+  // have been told of her new game, in a notice over the page's corner.
+  for (const close of await ana.page.locator('#jp-notices .notice-close').all()) await close.click();
   await ana.page.locator('#tournament-create').click();
   await ana.page.waitForURL(/\/tournament\/\w+$/);
   const swissURL = ana.page.url();

@@ -14,7 +14,7 @@ import { api, get } from '../lib/api';
 import { Socket } from '../lib/socket';
 import { errorText } from '../club/types';
 import { sayTimeControl, sayDate } from '../account/format';
-import { TournamentPage, Board, sayFormat, sayStatus, sayTieBreak, points, tieBreakValue } from '../tournament/types';
+import { TournamentPage, Board, sayFormat, sayStatus, sayTieBreak, sayReason, sayResult, results, roundDecided, points, tieBreakValue } from '../tournament/types';
 import { Crosstable, cellText, cellLabel } from '../tournament/crosstable';
 
 interface State {
@@ -84,7 +84,12 @@ function placeView(p: TournamentPage): VNode {
   if (mine?.joined && mine.withdrawn) parts.push(t('ui.tournament.place.withdrawn'));
   else if (mine?.joined) {
     parts.push(t('ui.tournament.place.joined'));
-    if (tr.status !== 'finished') parts.push(button('tournament-leave', t('ui.tournament.action.leave'), () => void act('/leave', {}, 'ui.tournament.done.left')));
+    if (tr.status !== 'finished') {
+      parts.push(button('tournament-leave', t('ui.tournament.action.leave'), () => {
+        const key = tr.status === 'registration' ? 'ui.tournament.confirm.leave_registration' : 'ui.tournament.confirm.leave';
+        if (window.confirm(t(key, { name: tr.name }))) void act('/leave', {}, 'ui.tournament.done.left');
+      }));
+    }
   } else if (tr.status === 'registration' || (tr.format === 'swiss' && tr.lateEntries && tr.status !== 'finished' && tr.round < tr.totalRounds)) {
     parts.push(button('tournament-join', t('ui.tournament.action.join'), () => void act('/join', {}, 'ui.tournament.done.joined'), 'primary'));
   } else parts.push(t('ui.tournament.place.closed'));
@@ -117,76 +122,134 @@ function organiserView(p: TournamentPage): VNode | null {
   if (!p.me?.organiser) return null;
   const tr = p.tournament;
   const controls: VNode[] = [];
-  if (tr.status === 'registration') controls.push(button('tournament-start', t('ui.tournament.action.start'), () => void act('/start', {}, 'ui.tournament.done.started'), 'primary'));
+  const active = p.players.filter((e) => !e.withdrawn);
+  if (tr.status === 'registration') {
+    controls.push(button('tournament-start', t('ui.tournament.action.start'), () => {
+      if (window.confirm(t('ui.tournament.confirm.start', { n: active.length }))) void act('/start', {}, 'ui.tournament.done.started');
+    }, 'primary'));
+  }
+  let waiting: VNode | null = null;
   if (tr.status === 'running') {
     if (tr.round < tr.totalRounds) {
       const next = tr.round + 1;
-      controls.push(button('tournament-pair', t('ui.tournament.action.pair', { round: next }), () => void act('/pair', { round: next }, 'ui.tournament.done.paired', { round: String(next) }), 'primary'));
+      // The next round pairs once every game of this one has its result
+      // (a live round by itself then); until then the button would only
+      // be refused.
+      if (roundDecided(p.rounds[tr.round - 1] ?? [], Date.now())) {
+        controls.push(button('tournament-pair', t('ui.tournament.action.pair', { round: next }), () => void act('/pair', { round: next }, 'ui.tournament.done.paired', { round: String(next) }), 'primary'));
+      } else {
+        const key = tr.mode === 'live' ? 'ui.tournament.organiser.waiting_live' : 'ui.tournament.organiser.waiting';
+        waiting = h('p#tournament-pair-wait.muted', t(key, { round: tr.round, next }));
+      }
     }
     controls.push(button('tournament-pause', t('ui.tournament.action.pause'), () => void act('/pause', {}, 'ui.tournament.done.paused')));
   }
   if (tr.status === 'paused') controls.push(button('tournament-resume', t('ui.tournament.action.resume'), () => void act('/resume', {}, 'ui.tournament.done.resumed')));
   const r = state.result;
-  const results = ['1-0', '1/2-1/2', '0-1', '+-', '-+', '--'];
+  // The round and board chosen from what was paired: each board said by
+  // its players, each result by its symbol and words.
+  const paired = p.rounds.map((boards, i) => ({ round: i + 1, games: boards.filter((b) => b.black) })).filter((x) => x.games.length);
+  if (paired.length && !paired.some((x) => x.round === r.round)) r.round = paired[paired.length - 1].round;
+  const games = paired.find((x) => x.round === r.round)?.games ?? [];
+  if (games.length && !games.some((b) => b.board === r.board)) r.board = games[0].board;
   const adjudicate =
-    tr.status === 'registration'
+    tr.status === 'registration' || paired.length === 0
       ? null
       : h('form#tournament-result-form', {
           on: { submit: (e: Event) => (e.preventDefault(), void act('/result', { ...r }, 'ui.tournament.done.result')) },
         }, [
           h('h3', t('ui.tournament.result.heading')),
           h('label', { attrs: { for: 'tournament-result-round' } }, t('ui.tournament.result.round')),
-          h('input#tournament-result-round', { attrs: { type: 'number', min: 1 }, props: { value: String(r.round) }, on: { input: (e: Event) => (r.round = Number((e.target as HTMLInputElement).value)) } }),
+          h('select#tournament-result-round', { on: { change: (e: Event) => ((r.round = Number((e.target as HTMLSelectElement).value)), redraw()) } },
+            paired.map((x) => h('option', { attrs: { value: String(x.round) }, props: { selected: x.round === r.round } }, String(x.round)))),
           h('label', { attrs: { for: 'tournament-result-board' } }, t('ui.tournament.result.board')),
-          h('input#tournament-result-board', { attrs: { type: 'number', min: 1 }, props: { value: String(r.board) }, on: { input: (e: Event) => (r.board = Number((e.target as HTMLInputElement).value)) } }),
+          h('select#tournament-result-board', { on: { change: (e: Event) => (r.board = Number((e.target as HTMLSelectElement).value)) } },
+            games.map((b) => h('option', { attrs: { value: String(b.board) }, props: { selected: b.board === r.board } },
+              t('ui.tournament.result.board_item', { board: b.board, white: b.whiteName, black: b.blackName ?? '', result: b.score || '…' })))),
           h('label', { attrs: { for: 'tournament-result-value' } }, t('ui.tournament.result.result')),
           h('select#tournament-result-value', { on: { change: (e: Event) => (r.result = (e.target as HTMLSelectElement).value) } },
-            results.map((x) => h('option', { attrs: { value: x }, props: { selected: x === r.result } }, x))),
+            results.map((x) => h('option', { attrs: { value: x }, props: { selected: x === r.result } }, sayResult(x)))),
           h('label', { attrs: { for: 'tournament-result-reason' } }, t('ui.tournament.result.reason')),
-          h('input#tournament-result-reason', { attrs: { type: 'text', maxlength: 40 }, props: { value: r.reason }, on: { input: (e: Event) => (r.reason = (e.target as HTMLInputElement).value) } }),
+          h('input#tournament-result-reason', { attrs: { type: 'text', required: true, maxlength: 40, 'aria-describedby': 'tournament-result-hint' }, props: { value: r.reason }, on: { input: (e: Event) => (r.reason = (e.target as HTMLInputElement).value) } }),
+          h('small#tournament-result-hint.hint', t('ui.tournament.result.hint')),
           h('button#tournament-result-go', { attrs: { type: 'submit', disabled: state.busy } }, t('ui.tournament.result.submit')),
         ]);
+  if (!active.some((e) => e.name === state.withdraw)) state.withdraw = '';
   const withdraw =
-    tr.status === 'finished'
+    tr.status === 'finished' || active.length === 0
       ? null
       : h('form#tournament-withdraw-form', {
           on: {
             submit: (e: Event) => {
               e.preventDefault();
-              const name = state.withdraw.trim();
-              void act('/withdraw', { username: name }, 'ui.tournament.done.withdrawn', { name });
+              const name = state.withdraw;
+              if (!name) return;
+              const key = tr.status === 'registration' ? 'ui.tournament.confirm.remove' : 'ui.tournament.confirm.withdraw';
+              if (window.confirm(t(key, { name }))) void act('/withdraw', { username: name }, 'ui.tournament.done.withdrawn', { name });
             },
           },
         }, [
+          h('h3', t('ui.tournament.withdraw.heading')),
           h('label', { attrs: { for: 'tournament-withdraw-name' } }, t('ui.tournament.withdraw.username')),
-          h('input#tournament-withdraw-name', { attrs: { type: 'text', autocomplete: 'off', maxlength: 30 }, props: { value: state.withdraw }, on: { input: (e: Event) => (state.withdraw = (e.target as HTMLInputElement).value) } }),
-          h('button#tournament-withdraw-go', { attrs: { type: 'submit', disabled: state.busy } }, t('ui.tournament.withdraw.submit')),
+          h('select#tournament-withdraw-name', { on: { change: (e: Event) => ((state.withdraw = (e.target as HTMLSelectElement).value), redraw()) } }, [
+            h('option', { attrs: { value: '' }, props: { selected: state.withdraw === '' } }, t('ui.tournament.withdraw.choose')),
+            ...active.map((e) => h('option', { attrs: { value: e.name }, props: { selected: e.name === state.withdraw } }, e.name)),
+          ]),
+          h('button#tournament-withdraw-go', { attrs: { type: 'submit', disabled: state.busy || !state.withdraw } }, t('ui.tournament.withdraw.submit')),
         ]);
   return h('section#tournament-organiser.card', { attrs: { 'aria-labelledby': 'tournament-organiser-title' } }, [
     h('h2#tournament-organiser-title', t('ui.tournament.organiser.heading')),
-    h('div.tournament-controls', controls),
+    controls.length ? h('div.tournament-controls', controls) : null,
+    waiting,
     adjudicate,
     withdraw,
   ]);
 }
 
-function boardRow(b: Board, arranged: boolean): VNode {
-  const who = b.black ? [b.whiteName, ' – ', b.blackName ?? ''] : [b.whiteName, ' ', t('ui.tournament.bye_word')];
-  return h('tr.tournament-board', { key: b.round + '.' + b.board, attrs: { 'data-board': String(b.board) } }, [
+/**
+ * boardRow is one board: its players, linked to the game when there is
+ * one (the reader's own board marked), and its result with an arranged
+ * game's start and an adjudication's reason.
+ */
+function boardRow(b: Board, arranged: boolean, me: string): VNode {
+  const names = b.black ? b.whiteName + ' – ' + (b.blackName ?? '') : b.whiteName + ' ' + t('ui.tournament.bye_word');
+  const mine = me !== '' && (b.white === me || b.black === me);
+  return h('tr.tournament-board' + (mine ? '.tournament-mine' : ''), { key: b.round + '.' + b.board, attrs: { 'data-board': String(b.board) } }, [
     h('td', String(b.board)),
-    h('td', who),
-    h('td.tournament-score', b.score || '…'),
     h('td', [
-      b.gameUrl ? h('a.tournament-game', { attrs: { href: b.gameUrl } }, t('ui.tournament.game')) : '',
-      arranged && b.startAt ? h('span.muted', ' ' + sayDate(Date.parse(b.startAt))) : '',
-      b.reason ? h('span.muted', ' (' + b.reason + ')') : '',
+      b.gameUrl ? h('a.tournament-game', { attrs: { href: b.gameUrl, title: t('ui.tournament.game') } }, names) : names,
+      mine ? h('span.tournament-you', ' ' + t('ui.tournament.you')) : '',
     ]),
+    h('td', [
+      h('span.tournament-score', b.score || '…'),
+      arranged && b.startAt ? h('span.muted.tournament-when', ' ' + sayDate(Date.parse(b.startAt))) : '',
+      b.reason ? h('span.muted.tournament-reason', ' (' + sayReason(b.reason) + ')') : '',
+    ]),
+  ]);
+}
+
+/**
+ * myGameView points a player to their game of the current round while it
+ * is being played (or, arranged, still to play).
+ */
+function myGameView(p: TournamentPage): VNode | null {
+  const me = boot().me?.id ?? '';
+  const tr = p.tournament;
+  if (!me || tr.status === 'finished' || tr.round === 0) return null;
+  const b = (p.rounds[tr.round - 1] ?? []).find((x) => x.black && (x.white === me || x.black === me));
+  if (!b || b.score || !b.gameUrl) return null;
+  const white = b.white === me;
+  const opponent = (white ? b.blackName : b.whiteName) ?? '';
+  return h('p#tournament-my-game.tournament-my-game', [
+    t(white ? 'ui.tournament.my_game.white' : 'ui.tournament.my_game.black', { round: b.round, opponent }) + ' ',
+    h('a.button.primary', { attrs: { href: b.gameUrl } }, t('ui.tournament.my_game.go')),
   ]);
 }
 
 function roundsView(p: TournamentPage): VNode {
   const arranged = p.tournament.mode === 'arranged';
   const mine = p.me?.joined && arranged;
+  const me = boot().me?.id ?? '';
   return h('section#tournament-rounds.card', { attrs: { 'aria-labelledby': 'tournament-rounds-title', tabindex: '0' } }, [
     h('h2#tournament-rounds-title', t('ui.tournament.rounds.heading')),
     p.rounds.length === 0 ? h('p#tournament-rounds-empty.muted', t('ui.tournament.rounds.empty')) : null,
@@ -195,8 +258,8 @@ function roundsView(p: TournamentPage): VNode {
         h('h3', t('ui.tournament.round_n', { round: i + 1 })),
         mine ? h('a.tournament-ics', { attrs: { href: base() + '/round/' + (i + 1) + '/ics' } }, t('ui.tournament.ics')) : null,
         h('table.tournament-pairings', [
-          h('thead', h('tr', [h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.board')), h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.players')), h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.result')), h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.game'))])),
-          h('tbody', boards.map((b) => boardRow(b, arranged))),
+          h('thead', h('tr', [h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.board')), h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.players')), h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.result'))])),
+          h('tbody', boards.map((b) => boardRow(b, arranged, me))),
         ]),
       ]),
     ),
@@ -294,7 +357,9 @@ function view(): VNode {
   return page(
     redraw,
     [
-      h('p.club-back', h('a', { attrs: { href: '/tournaments' } }, t('ui.tournament.back'))),
+      h('p.club-back', tr.clubId
+        ? h('a#tournament-back', { attrs: { href: '/club/' + encodeURIComponent(tr.clubId) } }, t('ui.tournament.back_club', { club: tr.clubName || tr.clubId }))
+        : h('a#tournament-back', { attrs: { href: '/tournaments' } }, t('ui.tournament.back'))),
       h('h1#tournament-name', tr.name),
       h('p#tournament-meta.muted', [
         sayFormat(tr),
@@ -308,10 +373,11 @@ function view(): VNode {
         h('span#tournament-status', { attrs: { 'data-status': tr.status } }, sayStatus(tr.status)),
         tr.round ? ' · ' + t('ui.tournament.round_of', { round: tr.round, total: tr.totalRounds }) : '',
         tr.clubId ? ' · ' : '',
-        tr.clubId ? h('a#tournament-club', { attrs: { href: '/club/' + encodeURIComponent(tr.clubId) } }, t('ui.tournament.of_club', { club: tr.clubId })) : '',
+        tr.clubId ? h('a#tournament-club', { attrs: { href: '/club/' + encodeURIComponent(tr.clubId) } }, t('ui.tournament.of_club', { club: tr.clubName || tr.clubId })) : '',
       ]),
       h('p.muted', t('ui.tournament.organised_by', { name: tr.ownerName })),
       placeView(p),
+      myGameView(p) ?? h('span'),
       h('p#tournament-action-error.error', { attrs: { role: 'alert' } }, state.actionError),
       h('div.club-layout', [
         h('div', [standingsView(p), roundsView(p)]),

@@ -123,7 +123,7 @@ function item(tr: Tournament): VNode {
       ' · ',
       sayStatus(tr.status),
       tr.clubId ? ' · ' : '',
-      tr.clubId ? h('a', { attrs: { href: '/club/' + encodeURIComponent(tr.clubId) } }, t('ui.tournament.of_club', { club: tr.clubId })) : '',
+      tr.clubId ? h('a', { attrs: { href: '/club/' + encodeURIComponent(tr.clubId) } }, t('ui.tournament.of_club', { club: tr.clubName || tr.clubId })) : '',
     ]),
   ]);
 }

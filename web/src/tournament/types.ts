@@ -16,6 +16,8 @@ export interface Tournament {
   id: string;
   name: string;
   clubId?: string;
+  /** clubName is the club's name (absent for an open tournament). */
+  clubName?: string;
   ownerId: string;
   ownerName: string;
   format: Format;
@@ -115,6 +117,32 @@ export function sayStatus(s: Status): string {
 /** sayTieBreak is a tie-break's short name ("Buchholz"). */
 export function sayTieBreak(tb: string): string {
   return t('ui.tournament.tb.' + tb.toLowerCase().replace('-', '_'));
+}
+
+/**
+ * sayReason is an adjudication's reason: the organiser's own words, or
+ * the server's "withdrawn" and "deadline" in the reader's language.
+ */
+export function sayReason(reason: string): string {
+  return reason === 'withdrawn' || reason === 'deadline' ? t('ui.tournament.reason.' + reason) : reason;
+}
+
+/** results are the results an organiser may set, in the order offered. */
+export const results = ['1-0', '1/2-1/2', '0-1', '+-', '-+', '--'];
+
+/** sayResult is a result in symbols and words ("1-0 (ganan las blancas)"). */
+export function sayResult(r: string): string {
+  const key = { '1-0': 'white', '1/2-1/2': 'draw', '0-1': 'black', '+-': 'white_forfeit', '-+': 'black_forfeit', '--': 'double_forfeit' }[r];
+  return key ? t('ui.tournament.result.say.' + key) : r;
+}
+
+/**
+ * roundDecided reports whether every board of a round has its result, so
+ * that the next round may be paired; an arranged game past its deadline
+ * counts (the pairing scores it).
+ */
+export function roundDecided(boards: Board[], now: number): boolean {
+  return boards.every((b) => b.score !== '' || (b.deadline !== undefined && Date.parse(b.deadline) <= now));
 }
 
 /** points writes points as the standings do: "2½". */
