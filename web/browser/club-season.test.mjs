@@ -79,6 +79,12 @@ test('a club runs a 7-round Swiss from its page', async () => {
   await ana.page.locator('#tournament-tb-BH-C1').check();
   await ana.page.locator('#tournament-tb-BH').check();
   await ana.page.locator('#tournament-tb-SB').check();
+  // The club is chosen by its name, among the clubs Ana runs; the
+  // tie-breaks say the order they apply in, the order she ticked them.
+  assert.equal(await ana.page.locator('#tournament-club').inputValue(), 'torre-blanca');
+  await ana.page.locator('#tournament-club option:checked', { hasText: 'Torre Blanca' }).waitFor({ state: 'attached' });
+  assert.equal(await ana.page.locator('label[for="tournament-tb-BH-C1"] .tournament-tb-order').innerText(), ' (1.º)');
+  assert.equal(await ana.page.locator('label[for="tournament-tb-SB"] .tournament-tb-order').innerText(), ' (3.º)');
   await check(ana);
   await screenshot(ana.page, 'club-season-03-new-swiss');
   await ana.page.locator('#tournament-create').click();

@@ -7,7 +7,7 @@ import { mount, h, VNode } from '../lib/view';
 import { t } from '../lib/i18n';
 import { boot } from '../lib/boot';
 import { get, post } from '../lib/api';
-import { errorText } from '../club/types';
+import { errorText, Mine } from '../club/types';
 import { Lists, Tournament, TournamentPage, Format, Mode, tieBreaks, tournamentPath, sayFormat, sayStatus, sayTieBreak } from '../tournament/types';
 import { sayTimeControl } from '../account/format';
 
@@ -32,6 +32,8 @@ interface Form {
 
 interface State {
   lists?: Lists;
+  /** clubs are the clubs the reader runs (owner or admin): those a tournament may be for. */
+  clubs: { id: string; name: string }[];
   error: string;
   form: Form;
   formError: string;
@@ -39,6 +41,7 @@ interface State {
 }
 
 const state: State = {
+  clubs: [],
   error: '',
   form: {
     name: '',
@@ -71,6 +74,26 @@ async function load(): Promise<void> {
     state.error = errorText(e);
   }
   redraw();
+  const me = boot().me;
+  if (!me || me.guest) return;
+  try {
+    const { mine } = await get<{ mine: Mine[] }>('/api/clubs?max=1');
+    state.clubs = mine.filter((m) => m.role === 'owner' || m.role === 'admin').map((m) => ({ id: m.club.id, name: m.club.name }));
+  } catch {
+    // The form still offers the club the address named.
+  }
+  redraw();
+}
+
+/**
+ * clubOptions are the choices of the form's club: none (an open
+ * tournament), the clubs the reader runs, and the one the address named
+ * while the list is not there.
+ */
+function clubOptions(chosen: string): { id: string; name: string }[] {
+  const out = [{ id: '', name: t('ui.tournament.form.club_none') }, ...state.clubs];
+  if (chosen && !out.some((c) => c.id === chosen)) out.push({ id: chosen, name: chosen });
+  return out;
 }
 
 async function create(ev: Event): Promise<void> {
@@ -158,11 +181,10 @@ function formView(): VNode {
         props: { value: f.name },
         on: { input: text('name') },
       })),
-      field('tournament-club', t('ui.tournament.form.club'), h('input#tournament-club', {
-        attrs: { type: 'text', autocomplete: 'off', maxlength: 40, 'aria-describedby': 'tournament-club-hint' },
-        props: { value: f.club },
-        on: { input: text('club') },
-      })),
+      field('tournament-club', t('ui.tournament.form.club'), h('select#tournament-club', {
+        attrs: { 'aria-describedby': 'tournament-club-hint' },
+        on: { change: (e: Event) => ((f.club = (e.target as HTMLSelectElement).value), redraw()) },
+      }, clubOptions(f.club).map((c) => h('option', { attrs: { value: c.id }, props: { selected: c.id === f.club } }, c.name)))),
       h('small#tournament-club-hint.hint', t('ui.tournament.form.club_hint')),
       field('tournament-format', t('ui.tournament.form.format'), h('select#tournament-format', {
         on: { change: (e: Event) => ((f.format = (e.target as HTMLSelectElement).value as Format), redraw()) },
@@ -227,6 +249,7 @@ function formView(): VNode {
         : null,
       h('fieldset.tournament-tiebreaks', [
         h('legend', t('ui.tournament.form.tiebreaks')),
+        h('p.hint', t('ui.tournament.form.tiebreaks_hint')),
         ...tieBreaks.map((tb) =>
           h('div.field.check', [
             h('input#tournament-tb-' + tb, {
@@ -240,7 +263,10 @@ function formView(): VNode {
                 },
               },
             }),
-            h('label', { attrs: { for: 'tournament-tb-' + tb } }, sayTieBreak(tb)),
+            h('label', { attrs: { for: 'tournament-tb-' + tb } }, [
+              sayTieBreak(tb),
+              f.tieBreaks.includes(tb) ? h('span.tournament-tb-order.muted', ' ' + t('ui.tournament.form.tiebreak_order', { n: f.tieBreaks.indexOf(tb) + 1 })) : '',
+            ]),
           ]),
         ),
       ]),
