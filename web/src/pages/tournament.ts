@@ -221,8 +221,9 @@ function boardRow(b: Board, arranged: boolean, me: string): VNode {
       mine ? h('span.tournament-you', ' ' + t('ui.tournament.you')) : '',
     ]),
     h('td', [
-      h('span.tournament-score', b.score || '…'),
-      arranged && b.startAt ? h('span.muted.tournament-when', ' ' + sayDate(Date.parse(b.startAt))) : '',
+      // An arranged game still to play shows its date; once decided, its result.
+      h('span.tournament-score', b.score || (arranged && b.startAt ? '' : '…')),
+      arranged && b.startAt && !b.score ? h('span.tournament-when', sayDate(Date.parse(b.startAt))) : '',
       b.reason ? h('span.muted.tournament-reason', ' (' + sayReason(b.reason) + ')') : '',
     ]),
   ]);
