@@ -92,6 +92,8 @@ test('a club runs a 7-round Swiss from its page', async () => {
   const swissURL = ana.page.url();
   const swissAPI = swissURL.replace('/tournament/', '/api/tournament/');
   await ana.page.locator('#tournament-start').waitFor();
+  await ana.page.locator('#tournament-standings-empty').waitFor();
+  assert.equal(await ana.page.locator('#tournament-back').getAttribute('href'), '/club/torre-blanca');
   await check(ana);
   await screenshot(ana.page, 'club-season-04-swiss-registration');
 
@@ -182,6 +184,9 @@ test('a club runs a 7-round Swiss from its page', async () => {
   }
 
   await ana.page.locator('#tournament-status[data-status="finished"]').waitFor();
+  // The newest round comes first; the players' names lead to their profiles.
+  assert.equal(await ana.page.locator('.tournament-round').first().getAttribute('data-round'), '7');
+  assert.equal(await ana.page.locator('#tournament-standings-table tr[data-name="eva"] a.tournament-player').getAttribute('href'), '/@/eva');
   await check(ana);
   await screenshot(ana.page, 'club-season-11-final');
   await beto.page.goto(swissURL);

@@ -13,7 +13,7 @@ import { boot } from '../lib/boot';
 import { api, get } from '../lib/api';
 import { Socket } from '../lib/socket';
 import { errorText } from '../club/types';
-import { sayTimeControl, sayDate } from '../account/format';
+import { sayTimeControl, sayDate, profileLink } from '../account/format';
 import { TournamentPage, Board, sayFormat, sayStatus, sayTieBreak, sayReason, sayResult, results, roundDecided, points, tieBreakValue } from '../tournament/types';
 import { Crosstable, cellText, cellLabel } from '../tournament/crosstable';
 
@@ -71,6 +71,12 @@ async function act(path: string, body: unknown, done: string, params: Record<str
 
 function button(id: string, label: string, onClick: () => void, cls = ''): VNode {
   return h('button#' + id + (cls ? '.' + cls : ''), { attrs: { type: 'button', disabled: state.busy }, on: { click: onClick } }, label);
+}
+
+/** nameView is a player's name, linked to their profile. */
+function nameView(name: string): VNode {
+  const link = profileLink({ name });
+  return link ? h('a.tournament-player', { attrs: { href: link } }, name) : h('span.tournament-player', name);
 }
 
 function placeView(p: TournamentPage): VNode {
@@ -254,8 +260,9 @@ function roundsView(p: TournamentPage): VNode {
   return h('section#tournament-rounds.card', { attrs: { 'aria-labelledby': 'tournament-rounds-title', tabindex: '0' } }, [
     h('h2#tournament-rounds-title', t('ui.tournament.rounds.heading')),
     p.rounds.length === 0 ? h('p#tournament-rounds-empty.muted', t('ui.tournament.rounds.empty')) : null,
-    ...p.rounds.map((boards, i) =>
-      h('div.tournament-round', { attrs: { 'data-round': String(i + 1) } }, [
+    // The newest round first: the one being played is what players look for.
+    ...p.rounds.map((boards, i) => ({ boards, i })).reverse().map(({ boards, i }) =>
+      h('div.tournament-round', { key: 'round' + (i + 1), attrs: { 'data-round': String(i + 1) } }, [
         h('h3', t('ui.tournament.round_n', { round: i + 1 })),
         mine ? h('a.tournament-ics', { attrs: { href: base() + '/round/' + (i + 1) + '/ics' } }, t('ui.tournament.ics')) : null,
         h('table.tournament-pairings', [
@@ -270,7 +277,8 @@ function roundsView(p: TournamentPage): VNode {
 function standingsView(p: TournamentPage): VNode {
   return h('section#tournament-standings.card', { attrs: { 'aria-labelledby': 'tournament-standings-title', tabindex: '0' } }, [
     h('h2#tournament-standings-title', t('ui.tournament.standings.heading')),
-    h('table#tournament-standings-table', [
+    p.standings.length === 0 ? h('p#tournament-standings-empty.muted', t('ui.tournament.standings.empty')) : null,
+    p.standings.length === 0 ? null : h('table#tournament-standings-table', [
       h('thead', h('tr', [
         h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.rank')),
         h('th', { attrs: { scope: 'col' } }, t('ui.tournament.col.player')),
@@ -282,7 +290,7 @@ function standingsView(p: TournamentPage): VNode {
       h('tbody', p.standings.map((r) =>
         h('tr.tournament-row', { key: r.userId, attrs: { 'data-name': r.name } }, [
           h('td', String(r.rank)),
-          h('td', [r.name, r.withdrawn ? h('span.muted', ' ' + t('ui.tournament.withdrawn')) : '']),
+          h('td', [nameView(r.name), r.withdrawn ? h('span.muted', ' ' + t('ui.tournament.withdrawn')) : '']),
           h('td', String(r.rating)),
           h('td.tournament-points', points(r.points)),
           ...r.tieBreaks.map((v) => h('td', tieBreakValue(v))),
@@ -387,7 +395,7 @@ function view(): VNode {
           byeView(p),
           h('section#tournament-players.card', { attrs: { 'aria-labelledby': 'tournament-players-title' } }, [
             h('h2#tournament-players-title', t('ui.tournament.players.heading', { n: p.players.length })),
-            h('ul', p.players.map((e) => h('li', { key: e.userId }, [e.name, ' (' + e.rating + ')', e.withdrawn ? h('span.muted', ' ' + t('ui.tournament.withdrawn')) : '']))),
+            h('ul', p.players.map((e) => h('li', { key: e.userId }, [nameView(e.name), ' (' + e.rating + ')', e.withdrawn ? h('span.muted', ' ' + t('ui.tournament.withdrawn')) : '']))),
           ]),
           tr.status !== 'registration'
             ? h('section#tournament-files.card', { attrs: { 'aria-labelledby': 'tournament-files-title' } }, [
