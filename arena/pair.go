@@ -38,25 +38,40 @@ type ranked struct {
 // next pairing. heads breaks a tie of colours (true: the higher ranked
 // gets white).
 func Pair(entries []Entry, streaks bool, heads func() bool) []Match {
+	waiting, active := waitingRanked(entries, streaks)
+	return pairRanked(waiting, duelOf(entries, active), heads)
+}
+
+// waitingRanked returns the waiting entries (not paused, not playing) in
+// the order of the whole arena's standings, each with its rank, and the
+// number of active entries (not paused).
+func waitingRanked(entries []Entry, streaks bool) (waiting []ranked, active int) {
 	byID := make(map[string]Entry, len(entries))
-	active := 0
 	for _, e := range entries {
 		byID[e.UserID] = e
 		if !e.Paused {
 			active++
 		}
 	}
-	var waiting []ranked
 	for i, r := range Standings(entries, streaks) {
 		if e := byID[r.UserID]; !e.Paused && e.GameID == "" {
 			waiting = append(waiting, ranked{e, i, e.Sheet.Colours()})
 		}
 	}
+	return waiting, active
+}
+
+// duelOf reports whether the arena of entries, active of them not
+// paused, is small with only two active players, who may meet again and
+// again.
+func duelOf(entries []Entry, active int) bool { return len(entries) < SmallArena && active == 2 }
+
+// pairRanked pairs waiting (in rank order) as Pair does.
+func pairRanked(waiting []ranked, duel bool, heads func() bool) []Match {
 	n := len(waiting)
 	if n < 2 {
 		return nil
 	}
-	duel := len(entries) < SmallArena && active == 2
 	if n <= MaxGroup {
 		return bestPairs(waiting, duel, heads)
 	}
