@@ -160,7 +160,7 @@ func (s *Service) lost(ctx context.Context, id string) {
 	if err != nil {
 		return
 	}
-	_ = s.endLocked(ctx, st, a, p, End{GameID: id, Status: game.StatusAborted}, false)
+	_ = s.endLocked(ctx, st, a, p, End{GameID: id, Status: game.StatusAborted}, false, nil)
 }
 
 func (s *Service) publish(ctx context.Context, id string) {

@@ -227,6 +227,8 @@ func (s *Service) startTenure(ctx context.Context, epoch int64, begun time.Time)
 	s.ten = &tenure{epoch: epoch, store: st, ctx: tctx, cancel: cancel, renewed: begun}
 	clear(s.entries)
 	clear(s.ending)
+	clear(s.since)
+	clear(s.paired)
 	s.mu.Unlock()
 	s.resume(ctx)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,6 +35,16 @@ type Berserker interface {
 	Berserk(ctx context.Context, gameID, playerID string) error
 }
 
+// Ratings reads players' current ratings: after a rated game, the rating
+// its end wrote (the stores update a rated game's players in the
+// transaction that records its end, before the runtime announces it).
+// cmd/joinpal reads it from the store's rating.Store.
+type Ratings interface {
+	// Rating returns userID's rating, rounded, in the speed of time
+	// control tc.
+	Rating(ctx context.Context, userID string, tc game.TimeControl) (int, error)
+}
+
 // Event tells the watchers of an arena that its standings or pairings
 // changed. Paired, after a pairing, holds the games it started, for their
 // players' notifications.
@@ -55,7 +66,9 @@ type Events interface {
 }
 
 // Config is what a Service needs. Store, Games, Records and Bus are
-// required; Berserker is needed for berserk; Events defaults to a new hub,
+// required; Berserker is needed for berserk; Ratings, for a rated arena's
+// entries to follow their players' ratings (without it they keep the
+// rating they joined with); Events defaults to a new hub,
 // Now to time.Now, Heads to a fair coin and NewID to 8 random letters and
 // digits.
 type Config struct {
@@ -64,6 +77,7 @@ type Config struct {
 	Records   Records
 	Bus       game.Bus
 	Berserker Berserker
+	Ratings   Ratings
 	Events    Events
 	Now       func() time.Time
 	Heads     func() bool
@@ -103,6 +117,15 @@ type Service struct {
 	// ending counts the ends of each arena waiting for its lock: only the
 	// last of ends that come together pairs.
 	ending map[string]int
+	// since holds, per arena, when each of its waiting players began
+	// waiting, and paired when the arena last paired (see PairAt). Both
+	// are kept in memory, as lila keeps them, and forgotten when a tenure
+	// starts: every player then waits from the moment the arena is next
+	// looked at, and its first pairing pairs whoever waits at once (an
+	// arena not paired since the tenure began), as lila pairs after a
+	// restart. Changed under the arena's lock and mu.
+	since  map[string]map[string]time.Time
+	paired map[string]time.Time
 	runCtx context.Context
 	// ten is the running tenure (runner.go); nil while another node runs
 	// the arenas, or before Run alone.
@@ -140,7 +163,8 @@ func New(cfg Config) (*Service, error) {
 		cfg.Log = slog.Default()
 	}
 	return &Service{cfg: cfg, locks: map[string]*sync.Mutex{}, watching: map[string]bool{},
-		entries: map[string]map[string]Entry{}, ending: map[string]int{}}, nil
+		entries: map[string]map[string]Entry{}, ending: map[string]int{},
+		since: map[string]map[string]time.Time{}, paired: map[string]time.Time{}}, nil
 }
 
 // Events returns the service's events.
@@ -370,6 +394,9 @@ func (s *Service) Pause(ctx context.Context, by Person, id string) (Entry, error
 	if err != nil {
 		return Entry{}, err
 	}
+	s.mu.Lock()
+	delete(s.since[id], e.UserID) // back from the pause, they wait anew
+	s.mu.Unlock()
 	s.publish(ctx, id)
 	return e, nil
 }
@@ -449,6 +476,11 @@ func (s *Service) Ended(ctx context.Context, e End) error {
 		// renewed lease starts a new tenure (see Hold).
 		return err
 	}
+	a, err := s.cfg.Store.Arena(ctx, p.ArenaID)
+	if err != nil {
+		return err
+	}
+	fresh := s.ratingsAfter(ctx, a, p, e)
 	s.mu.Lock()
 	s.ending[p.ArenaID]++
 	s.mu.Unlock()
@@ -459,11 +491,7 @@ func (s *Service) Ended(ctx context.Context, e End) error {
 	s.ending[p.ArenaID]--
 	last := s.ending[p.ArenaID] == 0
 	s.mu.Unlock()
-	a, err := s.cfg.Store.Arena(ctx, p.ArenaID)
-	if err != nil {
-		return err
-	}
-	if err := s.endLocked(ctx, st, a, p, e, true); err != nil {
+	if err := s.endLocked(ctx, st, a, p, e, true, fresh); err != nil {
 		return err
 	}
 	switch {
@@ -476,8 +504,38 @@ func (s *Service) Ended(ctx context.Context, e End) error {
 	return s.closeIfDone(ctx, st, a)
 }
 
+// ratingsAfter returns the ratings of p's players after its end e, by
+// user id, when arena a is rated, e has a result and Config.Ratings is
+// set (as lila's TournamentApi.updatePlayerAfterGame reads them); a
+// rating that cannot be read is left out, and its entry keeps the one it
+// had. It reads before the arena's lock is taken.
+func (s *Service) ratingsAfter(ctx context.Context, a Arena, p Pairing, e End) map[string]int {
+	if !a.Rated || s.cfg.Ratings == nil {
+		return nil
+	}
+	if _, counts := OutcomeFor(e.Result, game.White); !counts {
+		return nil
+	}
+	tc, err := a.TimeControl()
+	if err != nil {
+		return nil
+	}
+	out := make(map[string]int, 2)
+	for _, id := range []string{p.White, p.Black} {
+		r, err := s.cfg.Ratings.Rating(ctx, id, tc)
+		if err != nil {
+			s.cfg.Log.Warn("arena: reading a player's rating", "arena", a.ID, "user", id, "err", err)
+			continue
+		}
+		out[id] = r
+	}
+	return out
+}
+
 // endLocked records p's end e, writing to st (the store of the tenure the
-// caller acts under). A game with a result scores it; one lost
+// caller acts under). The players' entries take their ratings from fresh
+// (by user id; nil for none) after the game is scored, the opponent's
+// rating on each sheet being the one the entry had before. A game with a result scores it; one lost
 // by a player who did not make their first move in time (game.NoStart: the
 // service's games are made with game.Config.NoStartLoses) scores as a win
 // for the opponent, as on lichess, and pauses that player, as lichess
@@ -486,7 +544,7 @@ func (s *Service) Ended(ctx context.Context, e End) error {
 // (game.FirstMoveWindow) after the pairing, so by the first-move deadline
 // of a game made without that option and not by a player, the player who
 // did not make their first move is paused too.
-func (s *Service) endLocked(ctx context.Context, st Store, a Arena, p Pairing, e End, absent bool) error {
+func (s *Service) endLocked(ctx context.Context, st Store, a Arena, p Pairing, e End, absent bool, fresh map[string]int) error {
 	m, err := s.cached(ctx, a.ID)
 	if err != nil {
 		return err
@@ -519,6 +577,9 @@ func (s *Service) endLocked(ctx context.Context, st Store, a Arena, p Pairing, e
 		if x.GameID == p.GameID {
 			x.GameID = ""
 		}
+		if r, ok := fresh[x.UserID]; ok {
+			x.Rating = r
+		}
 	}
 	err = st.EndArenaPairing(ctx, p, []Entry{w, b})
 	if CodeOf(err) == CodeGameEnded {
@@ -539,7 +600,8 @@ func (s *Service) pairLocked(ctx context.Context, st Store, a Arena) error {
 	if err != nil {
 		return err
 	}
-	ms := Pair(list(byID), a.Streaks, s.cfg.Heads)
+	now := s.now()
+	ms := PairAt(a, list(byID), s.moment(a.ID, byID, now), s.cfg.Heads)
 	if len(ms) == 0 {
 		return nil
 	}
@@ -547,7 +609,6 @@ func (s *Service) pairLocked(ctx context.Context, st Store, a Arena) error {
 	if err != nil {
 		return fmt.Errorf("arena: %s: %w", a.ID, err)
 	}
-	now := s.now()
 	ps := make([]Pairing, 0, len(ms))
 	cfgs := make([]game.Config, 0, len(ms))
 	players := make([]Entry, 0, 2*len(ms))
@@ -567,6 +628,12 @@ func (s *Service) pairLocked(ctx context.Context, st Store, a Arena) error {
 	if err != nil {
 		return err
 	}
+	s.mu.Lock()
+	s.paired[a.ID] = now
+	for _, e := range players {
+		delete(s.since[a.ID], e.UserID)
+	}
+	s.mu.Unlock()
 	if _, err := s.acting(); err != nil {
 		// The lease ran out meanwhile: the games are not created, and the
 		// next tenure, this node's or another's, ends these pairings as
@@ -585,7 +652,7 @@ func (s *Service) pairLocked(ctx context.Context, st Store, a Arena) error {
 	for i, cfg := range cfgs {
 		if err := errs[i]; err != nil {
 			// The game never started: its players wait again.
-			if e := s.endLocked(ctx, st, a, ps[i], End{GameID: cfg.ID, Status: game.StatusAborted}, false); e != nil && firstErr == nil {
+			if e := s.endLocked(ctx, st, a, ps[i], End{GameID: cfg.ID, Status: game.StatusAborted}, false, nil); e != nil && firstErr == nil {
 				firstErr = e
 			}
 			if firstErr == nil {
@@ -598,6 +665,32 @@ func (s *Service) pairLocked(ctx context.Context, st Store, a Arena) error {
 	}
 	_ = s.cfg.Events.Publish(ctx, Event{ArenaID: a.ID, Paired: started})
 	return firstErr
+}
+
+// moment returns what PairAt reads of arena id at now besides its
+// entries byID: when each waiting player began waiting — those not known
+// to wait yet begin now, those who no longer wait are forgotten — and
+// whether the arena paired within PairingMemory. The arena's lock is
+// held.
+func (s *Service) moment(id string, byID map[string]Entry, now time.Time) Moment {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w := s.since[id]
+	if w == nil {
+		w = map[string]time.Time{}
+		s.since[id] = w
+	}
+	for uid, e := range byID {
+		_, known := w[uid]
+		switch waits := !e.Paused && e.GameID == ""; {
+		case waits && !known:
+			w[uid] = now
+		case !waits && known:
+			delete(w, uid)
+		}
+	}
+	last, ok := s.paired[id]
+	return Moment{Now: now, Since: maps.Clone(w), Paired: ok && now.Sub(last) < PairingMemory}
 }
 
 // closeIfDone closes arena a once its time is over and its last game has

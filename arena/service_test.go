@@ -2,6 +2,7 @@ package arena_test
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -27,12 +28,31 @@ var start = time.Date(2026, 6, 1, 18, 0, 0, 0, time.UTC)
 
 // world is a service on a real SQLite store and live runtime.
 type world struct {
-	st     *sqlite.Store
-	rt     *live.Runtime
-	svc    *arena.Service
-	now    *fakeNow
-	events <-chan arena.Event
+	st      *sqlite.Store
+	rt      *live.Runtime
+	svc     *arena.Service
+	now     *fakeNow
+	ratings *fakeRatings
+	events  <-chan arena.Event
 }
+
+// fakeRatings is arena.Ratings over ratings the test sets.
+type fakeRatings struct {
+	mu sync.Mutex
+	m  map[string]int
+}
+
+func (f *fakeRatings) Rating(_ context.Context, userID string, _ game.TimeControl) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	r, ok := f.m[userID]
+	if !ok {
+		return 0, errors.New("no rating for " + userID)
+	}
+	return r, nil
+}
+
+func (f *fakeRatings) set(userID string, r int) { f.mu.Lock(); f.m[userID] = r; f.mu.Unlock() }
 
 func newWorld(t *testing.T, path string) *world {
 	t.Helper()
@@ -46,10 +66,10 @@ func newWorld(t *testing.T, path string) *world {
 	if err := rt.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	w := &world{st: st, rt: rt, now: &fakeNow{t: start.Add(-time.Hour)}}
+	w := &world{st: st, rt: rt, now: &fakeNow{t: start.Add(-time.Hour)}, ratings: &fakeRatings{m: map[string]int{}}}
 	hub := &broadcast.Hub[arena.Event]{}
 	w.svc, err = arena.New(arena.Config{Store: st, Games: rt, Records: st, Bus: bus, Berserker: rt, Events: hub,
-		Now: w.now.Now, Heads: func() bool { return true }})
+		Ratings: w.ratings, Now: w.now.Now, Heads: func() bool { return true }})
 	if err != nil {
 		t.Fatal(err)
 	}
