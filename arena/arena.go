@@ -115,8 +115,9 @@ type Entry struct {
 	ArenaID string `json:"-"`
 	UserID  string `json:"id"`
 	Name    string `json:"name"`
-	// Rating is the player's rating when they joined, in the arena's
-	// speed.
+	// Rating is the player's rating in the arena's speed: the one they
+	// joined with, and in a rated arena the one each game's end left
+	// them (see Config.Ratings).
 	Rating int `json:"rating"`
 	// Sheet is their games, oldest first.
 	Sheet Sheet `json:"sheet"`

@@ -313,7 +313,8 @@ func (s *Service) Entry(ctx context.Context, id, userID string) (Entry, bool, er
 }
 
 // Join enters by in arena id, or brings them back after a pause; while
-// the arena runs they are paired at once if someone waits.
+// the arena runs, the waiting players are paired if PairAt's rules allow
+// it now.
 func (s *Service) Join(ctx context.Context, by Person, id string) (Entry, error) {
 	if err := needsAccount(by); err != nil {
 		return Entry{}, err
@@ -459,8 +460,9 @@ type End struct {
 	At time.Time
 }
 
-// Ended records the end of arena game e.GameID in its players' sheets and
-// pairs them again while the arena runs. An end recorded already, or of a
+// Ended records the end of arena game e.GameID in its players' sheets
+// (and, in a rated arena, their ratings after it) and pairs the waiting
+// players while the arena runs, if PairAt's rules allow it now. An end recorded already, or of a
 // game that is not an arena's, changes nothing.
 func (s *Service) Ended(ctx context.Context, e End) error {
 	p, err := s.cfg.Store.PairingOf(ctx, e.GameID)
