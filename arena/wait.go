@@ -39,6 +39,15 @@ func (a Arena) Wait() time.Duration {
 	return time.Duration(min(max(est/10+6, 15), 50)) * time.Second
 }
 
+// PairingsClose returns how long before its end the arena stops pairing:
+// half the clock's base, between 30 s and 2 minutes (lila's
+// Tournament.pairingsClosed; 1+0: 30 s, 3+2: 90 s, 5+0 and longer: 2
+// minutes). Games running then go on and count.
+func (a Arena) PairingsClose() time.Duration {
+	half := a.Base / time.Second / 2 * time.Second
+	return max(30*time.Second, min(half, 2*time.Minute))
+}
+
 // Moment is what the rules of when to pair read besides the entries.
 type Moment struct {
 	// Now is the time of the pairing.
@@ -54,7 +63,8 @@ type Moment struct {
 // PairAt pairs the entries of running arena a at moment m as lila's
 // TournamentApi and PairingSystem do:
 //
-//  1. Whether: at least two players wait, and the arena has not paired
+//  1. Whether: the arena's end is at least a.PairingsClose() away, at
+//     least two players wait, and the arena has not paired
 //     recently (m.Paired false), or more than Crowd wait, or at least
 //     two have waited longer than a.Wait(), or the arena is small (fewer
 //     than SmallArena entries) and its active players (not paused) are
@@ -69,7 +79,7 @@ type Moment struct {
 func PairAt(a Arena, entries []Entry, m Moment, heads func() bool) []Match {
 	waiting, active := waitingRanked(entries, a.Streaks)
 	n := len(waiting)
-	if n < 2 || !mayPair(a, len(entries), active, waiting, m) {
+	if n < 2 || a.EndsAt().Sub(m.Now) < a.PairingsClose() || !mayPair(a, len(entries), active, waiting, m) {
 		return nil
 	}
 	pair := func(ps []ranked) []Match {

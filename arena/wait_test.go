@@ -30,6 +30,21 @@ func TestArenaWait(t *testing.T) {
 	}
 }
 
+func TestArenaPairingsClose(t *testing.T) {
+	tests := []struct{ base, want time.Duration }{
+		{time.Minute, 30 * time.Second},
+		{90 * time.Second, 45 * time.Second},
+		{3 * time.Minute, 90 * time.Second},
+		{5 * time.Minute, 2 * time.Minute},
+		{60 * time.Minute, 2 * time.Minute},
+	}
+	for _, tt := range tests {
+		if got := (Arena{Base: tt.base}).PairingsClose(); got != tt.want {
+			t.Errorf("PairingsClose(%v) = %v, want %v", tt.base, got, tt.want)
+		}
+	}
+}
+
 // The pairs below follow from pairCost as in TestPair: among four waiting
 // players ranked 0 … 3 (the paused ones rank below them), ana-bea 2100 +
 // cai-dan 966 is the cheapest matching; among three, ana-bea 2100,
@@ -51,6 +66,10 @@ func TestPairAt(t *testing.T) {
 		want    []Match
 	}{
 		{"one alone waits", big(four[0]), Moment{Now: now}, true, nil},
+		// 3+0: no pairing in the last 90 s.
+		{"pairings close 90 s before the end", big(four...), Moment{Now: a.EndsAt().Add(-90*time.Second + time.Millisecond)}, true, nil},
+		{"and are open until then", big(four...), Moment{Now: a.EndsAt().Add(-90 * time.Second)}, true,
+			[]Match{{"ana", "bea"}, {"cai", "dan"}}},
 		{"the arena's first pairing at once", big(four...), Moment{Now: now}, true,
 			[]Match{{"ana", "bea"}, {"cai", "dan"}}},
 		{"paired recently: nobody waited long enough", big(four...),
