@@ -85,9 +85,7 @@ func (g *timedGames) end(ctx context.Context) error {
 // three-minute games), the oldest first. It reports the time from a
 // game's end (its resignation acknowledged) to each of its players' next
 // game being created, which includes the wait for a free opponent who was
-// not their last and the wait of lila's rules of when to pair (PairAt: in
-// this 10+0 arena, more than 100 waiting or two who waited over 50 s):
-// p50, p90, p99 and max, in ms. Run with a fixed count:
+// not their last: p50, p90, p99 and max, in ms. Run with a fixed count:
 //
 //	go test -run '^$' -bench BenchmarkArenaPairing -benchtime 2000x ./arena
 func BenchmarkArenaPairing(b *testing.B) {

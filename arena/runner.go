@@ -228,7 +228,6 @@ func (s *Service) startTenure(ctx context.Context, epoch int64, begun time.Time)
 	clear(s.entries)
 	clear(s.ending)
 	clear(s.since)
-	clear(s.paired)
 	s.mu.Unlock()
 	s.resume(ctx)
 }

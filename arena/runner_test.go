@@ -2,7 +2,6 @@ package arena_test
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -100,71 +99,5 @@ func TestRunnerLease(t *testing.T) {
 	}
 	if _, err := again.Pause(ctx, person("ana", 1500), ar.ID); err != nil {
 		t.Fatalf("a pause on A restarted: %v", err)
-	}
-}
-
-// TestRunnerTakeoverPairsAtOnce: when each player began waiting, and when
-// each arena last paired, are the runner's memory only; a node that takes
-// the arenas over pairs whoever waits at its first look, as lila pairs
-// after a restart, where the node before would have made them wait.
-func TestRunnerTakeoverPairsAtOnce(t *testing.T) {
-	ctx := context.Background()
-	w := newWorld(t, filepath.Join(t.TempDir(), "joinpal.db"))
-	defer w.close(t)
-	nowA, nowB := &fakeNow{t: start.Add(-time.Minute)}, &fakeNow{t: start.Add(-time.Minute)}
-	a, b := node(t, w, "node-a", nowA), node(t, w, "node-b", nowB)
-	ar := newArena(t, w) // 3+2: Wait 32 s
-	hold := func(svc *arena.Service, what string) {
-		t.Helper()
-		if got, err := svc.Hold(ctx); err != nil || !got {
-			t.Fatalf("%s: Hold = %v, %v", what, got, err)
-		}
-	}
-	hold(a, "A before the start")
-	// 30 entries, so that the arena is not small; three active.
-	for i := range 27 {
-		p := person(fmt.Sprintf("p%02d", i), 1000)
-		if _, err := a.Join(ctx, p, ar.ID); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := a.Pause(ctx, p, ar.ID); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for i, u := range []string{"ana", "bea", "cai"} {
-		if _, err := a.Join(ctx, person(u, 1900-100*i), ar.ID); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// At the start A pairs at once; of three who began waiting together,
-	// the lowest ranked, cai, is left out.
-	nowA.Set(start)
-	hold(a, "A at the start")
-	if err := a.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if g := entry(t, w, ar, "ana").GameID; g == "" || entry(t, w, ar, "cai").GameID != "" {
-		t.Fatal("the start's pairing did not pair ana and leave cai out")
-	}
-	// Joining later, dan waits with cai: neither has waited 32 s.
-	nowA.Set(start.Add(time.Second))
-	if _, err := a.Join(ctx, person("dan", 1600), ar.ID); err != nil {
-		t.Fatal(err)
-	}
-	nowA.Set(start.Add(3 * time.Second))
-	if err := a.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if entry(t, w, ar, "cai").GameID != "" || entry(t, w, ar, "dan").GameID != "" {
-		t.Fatal("A paired cai and dan before they waited 32 s")
-	}
-	// A stops renewing; B takes the arenas over and pairs them at once.
-	nowB.Set(start.Add(10 * time.Second))
-	hold(b, "B once A's lease has passed")
-	if err := b.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if c, d := entry(t, w, ar, "cai").GameID, entry(t, w, ar, "dan").GameID; c == "" || c != d {
-		t.Fatalf("B's first look did not pair cai and dan: %q, %q", c, d)
 	}
 }

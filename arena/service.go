@@ -118,14 +118,11 @@ type Service struct {
 	// last of ends that come together pairs.
 	ending map[string]int
 	// since holds, per arena, when each of its waiting players began
-	// waiting, and paired when the arena last paired (see PairAt). Both
-	// are kept in memory, as lila keeps them, and forgotten when a tenure
-	// starts: every player then waits from the moment the arena is next
-	// looked at, and its first pairing pairs whoever waits at once (an
-	// arena not paired since the tenure began), as lila pairs after a
-	// restart. Changed under the arena's lock and mu.
+	// waiting (see PairAt). It is kept in memory, as lila keeps it, and
+	// forgotten when a tenure starts: every player then waits from the
+	// moment the arena is next looked at. Changed under the arena's lock
+	// and mu.
 	since  map[string]map[string]time.Time
-	paired map[string]time.Time
 	runCtx context.Context
 	// ten is the running tenure (runner.go); nil while another node runs
 	// the arenas, or before Run alone.
@@ -164,7 +161,7 @@ func New(cfg Config) (*Service, error) {
 	}
 	return &Service{cfg: cfg, locks: map[string]*sync.Mutex{}, watching: map[string]bool{},
 		entries: map[string]map[string]Entry{}, ending: map[string]int{},
-		since: map[string]map[string]time.Time{}, paired: map[string]time.Time{}}, nil
+		since: map[string]map[string]time.Time{}}, nil
 }
 
 // Events returns the service's events.
@@ -313,8 +310,7 @@ func (s *Service) Entry(ctx context.Context, id, userID string) (Entry, bool, er
 }
 
 // Join enters by in arena id, or brings them back after a pause; while
-// the arena runs, the waiting players are paired if PairAt's rules allow
-// it now.
+// the arena runs they are paired at once if someone waits (see PairAt).
 func (s *Service) Join(ctx context.Context, by Person, id string) (Entry, error) {
 	if err := needsAccount(by); err != nil {
 		return Entry{}, err
@@ -462,8 +458,8 @@ type End struct {
 
 // Ended records the end of arena game e.GameID in its players' sheets
 // (and, in a rated arena, their ratings after it) and pairs the waiting
-// players while the arena runs, if PairAt's rules allow it now. An end recorded already, or of a
-// game that is not an arena's, changes nothing.
+// players at once while the arena runs (see PairAt). An end recorded
+// already, or of a game that is not an arena's, changes nothing.
 func (s *Service) Ended(ctx context.Context, e End) error {
 	p, err := s.cfg.Store.PairingOf(ctx, e.GameID)
 	if CodeOf(err) == CodeNotArenaGame {
@@ -631,7 +627,6 @@ func (s *Service) pairLocked(ctx context.Context, st Store, a Arena) error {
 		return err
 	}
 	s.mu.Lock()
-	s.paired[a.ID] = now
 	for _, e := range players {
 		delete(s.since[a.ID], e.UserID)
 	}
@@ -671,9 +666,8 @@ func (s *Service) pairLocked(ctx context.Context, st Store, a Arena) error {
 
 // moment returns what PairAt reads of arena id at now besides its
 // entries byID: when each waiting player began waiting — those not known
-// to wait yet begin now, those who no longer wait are forgotten — and
-// whether the arena paired within PairingMemory. The arena's lock is
-// held.
+// to wait yet begin now, those who no longer wait are forgotten. The
+// arena's lock is held.
 func (s *Service) moment(id string, byID map[string]Entry, now time.Time) Moment {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -691,8 +685,7 @@ func (s *Service) moment(id string, byID map[string]Entry, now time.Time) Moment
 			delete(w, uid)
 		}
 	}
-	last, ok := s.paired[id]
-	return Moment{Now: now, Since: maps.Clone(w), Paired: ok && now.Sub(last) < PairingMemory}
+	return Moment{Now: now, Since: maps.Clone(w)}
 }
 
 // closeIfDone closes arena a once its time is over and its last game has

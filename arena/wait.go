@@ -2,42 +2,15 @@ package arena
 
 import "time"
 
-// When an arena pairs, as lila decides it (WaitingUsers.scala,
-// TournamentApi.makePairings, arena/PairingSystem.scala and
-// Tournament.isRecentlyStarted in modules/tournament/src/main/).
-const (
-	// RecentStart is how long after its start an arena pairs its waiting
-	// players with their neighbours in rank order (lila's
-	// PairingSystem.initialPairings, while Tournament.isRecentlyStarted).
-	RecentStart = 15 * time.Second
-	// Crowd: more players than this waiting are paired without waiting
-	// longer (lila's WaitingUsers.haveWaitedEnough).
-	Crowd = 100
-	// PairingMemory is how long an arena remembers its last pairing: one
-	// that made none for this long, or since the service began running
-	// the arenas, pairs whoever waits at once (lila's hadPairings, kept
-	// in memory for an hour from the last pairing).
-	PairingMemory = time.Hour
-)
+// When and whom an arena pairs, after lila (TournamentApi.makePairings,
+// arena/PairingSystem.scala and Tournament.isRecentlyStarted in
+// modules/tournament/src/main/), except that an arena pairs as soon as two
+// players wait, where lila waits to gather a pool (WaitingUsers.scala).
 
-// Wait is how long at least two players must have waited before an
-// arena that paired recently (see PairingMemory) pairs again, unless more
-// than Crowd wait or, in a small arena, two thirds of its active players
-// wait. It grows with the clock's estimated duration, base + 40 ×
-// increment (lila's WaitingUsers.waitSeconds over
-// Clock.Config.estimateTotalSeconds): under 30 s, 8 s; under 60 s, 10 s;
-// otherwise a tenth of it plus 6 s, between 15 and 50 s (1+0: 15 s, 3+0:
-// 24 s, 3+2: 32 s, 5+0: 36 s, 10+0: 50 s).
-func (a Arena) Wait() time.Duration {
-	est := int(a.Base/time.Second) + 40*int(a.Increment/time.Second)
-	switch {
-	case est < 30:
-		return 8 * time.Second
-	case est < 60:
-		return 10 * time.Second
-	}
-	return time.Duration(min(max(est/10+6, 15), 50)) * time.Second
-}
+// RecentStart is how long after its start an arena pairs its waiting
+// players with their neighbours in rank order (lila's
+// PairingSystem.initialPairings, while Tournament.isRecentlyStarted).
+const RecentStart = 15 * time.Second
 
 // PairingsClose returns how long before its end the arena stops pairing:
 // half the clock's base, between 30 s and 2 minutes (lila's
@@ -55,20 +28,14 @@ type Moment struct {
 	// Since holds when each waiting player began waiting; one missing
 	// began at Now.
 	Since map[string]time.Time
-	// Paired tells whether the arena made a pairing within PairingMemory
-	// before Now.
-	Paired bool
 }
 
 // PairAt pairs the entries of running arena a at moment m as lila's
-// TournamentApi and PairingSystem do:
+// TournamentApi and PairingSystem do, but without waiting for more
+// players:
 //
-//  1. Whether: the arena's end is at least a.PairingsClose() away, at
-//     least two players wait, and the arena has not paired
-//     recently (m.Paired false), or more than Crowd wait, or at least
-//     two have waited longer than a.Wait(), or the arena is small (fewer
-//     than SmallArena entries) and its active players (not paused) are
-//     at most one and a half times those waiting.
+//  1. Whether: at least two players wait and the arena's end is at least
+//     a.PairingsClose() away.
 //  2. Whom: with an odd number waiting, the one who began waiting last
 //     is left out (of several who began at the same moment, the lowest
 //     ranked); if the others give no pair at all, everyone waiting is
@@ -79,7 +46,7 @@ type Moment struct {
 func PairAt(a Arena, entries []Entry, m Moment, heads func() bool) []Match {
 	waiting, active := waitingRanked(entries, a.Streaks)
 	n := len(waiting)
-	if n < 2 || a.EndsAt().Sub(m.Now) < a.PairingsClose() || !mayPair(a, len(entries), active, waiting, m) {
+	if n < 2 || a.EndsAt().Sub(m.Now) < a.PairingsClose() {
 		return nil
 	}
 	pair := func(ps []ranked) []Match {
@@ -95,25 +62,6 @@ func PairAt(a Arena, entries []Entry, m Moment, heads func() bool) []Match {
 		return ms
 	}
 	return pair(waiting)
-}
-
-// mayPair reports whether an arena of size entries, active of them not
-// paused, pairs its waiting players (at least two) at m.
-func mayPair(a Arena, size, active int, waiting []ranked, m Moment) bool {
-	n := len(waiting)
-	if !m.Paired || n > Crowd || (size < SmallArena && 2*active <= 3*n) {
-		return true
-	}
-	before := m.Now.Add(-a.Wait())
-	long := 0
-	for _, w := range waiting {
-		if since, ok := m.Since[w.UserID]; ok && since.Before(before) {
-			if long++; long > 1 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // leaveOutLast returns waiting without the player who began waiting

@@ -7,17 +7,14 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/arena"
-	"github.com/joinpal/joinpal/internal/broadcast"
 )
 
-// TestServiceWaits runs lila's rules of when to pair through the service:
-// a rated 3+0 arena (Wait 24 s) of 30 entries, four of them active, is
-// paired at once at its start; after two ends it pairs again only once
-// two players have waited longer than 24 s by the service's clock, with
-// the ratings the games' ends left; and a service that starts over the
-// same store, as after a restart or a takeover, pairs whoever waits at
-// once.
-func TestServiceWaits(t *testing.T) {
+// TestServicePairsAtOnce runs PairAt through the service: a rated 3+0
+// arena of 30 entries, four of them active, is paired at its start; when
+// the first game ends its two players, each other's last opponent, wait;
+// the second game's end pairs all four again, with the ratings the
+// games' ends left.
+func TestServicePairsAtOnce(t *testing.T) {
 	ctx := t.Context()
 	w := newWorld(t, filepath.Join(t.TempDir(), "joinpal.db"))
 	defer w.close(t)
@@ -42,7 +39,7 @@ func TestServiceWaits(t *testing.T) {
 	}
 	game := func(u string) string { return entry(t, w, a, u).GameID }
 	w.now.Set(start)
-	stop := w.run(t)
+	w.run(t)
 	// A pairing is stored before its games are created: wait for both.
 	w.waitFor(t, "the pairing at the start", func() bool {
 		for _, u := range []string{"ana", "cai"} {
@@ -59,33 +56,34 @@ func TestServiceWaits(t *testing.T) {
 		t.Fatalf("first pairing %+v, want ana against bea", p)
 	}
 
-	// Both games end 20 s into the arena; the ratings their ends wrote.
-	ended := start.Add(20 * time.Second)
-	w.now.Set(ended)
+	// The games end 20 s into the arena, one after the other; the
+	// ratings their ends wrote.
+	w.now.Set(start.Add(20 * time.Second))
 	for u, r := range map[string]int{"ana": 1880, "bea": 1820, "cai": 1690, "dan": 1610} {
 		w.ratings.set(u, r)
 	}
-	for g, u := range map[string]string{g1: "ana", g2: "cai"} {
-		if err := w.rt.Resign(ctx, g, u); err != nil {
-			t.Fatal(err)
-		}
+	if err := w.rt.Resign(ctx, g1, "ana"); err != nil {
+		t.Fatal(err)
 	}
-	w.waitFor(t, "both ends", func() bool { s := scores(t, w, a); return s["bea"] == 2 && s["dan"] == 2 })
-	waitingAll := func(at time.Time) bool {
-		w.now.Set(at)
-		if err := w.svc.Tick(ctx); err != nil {
-			t.Fatal(err)
-		}
+	w.waitFor(t, "the first end", func() bool { return scores(t, w, a)["bea"] == 2 })
+	// The end's pairing held the arena's lock: a look after it sees it.
+	if err := w.svc.Tick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if game("ana") != "" || game("bea") != "" {
+		t.Fatal("ana and bea, each other's last opponent, paired again")
+	}
+	if err := w.rt.Resign(ctx, g2, "cai"); err != nil {
+		t.Fatal(err)
+	}
+	w.waitFor(t, "the second end's pairing", func() bool {
 		for _, u := range []string{"ana", "bea", "cai", "dan"} {
-			if game(u) != "" {
+			if g := game(u); g == "" || g == g1 || g == g2 {
 				return false
 			}
 		}
 		return true
-	}
-	if !waitingAll(ended) || !waitingAll(ended.Add(24*time.Second)) {
-		t.Fatal("paired again before two players waited longer than 24 s")
-	}
+	})
 	for u, want := range map[string]int{"ana": 1880, "bea": 1820, "cai": 1690, "dan": 1610} {
 		if e := entry(t, w, a, u); e.Rating != want {
 			t.Errorf("%s's rating %d after the game, want %d", u, e.Rating, want)
@@ -94,47 +92,9 @@ func TestServiceWaits(t *testing.T) {
 	if e := entry(t, w, a, "bea"); e.Sheet[0].OpponentRating != 1900 {
 		t.Errorf("bea's opponent rated %d, want ana's 1900 before the game", e.Sheet[0].OpponentRating)
 	}
-	if waitingAll(ended.Add(24*time.Second + time.Millisecond)) {
-		t.Fatal("not paired after two players waited longer than 24 s")
-	}
 	// Ranks bea, dan, ana, cai: bea-dan 2000 + 210 and ana-cai 866 + 190,
 	// the last opponents kept apart.
 	if p, _ := w.st.PairingOf(ctx, game("bea")); p.White != "bea" || p.Black != "dan" {
 		t.Errorf("second pairing %+v, want bea against dan", p)
-	}
-
-	// The new games end at once: nobody waited, no pairing.
-	again := ended.Add(30 * time.Second)
-	w.now.Set(again)
-	for _, u := range []string{"ana", "bea"} {
-		if err := w.rt.Resign(ctx, game(u), u); err != nil {
-			t.Fatal(err)
-		}
-	}
-	w.waitFor(t, "the second ends", func() bool {
-		for _, u := range []string{"ana", "bea", "cai", "dan"} {
-			if len(entry(t, w, a, u).Sheet) != 2 {
-				return false
-			}
-		}
-		return true
-	})
-	if !waitingAll(again) {
-		t.Fatal("paired again at once")
-	}
-	// A new service over the same store and runtime pairs them at once.
-	stop()
-	svc, err := arena.New(arena.Config{Store: w.st, Games: w.rt, Records: w.st, Bus: w.rt.Bus(), Berserker: w.rt,
-		Events: &broadcast.Hub[arena.Event]{}, Ratings: w.ratings, Now: w.now.Now, Heads: func() bool { return true }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := svc.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for _, u := range []string{"ana", "bea", "cai", "dan"} {
-		if game(u) == "" {
-			t.Errorf("%s not paired by the new service's first tick", u)
-		}
 	}
 }
