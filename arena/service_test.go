@@ -220,9 +220,6 @@ func TestServiceArena(t *testing.T) {
 			t.Fatalf("move %d %s: %v", i, u, err)
 		}
 	}
-	// The arena's first seconds are over (arena.RecentStart): the
-	// pairing looks at last opponents again.
-	w.now.Set(start.Add(arena.RecentStart))
 	if err := w.rt.Resign(ctx, g1, "ana"); err != nil {
 		t.Fatal(err)
 	}

@@ -82,17 +82,30 @@ func leaveOutLast(waiting []ranked, m Moment) []ranked {
 	return append(out, waiting[last+1:]...)
 }
 
-// initialPairs pairs ps (in rank order) two by two, each with the next,
-// heads deciding the colours, as lila pairs an arena's first seconds:
-// neither last opponents nor colour histories are looked at, and one left
-// over waits.
+// initialPairs pairs ps (in rank order) two by two, each with the next
+// one free, heads deciding the colours, as lila pairs an arena's first
+// seconds: colour histories are not looked at, and one left over waits.
+// Unlike lila, a player's last opponent is passed over (the next free one
+// is taken), so that two players whose game ended in those seconds do not
+// meet again at once.
 func initialPairs(ps []ranked, heads func() bool) []Match {
 	var out []Match
-	for i := 0; i+1 < len(ps); i += 2 {
-		if heads() {
-			out = append(out, Match{ps[i].UserID, ps[i+1].UserID})
-		} else {
-			out = append(out, Match{ps[i+1].UserID, ps[i].UserID})
+	taken := make([]bool, len(ps))
+	for i := range ps {
+		if taken[i] {
+			continue
+		}
+		for j := i + 1; j < len(ps); j++ {
+			if taken[j] || ps[i].LastOpponent == ps[j].UserID || ps[j].LastOpponent == ps[i].UserID {
+				continue
+			}
+			taken[i], taken[j] = true, true
+			if heads() {
+				out = append(out, Match{ps[i].UserID, ps[j].UserID})
+			} else {
+				out = append(out, Match{ps[j].UserID, ps[i].UserID})
+			}
+			break
 		}
 	}
 	return out

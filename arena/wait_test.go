@@ -68,10 +68,15 @@ func TestPairAt(t *testing.T) {
 			Entry{UserID: "cai", Rating: 1700, LastOpponent: "ana"}),
 			Moment{Now: now, Since: map[string]time.Time{"ana": ago(10 * time.Second), "bea": ago(5 * time.Second), "cai": ago(20 * time.Second)}},
 			true, []Match{{"bea", "cai"}}},
-		{"the first seconds: neighbours in rank order, colours by the coin", big(
+		{"the first seconds: neighbours in rank order, colours by the coin", big(four...),
+			Moment{Now: t0.Add(RecentStart - time.Millisecond)}, false, []Match{{"bea", "ana"}, {"dan", "cai"}}},
+		{"the first seconds pass over a last opponent", big(
 			Entry{UserID: "ana", Rating: 1900, LastOpponent: "bea"}, Entry{UserID: "bea", Rating: 1800, LastOpponent: "ana"},
 			four[2], four[3]),
-			Moment{Now: t0.Add(RecentStart - time.Millisecond)}, false, []Match{{"bea", "ana"}, {"dan", "cai"}}},
+			Moment{Now: t0.Add(RecentStart - time.Millisecond)}, false, []Match{{"cai", "ana"}, {"dan", "bea"}}},
+		{"the first seconds leave two last opponents waiting", big(
+			Entry{UserID: "ana", Rating: 1900, LastOpponent: "bea"}, Entry{UserID: "bea", Rating: 1800, LastOpponent: "ana"}),
+			Moment{Now: t0}, true, nil},
 		{"after them, the matching", big(
 			Entry{UserID: "ana", Rating: 1900, LastOpponent: "bea"}, Entry{UserID: "bea", Rating: 1800, LastOpponent: "ana"},
 			four[2], four[3]),
