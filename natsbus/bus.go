@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
 	"sync"
 
@@ -16,7 +17,13 @@ import (
 // game's subject; a node with subscribers to a game listens on its subject
 // (only while it has some) and hands them the events other nodes publish.
 // A subscriber whose buffer is full is dropped (its channel closed), so a
-// slow socket never holds a game up; it then asks for what it missed.
+// slow socket never holds a game up; it then asks for what it missed. A
+// follower (Follow) has no buffer: the events are handed to its function.
+//
+// The other nodes' events of all games come through a few goroutines of
+// the bus (relays), not one per game: each game's subject feeds the
+// channel of one relay, always the same, so its events stay in order.
+// Close stops them.
 type GameBus struct {
 	nc     *nats.Conn
 	prefix string
@@ -26,7 +33,26 @@ type GameBus struct {
 
 	mu    sync.Mutex
 	games map[string]*gameSubs
+
+	// relays are the channels the games' subjects feed, each read by a
+	// goroutine of its own from the first subscription on until done.
+	relays   []chan *nats.Msg
+	start    sync.Once
+	done     chan struct{}
+	stopOnce sync.Once
+	wg       sync.WaitGroup
 }
+
+const (
+	// relayCount is the number of relays of a bus.
+	relayCount = 4
+	// relayBuffer is the size of each relay's channel: the events NATS
+	// holds for it before it drops the next ones (a gap that the sockets
+	// fill from the game's owner). A relay only decodes an event and
+	// hands it over, so it is this far behind only when the node is
+	// overwhelmed.
+	relayBuffer = 8192
+)
 
 // gameSubs are the subscribers of one game on this node and the NATS
 // subscription that feeds them the other nodes' events.
@@ -37,6 +63,7 @@ type gameSubs struct {
 
 type subscription struct {
 	ch     chan game.Event
+	fn     func(game.Event) // a follower's (Follow): no channel
 	closed bool
 }
 
@@ -53,7 +80,7 @@ type BusConfig struct {
 	// the socket, so a subscription falls behind only when its reader
 	// is stuck; then it is dropped and the socket catches up from the
 	// game's owner. Every slot is held for as long as the subscription
-	// lasts, one subscription per open game socket.
+	// lasts. A game socket follows its game (Follow) and holds none.
 	Buffer int
 	// Logger receives the events that cannot be read (nil: the default).
 	Logger *slog.Logger
@@ -67,8 +94,40 @@ func NewGameBus(cfg BusConfig) *GameBus {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &GameBus{nc: cfg.Conn, prefix: cfg.Prefix, node: cfg.Node, buffer: cfg.Buffer, log: cfg.Logger,
-		games: map[string]*gameSubs{}}
+	b := &GameBus{nc: cfg.Conn, prefix: cfg.Prefix, node: cfg.Node, buffer: cfg.Buffer, log: cfg.Logger,
+		games: map[string]*gameSubs{}, relays: make([]chan *nats.Msg, relayCount), done: make(chan struct{})}
+	for i := range b.relays {
+		b.relays[i] = make(chan *nats.Msg, relayBuffer)
+	}
+	return b
+}
+
+// Close stops relaying the other nodes' events once the relays have
+// handed over those they hold; this node's own still reach its
+// subscribers. It may be called again.
+func (b *GameBus) Close() error {
+	b.stopOnce.Do(func() { close(b.done) })
+	b.wg.Wait()
+	return nil
+}
+
+// relay hands over the events that come on ch until Close.
+func (b *GameBus) relay(ch <-chan *nats.Msg) {
+	for {
+		select {
+		case msg := <-ch:
+			b.received(msg)
+		case <-b.done:
+			return
+		}
+	}
+}
+
+// relayOf returns the channel that game id's subject feeds.
+func (b *GameBus) relayOf(id string) chan *nats.Msg {
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(id))
+	return b.relays[h.Sum32()%uint32(len(b.relays))]
 }
 
 var _ game.Bus = (*GameBus)(nil)
@@ -94,20 +153,30 @@ func (b *GameBus) Publish(_ context.Context, ev game.Event) error {
 	return nil
 }
 
-// deliver hands ev to this node's subscribers of its game.
+// deliver hands ev to this node's subscribers of its game without
+// blocking, then to its followers once the bus is unlocked. It runs on
+// the goroutine that publishes the game's events here, or on the one that
+// receives them from its subject: one at a time, in order.
 func (b *GameBus) deliver(ev game.Event) {
+	var some [4]func(game.Event)
+	fns := some[:0]
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	g := b.games[ev.GameID]
-	if g == nil {
-		return
-	}
-	for s := range g.subs {
-		select {
-		case s.ch <- ev:
-		default:
-			b.drop(ev.GameID, s)
+	if g := b.games[ev.GameID]; g != nil {
+		for s := range g.subs {
+			if s.fn != nil {
+				fns = append(fns, s.fn)
+				continue
+			}
+			select {
+			case s.ch <- ev:
+			default:
+				b.drop(ev.GameID, s)
+			}
 		}
+	}
+	b.mu.Unlock()
+	for _, fn := range fns {
+		fn(ev)
 	}
 }
 
@@ -115,12 +184,37 @@ func (b *GameBus) deliver(ev game.Event) {
 // publishes them.
 func (b *GameBus) Subscribe(id string) (<-chan game.Event, func()) {
 	s := &subscription{ch: make(chan game.Event, b.buffer)}
+	return s.ch, b.add(id, s)
+}
+
+// Follow hands deliver the events of game id from now on, whichever node
+// publishes them, as live.LocalBus.Follow does: from the goroutine that
+// publishes each here or receives it from the game's subject, one at a
+// time and in order, outside the bus's lock; deliver must not block. A
+// follower has no buffer and no goroutine of its own, and it is never
+// dropped. The events come as they were published: one that NATS lost
+// leaves a gap in the versions, which the follower fills from the game's
+// owner (a game socket asks for the events it missed, or the whole game).
+// cancel ends it and may be called again; an event being handed over as
+// cancel runs may still arrive.
+func (b *GameBus) Follow(id string, deliver func(game.Event)) (cancel func()) {
+	return b.add(id, &subscription{fn: deliver})
+}
+
+// add adds s to the subscribers of game id, listening on its subject if
+// it is the first, and returns its cancel.
+func (b *GameBus) add(id string, s *subscription) (cancel func()) {
+	b.start.Do(func() {
+		for _, ch := range b.relays {
+			b.wg.Go(func() { b.relay(ch) })
+		}
+	})
 	b.mu.Lock()
 	g := b.games[id]
 	if g == nil {
 		g = &gameSubs{subs: map[*subscription]struct{}{}}
 		b.games[id] = g
-		sub, err := b.nc.Subscribe(b.eventSubject(id), b.received)
+		sub, err := b.nc.ChanSubscribe(b.eventSubject(id), b.relayOf(id))
 		if err != nil {
 			// The local events still come; the other nodes' are missed
 			// until the next subscription, and a socket fills the gap
@@ -131,7 +225,7 @@ func (b *GameBus) Subscribe(id string) (<-chan game.Event, func()) {
 	}
 	g.subs[s] = struct{}{}
 	b.mu.Unlock()
-	return s.ch, func() {
+	return func() {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		b.drop(id, s)
@@ -159,7 +253,9 @@ func (b *GameBus) drop(id string, s *subscription) {
 		return
 	}
 	s.closed = true
-	close(s.ch)
+	if s.ch != nil {
+		close(s.ch)
+	}
 	g := b.games[id]
 	if g == nil {
 		return

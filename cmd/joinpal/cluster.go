@@ -107,5 +107,6 @@ func (cl *cluster) close() {
 	if cl.paired != nil {
 		_ = cl.paired.Close()
 	}
+	_ = cl.bus.Close()
 	cl.nc.Close()
 }
