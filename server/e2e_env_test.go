@@ -134,6 +134,9 @@ type playOptions struct {
 	// keepEvents is the runtime's live.Config.KeepEvents (its default when 0).
 	keepEvents int
 	config     func(*Config)
+	// bus, if set, is the runtime's live.Config.Bus (a live.LocalBus when
+	// nil).
+	bus game.Bus
 	// timeouts, if set, are the HTTP server's (none when nil, as
 	// httptest's), and listener wraps its listener.
 	timeouts *HTTPLimits
@@ -172,7 +175,7 @@ func (env *playEnv) start() {
 		t.Fatal(err)
 	}
 	st := env.store
-	lc := live.Config{Store: st, KeepEvents: env.opts.keepEvents}
+	lc := live.Config{Store: st, KeepEvents: env.opts.keepEvents, Bus: env.opts.bus}
 	if env.clock != nil {
 		lc.Clock = env.clock
 	}

@@ -2,10 +2,15 @@ package server
 
 import (
 	"context"
+	"crypto/rand"
+	"os"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/natsbus"
+	"github.com/nats-io/nats.go"
 )
 
 // BenchmarkSocketMoveAck measures one move over a game socket, from the
@@ -62,8 +67,41 @@ func BenchmarkSocketMoveAck(b *testing.B) {
 // process and are counted too (a reader goroutine and the client's
 // connection per socket), so the figure is an upper bound on the server's
 // share. Run with a fixed count, e.g. -benchtime=300x.
-func BenchmarkIdleGameSockets(b *testing.B) {
-	env := newPlayEnv(b, playOptions{config: func(c *Config) {
+func BenchmarkIdleGameSockets(b *testing.B) { idleGameSockets(b, nil) }
+
+// BenchmarkIdleGameSocketsNATS is BenchmarkIdleGameSockets on a cluster
+// node's bus (natsbus.GameBus, on the NATS server of the tests): "follow"
+// as a node runs it, each socket following its game's events (Follow);
+// "subscribe" with Follow hidden, each socket subscribing with a channel
+// and forwarding from a goroutine of its own.
+func BenchmarkIdleGameSocketsNATS(b *testing.B) {
+	url := os.Getenv("JOINPAL_TEST_NATS")
+	if url == "" {
+		url = "nats://127.0.0.1:4222"
+	}
+	for _, bc := range []struct {
+		name string
+		bus  func(*natsbus.GameBus) game.Bus
+	}{
+		{"follow", func(g *natsbus.GameBus) game.Bus { return g }},
+		{"subscribe", func(g *natsbus.GameBus) game.Bus { return struct{ game.Bus }{g} }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			nc, err := nats.Connect(url)
+			if err != nil {
+				b.Skipf("NATS at %s: %v", url, err)
+			}
+			b.Cleanup(nc.Close)
+			g := natsbus.NewGameBus(natsbus.BusConfig{Conn: nc, Prefix: "jpbench-" + strings.ToLower(rand.Text()[:10]), Node: "a"})
+			idleGameSockets(b, bc.bus(g))
+		})
+	}
+}
+
+// idleGameSockets runs BenchmarkIdleGameSockets on bus (a live.LocalBus
+// when nil).
+func idleGameSockets(b *testing.B, bus game.Bus) {
+	env := newPlayEnv(b, playOptions{bus: bus, config: func(c *Config) {
 		c.Socket.MaxPerUser, c.Socket.MaxPerAddress = 1<<20, 1<<20
 	}})
 	alba, bruno := env.guest(b), env.guest(b)
