@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"log/slog"
 	"sync"
 
@@ -34,25 +33,9 @@ type GameBus struct {
 	mu    sync.Mutex
 	games map[string]*gameSubs
 
-	// relays are the channels the games' subjects feed, each read by a
-	// goroutine of its own from the first subscription on until done.
-	relays   []chan *nats.Msg
-	start    sync.Once
-	done     chan struct{}
-	stopOnce sync.Once
-	wg       sync.WaitGroup
+	// relays hand over the events of the games' subjects.
+	relays *relaySet
 }
-
-const (
-	// relayCount is the number of relays of a bus.
-	relayCount = 4
-	// relayBuffer is the size of each relay's channel: the events NATS
-	// holds for it before it drops the next ones (a gap that the sockets
-	// fill from the game's owner). A relay only decodes an event and
-	// hands it over, so it is this far behind only when the node is
-	// overwhelmed.
-	relayBuffer = 8192
-)
 
 // gameSubs are the subscribers of one game on this node and the NATS
 // subscription that feeds them the other nodes' events.
@@ -95,10 +78,8 @@ func NewGameBus(cfg BusConfig) *GameBus {
 		cfg.Logger = slog.Default()
 	}
 	b := &GameBus{nc: cfg.Conn, prefix: cfg.Prefix, node: cfg.Node, buffer: cfg.Buffer, log: cfg.Logger,
-		games: map[string]*gameSubs{}, relays: make([]chan *nats.Msg, relayCount), done: make(chan struct{})}
-	for i := range b.relays {
-		b.relays[i] = make(chan *nats.Msg, relayBuffer)
-	}
+		games: map[string]*gameSubs{}}
+	b.relays = newRelaySet(b.received)
 	return b
 }
 
@@ -106,28 +87,8 @@ func NewGameBus(cfg BusConfig) *GameBus {
 // handed over those they hold; this node's own still reach its
 // subscribers. It may be called again.
 func (b *GameBus) Close() error {
-	b.stopOnce.Do(func() { close(b.done) })
-	b.wg.Wait()
+	b.relays.close()
 	return nil
-}
-
-// relay hands over the events that come on ch until Close.
-func (b *GameBus) relay(ch <-chan *nats.Msg) {
-	for {
-		select {
-		case msg := <-ch:
-			b.received(msg)
-		case <-b.done:
-			return
-		}
-	}
-}
-
-// relayOf returns the channel that game id's subject feeds.
-func (b *GameBus) relayOf(id string) chan *nats.Msg {
-	h := fnv.New32a()
-	_, _ = h.Write([]byte(id))
-	return b.relays[h.Sum32()%uint32(len(b.relays))]
 }
 
 var _ game.Bus = (*GameBus)(nil)
@@ -204,17 +165,12 @@ func (b *GameBus) Follow(id string, deliver func(game.Event)) (cancel func()) {
 // add adds s to the subscribers of game id, listening on its subject if
 // it is the first, and returns its cancel.
 func (b *GameBus) add(id string, s *subscription) (cancel func()) {
-	b.start.Do(func() {
-		for _, ch := range b.relays {
-			b.wg.Go(func() { b.relay(ch) })
-		}
-	})
 	b.mu.Lock()
 	g := b.games[id]
 	if g == nil {
 		g = &gameSubs{subs: map[*subscription]struct{}{}}
 		b.games[id] = g
-		sub, err := b.nc.ChanSubscribe(b.eventSubject(id), b.relayOf(id))
+		sub, err := b.relays.subscribe(b.nc, b.eventSubject(id), id)
 		if err != nil {
 			// The local events still come; the other nodes' are missed
 			// until the next subscription, and a socket fills the gap

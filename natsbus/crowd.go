@@ -15,12 +15,15 @@ import (
 // (<prefix>.crowd.<game>) and says there who watches it from this node
 // whenever that changes; when it starts listening it asks the others to
 // say it too. The watchers of a node that stops or dies are forgotten
-// (Games.ExpireNodes, a node's stop announced).
+// (Games.ExpireNodes, a node's stop announced). The games' crowd subjects
+// are heard through a few goroutines (relays), not one per game; Close
+// stops them.
 type Crowds struct {
 	nc     *nats.Conn
 	prefix string
 	node   string
 	log    *slog.Logger
+	relays *relaySet
 
 	mu       sync.Mutex
 	games    map[string]*crowdGame
@@ -55,7 +58,16 @@ func NewCrowds(nc *nats.Conn, prefix, node string, log *slog.Logger) *Crowds {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Crowds{nc: nc, prefix: prefix, node: node, log: log, games: map[string]*crowdGame{}}
+	c := &Crowds{nc: nc, prefix: prefix, node: node, log: log, games: map[string]*crowdGame{}}
+	c.relays = newRelaySet(c.received)
+	return c
+}
+
+// Close stops hearing the other nodes' news of the crowds; it may be
+// called again.
+func (c *Crowds) Close() error {
+	c.relays.close()
+	return nil
 }
 
 // OnChange sets the function called, outside any lock of c, with a game
@@ -81,7 +93,7 @@ func (c *Crowds) Share(id string, users []string, anonymous int, open bool) {
 	case g == nil && !open:
 	case g == nil:
 		g = &crowdGame{others: map[string]crowdView{}, mine: view}
-		sub, err := c.nc.Subscribe(subject(c.prefix, "crowd", id), c.received)
+		sub, err := c.relays.subscribe(c.nc, subject(c.prefix, "crowd", id), id)
 		if err != nil {
 			c.log.Error("natsbus: listening to a game's crowd", "game", id, "err", err)
 		}

@@ -108,5 +108,8 @@ func (cl *cluster) close() {
 		_ = cl.paired.Close()
 	}
 	_ = cl.bus.Close()
+	if cl.crowds != nil {
+		_ = cl.crowds.Close()
+	}
 	cl.nc.Close()
 }
