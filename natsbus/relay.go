@@ -15,7 +15,7 @@ const (
 	// gap that the sockets fill from the game's owner). A relay only
 	// decodes a message and hands it over, so it is this far behind only
 	// when the node is overwhelmed.
-	relayBuffer = 8192
+	relayBuffer = 65536
 )
 
 // relaySet hands the messages of many subjects, one per game, to handle
