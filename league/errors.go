@@ -64,6 +64,8 @@ const (
 	CodeReasonRequired  Code = "league.reason_required"
 	CodeWithdrawn       Code = "league.withdrawn"
 	CodeConflict        Code = "league.conflict"
+	CodeGamesInPlay     Code = "league.games_in_play"
+	CodeGameInPlay      Code = "league.game_in_play"
 )
 
 var codes = []coded.Info[Code]{
@@ -79,7 +81,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeBadMaxPlayers, Params: []string{"max"}, When: "a most-players setting below 2 or above the limit"},
 	{Code: CodeBadStart, When: "a start time in the past, or an unknown time zone"},
 	{Code: CodeNotClubAdmin, When: "creating a club's tournament without being one of the club's admins"},
-	{Code: CodeNotOrganiser, When: "an organiser's action (start, pause, pair, adjudicate, withdraw a player) by someone else"},
+	{Code: CodeNotOrganiser, When: "an organiser's action (start, pause, pair, adjudicate, withdraw a player, finish) by someone else"},
 	{Code: CodeNotClubMember, When: "joining a club's tournament without being a member of the club"},
 	{Code: CodeClosed, When: "joining a tournament that has started (and takes no late entries, or has paired its last round) or finished"},
 	{Code: CodeFull, Params: []string{"max"}, When: "joining a tournament that has its most players"},
@@ -87,7 +89,7 @@ var codes = []coded.Info[Code]{
 	{Code: CodeNotJoined, When: "leaving, or asking a bye in, a tournament one is not in"},
 	{Code: CodeRatingOutside, Params: []string{"rating", "min", "max"}, When: "joining a tournament whose rating range does not hold one's rating in its speed"},
 	{Code: CodeTooFewPlayers, When: "starting a tournament with fewer than two players"},
-	{Code: CodeNotRunning, When: "pairing or adjudicating in a tournament that is not running (not started, paused or finished)"},
+	{Code: CodeNotRunning, When: "pairing, adjudicating or finishing a tournament that is not running (not started, paused or finished; finishing: not started or finished)"},
 	{Code: CodeNotStarted, When: "asking for what a tournament has only once started (its TRF, say) before it starts"},
 	{Code: CodeAlreadyStarted, When: "starting a tournament that has started or finished"},
 	{Code: CodeAlreadyPaired, Params: []string{"round"}, When: "pairing a round that is paired already (pairing twice)"},
@@ -102,6 +104,8 @@ var codes = []coded.Info[Code]{
 	{Code: CodeBadResult, Params: []string{"result"}, When: "an adjudicated result other than 1-0, 1/2-1/2, 0-1, +-, -+, -- (or one for a bye)"},
 	{Code: CodeReasonRequired, When: "an adjudication without a reason"},
 	{Code: CodeWithdrawn, When: "acting as a player of a tournament one has withdrawn from, or withdrawing twice"},
+	{Code: CodeGamesInPlay, Params: []string{"round"}, When: "finishing a tournament while games of its current round are undecided (wait for them, or adjudicate them once ended)"},
+	{Code: CodeGameInPlay, When: "adjudicating a game that is still being played (wait for it to end, or end it from the game)"},
 	{Code: CodeConflict, When: "a tournament that others kept changing while the change was tried (try again); nothing changed"},
 }
 

@@ -47,6 +47,20 @@ const (
 	Finished     Status = "finished"
 )
 
+// EndReason is why a tournament finished before its last round.
+type EndReason string
+
+// The reasons a tournament ends early.
+const (
+	// EndNoPairing: the next Swiss round has no pairing that satisfies
+	// the absolute criteria (no two players meet twice, ...), as when the
+	// players are too few for the rounds; the tournament ends there, as
+	// lichess ends a Swiss "early" when no more pairings are possible.
+	EndNoPairing EndReason = "no-pairing"
+	// EndOrganiser: the organiser finished it (Service.Finish).
+	EndOrganiser EndReason = "organiser"
+)
+
 // Unplayed says how a game of an arranged round that is still undecided at
 // its deadline is scored.
 type Unplayed string
@@ -150,6 +164,9 @@ type Tournament struct {
 	CreatedAt   time.Time `json:"createdAt"`
 	StartedAt   time.Time `json:"startedAt,omitzero"`
 	FinishedAt  time.Time `json:"finishedAt,omitzero"`
+	// Ended is why a tournament finished before its last round ("" when
+	// it played them all): its standings are final all the same.
+	Ended EndReason `json:"ended,omitempty"`
 	// Version counts the tournament's writes: every change is a
 	// compare-and-set on it.
 	Version int64 `json:"version"`

@@ -729,6 +729,9 @@ func (s *Service) SetResult(ctx context.Context, by Person, id string, round, bo
 	if !ok {
 		return Tournament{}, NewError(CodeBadResult, "unknown result", nil).With("result", clip(result))
 	}
+	if err := s.notInPlay(ctx, id, round, board); err != nil {
+		return Tournament{}, err
+	}
 	return s.organise(ctx, by, id, func(st state) (Change, error) {
 		if st.t.Status == Registration {
 			return Change{}, NewError(CodeNotRunning, "the tournament has not started", nil)
@@ -747,6 +750,64 @@ func (s *Service) SetResult(ctx context.Context, by Person, id string, round, bo
 			}
 		}
 		return Change{}, NewError(CodeNoBoard, "no such board", nil)
+	})
+}
+
+// notInPlay refuses (league.game_in_play) the adjudication of a board
+// whose game is being played: no game ending is the arbiter's, so the
+// game would go on unaware of a result already in the standings. The
+// organiser waits for it to end (and adjudicates then, if need be), or
+// the players end it from the game. A game not started (a no-show to
+// come, an arranged game past its deadline) may be adjudicated.
+func (s *Service) notInPlay(ctx context.Context, id string, round, board int) error {
+	boards, err := s.Boards(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, b := range boards {
+		if b.Round != round || b.Board != board || b.GameID == "" || !b.Created {
+			continue
+		}
+		gameID := b.GameID
+		if b.ArrangementID != "" && s.cfg.Arranger != nil {
+			if a, err := s.cfg.Arranger.Get(ctx, b.ArrangementID); err == nil && a.GameID != "" {
+				gameID = a.GameID
+			}
+		}
+		rec, err := s.cfg.Records.LoadGame(ctx, gameID)
+		if game.CodeOf(err) == game.CodeGameNotFound {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("league: adjudicate: %w", err)
+		}
+		if rec.State.Status == game.StatusStarted {
+			return NewError(CodeGameInPlay, "the game is being played", nil)
+		}
+	}
+	return nil
+}
+
+// Finish is the organiser's ending of tournament id before its last
+// round: its standings as they stand are final. It is refused while
+// games of the current round are undecided (league.games_in_play): they
+// end first, or are adjudicated. A paused tournament may be finished.
+func (s *Service) Finish(ctx context.Context, by Person, id string) (Tournament, error) {
+	return s.organise(ctx, by, id, func(st state) (Change, error) {
+		t := st.t
+		if t.Status != Running && t.Status != Paused {
+			return Change{}, NewError(CodeNotRunning, "the tournament is not running", nil)
+		}
+		for _, b := range st.boards {
+			if !b.Decided() {
+				return Change{}, NewError(CodeGamesInPlay, "games of the round are undecided", nil).With("round", strconv.Itoa(b.Round))
+			}
+		}
+		t.Status, t.FinishedAt = Finished, s.now()
+		if t.Round < t.TotalRounds {
+			t.Ended = EndOrganiser
+		}
+		return Change{Tournament: t}, nil
 	})
 }
 

@@ -243,7 +243,15 @@ func (s *Service) advance(ctx context.Context, id string) (bool, error) {
 				changed = true
 				return ch, nil
 			}
-			if CodeOf(err) != CodeRoundUnfinished {
+			switch CodeOf(err) {
+			case CodeRoundUnfinished:
+			case CodeNoPairing:
+				// No pairing satisfies the absolute criteria: no later
+				// round would have one either (the players only meet
+				// more), so the tournament ends here, its standings final.
+				t.Status, t.FinishedAt, t.Ended = Finished, s.now(), EndNoPairing
+				s.cfg.Log.Info("league: no more pairings, the tournament ends early", "id", id, "round", t.Round+1)
+			default:
 				s.cfg.Log.Warn("league: the next round could not be paired", "id", id, "err", err)
 			}
 		}
