@@ -260,6 +260,8 @@ var statuses = map[string]int{
 	string(league.CodeReasonRequired):  http.StatusBadRequest,
 	string(league.CodeWithdrawn):       http.StatusConflict,
 	string(league.CodeConflict):        http.StatusConflict,
+	string(league.CodeGamesInPlay):     http.StatusConflict,
+	string(league.CodeGameInPlay):      http.StatusConflict,
 	string(arena.CodeNotFound):         http.StatusNotFound,
 	string(arena.CodeNeedsAccount):     http.StatusForbidden,
 	string(arena.CodeFinished):         http.StatusConflict,

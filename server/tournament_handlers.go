@@ -39,6 +39,7 @@ type Tournaments interface {
 	PairNext(ctx context.Context, by league.Person, id string, round int) (league.Tournament, error)
 	SetResult(ctx context.Context, by league.Person, id string, round, board int, result, reason string) (league.Tournament, error)
 	Withdraw(ctx context.Context, by league.Person, id, userID string) (league.Tournament, error)
+	Finish(ctx context.Context, by league.Person, id string) (league.Tournament, error)
 	TRF(ctx context.Context, id string, w io.Writer) error
 	PGN(ctx context.Context, id string, site func(gameID string) string, w io.Writer) error
 	ICS(ctx context.Context, id string, round int, userID, host, url, summary string) (string, error)
@@ -333,8 +334,8 @@ type tournamentBody struct {
 }
 
 // tournamentAction serves POST /api/tournament/{id}/{action}: join,
-// leave, bye, and the organiser's start, pause, resume, pair, result and
-// withdraw; it answers with the page's data.
+// leave, bye, and the organiser's start, pause, resume, pair, result,
+// withdraw and finish; it answers with the page's data.
 func (s *Server) tournamentAction(action string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var body tournamentBody
@@ -370,6 +371,8 @@ func (s *Server) tournamentAction(action string) http.HandlerFunc {
 			t, err = svc.Pause(ctx, me, id, action == "pause")
 		case "pair":
 			t, err = svc.PairNext(ctx, me, id, body.Round)
+		case "finish":
+			t, err = svc.Finish(ctx, me, id)
 		case "result":
 			t, err = svc.SetResult(ctx, me, id, body.Round, body.Board, body.Result, body.Reason)
 		case "withdraw":
