@@ -98,7 +98,7 @@ function placeView(p: TournamentPage): VNode {
     }
   } else if (tr.status === 'registration' || (tr.format === 'swiss' && tr.lateEntries && tr.status !== 'finished' && tr.round < tr.totalRounds)) {
     parts.push(button('tournament-join', t('ui.tournament.action.join'), () => void act('/join', {}, 'ui.tournament.done.joined'), 'primary'));
-  } else parts.push(t('ui.tournament.place.closed'));
+  } else parts.push(t(tr.status === 'finished' ? 'ui.tournament.place.finished' : 'ui.tournament.place.closed'));
   return h('div#tournament-place.club-place', parts.map((x) => (typeof x === 'string' ? h('span', x) : x)));
 }
 
@@ -131,7 +131,14 @@ function organiserView(p: TournamentPage): VNode | null {
   const active = p.players.filter((e) => !e.withdrawn);
   if (tr.status === 'registration') {
     controls.push(button('tournament-start', t('ui.tournament.action.start'), () => {
-      if (window.confirm(t('ui.tournament.confirm.start', { n: active.length }))) void act('/start', {}, 'ui.tournament.done.started');
+      // A Swiss of n players has at most n-1 rounds without a repeat
+      // (n with an odd n's byes): more is allowed, as on lichess, and
+      // the tournament ends early when a round cannot be paired; the
+      // organiser is told before starting.
+      const n = active.length;
+      const most = n % 2 ? n : n - 1;
+      const key = tr.format === 'swiss' && (tr.rounds ?? 0) > most ? 'ui.tournament.confirm.start_rounds' : 'ui.tournament.confirm.start';
+      if (window.confirm(t(key, { n, max: most, rounds: tr.rounds ?? 0 }))) void act('/start', {}, 'ui.tournament.done.started');
     }, 'primary'));
   }
   let waiting: VNode | null = null;
@@ -151,6 +158,13 @@ function organiserView(p: TournamentPage): VNode | null {
     controls.push(button('tournament-pause', t('ui.tournament.action.pause'), () => void act('/pause', {}, 'ui.tournament.done.paused')));
   }
   if (tr.status === 'paused') controls.push(button('tournament-resume', t('ui.tournament.action.resume'), () => void act('/resume', {}, 'ui.tournament.done.resumed')));
+  // Finishing early is offered once the current round is decided (the
+  // server refuses it while games are undecided).
+  if ((tr.status === 'running' || tr.status === 'paused') && roundDecided(p.rounds[tr.round - 1] ?? [], Date.now())) {
+    controls.push(button('tournament-finish', t('ui.tournament.action.finish'), () => {
+      if (window.confirm(t('ui.tournament.confirm.finish', { round: tr.round }))) void act('/finish', {}, 'ui.tournament.done.finished');
+    }));
+  }
   const r = state.result;
   // The round and board chosen from what was paired: each board said by
   // its players, each result by its symbol and words.
@@ -384,6 +398,7 @@ function view(): VNode {
         tr.clubId ? ' · ' : '',
         tr.clubId ? h('a#tournament-club', { attrs: { href: '/club/' + encodeURIComponent(tr.clubId) } }, t('ui.tournament.of_club', { club: tr.clubName || tr.clubId })) : '',
       ]),
+      tr.ended ? h('p#tournament-ended', { attrs: { 'data-ended': tr.ended } }, t('ui.tournament.ended.' + tr.ended)) : h('span'),
       h('p.muted', t('ui.tournament.organised_by', { name: tr.ownerName })),
       placeView(p),
       myGameView(p) ?? h('span'),

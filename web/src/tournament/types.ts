@@ -33,6 +33,8 @@ export interface Tournament {
   startsAt?: string;
   lateEntries?: boolean;
   status: Status;
+  /** ended is why the tournament finished before its last round. */
+  ended?: 'no-pairing' | 'organiser';
   round: number;
   totalRounds: number;
   players: number;
