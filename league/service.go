@@ -420,6 +420,21 @@ func (s *Service) AskBye(ctx context.Context, by Person, id string, round int, o
 	})
 }
 
+// GameBoard returns the tournament whose board game gameID is, and the
+// board; it fails with CodeNotTournamentGame for a game no tournament
+// paired.
+func (s *Service) GameBoard(ctx context.Context, gameID string) (Tournament, Board, error) {
+	id, b, err := s.cfg.Store.BoardOfGame(ctx, gameID)
+	if err != nil {
+		return Tournament{}, Board{}, err
+	}
+	t, err := s.Get(ctx, id)
+	if err != nil {
+		return Tournament{}, Board{}, err
+	}
+	return t, b, nil
+}
+
 // organise runs f as an organiser's change: by must be the tournament's
 // creator or, in a club's, one of the club's admins.
 func (s *Service) organise(ctx context.Context, by Person, id string, f func(st state) (Change, error)) (Tournament, error) {

@@ -33,6 +33,10 @@ type Store interface {
 	// fails with CodeNotFound if there is no such tournament and with
 	// CodeConflict if its version moved; then nothing changes.
 	ApplyTournament(ctx context.Context, ch Change) (Tournament, error)
+	// BoardOfGame returns the id of the tournament whose board is played
+	// by game gameID, and the board, or fails with CodeNotTournamentGame.
+	// A re-arranged game's board names its newest game.
+	BoardOfGame(ctx context.Context, gameID string) (string, Board, error)
 }
 
 // Query selects tournaments: those of a club ("" for any) in one of the

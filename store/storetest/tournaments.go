@@ -113,6 +113,17 @@ func testTournamentRoundTrip(t *testing.T, open func(t *testing.T) TournamentSto
 	if got.Players != 1 || len(bs) != 1 || bs[0].Result != tournament.WhiteWins || !bs[0].Created {
 		t.Fatalf("after a result: %+v %+v", got, bs)
 	}
+	// A game's board, by the game's id; a bye's empty id and an unknown
+	// game are no tournament's.
+	for _, c := range []struct {
+		game string
+		want league.Code
+	}{{"g1", ""}, {"none", league.CodeNotTournamentGame}, {"", league.CodeNotTournamentGame}} {
+		id, ob, err := s.BoardOfGame(ctx, c.game)
+		if league.CodeOf(err) != c.want || (c.want == "" && (err != nil || id != "t1" || !reflect.DeepEqual(ob, bs[0]))) {
+			t.Fatalf("BoardOfGame(%q) = %q, %+v, %v; want %q", c.game, id, ob, err, c.want)
+		}
+	}
 }
 
 func testTournamentCAS(t *testing.T, open func(t *testing.T) TournamentStore) {

@@ -214,3 +214,33 @@ func (s *Store) ApplyTournament(ctx context.Context, ch league.Change) (league.T
 	}
 	return out, nil
 }
+
+// BoardOfGame returns the tournament and the board of a game; see
+// league.Store.
+func (s *Store) BoardOfGame(ctx context.Context, gameID string) (string, league.Board, error) {
+	if gameID == "" { // a bye's
+		return "", league.Board{}, league.NewError(league.CodeNotTournamentGame, "no tournament's game", nil)
+	}
+	type found struct {
+		id string
+		b  league.Board
+	}
+	f, err := readRow(s, ctx, fmt.Sprintf("tournament board of game %q", gameID),
+		league.NewError(league.CodeNotTournamentGame, "no tournament's game", nil),
+		func(r Row) (found, error) {
+			var (
+				f   found
+				doc string
+			)
+			if err := r.Scan(&f.id, &doc); err != nil {
+				return f, err
+			}
+			if err := json.Unmarshal([]byte(doc), &f.b); err != nil {
+				return f, fmt.Errorf("stored board: %w", err)
+			}
+			f.b.StartAt, f.b.Deadline = f.b.StartAt.UTC(), f.b.Deadline.UTC()
+			return f, nil
+		},
+		"SELECT tournament_id, doc FROM tournament_boards WHERE game_id = $1 ORDER BY tournament_id LIMIT 1", gameID)
+	return f.id, f.b, err
+}
