@@ -200,6 +200,7 @@ func (s *Server) routes() []route {
 		{"POST /api/tournament/{id}/result", s.tournamentAction("result")},
 		{"POST /api/tournament/{id}/withdraw", s.tournamentAction("withdraw")},
 		{"POST /api/tournament/{id}/finish", s.tournamentAction("finish")},
+		{"GET /api/game/{id}/tournament", s.gameTournament},
 		// Arenas: their pages, the list, one arena and its socket.
 		{"GET /arenas", s.page("arenas")},
 		{"GET /arena/{id}", s.page("arena", "id")},

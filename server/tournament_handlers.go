@@ -40,6 +40,7 @@ type Tournaments interface {
 	SetResult(ctx context.Context, by league.Person, id string, round, board int, result, reason string) (league.Tournament, error)
 	Withdraw(ctx context.Context, by league.Person, id, userID string) (league.Tournament, error)
 	Finish(ctx context.Context, by league.Person, id string) (league.Tournament, error)
+	GameBoard(ctx context.Context, gameID string) (league.Tournament, league.Board, error)
 	TRF(ctx context.Context, id string, w io.Writer) error
 	PGN(ctx context.Context, id string, site func(gameID string) string, w io.Writer) error
 	ICS(ctx context.Context, id string, round int, userID, host, url, summary string) (string, error)
@@ -387,6 +388,39 @@ func (s *Server) tournamentAction(action string) http.HandlerFunc {
 		}
 		s.writeTournamentPage(w, r, http.StatusOK, t, who)
 	}
+}
+
+// gameTournamentJSON is a game's tournament board: the tournament, its
+// page, the round and the board.
+type gameTournamentJSON struct {
+	TournamentID   string `json:"tournamentId"`
+	TournamentName string `json:"tournamentName"`
+	URL            string `json:"url"`
+	Round          int    `json:"round"`
+	Board          int    `json:"board"`
+}
+
+// gameTournament serves GET /api/game/{id}/tournament: the tournament
+// (Swiss or league) whose round paired the game, as GET
+// /api/game/{id}/arena an arena's; 204 and no body for a game of no
+// tournament (every game page asks, so that is no refusal).
+func (s *Server) gameTournament(w http.ResponseWriter, r *http.Request) {
+	svc := s.cfg.Tournaments
+	if svc == nil {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	t, b, err := svc.GameBoard(r.Context(), r.PathValue("id"))
+	if league.CodeOf(err) == league.CodeNotTournamentGame {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, gameTournamentJSON{TournamentID: t.ID, TournamentName: t.Name,
+		URL: siteURL(r) + "/tournament/" + t.ID, Round: b.Round, Board: b.Board})
 }
 
 // fileName is a tournament's name made safe for a download's file name.

@@ -132,6 +132,22 @@ func testTournamentOverHTTP(t *testing.T, env *testEnv) {
 		len(p.Standings[0].TieBreaks) != 2 {
 		t.Fatalf("finished: %+v", p)
 	}
+	// Each game links to its tournament board; another game to none.
+	b2 := p.Rounds[1][0]
+	if b2.IsBye() {
+		b2 = p.Rounds[1][1]
+	}
+	var gt gameTournamentJSON
+	mustStatus(t, nobody.do("GET", "/api/game/"+b2.GameID+"/tournament", ""), http.StatusOK).decode(t, &gt)
+	if gt.TournamentID != id || gt.TournamentName != "Liga de invierno" || gt.Round != 2 || gt.Board != b2.Board.Board ||
+		!strings.HasSuffix(gt.URL, "/tournament/"+id) {
+		t.Fatalf("the game's tournament: %+v", gt)
+	}
+	mustStatus(t, nobody.do("GET", "/api/game/none/tournament", ""), http.StatusNoContent)
+	e = mustStatus(t, ana.do("POST", "/api/tournament/"+id+"/finish", ""), http.StatusConflict).refusal(t)
+	if e.Code != string(league.CodeNotRunning) || p.Tournament.Ended != "" {
+		t.Fatalf("finishing a finished tournament: %+v (ended %q)", e, p.Tournament.Ended)
+	}
 	// The round-robin's grid: rows and columns by pairing number, "*" on
 	// the diagonal, every game decided.
 	if x := p.Crosstable; !x.RoundRobin || len(x.Rows) != 3 || len(x.TieBreaks) != 2 {
