@@ -104,6 +104,16 @@ test('a club league and an open Swiss: created, joined, paired, scored', async (
     told++;
   }
   assert.equal(told, 2, `the players of ${board1}`);
+  // The game and its replay link back to the tournament and the round.
+  const gp = await ana.page.context().newPage();
+  const gameURL = new URL(gameHref, env.server.url);
+  for (const [path, sel] of [[gameURL.pathname, '#game-tournament'], ['/replay/' + gameURL.pathname.split('/').pop(), '#replay-tournament']]) {
+    await gp.goto(env.server.url + path);
+    const link = gp.locator(sel, { hasText: /^Torneo: .+, ronda 1$/ });
+    await link.waitFor();
+    assert.equal(await link.getAttribute('href'), new URL(leagueURL).pathname);
+  }
+  await gp.close();
   await check(ana);
   // Pairing round 1 again is refused, in her language.
   const again = await ana.page.request.post(leagueURL.replace('/tournament/', '/api/tournament/') + '/pair', { data: { round: 1 } });

@@ -22,6 +22,7 @@ import { describeMove } from './speech';
 import { ChatCtrl } from '../lib/chat';
 import { settings } from '../lib/settings';
 import { autoPromotion } from './promote';
+import { loadGameTournament, type GameTournament } from '../tournament/gamelink';
 
 /** Rematch is a `rematch` frame's offer (lobby's challenge shape). */
 export interface Rematch {
@@ -108,6 +109,8 @@ export class GameCtrl {
   private pliesSeen = 0;
   /** arena is the game's arena pairing, for an arena game (GET /api/game/{id}/arena). */
   arena?: ArenaGame;
+  /** tournament is the game's tournament board, for a tournament's game (GET /api/game/{id}/tournament). */
+  tournament?: GameTournament;
   private timer?: number;
 
   /** The game is the page's (/game/{id}) unless id names another (the TV's). */
@@ -129,6 +132,12 @@ export class GameCtrl {
     this.chat = new ChatCtrl((t, d) => this.socket.send(t, d), redraw, () => this.me);
     this.timer = window.setInterval(() => this.tick(), 100);
     void this.loadArena();
+    void loadGameTournament(this.id).then((g) => {
+      if (g) {
+        this.tournament = g;
+        this.redraw();
+      }
+    });
     // A socket that never opens says nothing of why: ask the HTTP API.
     window.setTimeout(() => {
       if (!this.game.loaded) void this.checkExists();

@@ -15,6 +15,7 @@ import { notice, watchNotice } from './absence';
 import type { GameCtrl } from './ctrl';
 import { sayTimeControl, saySpeed, signed } from '../account/format';
 import { chatView } from '../lib/chat';
+import { gameTournamentLink } from '../tournament/gamelink';
 
 const roles: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
@@ -396,6 +397,7 @@ function controls(ctrl: GameCtrl): VNode | null {
   }
   if (ctrl.arena)
     kids.push(h('a#arena-link.button', { attrs: { href: '/arena/' + encodeURIComponent(ctrl.arena.arenaId) } }, t('ui.arena.back', { name: ctrl.arena.arenaName })));
+  if (ctrl.tournament) kids.push(gameTournamentLink(ctrl.tournament));
   return kids.length ? h('div#game-controls.game-controls', kids) : null;
 }
 

@@ -21,6 +21,7 @@ import { type Status } from '../review/report';
 import { annotate } from '../review/annotate';
 import { Player, Side, sayTimeControl, saySpeed, playerName, profileLink, running, sayDate } from '../account/format';
 import { viewerCss, pgnForViewer, translateViewer, squareLabel } from '../replay/viewer';
+import { loadGameTournament, gameTournamentLink, type GameTournament } from '../tournament/gamelink';
 
 /** Game is the part of GET /api/game/{id} the header shows. */
 interface Game {
@@ -44,6 +45,8 @@ interface State {
   error?: string;
   review: Panel;
   viewer?: PgnViewerCtrl;
+  /** tournament is the game's tournament board, for a tournament's game. */
+  tournament?: GameTournament;
 }
 
 /** PgnViewerCtrl is what the page uses of pgn-viewer's controller. */
@@ -101,7 +104,8 @@ export async function start(root: HTMLElement): Promise<void> {
   };
   const redraw = mount(root, (redraw) => page(redraw, view(st, redraw), 'account-page replay-page'));
   try {
-    const [game, pgn] = await Promise.all([get<Game>(`/api/game/${encodeURIComponent(st.id)}`), pgnText(st.id)]);
+    const [game, pgn, tour] = await Promise.all([get<Game>(`/api/game/${encodeURIComponent(st.id)}`), pgnText(st.id), loadGameTournament(st.id)]);
+    st.tournament = tour;
     st.game = game;
     st.pgn = pgn;
     st.review.live = running(game.status);
@@ -209,6 +213,7 @@ function view(st: State, redraw: () => void): VNode[] {
           t('ui.replay.download'),
         ),
         live ? h('a#replay-live.button', { attrs: { href: '/game/' + encodeURIComponent(g.id) } }, t('ui.replay.live')) : h('span'),
+        st.tournament ? gameTournamentLink(st.tournament, 'replay-tournament') : h('span'),
       ]),
     ]),
     h('div.replay-body', [
