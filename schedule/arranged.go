@@ -12,7 +12,7 @@ import (
 // a game that an organiser arranged for both players (a tournament's
 // arranged round), with its start (cfg.ScheduledAt), colours and clock
 // decided. The game is created first, under cfg.ID, then the arrangement,
-// and both players are told (EventAccepted). Called again with the same
+// and both players are told (EventArranged). Called again with the same
 // id — after a crash between the two steps, or on another node — it makes
 // neither twice: an existing arrangement is returned as it is, and an
 // existing game is not created again. From then on the arrangement is
@@ -52,7 +52,7 @@ func (s *Service) Arrange(ctx context.Context, id string, cfg game.Config, zone 
 		}
 		return Arrangement{}, fmt.Errorf("schedule: arrange: %w", err)
 	}
-	s.publish(ctx, Event{Type: EventAccepted, Arrangement: a, By: white.ID})
+	s.publish(ctx, Event{Type: EventArranged, Arrangement: a})
 	s.poke()
 	return a, nil
 }

@@ -15,6 +15,10 @@ const (
 	EventProposed EventType = "proposed"
 	// EventAccepted: the proposal was accepted; the game exists.
 	EventAccepted EventType = "accepted"
+	// EventArranged: an organiser (a tournament's arranged round) made
+	// the game for both players, accepted from the start; the game
+	// exists. No player did it: both are told.
+	EventArranged EventType = "arranged"
 	// EventDeclined, EventCanceled, EventExpired: the proposal is closed.
 	EventDeclined EventType = "declined"
 	EventCanceled EventType = "canceled"

@@ -116,7 +116,11 @@ func (f *fakeGames) CallOff(_ context.Context, id, _ string) error {
 func (f *fakeGames) Schedule(_ context.Context, id string) (game.ScheduleState, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.games[id].st, nil
+	g, ok := f.games[id]
+	if !ok {
+		return game.ScheduleState{}, game.NewError(game.CodeGameNotFound, "no game", nil)
+	}
+	return g.st, nil
 }
 
 // env is a service on a SQLite store, fake games and a clock set by hand.
@@ -502,5 +506,23 @@ func TestResignedBeforeTheStartIsPlayed(t *testing.T) {
 	}
 	if got, _ := e.store.Arrangement(t.Context(), a.ID); got.Status != schedule.Finished || !got.NextDue.IsZero() {
 		t.Errorf("stored: %s, due %v", got.Status, got.NextDue)
+	}
+}
+
+// TestArrangedIsToldAsArranged: a game an organiser arranges is told to
+// both players as arranged (no player did it), not as accepted by one
+// of them; arranging it again tells nothing.
+func TestArrangedIsToldAsArranged(t *testing.T) {
+	e := newEnv(t)
+	tc, _ := game.ParseTimeControl("10+5")
+	cfg := game.Config{ID: "g-arranged", White: game.Player{ID: "ana", Name: "Ana"}, Black: game.Player{ID: "beto", Name: "Beto"},
+		TimeControl: tc, ScheduledAt: e.now.Add(24 * time.Hour)}
+	for i, want := range []string{"arranged", ""} {
+		if _, err := e.svc.Arrange(t.Context(), "arr-1", cfg, "Europe/Madrid"); err != nil {
+			t.Fatal(err)
+		}
+		if got := e.drain(); got != want {
+			t.Fatalf("arrange #%d told %q, want %q", i+1, got, want)
+		}
 	}
 }
