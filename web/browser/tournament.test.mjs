@@ -99,6 +99,8 @@ test('a club league and an open Swiss: created, joined, paired, scored', async (
     await note.waitFor();
     assert.match(await note.locator('a').innerText(), said);
     assert.equal(await note.locator('a').getAttribute('href'), gameHref);
+    // In the page's flow, above its header: it covers none of its buttons.
+    assert.equal(await p.page.locator('#jp-notices').evaluate((el) => getComputedStyle(el).position), 'static');
     await check(p);
     await note.locator('.notice-close').click();
     told++;

@@ -23,6 +23,7 @@ import { ChatCtrl } from '../lib/chat';
 import { settings } from '../lib/settings';
 import { autoPromotion } from './promote';
 import { loadGameTournament, type GameTournament } from '../tournament/gamelink';
+import { forgetGame } from '../lib/notify';
 
 /** Rematch is a `rematch` frame's offer (lobby's challenge shape). */
 export interface Rematch {
@@ -274,6 +275,7 @@ export class GameCtrl {
     if (finished(st.status)) {
       // An absence ends with the game, which says why it ended: nobody "came back".
       this.absences.clear();
+      forgetGame(this.id); // no notice says it started once it has ended
       this.outbox.clear();
       this.promotion = undefined;
       this.pending = undefined;

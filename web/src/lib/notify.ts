@@ -2,7 +2,8 @@
 // games a tournament's live round or an arena pairs for them, on any page,
 // without reloading: it keeps the notification socket open
 // (/api/schedule/socket, docs/PROTOCOL.md) and shows each event as a small
-// notice under the page's header (proposed, accepted, postponed, about to
+// notice above the page's header (proposed, accepted, arranged by a
+// tournament, postponed, about to
 // start, started, forfeited ...; a new game with a link to it), announced
 // to screen readers. A page calls startNotify() once; a page that shows
 // scheduled games also passes a listener to hear every event (to load its
@@ -55,6 +56,7 @@ const listeners = new Set<Listener>();
 const noted = new Set([
   'proposed',
   'accepted',
+  'arranged',
   'declined',
   'canceled',
   'expired',
@@ -134,7 +136,7 @@ function showNewGame(g: NewGame): void {
   const b = boot();
   if (b.page === 'game' && b.params.id === g.gameId) return;
   if (g.kind === 'arena' && b.page === 'arena' && b.params.id === g.id) return;
-  notice('newGame', 'game:' + g.gameId, '/game/' + encodeURIComponent(g.gameId), newGameText(g));
+  notice('newGame', 'game:' + g.gameId, '/game/' + encodeURIComponent(g.gameId), newGameText(g), g.gameId);
 }
 
 /** box returns the notices' container, made once. */
@@ -146,9 +148,11 @@ function box(): HTMLElement {
   el.className = 'notices';
   el.setAttribute('role', 'status');
   el.setAttribute('aria-live', 'polite');
-  // Outside the page's own tree (the view layer owns #app): fixed under
-  // the header by schedule.css.
-  document.body.append(el);
+  // Outside the page's own tree (the view layer owns #app), and in the
+  // flow at the top of the page rather than over it: a notice pushes the
+  // page down instead of covering its buttons, on a phone as on a desktop
+  // (schedule.css); each is closed by its ×, at most three stacked.
+  document.body.prepend(el);
   return el;
 }
 
@@ -161,17 +165,29 @@ function forget(key: string): void {
 
 /** show adds a notice for e: a link to the game's waiting room and a button that closes it; it goes by itself after a minute. */
 function show(e: ScheduleEvent): void {
-  notice(e.type, e.scheduled.id, '/schedule/' + encodeURIComponent(e.scheduled.id), noteText(e));
+  notice(e.type, e.scheduled.id, '/schedule/' + encodeURIComponent(e.scheduled.id), noteText(e), e.scheduled.gameId);
+}
+
+/**
+ * forgetGame removes the notices of game id (its start, its pairing):
+ * the game page calls it once the game has ended, so that no notice
+ * says a game has started, or is to be played, after it ended.
+ */
+export function forgetGame(id: string): void {
+  const el = document.getElementById('jp-notices');
+  if (!el) return;
+  for (const old of Array.from(el.children)) if ((old as HTMLElement).dataset.game === id) old.remove();
 }
 
 /** notice adds a notice of type, one per key (the newest says where it stands): a link to href saying text, and a button that closes it; it goes by itself after a minute. */
-function notice(type: string, key: string, href: string, text: string): void {
+function notice(type: string, key: string, href: string, text: string, gameId?: string): void {
   const el = box();
   forget(key);
   const note = document.createElement('div');
   note.className = 'notice notice-' + type;
   note.dataset.type = type;
   note.dataset.key = key;
+  if (gameId) note.dataset.game = gameId;
   const link = document.createElement('a');
   link.href = href;
   link.textContent = text;
