@@ -18,31 +18,49 @@ func (e *env) playRound(t *testing.T, id string, round int) {
 	}
 }
 
-// TestSwissEndsWhenUnpairable: a Swiss of 4 players and 5 rounds has no
-// pairing once everyone has met (at most 3 rounds): the tick finishes it,
-// its reason "no-pairing", and a tick after changes nothing.
+// TestSwissEndsWhenUnpairable: a Swiss whose next round has no pairing
+// (everyone has met whom they may) is finished by the tick, its reason
+// "no-pairing", its standings whole, and a tick after changes nothing:
+// 4 players for 5 rounds; 8 players for 7 rounds with one withdrawn
+// after round 1.
 func TestSwissEndsWhenUnpairable(t *testing.T) {
-	e := newEnv(t, "")
-	ctx := t.Context()
-	tr := must(e.svc.Create(ctx, person("ana"), "Abierto corto", "", league.Settings{Format: league.Swiss,
-		Rounds: 5, TimeControl: "5+3"}))
-	for _, p := range []string{"ana", "beto", "carla", "dani"} {
-		must(e.svc.Join(ctx, person(p), tr.ID))
-	}
-	tr = must(e.svc.Start(ctx, person("ana"), tr.ID))
-	for i := 0; tr.Status == league.Running && i < 10; i++ {
-		e.playRound(t, tr.ID, tr.Round)
-		must(e.svc.Tick(ctx))
-		tr = must(e.svc.Get(ctx, tr.ID))
-	}
-	if tr.Status != league.Finished || tr.Ended != league.EndNoPairing || tr.Round > 3 || tr.FinishedAt.IsZero() {
-		t.Fatalf("not ended for want of pairings: %+v", tr)
-	}
-	if n := must(e.svc.Tick(ctx)); n != 0 {
-		t.Fatalf("a finished tournament changed again: %d", n)
-	}
-	if rows := must(e.svc.Standings(ctx, tr.ID)); len(rows) != 4 {
-		t.Fatalf("standings: %+v", rows)
+	for _, c := range []struct {
+		name      string
+		players   []string
+		rounds    int
+		withdraw  string
+		mostRound int
+	}{
+		{"4 players, 5 rounds", []string{"ana", "beto", "carla", "dani"}, 5, "", 3},
+		{"8 players, 7 rounds, one withdrawn", []string{"ana", "beto", "carla", "dani", "eva", "fede", "gema", "hugo"}, 7, "hugo", 6},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t, "")
+			ctx := t.Context()
+			tr := must(e.svc.Create(ctx, person("ana"), "Abierto corto", "", league.Settings{Format: league.Swiss,
+				Rounds: c.rounds, TimeControl: "5+3"}))
+			for _, p := range c.players {
+				must(e.svc.Join(ctx, person(p), tr.ID))
+			}
+			tr = must(e.svc.Start(ctx, person("ana"), tr.ID))
+			if c.withdraw != "" {
+				must(e.svc.Withdraw(ctx, person("ana"), tr.ID, c.withdraw))
+			}
+			for i := 0; tr.Status == league.Running && i < 2*c.rounds; i++ {
+				e.playRound(t, tr.ID, tr.Round)
+				must(e.svc.Tick(ctx))
+				tr = must(e.svc.Get(ctx, tr.ID))
+			}
+			if tr.Status != league.Finished || tr.Ended != league.EndNoPairing || tr.Round > c.mostRound || tr.FinishedAt.IsZero() {
+				t.Fatalf("not ended for want of pairings: %+v", tr)
+			}
+			if n := must(e.svc.Tick(ctx)); n != 0 {
+				t.Fatalf("a finished tournament changed again: %d", n)
+			}
+			if rows := must(e.svc.Standings(ctx, tr.ID)); len(rows) != len(c.players) {
+				t.Fatalf("standings: %+v", rows)
+			}
+		})
 	}
 }
 
