@@ -145,7 +145,9 @@ function box(): HTMLElement {
   if (el) return el;
   el = document.createElement('div');
   el.id = 'jp-notices';
-  el.className = 'notices';
+  // On a game's page the notices lie over the top of the page instead:
+  // a board pushed down under a player's pointer would misplace a move.
+  el.className = boot().page === 'game' ? 'notices over' : 'notices';
   el.setAttribute('role', 'status');
   el.setAttribute('aria-live', 'polite');
   // Outside the page's own tree (the view layer owns #app), and in the
