@@ -346,7 +346,7 @@ func TestCrashRecovery(t *testing.T) {
 // ($JOINPAL_TEST_POSTGRES, else the local one) and returns a DSN that uses
 // it; the schema is dropped when t ends. It skips t if PostgreSQL cannot be
 // reached.
-func crashSchema(t *testing.T) string {
+func crashSchema(t testing.TB) string {
 	dsn := os.Getenv("JOINPAL_TEST_POSTGRES")
 	if dsn == "" {
 		dsn = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
