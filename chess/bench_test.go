@@ -115,3 +115,46 @@ func BenchmarkPlayUnchecked(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNotation measures the texts of one move: its SAN (with the
+// check suffix), its UCI text, and ParseUCI of that text; each in the
+// kiwipete middlegame, over its legal moves in turn.
+func BenchmarkNotation(b *testing.B) {
+	pos := mustParseFEN(b, benchMicroPositions[1].fen)
+	moves := pos.LegalMoves(nil)
+	texts := make([]string, len(moves))
+	for i, m := range moves {
+		texts[i] = pos.UCI(m)
+	}
+	b.Run("SAN", func(b *testing.B) {
+		b.ReportAllocs()
+		n, i := 0, 0
+		for b.Loop() {
+			n += len(pos.SAN(moves[i]))
+			i = (i + 1) % len(moves)
+		}
+		benchSink = n
+	})
+	b.Run("UCI", func(b *testing.B) {
+		b.ReportAllocs()
+		n, i := 0, 0
+		for b.Loop() {
+			n += len(pos.UCI(moves[i]))
+			i = (i + 1) % len(moves)
+		}
+		benchSink = n
+	})
+	b.Run("ParseUCI", func(b *testing.B) {
+		b.ReportAllocs()
+		n, i := 0, 0
+		for b.Loop() {
+			m, err := pos.ParseUCI(texts[i])
+			if err != nil {
+				b.Fatal(err)
+			}
+			n += int(m.To())
+			i = (i + 1) % len(moves)
+		}
+		benchSink = n
+	})
+}
