@@ -73,11 +73,33 @@ func (m Move) String() string {
 	if m == NullMove {
 		return "0000"
 	}
-	s := m.From().String() + m.To().String()
+	s := fromToText(m.From(), m.To())
 	if p := m.Promotion(); p != NoPieceType {
 		s += string(p.Letter()[0] + 'a' - 'A')
 	}
 	return s
+}
+
+// fromToTexts holds the four letters of every pair of squares, from then
+// to ("a1a1a1b1..."), so that a move's text is a slice of it: UCI texts
+// are made for every legal move of every event, and slicing allocates
+// nothing.
+var fromToTexts = func() string {
+	b := make([]byte, 0, 4*64*64)
+	for from := range Square(64) {
+		for to := range Square(64) {
+			b = append(b, squareNames[2*from:2*from+2]...)
+			b = append(b, squareNames[2*to:2*to+2]...)
+		}
+	}
+	return string(b)
+}()
+
+// fromToText returns the squares from and to, which must be on the board,
+// written one after the other ("e2e4").
+func fromToText(from, to Square) string {
+	i := 4 * (int(from)*64 + int(to))
+	return fromToTexts[i : i+4]
 }
 
 // MoveList is a fixed-capacity list of moves that lives on the stack; no

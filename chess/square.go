@@ -64,8 +64,12 @@ func (s Square) String() string {
 	if s >= NoSquare {
 		return "-"
 	}
-	return string([]byte{'a' + byte(s.File()), '1' + byte(s.Rank())})
+	return squareNames[2*s : 2*s+2]
 }
+
+// squareNames holds the names of the squares in order, two letters each.
+const squareNames = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4" +
+	"a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8"
 
 // ParseSquare reads a square name such as "e4".
 func ParseSquare(name string) (Square, bool) {

@@ -5,7 +5,7 @@ package chess
 // rook ("e1h1") in Chess960.
 func (p *Position) UCI(m Move) string {
 	if m.IsCastling() && !p.chess960 {
-		return m.From().String() + m.CastlingKingTo().String()
+		return fromToText(m.From(), m.CastlingKingTo())
 	}
 	return m.String()
 }
