@@ -111,20 +111,26 @@ type Bus interface {
 func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 	now := g.now()
 	pos := g.history.Position()
-	st := g.State()
+	st := &g.rec.State // read only: what the event keeps of it is copied
 	ev := Event{
-		GameID:        g.rec.ID,
-		Type:          typ,
-		Ply:           g.history.Len(),
-		Move:          mv,
-		FEN:           pos.FEN(),
-		Turn:          SideOf(pos.Turn()),
-		Status:        st.Status,
-		Termination:   st.Termination,
-		Result:        st.Result,
-		DrawOffer:     st.DrawOffer,
-		TakebackOffer: st.Takebacks.Offer,
-		At:            now.UTC(),
+		GameID:      g.rec.ID,
+		Type:        typ,
+		Ply:         g.history.Len(),
+		Move:        mv,
+		FEN:         pos.FEN(),
+		Turn:        SideOf(pos.Turn()),
+		Status:      st.Status,
+		Termination: st.Termination,
+		Result:      st.Result,
+		At:          now.UTC(),
+	}
+	if d := st.DrawOffer; d != nil {
+		c := *d
+		ev.DrawOffer = &c
+	}
+	if o := st.Takebacks.Offer; o != nil {
+		by := *o
+		ev.TakebackOffer = &by
 	}
 	if !st.ScheduledAt.IsZero() {
 		ev.Schedule = &EventSchedule{StartAt: st.ScheduledAt.UTC(), Present: st.Present}
@@ -149,8 +155,8 @@ func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 		}
 	}
 	if g.clock != nil {
-		w, b := g.clock.Remaining(White, now).Milliseconds(), g.clock.Remaining(Black, now).Milliseconds()
-		ev.WhiteMs, ev.BlackMs = &w, &b
+		ms := &[2]int64{g.clock.Remaining(White, now).Milliseconds(), g.clock.Remaining(Black, now).Milliseconds()}
+		ev.WhiteMs, ev.BlackMs = &ms[0], &ms[1] // one allocation for both
 		ev.ClockRunning = g.clock.State() == ClockRunning
 	}
 	if !g.Over() {
@@ -163,7 +169,7 @@ func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 		pos.GenerateLegal(&list)
 		ev.Legal = make([]string, list.N)
 		for i, m := range list.Slice() {
-			ev.Legal[i] = pos.UCI(m)
+			ev.Legal[i] = pos.UCI(m) // a slice of a table: no allocation
 		}
 	}
 	return ev
