@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
@@ -101,13 +102,85 @@ func EncodeClock(c *game.ClockSnapshot) ([]byte, error) {
 	if c == nil {
 		return nil, nil
 	}
+	return AppendClock(make([]byte, 0, 192), c)
+}
+
+// AppendClock appends the JSON of EncodeClock for c, which must not be
+// nil, to dst. Every move writes its clock: the JSON is written by hand,
+// byte for byte what encoding/json writes for the snapshot (which the
+// fuzz test FuzzAppendClock checks), and encoding/json writes it only for
+// a snapshot it may refuse (a zero time control, a bad state or side, a
+// time past year 9999) or text it would escape.
+func AppendClock(dst []byte, c *game.ClockSnapshot) ([]byte, error) {
+	if b, ok := appendClock(dst, c, Time(c.TurnStart)); ok {
+		return b, nil
+	}
 	cp := *c
 	cp.TurnStart = Time(cp.TurnStart)
 	b, err := json.Marshal(cp)
 	if err != nil {
-		return nil, fmt.Errorf("encode clock snapshot: %w", err)
+		return dst, fmt.Errorf("encode clock snapshot: %w", err)
 	}
-	return b, nil
+	return append(dst, b...), nil
+}
+
+// appendClock appends c's JSON, with turnStart for its TurnStart, to dst
+// as encoding/json writes it, and reports false, leaving the rest to
+// encoding/json, where that is not plain (see AppendClock).
+func appendClock(dst []byte, c *game.ClockSnapshot, turnStart time.Time) ([]byte, bool) {
+	if c.TimeControl.IsZero() || !c.State.Valid() || !c.Turn.Valid() {
+		return dst, false
+	}
+	if y := turnStart.Year(); !turnStart.IsZero() && (y < 0 || y > 9999) {
+		return dst, false
+	}
+	start := len(dst)
+	b := append(dst, `{"timeControl":`...)
+	b, ok := appendPlainString(b, c.TimeControl.String())
+	if !ok {
+		return dst[:start], false
+	}
+	b = append(b, `,"state":"`...)
+	b = append(b, c.State.String()...)
+	b = append(b, `","turn":"`...)
+	b = append(b, c.Turn.String()...)
+	b = append(b, `","moves":`...)
+	b = strconv.AppendInt(b, int64(c.Moves), 10)
+	b = append(b, `,"whiteMs":`...)
+	b = strconv.AppendInt(b, c.WhiteMs, 10)
+	b = append(b, `,"blackMs":`...)
+	b = strconv.AppendInt(b, c.BlackMs, 10)
+	b = append(b, `,"whiteLagQuotaMs":`...)
+	b = strconv.AppendInt(b, c.WhiteLagQuotaMs, 10)
+	b = append(b, `,"blackLagQuotaMs":`...)
+	b = strconv.AppendInt(b, c.BlackLagQuotaMs, 10)
+	if !turnStart.IsZero() {
+		b = append(b, `,"turnStart":"`...)
+		b = turnStart.AppendFormat(b, time.RFC3339Nano)
+		b = append(b, '"')
+	}
+	if c.Berserk != [2]bool{} {
+		b = append(b, `,"berserk":[`...)
+		b = strconv.AppendBool(b, c.Berserk[0])
+		b = append(b, ',')
+		b = strconv.AppendBool(b, c.Berserk[1])
+		b = append(b, ']')
+	}
+	return append(b, '}'), true
+}
+
+// appendPlainString appends s as a JSON string, and reports false if s
+// holds a byte that encoding/json would escape (or not write as it is).
+func appendPlainString(dst []byte, s string) ([]byte, bool) {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20, c >= 0x7f, c == '"', c == '\\', c == '<', c == '>', c == '&':
+			return dst, false
+		}
+	}
+	dst = append(dst, '"')
+	dst = append(dst, s...)
+	return append(dst, '"'), true
 }
 
 // DecodeClock reads a clock snapshot stored by EncodeClock: nil or empty

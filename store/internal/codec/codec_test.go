@@ -1,6 +1,8 @@
 package codec
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"testing"
 	"time"
@@ -93,6 +95,39 @@ func FuzzDecodeClock(f *testing.F) {
 		again, err := DecodeClock("g", b)
 		if err != nil || *again != *c {
 			t.Fatalf("re-decoding %s gave %+v, %v; want %+v", b, again, err, c)
+		}
+	})
+}
+
+// FuzzAppendClock: the hand-written encoder of a clock snapshot writes
+// what encoding/json writes for it, byte for byte, and fails where it
+// fails (a zero time control, a bad state or side, a time out of JSON's
+// years).
+func FuzzAppendClock(f *testing.F) {
+	f.Add("5+3", int8(1), int8(1), 4, int64(1), int64(2), int64(300), int64(0), int64(1735787045), true, false, false)
+	f.Add("untimed", int8(0), int8(0), 0, int64(0), int64(0), int64(0), int64(0), int64(0), false, false, false)
+	f.Add("move:30s", int8(3), int8(0), 61, int64(-5), int64(30000), int64(9), int64(8), int64(-62135596801), true, true, true)
+	f.Add("days:3", int8(2), int8(1), 1, int64(259200000), int64(259200000), int64(0), int64(0), int64(253402300800), true, false, true)
+	f.Add("", int8(9), int8(-1), -1, int64(-1), int64(-1), int64(-1), int64(-1), int64(-1), true, true, false)
+	f.Fuzz(func(t *testing.T, tc string, state, turn int8, moves int, w, b, wq, bq, startSec int64, hasStart, berserkW, berserkB bool) {
+		control, _ := game.ParseTimeControl(tc)
+		c := game.ClockSnapshot{TimeControl: control, State: game.ClockState(state), Turn: game.Side(turn), Moves: moves,
+			WhiteMs: w, BlackMs: b, WhiteLagQuotaMs: wq, BlackLagQuotaMs: bq, Berserk: [2]bool{berserkW, berserkB}}
+		if hasStart {
+			c.TurnStart = time.Unix(startSec, startSec%1_000_000_007).In(time.FixedZone("x", int(startSec%7)*3600))
+		}
+		want := c
+		want.TurnStart = Time(want.TurnStart)
+		wantJSON, wantErr := json.Marshal(want)
+		got, err := AppendClock([]byte("prefix"), &c)
+		if (err != nil) != (wantErr != nil) {
+			t.Fatalf("AppendClock(%+v): error %v, encoding/json's %v", c, err, wantErr)
+		}
+		if err != nil {
+			return
+		}
+		if !bytes.Equal(got, append([]byte("prefix"), wantJSON...)) {
+			t.Fatalf("AppendClock(%+v) =\n%s\nencoding/json:\n%s", c, got, wantJSON)
 		}
 	})
 }
