@@ -121,15 +121,21 @@ func StateParam(first int, c string) string {
 
 // StateArgs returns the values of StateCols for st.
 func StateArgs(st game.State) ([]any, error) {
+	return appendStateArgs(make([]any, 0, len(StateCols)), st)
+}
+
+// appendStateArgs appends the values of StateCols for st to dst.
+func appendStateArgs(dst []any, st game.State) ([]any, error) {
 	if err := codec.CheckState(st); err != nil {
 		return nil, err
 	}
-	clock, err := codec.EncodeClock(st.Clock)
-	if err != nil {
-		return nil, err
-	}
 	var clockArg any
-	if clock != nil {
+	if st.Clock != nil {
+		var buf [256]byte
+		clock, err := codec.AppendClock(buf[:0], st.Clock)
+		if err != nil {
+			return nil, err
+		}
 		clockArg = string(clock)
 	}
 	by, lapses := codec.EncodeDrawOffer(st.DrawOffer)
@@ -141,18 +147,36 @@ func StateArgs(st game.State) ([]any, error) {
 	if takebacks != nil {
 		takebacksArg = string(takebacks)
 	}
-	return []any{
-		int64(st.Status), int64(st.Termination), int64(st.Result), clockArg, by, lapses, st.FirstMoveDeadline,
-		st.GoneSince[game.White], st.GoneSince[game.Black], st.Present[game.White], st.Present[game.Black],
-		st.ScheduledAt, st.EndedAt, st.Seq, takebacksArg,
-	}, nil
+	return append(dst,
+		int64(st.Status), int64(st.Termination), int64(st.Result), clockArg, by, lapses, instantArg(st.FirstMoveDeadline),
+		instantArg(st.GoneSince[game.White]), instantArg(st.GoneSince[game.Black]), st.Present[game.White], st.Present[game.Black],
+		instantArg(st.ScheduledAt), instantArg(st.EndedAt), st.Seq, takebacksArg,
+	), nil
+}
+
+// zeroInstant is the zero time as an argument, made once: most of a
+// state's times are zero (stored as NULL), and a time.Time made an any
+// is an allocation.
+var zeroInstant any = time.Time{}
+
+// instantArg returns t as an argument.
+func instantArg(t time.Time) any {
+	if t.IsZero() {
+		return zeroInstant
+	}
+	return t
 }
 
 // MoveArgs returns the values of a move's columns but the game's id and
 // the ply (uci, san, client_move_id, spent_ms, lag_credit_ms,
 // remaining_ms, at).
 func MoveArgs(mv game.MoveRecord) []any {
-	return []any{mv.UCI, mv.SAN, mv.ClientMoveID, codec.Ms(mv.Spent), codec.Ms(mv.LagCredit), codec.Ms(mv.Remaining), mv.At}
+	return appendMoveArgs(make([]any, 0, MoveParams), mv)
+}
+
+// appendMoveArgs appends MoveArgs(mv) to dst.
+func appendMoveArgs(dst []any, mv game.MoveRecord) []any {
+	return append(dst, mv.UCI, mv.SAN, mv.ClientMoveID, codec.Ms(mv.Spent), codec.Ms(mv.LagCredit), codec.Ms(mv.Remaining), instantArg(mv.At))
 }
 
 var (
@@ -215,52 +239,97 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 // then nothing changes. If st ends a rated game, the players'
 // ratings are updated in the same transaction.
 func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, st game.State) error {
-	op := func() string { return fmt.Sprintf("append move %d to game %q", mv.Ply, id) }
-	sargs, err := StateArgs(st)
+	w := &appendWrite{id: id, ply: mv.Ply, fence: fenceArg(ctx)}
+	args, err := appendStateArgs(append(w.args[:0], id, mv.Ply), st)
 	if err != nil {
-		return s.fail(op(), err)
+		return s.fail(w.op(), err)
 	}
-	fence := fenceArg(ctx)
-	args := make([]any, 0, AppendFence)
-	args = append(append(append(append(args, id, mv.Ply), sargs...), MoveArgs(mv)...), fence)
+	args = append(appendMoveArgs(args, mv), w.fence)
 	// A move of a game under way writes its state but for the status and
 	// the end time (AppendMovePlaying), which only its first and its last
 	// move change: the first writes the whole state (AppendMove) at once,
 	// the last finds the stored ones different, changes no row, and writes
 	// the whole state instead.
-	stmts, whole := s.d.AppendMove, []string(nil)
+	stmts := s.d.AppendMove
 	if len(s.d.AppendMovePlaying) > 0 && st.Status == game.StatusStarted && mv.Ply > 0 {
-		stmts, whole = s.d.AppendMovePlaying, s.d.AppendMove
+		stmts, w.whole = s.d.AppendMovePlaying, s.d.AppendMove
 	}
-	w := &GameWrite{Stmts: make([]Stmt, len(stmts)), OnZero: func(q Querier) error {
-		if whole != nil {
-			n, err := q.Exec(whole[0], args...)
-			if err != nil {
-				return err
-			}
-			if n > 0 {
-				for _, text := range whole[1:] {
-					if _, err := q.Exec(text, args...); err != nil {
-						return err
-					}
-				}
-				return nil
-			}
-		}
-		next, status, err := readGuard(q, id, fence)
+	if len(stmts) > len(w.stmts)-1 {
+		panic("sqlstore: a dialect's AppendMove has more statements than appendWrite holds")
+	}
+	w.Stmts = w.stmts[:0]
+	for _, text := range stmts {
+		w.Stmts = append(w.Stmts, Stmt{text, args})
+	}
+	if s.d.MoveRowApart {
+		w.row = appendMoveArgs(append(w.rowArgs[:0], id, mv.Ply), mv)
+		w.Stmts = append(w.Stmts, Stmt{insertMoveSQL, w.row})
+	}
+	w.OnZero = w.onZero
+	return s.commitOp(ctx, w.op, s.ending(&w.GameWrite, id, st))
+}
+
+// appendWrite is the write of AppendMove, in one allocation with its
+// statements and their arguments.
+type appendWrite struct {
+	GameWrite
+	id    string
+	ply   int
+	fence any
+	// whole is the dialect's AppendMove when the write's statements are
+	// AppendMovePlaying's.
+	whole []string
+	// row is the arguments of the move's row when the dialect inserts it
+	// apart (MoveRowApart), in rowArgs.
+	row     []any
+	stmts   [3]Stmt
+	args    [maxAppendArgs]any
+	rowArgs [2 + MoveParams]any
+}
+
+// maxAppendArgs is room for AppendMove's arguments, AppendFence of them.
+const maxAppendArgs = 32
+
+func init() {
+	if AppendFence > maxAppendArgs {
+		panic("sqlstore: AppendMove's arguments outgrow appendWrite")
+	}
+}
+
+// op names the write in its errors.
+func (w *appendWrite) op() string {
+	return fmt.Sprintf("append move %d to game %q", w.ply, w.id)
+}
+
+// onZero is the write's OnZero: the first statement changed no row.
+func (w *appendWrite) onZero(q Querier) error {
+	args := w.Stmts[0].Args
+	if w.whole != nil {
+		n, err := q.Exec(w.whole[0], args...)
 		if err != nil {
 			return err
 		}
-		if status.Finished() {
-			return decided(id, status)
+		if n > 0 {
+			for _, text := range w.whole[1:] {
+				if _, err := q.Exec(text, args...); err != nil {
+					return err
+				}
+			}
+			if w.row != nil {
+				_, err = q.Exec(insertMoveSQL, w.row...)
+			}
+			return err
 		}
-		return game.NewError(game.CodePlyConflict,
-			fmt.Sprintf("move at ply %d, but game %q has %d moves", mv.Ply, id, next), nil)
-	}}
-	for i, text := range stmts {
-		w.Stmts[i] = Stmt{text, args}
 	}
-	return s.commitOp(ctx, op, s.ending(w, id, st))
+	next, status, err := readGuard(q, w.id, w.fence)
+	if err != nil {
+		return err
+	}
+	if status.Finished() {
+		return decided(w.id, status)
+	}
+	return game.NewError(game.CodePlyConflict,
+		fmt.Sprintf("move at ply %d, but game %q has %d moves", w.ply, w.id, next), nil)
 }
 
 // SaveState replaces the state of game id. It fails with

@@ -83,6 +83,13 @@ type Dialect struct {
 	// that hold them are left alone, and changes no row unless the stored
 	// ones equal the new ones (then AppendMove runs instead).
 	AppendMovePlaying []string
+	// MoveRowApart tells that AppendMove's statements (and
+	// AppendMovePlaying's) only move the game's row to the next ply: the
+	// move's row is then inserted after them by a statement of its own
+	// arguments (the game's id, the ply and MoveArgs), not AppendMove's. A
+	// driver that binds every argument of a statement (SQLite) so binds
+	// nine for the move's row, not AppendMove's twenty-five.
+	MoveRowApart bool
 	// PlayerGames lists the ids and times of a player's finished games,
 	// newest first: $1 the user id, $2 the limit, $3 the offset, $4
 	// offset+limit; it is SummarySelect's WHERE and ORDER BY.
