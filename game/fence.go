@@ -40,6 +40,37 @@ func WithNode(ctx context.Context, node string) context.Context {
 	return context.WithValue(ctx, nodeKey{}, node)
 }
 
+// WithWriter returns a context that carries ctx's values but not its
+// cancellation (context.WithoutCancel), with the epoch and the node of
+// the write (WithEpoch, WithNode): the three in one value, for the live
+// runtime, which makes such a context for every write.
+func WithWriter(ctx context.Context, epoch int64, node string) context.Context {
+	return &writerContext{parent: ctx, epoch: epoch, node: node}
+}
+
+// writerContext is WithWriter's context: never done, without deadline.
+type writerContext struct {
+	parent context.Context
+	epoch  int64
+	node   string
+}
+
+func (*writerContext) Deadline() (time.Time, bool) { return time.Time{}, false }
+func (*writerContext) Done() <-chan struct{}       { return nil }
+func (*writerContext) Err() error                  { return nil }
+
+func (c *writerContext) Value(key any) any {
+	switch key.(type) {
+	case epochKey:
+		return c.epoch
+	case nodeKey:
+		return c.node
+	}
+	return c.parent.Value(key)
+}
+
+func (c *writerContext) String() string { return "game.WithWriter" }
+
 // NodeOf returns the node ctx carries, and false if it carries none.
 func NodeOf(ctx context.Context) (string, bool) {
 	n, ok := ctx.Value(nodeKey{}).(string)

@@ -180,7 +180,7 @@ func (r *Runtime) writeContext(ctx context.Context) (context.Context, context.Ca
 // none, once another node may have taken its games. A heartbeat stored
 // while the write runs extends the lease, and the write goes on.
 func (r *Runtime) writeContextAt(ctx context.Context, epoch int64) (context.Context, context.CancelFunc) {
-	ctx = game.WithNode(game.WithEpoch(context.WithoutCancel(ctx), epoch), r.cfg.Node)
+	ctx = game.WithWriter(ctx, epoch, r.cfg.Node)
 	lease := r.leaseContext()
 	if lease == nil {
 		return context.WithTimeout(ctx, r.cfg.StoreTimeout)
