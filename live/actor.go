@@ -52,9 +52,12 @@ type actor struct {
 	done     chan struct{}
 	// wg is the runtime's count of running actors, which an actor leaves
 	// when it ends.
-	wg     *sync.WaitGroup
-	timer  Timer
-	events []game.Event // the most recent events, oldest first
+	wg    *sync.WaitGroup
+	timer Timer
+	// fireFunc is a.fire, made once: the timer is set again after every
+	// move.
+	fireFunc func()
+	events   []game.Event // the most recent events, oldest first
 
 	// lost is set when the store refused a write because another node
 	// has claimed the game: the game leaves this runtime after the
@@ -94,7 +97,7 @@ type reply struct {
 }
 
 func newActor(rt *Runtime, g *game.Game, seq int64) *actor {
-	return &actor{
+	a := &actor{
 		rt:    rt,
 		id:    g.ID(),
 		g:     g,
@@ -103,6 +106,8 @@ func newActor(rt *Runtime, g *game.Game, seq int64) *actor {
 		sent:  seq,
 		done:  make(chan struct{}),
 	}
+	a.fireFunc = a.fire
+	return a
 }
 
 // start counts the actor among the runtime's running ones (wg, which it
@@ -208,10 +213,11 @@ func (a *actor) do(ctx context.Context, f func() error) error {
 // turn behind those queued before it; given up (ctx) while it waits, it
 // leaves the queue and never runs.
 func (a *actor) send(ctx context.Context, f func() error) (ran bool, err error) {
-	c := &command{ctx: ctx, run: f, reply: make(chan reply, 1)}
+	c := newCommand(ctx, f)
 	a.qmu.Lock()
 	if a.ended || a.quitting {
 		a.qmu.Unlock()
+		c.free()
 		return false, nil
 	}
 	a.queue = append(a.queue, c)
@@ -220,22 +226,54 @@ func (a *actor) send(ctx context.Context, f func() error) (ran bool, err error) 
 		go a.run()
 	}
 	a.qmu.Unlock()
+	var r reply
 	select {
-	case r := <-c.reply:
-		return r.ran, r.err
+	case r = <-c.reply:
 	case <-ctx.Done():
-	}
-	a.qmu.Lock()
-	if !c.taken {
-		if i := slices.Index(a.queue, c); i >= 0 {
-			a.queue = slices.Delete(a.queue, i, i+1)
+		a.qmu.Lock()
+		if !c.taken {
+			// Still queued: out of the queue, no goroutine can take it,
+			// and so none will answer it.
+			if i := slices.Index(a.queue, c); i >= 0 {
+				a.queue = slices.Delete(a.queue, i, i+1)
+			}
+			a.qmu.Unlock()
+			c.free()
+			return false, ctx.Err()
 		}
 		a.qmu.Unlock()
-		return false, ctx.Err()
+		r = <-c.reply // taken: it runs, or has run; its outcome stands
 	}
-	a.qmu.Unlock()
-	r := <-c.reply // taken: it runs, or has run; its outcome stands
+	c.free()
 	return r.ran, r.err
+}
+
+// commands holds commands no one holds any more, their reply channels
+// empty, for the commands after them: a new command and channel for each
+// would be two allocations per move.
+//
+// A command is freed only when nothing can answer it again: it was never
+// queued; or it was answered, and its reply received (a command is
+// answered once, by whoever took it from the queue under qmu, and that
+// one no longer touches it once it has answered); or it left the queue
+// untaken, under qmu, so that nothing took it.
+var commands sync.Pool
+
+// newCommand returns a command, fresh or freed, to run f under ctx.
+func newCommand(ctx context.Context, f func() error) *command {
+	c, _ := commands.Get().(*command)
+	if c == nil {
+		c = &command{reply: make(chan reply, 1)}
+	}
+	c.ctx, c.run, c.taken = ctx, f, false
+	return c
+}
+
+// free keeps c, which nothing holds or will answer any more, for a later
+// command.
+func (c *command) free() {
+	c.ctx, c.run, c.taken = nil, nil, false
+	commands.Put(c)
 }
 
 // goneErr explains why a game's goroutine no longer takes commands.
@@ -321,7 +359,7 @@ func (a *actor) rearm() {
 	if !ok {
 		return
 	}
-	a.timer = a.rt.cfg.Clock.AfterFunc(max(at.Sub(now), 0), a.fire)
+	a.timer = a.rt.cfg.Clock.AfterFunc(max(at.Sub(now), 0), a.fireFunc)
 }
 
 // fire runs when the timer expires, in its own goroutine: what the game's

@@ -38,6 +38,10 @@ type Queue[W any] struct {
 	closed bool
 	queue  chan *Request[W]
 	done   chan struct{} // closed when the writers have stopped
+	// free holds the requests answered and taken back by their callers,
+	// for the writes after them: a new one with its channel for each
+	// write would be two allocations per move.
+	free sync.Pool
 }
 
 // New starts writers goroutines that commit batches of at most maxBatch
@@ -66,10 +70,15 @@ func (q *Queue[W]) Do(ctx context.Context, w W) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	r := &Request[W]{Write: w, ctx: ctx, done: make(chan error, 1)}
+	r, _ := q.free.Get().(*Request[W])
+	if r == nil {
+		r = &Request[W]{done: make(chan error, 1)}
+	}
+	r.Write, r.Err, r.ctx = w, nil, ctx
 	q.mu.RLock()
 	if q.closed {
 		q.mu.RUnlock()
+		q.recycle(r)
 		return ErrClosed
 	}
 	select {
@@ -77,14 +86,26 @@ func (q *Queue[W]) Do(ctx context.Context, w W) error {
 		q.mu.RUnlock()
 	case <-ctx.Done():
 		q.mu.RUnlock()
+		q.recycle(r)
 		return ctx.Err()
 	}
 	select {
 	case err := <-r.done:
+		// The writer answers a request last: it no longer holds it.
+		q.recycle(r)
 		return err
 	case <-ctx.Done():
+		// The writer may still hold the request: it is not reused.
 		return &MayCommitError{Err: ctx.Err()}
 	}
+}
+
+// recycle keeps r, which no writer holds and whose channel is empty, for
+// a later write.
+func (q *Queue[W]) recycle(r *Request[W]) {
+	var zero W
+	r.Write, r.Err, r.ctx = zero, nil, nil
+	q.free.Put(r)
 }
 
 // MayCommitError is Do's error when the caller's context ended while its
