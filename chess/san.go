@@ -12,14 +12,17 @@ import (
 func (p *Position) SAN(m Move) string {
 	var l MoveList
 	p.GenerateLegal(&l)
-	return p.san(m, &l) + p.checkSuffix(m)
+	var buf [16]byte
+	b := p.appendSAN(buf[:0], m, &l)
+	return string(append(b, p.checkSuffix(m)...))
 }
 
 // SANWithoutSuffix is SAN without the "+" or "#" suffix.
 func (p *Position) SANWithoutSuffix(m Move) string {
 	var l MoveList
 	p.GenerateLegal(&l)
-	return p.san(m, &l)
+	var buf [16]byte
+	return string(p.appendSAN(buf[:0], m, &l))
 }
 
 func (p *Position) checkSuffix(m Move) string {
@@ -34,30 +37,31 @@ func (p *Position) checkSuffix(m Move) string {
 	return "#"
 }
 
-func (p *Position) san(m Move, legal *MoveList) string {
+// appendSAN appends the SAN of m without its suffix to b; legal is the
+// legal moves of p. The longest text is seven bytes ("Qa1xb2" and
+// "exd8=Q" before a suffix), so a caller's small buffer holds it.
+func (p *Position) appendSAN(b []byte, m Move, legal *MoveList) []byte {
 	if m.IsCastling() {
 		if m.To() > m.From() {
-			return "O-O"
+			return append(b, "O-O"...)
 		}
-		return "O-O-O"
+		return append(b, "O-O-O"...)
 	}
 	from, to := m.From(), m.To()
 	pt := p.board[from].Type()
 	capture := p.board[to] != NoPiece || m.IsEnPassant()
-	var sb strings.Builder
 	if pt == Pawn {
 		if capture {
-			sb.WriteByte('a' + byte(from.File()))
-			sb.WriteByte('x')
+			b = append(b, 'a'+byte(from.File()), 'x')
 		}
-		sb.WriteString(to.String())
+		b = append(b, to.String()...)
 		if promo := m.Promotion(); promo != NoPieceType {
-			sb.WriteByte('=')
-			sb.WriteString(promo.Letter())
+			b = append(b, '=')
+			b = append(b, promo.Letter()...)
 		}
-		return sb.String()
+		return b
 	}
-	sb.WriteString(pt.Letter())
+	b = append(b, pt.Letter()...)
 	if pt != King {
 		var others Bitboard
 		for _, o := range legal.Slice() {
@@ -68,19 +72,18 @@ func (p *Position) san(m Move, legal *MoveList) string {
 		if others != 0 {
 			switch {
 			case others&fileMask(from) == 0:
-				sb.WriteByte('a' + byte(from.File()))
+				b = append(b, 'a'+byte(from.File()))
 			case others&rankMask(from) == 0:
-				sb.WriteByte('1' + byte(from.Rank()))
+				b = append(b, '1'+byte(from.Rank()))
 			default:
-				sb.WriteString(from.String())
+				b = append(b, from.String()...)
 			}
 		}
 	}
 	if capture {
-		sb.WriteByte('x')
+		b = append(b, 'x')
 	}
-	sb.WriteString(to.String())
-	return sb.String()
+	return append(b, to.String()...)
 }
 
 // ParseSAN reads a move in SAN and returns it if it is legal here. It is
