@@ -24,9 +24,10 @@ var dialect = sqlstore.Dialect{
 	IsUniqueViolation: isUniqueViolation,
 	// SQLite has no data-modifying WITH: the move's row is inserted once
 	// the game's row has moved to the next ply (only at the expected ply of
-	// a game not finished), by a statement of its own arguments.
+	// a game not finished), by a statement of its own arguments; the
+	// game's takes no move, its fence at MoveParam.
 	AppendMove: []string{
-		"UPDATE games SET " + sqlstore.StateSet(3) + ", next_ply = next_ply + 1 WHERE id = $1 AND next_ply = $2 AND " + sqlstore.Unfinished + sqlstore.Fenced(sqlstore.AppendFence),
+		"UPDATE games SET " + sqlstore.StateSet(3) + ", next_ply = next_ply + 1 WHERE id = $1 AND next_ply = $2 AND " + sqlstore.Unfinished + sqlstore.Fenced(sqlstore.MoveParam),
 	},
 	MoveRowApart: true,
 	// Six indexes hold the status or the end time (games_status, the
@@ -34,7 +35,7 @@ var dialect = sqlstore.Dialect{
 	// an entry in each, unchanged, besides the game's row.
 	AppendMovePlaying: []string{
 		"UPDATE games SET " + sqlstore.PlayingStateSet(3) + ", next_ply = next_ply + 1 WHERE id = $1 AND next_ply = $2 AND status = $3 AND ended_at IS " +
-			sqlstore.StateParam(3, "ended_at") + sqlstore.Fenced(sqlstore.AppendFence),
+			sqlstore.StateParam(3, "ended_at") + sqlstore.Fenced(sqlstore.MoveParam),
 	},
 	// Each side reads its own partial index (games_white_history,
 	// games_black_history: migrations/0003_accounts.sql) newest first and

@@ -244,7 +244,14 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 	if err != nil {
 		return s.fail(w.op(), err)
 	}
-	args = append(appendMoveArgs(args, mv), w.fence)
+	if s.d.MoveRowApart {
+		// The statements take no move (the fence is at MoveParam); the
+		// move's row has its own arguments.
+		args = append(args, w.fence)
+		w.row = appendMoveArgs(append(w.rowArgs[:0], id, mv.Ply), mv)
+	} else {
+		args = append(appendMoveArgs(args, mv), w.fence)
+	}
 	// A move of a game under way writes its state but for the status and
 	// the end time (AppendMovePlaying), which only its first and its last
 	// move change: the first writes the whole state (AppendMove) at once,
@@ -261,8 +268,7 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 	for _, text := range stmts {
 		w.Stmts = append(w.Stmts, Stmt{text, args})
 	}
-	if s.d.MoveRowApart {
-		w.row = appendMoveArgs(append(w.rowArgs[:0], id, mv.Ply), mv)
+	if w.row != nil {
 		w.Stmts = append(w.Stmts, Stmt{insertMoveSQL, w.row})
 	}
 	w.OnZero = w.onZero

@@ -84,11 +84,12 @@ type Dialect struct {
 	// ones equal the new ones (then AppendMove runs instead).
 	AppendMovePlaying []string
 	// MoveRowApart tells that AppendMove's statements (and
-	// AppendMovePlaying's) only move the game's row to the next ply: the
-	// move's row is then inserted after them by a statement of its own
-	// arguments (the game's id, the ply and MoveArgs), not AppendMove's. A
-	// driver that binds every argument of a statement (SQLite) so binds
-	// nine for the move's row, not AppendMove's twenty-five.
+	// AppendMovePlaying's) only move the game's row to the next ply, and
+	// take no move: the fence is then at MoveParam, not AppendFence. The
+	// move's row is inserted after them by a statement of its own
+	// arguments (the game's id, the ply and MoveArgs). A driver that binds
+	// every argument of a statement (SQLite) so binds 18 and 9 arguments
+	// for a move, not twice 25.
 	MoveRowApart bool
 	// PlayerGames lists the ids and times of a player's finished games,
 	// newest first: $1 the user id, $2 the limit, $3 the offset, $4
