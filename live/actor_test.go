@@ -1,0 +1,130 @@
+package live
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"testing"
+)
+
+// TestReusedCommandsGetTheirOwnAnswers checks that a command's answer
+// reaches its own sender only, while commands and their answer channels
+// are reused: after commands given up while queued, after commands
+// answered as not run when the actor ends, and among concurrent ones.
+func TestReusedCommandsGetTheirOwnAnswers(t *testing.T) {
+	f := newFixture(t)
+	f.create("g1", "5+0")
+	f.create("g2", "5+0")
+	g1, err := f.rt.lookup(f.ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2, err := f.rt.lookup(f.ctx, "g2")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	const n = 40
+	// queued sends n commands while no goroutine runs the actor's queue,
+	// the ones for which giveUp is true given up while they wait, then
+	// ends with them answered; each command that runs answers its own
+	// error. It checks every sender's answer.
+	queued := func(a *actor, giveUp func(i int) bool, end func()) {
+		t.Helper()
+		a.qmu.Lock()
+		a.running = true // the queue is run below, by hand
+		a.qmu.Unlock()
+		type answer struct {
+			ran bool
+			err error
+		}
+		answers := make([]answer, n)
+		cancels := make([]context.CancelFunc, n)
+		answered := make([]chan struct{}, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancels[i] = cancel
+			answered[i] = make(chan struct{})
+			wg.Go(func() {
+				defer close(answered[i])
+				ran, err := a.send(ctx, func() error { return fmt.Errorf("command %d", i) })
+				answers[i] = answer{ran, err}
+			})
+		}
+		waitQueued(a, n)
+		for i := range n {
+			if giveUp(i) {
+				cancels[i]()
+				<-answered[i]
+			}
+		}
+		end()
+		wg.Wait()
+		for i, got := range answers {
+			cancels[i]()
+			switch {
+			case giveUp(i):
+				if got.ran || !errors.Is(got.err, context.Canceled) {
+					t.Errorf("command %d given up: ran %v, %v", i, got.ran, got.err)
+				}
+			case !got.ran:
+				if got.err != nil {
+					t.Errorf("command %d not run: %v", i, got.err)
+				}
+			case got.err == nil || got.err.Error() != fmt.Sprintf("command %d", i):
+				t.Errorf("command %d answered %v", i, got.err)
+			}
+		}
+	}
+	concurrent := func(a *actor) {
+		t.Helper()
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Go(func() {
+				ran, err := a.send(context.Background(), func() error { return fmt.Errorf("command %d", i) })
+				if !ran || err == nil || err.Error() != fmt.Sprintf("command %d", i) {
+					t.Errorf("command %d answered ran %v, %v", i, ran, err)
+				}
+			})
+		}
+		wg.Wait()
+	}
+
+	odd := func(i int) bool { return i%2 == 1 }
+	none := func(int) bool { return false }
+	run := func(a *actor) func() { return a.run }
+	endNow := func(a *actor) func() {
+		return func() {
+			a.qmu.Lock()
+			a.running = false
+			a.endLocked()
+			a.qmu.Unlock()
+		}
+	}
+	for range 3 {
+		queued(g1, odd, run(g1))
+		concurrent(g1)
+	}
+	queued(g1, odd, endNow(g1)) // the rest answered as not run
+	for range 3 {
+		concurrent(g2)
+		queued(g2, odd, run(g2))
+	}
+	queued(g2, none, endNow(g2))
+}
+
+// waitQueued waits until a's queue holds n commands.
+func waitQueued(a *actor, n int) {
+	for {
+		a.qmu.Lock()
+		l := len(a.queue)
+		a.qmu.Unlock()
+		if l == n {
+			return
+		}
+		runtime.Gosched()
+	}
+}
