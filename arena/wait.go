@@ -51,7 +51,7 @@ func PairAt(a Arena, entries []Entry, m Moment, heads func() bool) []Match {
 	}
 	pair := func(ps []ranked) []Match {
 		if m.Now.Sub(a.StartsAt) < RecentStart {
-			return initialPairs(ps, heads)
+			return initialPairs(ps, duelOf(entries, active), heads)
 		}
 		return pairRanked(ps, duelOf(entries, active), heads)
 	}
@@ -87,8 +87,9 @@ func leaveOutLast(waiting []ranked, m Moment) []ranked {
 // seconds: colour histories are not looked at, and one left over waits.
 // Unlike lila, a player's last opponent is passed over (the next free one
 // is taken), so that two players whose game ended in those seconds do not
-// meet again at once.
-func initialPairs(ps []ranked, heads func() bool) []Match {
+// meet again at once — except in a duel (a small arena with only two
+// active players, see SmallArena), whose two meet again and again.
+func initialPairs(ps []ranked, duel bool, heads func() bool) []Match {
 	var out []Match
 	taken := make([]bool, len(ps))
 	for i := range ps {
@@ -96,7 +97,7 @@ func initialPairs(ps []ranked, heads func() bool) []Match {
 			continue
 		}
 		for j := i + 1; j < len(ps); j++ {
-			if taken[j] || ps[i].LastOpponent == ps[j].UserID || ps[j].LastOpponent == ps[i].UserID {
+			if taken[j] || !duel && (ps[i].LastOpponent == ps[j].UserID || ps[j].LastOpponent == ps[i].UserID) {
 				continue
 			}
 			taken[i], taken[j] = true, true

@@ -77,6 +77,9 @@ func TestPairAt(t *testing.T) {
 		{"the first seconds leave two last opponents waiting", big(
 			Entry{UserID: "ana", Rating: 1900, LastOpponent: "bea"}, Entry{UserID: "bea", Rating: 1800, LastOpponent: "ana"}),
 			Moment{Now: t0}, true, nil},
+		{"the first seconds pair a small arena's duel again", []Entry{
+			{UserID: "ana", Rating: 1900, LastOpponent: "bea"}, {UserID: "bea", Rating: 1800, LastOpponent: "ana"}},
+			Moment{Now: t0}, true, []Match{{"ana", "bea"}}},
 		{"after them, the matching", big(
 			Entry{UserID: "ana", Rating: 1900, LastOpponent: "bea"}, Entry{UserID: "bea", Rating: 1800, LastOpponent: "ana"},
 			four[2], four[3]),
