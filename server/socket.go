@@ -192,7 +192,7 @@ type inFrame struct {
 func (s *socket) send(f outFrame) bool { return s.enqueue(f, true) }
 
 // sendLossy queues a frame that may be lost (an answer to the client's
-// ping): a full queue drops it instead of closing the socket.
+// ping): a queue half full drops it instead of closing the socket.
 func (s *socket) sendLossy(f outFrame) bool { return s.enqueue(f, false) }
 
 func (s *socket) enqueue(f outFrame, vital bool) bool {
@@ -220,8 +220,16 @@ func (s *socket) enqueueBytes(b []byte, vital bool) bool {
 		return false
 	default:
 	}
+	// A lossy frame (an answer to a ping) may fill only half the queue:
+	// the rest is kept for the frames that must arrive, so that a client
+	// that sends pings faster than its answers are written loses answers,
+	// not its socket.
+	limit := s.cfg.OutBuffer
+	if !vital {
+		limit = max(limit/2, 1)
+	}
 	s.qmu.Lock()
-	if len(s.out)-s.outHead >= s.cfg.OutBuffer {
+	if len(s.out)-s.outHead >= limit {
 		s.qmu.Unlock()
 		if vital {
 			s.close(websocket.StatusPolicyViolation, reasonSlow)
