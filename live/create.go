@@ -42,10 +42,16 @@ func (r *Runtime) Create(ctx context.Context, gc game.Config) (game.Event, error
 	}
 	ev := a.full()
 	a.keep(ev)
-	a.rearm()
 	if !r.spawn(a) {
 		return game.Event{}, ErrStopped // stored: the next Start runs it
 	}
+	// The first timer is set on the game's goroutine, as every later one
+	// is: set here, a deadline already due would fire a command that runs
+	// beside the setting.
+	_, _ = a.send(context.Background(), func() error {
+		a.rearm()
+		return nil
+	})
 	return ev, nil
 }
 
