@@ -132,6 +132,12 @@ func (s *Service) Runner(ctx context.Context) (string, error) {
 // Run calls it every Config.Every; tests call it after moving their clock.
 // Alone (no Config.Leases) it reports true and does nothing; once Run has
 // returned, it reports false and takes nothing.
+//
+// A node the others cannot reach (Config.Reachable) takes no lease it
+// does not hold; a runner renews it for Config.ReachGrace from the first
+// Hold that found it unreachable, then ends its tenure and releases the
+// lease, so that a node the others reach takes it at its next Hold. Once
+// reachable again, the node competes for the lease as any other.
 func (s *Service) Hold(ctx context.Context) (bool, error) {
 	if s.cfg.Leases == nil {
 		return true, nil
@@ -142,18 +148,29 @@ func (s *Service) Hold(ctx context.Context) (bool, error) {
 		return false, nil
 	}
 	s.mu.Lock()
-	var held int64
-	if s.ten != nil {
-		held = s.ten.epoch
-	}
+	t := s.ten
 	s.mu.Unlock()
+	var held int64
+	if t != nil {
+		held = t.epoch
+	}
 	begun := s.cfg.Now()
+	if cut, past := s.cutOff(begun); cut {
+		switch {
+		case t == nil:
+			return false, nil
+		case past:
+			s.cfg.Log.Warn("arena: the other nodes cannot reach this one; giving the arenas up",
+				"since", s.cutSince, "epoch", t.epoch)
+			return false, s.releaseLocked(ctx, t)
+		}
+	}
 	l, err := s.cfg.Leases.TakeLease(ctx, LeaseName, s.cfg.Node, held, begun.UTC(), begun.Add(s.cfg.Lease).UTC())
 	if err != nil {
 		return s.Runs(), fmt.Errorf("arena: taking the arenas' lease: %w", err)
 	}
 	s.mu.Lock()
-	t := s.ten
+	t = s.ten
 	s.mu.Unlock()
 	switch {
 	case l.Holder != s.cfg.Node:
@@ -203,11 +220,32 @@ func (s *Service) Release(ctx context.Context) error {
 	if t == nil {
 		return nil
 	}
+	return s.releaseLocked(ctx, t)
+}
+
+// releaseLocked ends tenure t and releases the lease it holds; holdMu is
+// held. The tenure ends even if the release fails: the lease then runs
+// out.
+func (s *Service) releaseLocked(ctx context.Context, t *tenure) error {
 	s.endTenure()
 	if err := s.cfg.Leases.ReleaseLease(ctx, LeaseName, s.cfg.Node, t.epoch, s.cfg.Now().UTC()); err != nil {
 		return fmt.Errorf("arena: releasing the arenas' lease: %w", err)
 	}
 	return nil
+}
+
+// cutOff reports whether the other nodes cannot reach this one now
+// (Config.Reachable), and whether that has lasted Config.ReachGrace since
+// the first Hold that found it so; holdMu is held.
+func (s *Service) cutOff(now time.Time) (cut, past bool) {
+	if s.cfg.Reachable == nil || s.cfg.Reachable() {
+		s.cutSince = time.Time{}
+		return false, false
+	}
+	if s.cutSince.IsZero() {
+		s.cutSince = now
+	}
+	return true, now.Sub(s.cutSince) >= s.cfg.ReachGrace
 }
 
 // startTenure starts running the arenas under epoch: the caches are

@@ -3,6 +3,7 @@ package arena_test
 import (
 	"context"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -12,11 +13,16 @@ import (
 
 // node is a second service on w's store and runtime, as another node of a
 // cluster would be, on a clock of its own; both hold the arenas' lease.
-func node(t *testing.T, w *world, name string, now *fakeNow) *arena.Service {
+// set changes its Config.
+func node(t *testing.T, w *world, name string, now *fakeNow, set ...func(*arena.Config)) *arena.Service {
 	t.Helper()
-	svc, err := arena.New(arena.Config{Store: w.st, Games: w.rt, Records: w.st, Bus: w.rt.Bus(), Berserker: w.rt,
+	cfg := arena.Config{Store: w.st, Games: w.rt, Records: w.st, Bus: w.rt.Bus(), Berserker: w.rt,
 		Events: &broadcast.Hub[arena.Event]{}, Now: now.Now, Heads: func() bool { return true },
-		Leases: w.st, Node: name, Lease: 5 * time.Second})
+		Leases: w.st, Node: name, Lease: 5 * time.Second}
+	for _, f := range set {
+		f(&cfg)
+	}
+	svc, err := arena.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,5 +105,110 @@ func TestRunnerLease(t *testing.T) {
 	}
 	if _, err := again.Pause(ctx, person("ana", 1500), ar.ID); err != nil {
 		t.Fatalf("a pause on A restarted: %v", err)
+	}
+}
+
+// TestRunnerCutOff: a runner that the other nodes cannot reach
+// (Config.Reachable false, as its NATS link down) renews the lease for
+// ReachGrace (3 s: three renewals) and then releases it, so that a node
+// the others reach takes it under a new epoch; the old runner's writes
+// are then refused by the store's fence. A runner that stays reachable
+// keeps the lease; a short cut hands nothing over and counts for nothing
+// once reachable again; a node cut off takes no lease, not even a free
+// one, and competes again once reachable.
+func TestRunnerCutOff(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t, filepath.Join(t.TempDir(), "joinpal.db"))
+	defer w.close(t)
+	now := &fakeNow{t: start}
+	var upA, upB atomic.Bool
+	upA.Store(true)
+	upB.Store(true)
+	reach := func(up *atomic.Bool) func(*arena.Config) {
+		return func(c *arena.Config) { c.Reachable = up.Load }
+	}
+	a, b := node(t, w, "node-a", now, reach(&upA)), node(t, w, "node-b", now, reach(&upB))
+	ar := newArena(t, w)
+	nodes := map[string]*arena.Service{"a": a, "b": b}
+	ups := map[string]*atomic.Bool{"a": &upA, "b": &upB}
+
+	// fenced checks, once B has taken the lease from A, that A's writes
+	// are refused: through the service (A acts no more) and through the
+	// store A wrote through under its epoch (a write of A's in flight).
+	fenced := func(t *testing.T) {
+		if _, err := a.Pause(ctx, person("ana", 1500), ar.ID); arena.CodeOf(err) != arena.CodeUnavailable {
+			t.Fatalf("ana pauses on A after its release: %v; want %s", err, arena.CodeUnavailable)
+		}
+		ana := entry(t, w, ar, "ana")
+		ana.Paused = true
+		old := w.st.Fenced(arena.LeaseName, "node-a", 1)
+		if err := old.PutArenaEntry(ctx, ana); arena.CodeOf(err) != arena.CodeUnavailable {
+			t.Fatalf("a write under A's epoch 1: %v; want %s", err, arena.CodeUnavailable)
+		}
+		if entry(t, w, ar, "ana").Paused {
+			t.Fatal("the write under A's old epoch paused ana")
+		}
+		if e, err := b.Pause(ctx, person("ana", 1500), ar.ID); err != nil || !e.Paused {
+			t.Fatalf("ana pauses on B, which runs the arenas: %+v, %v", e, err)
+		}
+	}
+	joinA := func(t *testing.T) {
+		if _, err := a.Join(ctx, person("ana", 1500), ar.ID); err != nil {
+			t.Fatalf("ana joins on A: %v", err)
+		}
+	}
+
+	steps := []struct {
+		what string
+		at   time.Duration
+		on   string // the node that acts: "a" or "b"
+		up   bool   // whether it is reachable
+		// release gives B's lease up instead of holding it.
+		release bool
+		want    bool   // Hold's answer
+		runner  string // the lease's holder within its term, after the step
+		epoch   int64
+		then    func(t *testing.T)
+	}{
+		{what: "A takes the free lease", on: "a", up: true, want: true, runner: "node-a", epoch: 1, then: joinA},
+		{what: "B finds it held", on: "b", up: true, runner: "node-a", epoch: 1},
+		{what: "A renews, reachable", at: 3 * time.Second, on: "a", up: true, want: true, runner: "node-a", epoch: 1},
+		{what: "A renews past its first term", at: 6 * time.Second, on: "a", up: true, want: true, runner: "node-a", epoch: 1},
+		{what: "B past A's first term", at: 6 * time.Second, on: "b", up: true, runner: "node-a", epoch: 1},
+		{what: "A cut off renews within the grace", at: 7 * time.Second, on: "a", want: true, runner: "node-a", epoch: 1},
+		{what: "A reachable again", at: 8 * time.Second, on: "a", up: true, want: true, runner: "node-a", epoch: 1},
+		{what: "A cut off again", at: 9 * time.Second, on: "a", want: true, runner: "node-a", epoch: 1},
+		{what: "A cut off, 2 s (the first cut forgotten)", at: 11 * time.Second, on: "a", want: true, runner: "node-a", epoch: 1},
+		{what: "B while A is cut off within the grace", at: 11 * time.Second, on: "b", up: true, runner: "node-a", epoch: 1},
+		{what: "A cut off for the grace releases", at: 12 * time.Second, on: "a", runner: "", epoch: 1},
+		{what: "B takes the released lease", at: 12 * time.Second, on: "b", up: true, want: true, runner: "node-b", epoch: 2, then: fenced},
+		{what: "A still cut off", at: 13 * time.Second, on: "a", runner: "node-b", epoch: 2},
+		{what: "B releases", at: 14 * time.Second, on: "b", up: true, release: true, runner: "", epoch: 2},
+		{what: "A cut off takes no free lease", at: 14 * time.Second, on: "a", runner: "", epoch: 2},
+		{what: "A reachable competes again", at: 15 * time.Second, on: "a", up: true, want: true, runner: "node-a", epoch: 3},
+	}
+	for _, st := range steps {
+		now.Set(start.Add(st.at))
+		svc := nodes[st.on]
+		ups[st.on].Store(st.up)
+		if st.release {
+			if err := svc.Release(ctx); err != nil {
+				t.Fatalf("%s: %v", st.what, err)
+			}
+		} else if got, err := svc.Hold(ctx); err != nil || got != st.want {
+			t.Fatalf("%s: Hold = %v, %v; want %v", st.what, got, err, st.want)
+		}
+		if svc.Runs() != st.want {
+			t.Fatalf("%s: Runs = %v, want %v", st.what, svc.Runs(), st.want)
+		}
+		if runner, err := svc.Runner(ctx); err != nil || runner != st.runner {
+			t.Fatalf("%s: the runner is %q, %v; want %q", st.what, runner, err, st.runner)
+		}
+		if l, err := w.st.Lease(ctx, arena.LeaseName); err != nil || l.Epoch != st.epoch {
+			t.Fatalf("%s: the lease is %+v, %v; want epoch %d", st.what, l, err, st.epoch)
+		}
+		if st.then != nil {
+			st.then(t)
+		}
 	}
 }

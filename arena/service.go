@@ -97,6 +97,17 @@ type Config struct {
 	// runner acts until Lease less Every has passed since its last
 	// renewal began, so that it stops before another may take over.
 	Lease time.Duration
+	// Reachable, among several nodes, reports whether the other nodes
+	// can reach this one now (natsbus.Reachable: its NATS connection is
+	// up); nil: always, as alone. A node that is not reachable takes no
+	// lease it does not hold, and a runner that has not been reachable
+	// for ReachGrace gives the lease up (see Hold): the others, who
+	// could not send it their commands, take it over.
+	Reachable func() bool
+	// ReachGrace is how long a runner may stay unreachable and still
+	// renew the lease, so that a short blip hands nothing over (3
+	// Every).
+	ReachGrace time.Duration
 	// Log receives what cannot be returned (slog.Default()).
 	Log *slog.Logger
 }
@@ -130,7 +141,11 @@ type Service struct {
 	holdMu sync.Mutex
 	// stopped is set, under holdMu, once Run has returned.
 	stopped bool
-	wg      sync.WaitGroup
+	// cutSince is when Hold first found the node unreachable
+	// (Config.Reachable) since it was last reachable; zero while it is.
+	// Under holdMu.
+	cutSince time.Time
+	wg       sync.WaitGroup
 }
 
 // New returns the service of cfg.
@@ -155,6 +170,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.Lease <= cfg.Every {
 		cfg.Lease = max(5*time.Second, 2*cfg.Every)
+	}
+	if cfg.ReachGrace <= 0 {
+		cfg.ReachGrace = 3 * cfg.Every
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
