@@ -20,7 +20,9 @@ import (
 // (arena.Service.Hold): here, or through a NATS request on that node's
 // arena subject, answered with the runner's result or refusal (the same
 // codes). A command that no runner answers fails with arena.unavailable;
-// the client sends it again. Call Listen to answer the other nodes, and
+// the client sends it again. A runner cut off from NATS gives the lease
+// up (Reachable as its arena.Config.Reachable), so that a node the others
+// reach runs the arenas. Call Listen to answer the other nodes, and
 // Close.
 type Arenas struct {
 	*arena.Service
@@ -48,6 +50,13 @@ func NewArenas(svc *arena.Service, nc *nats.Conn, prefix, node string, timeout t
 		log = slog.Default()
 	}
 	return &Arenas{Service: svc, nc: nc, prefix: prefix, node: node, timeout: timeout, log: log}
+}
+
+// Reachable returns arena.Config.Reachable for a node whose link to the
+// others is nc: true while nc is connected, false while it reconnects,
+// drains or is closed (the node's arena subject then goes unheard).
+func Reachable(nc *nats.Conn) func() bool {
+	return func() bool { return nc.Status() == nats.CONNECTED }
 }
 
 // arenaRequest is an arena command sent to the node that runs the arenas.
