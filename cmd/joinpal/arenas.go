@@ -20,15 +20,17 @@ import (
 // from the store after each game (arenaRatings), berserks sent to the node that runs each
 // game (cl.games among several), the store read back. Alone (cl nil), this node runs
 // them. Among several nodes, the holder of the arenas' lease runs them
-// (its writes fenced by the lease's epoch), their events cross the nodes,
-// and the routes' commands go to the runner (natsbus.Arenas, listening
-// once serve calls listen).
+// (its writes fenced by the lease's epoch; a runner cut off from NATS
+// gives it up, natsbus.Reachable), their events cross the nodes, and the
+// routes' commands go to the runner (natsbus.Arenas, listening once serve
+// calls listen).
 func newArenas(st platformStore, rt *live.Runtime, cl *cluster, node string,
 	now func() time.Time, log *slog.Logger) (svc *arena.Service, routes server.Arenas, shared *natsbus.Arenas, err error) {
 	cfg := arena.Config{Store: st, Games: rt, Records: st, Bus: rt.Bus(), Berserker: rt, Ratings: arenaRatings{st},
 		Now: now, Log: log}
 	if cl != nil {
 		cfg.Berserker, cfg.Leases, cfg.Node, cfg.Events = cl.games, st, node, cl.arenas
+		cfg.Reachable = natsbus.Reachable(cl.nc)
 	}
 	if svc, err = arena.New(cfg); err != nil {
 		return nil, nil, nil, err
