@@ -33,19 +33,26 @@ type ttEntry struct {
 
 type ttBucket [bucketEntries]ttEntry
 
+// A table's memory is taken by its first search, not when it is made: a
+// server holds engines for the AI and for analysis that may never search,
+// and their tables (tens of megabytes) would sit in its heap for nothing.
 type transTable struct {
-	buckets []ttBucket
+	buckets []ttBucket // nil until the first search
+	size    uint64     // the number of buckets, a power of two
 	mask    uint64
 	gen     uint8 // six bits
 }
 
-// newTransTable allocates a table of at most mb megabytes (at least one).
+// newTransTable returns a table of at most mb megabytes (at least one),
+// allocated by its first search.
 func newTransTable(mb int) *transTable {
 	t := &transTable{}
 	t.resize(mb)
 	return t
 }
 
+// resize sets the table's size and empties it; its memory is allocated
+// again by the next search.
 func (t *transTable) resize(mb int) {
 	mb = max(1, min(mb, 1<<16))
 	n := uint64(mb) << 20 / bucketBytes
@@ -53,7 +60,7 @@ func (t *transTable) resize(mb int) {
 	for size*2 <= n {
 		size *= 2
 	}
-	t.buckets = make([]ttBucket, size)
+	t.size, t.buckets = size, nil
 	t.mask = size - 1
 	t.gen = 0
 }
@@ -63,8 +70,14 @@ func (t *transTable) clear() {
 	t.gen = 0
 }
 
-// newSearch ages the table's entries by one generation.
-func (t *transTable) newSearch() { t.gen = (t.gen + 1) & 63 }
+// newSearch ages the table's entries by one generation, allocating the
+// table first if no search has run since it was made or resized.
+func (t *transTable) newSearch() {
+	if t.buckets == nil {
+		t.buckets = make([]ttBucket, t.size)
+	}
+	t.gen = (t.gen + 1) & 63
+}
 
 func (t *transTable) bucket(key uint64) *ttBucket { return &t.buckets[key&t.mask] }
 
