@@ -49,8 +49,9 @@ type Config struct {
 	// its own context, not the caller's: a caller giving up never leaves a
 	// write half made.
 	StoreTimeout time.Duration
-	// KeepEvents is how many recent events each game keeps for clients
-	// that reconnect (64); older gaps are answered with a full event.
+	// KeepEvents is how many recent events each game keeps at least for
+	// clients that reconnect (16; up to twice as many before the oldest
+	// are dropped); older gaps are answered with a full event.
 	KeepEvents int
 	// Claimed, when set, is called with the games each Failover batch
 	// took from dead or stopped nodes, once they run here (natsbus then
@@ -155,7 +156,7 @@ func New(cfg Config) *Runtime {
 		cfg.StoreTimeout = 10 * time.Second
 	}
 	if cfg.KeepEvents <= 0 {
-		cfg.KeepEvents = 64
+		cfg.KeepEvents = 16
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
