@@ -31,10 +31,12 @@ type SocketConfig struct {
 	// (1008), so that it never holds up a game or the other sockets.
 	OutBuffer int
 	// PingEvery is how long a socket may stay silent before the server
-	// pings it (5 s): a socket that brought no frame for PingEvery is
+	// pings it (15 s): a socket that brought no frame for PingEvery is
 	// pinged, one that keeps talking is pinged only every
-	// lagPingFactor×PingEvery (30 s). Each round trip measures the
-	// socket's lag.
+	// lagPingFactor×PingEvery (60 s). A client that sends ping frames of
+	// its own (the page does, every 3 s) is pinged after PingEvery/3 of
+	// silence instead: its silence says sooner that frames stopped
+	// flowing. Each round trip measures the socket's lag.
 	PingEvery time.Duration
 	// PongTimeout is how long a ping may wait for its pong (10 s) before
 	// the socket counts as dead and is closed.
@@ -65,7 +67,7 @@ func (c SocketConfig) withDefaults() SocketConfig {
 		c.OutBuffer = 64
 	}
 	if c.PingEvery <= 0 {
-		c.PingEvery = 5 * time.Second
+		c.PingEvery = 15 * time.Second
 	}
 	if c.PongTimeout <= 0 {
 		c.PongTimeout = 10 * time.Second
@@ -97,7 +99,7 @@ const (
 // (each measurement weighs a tenth), and a browser's own ping frames
 // cannot feed it, since the server sees only their arrival, not when they
 // left.
-const lagPingFactor = 6
+const lagPingFactor = 4
 
 // monoStart anchors the sockets' monotonic times (socket.heard,
 // socket.pinged): nanoseconds since it.
@@ -147,6 +149,9 @@ type socket struct {
 	// heard is when the last frame came from the client, pinged when the
 	// last ping was sent (monoNow; 0: never).
 	heard, pinged atomic.Int64
+	// talker is set once the client sent a ping frame of its own: it is
+	// expected to keep talking, and pinged after a shorter silence.
+	talker atomic.Bool
 	// pings counts the pings under way; serve waits for them. pingsDone
 	// (under mu) is set once serve no longer admits new ones.
 	pings     sync.WaitGroup
@@ -399,6 +404,7 @@ func (s *socket) handleFrame(data []byte, handle func(inFrame, []byte)) {
 // pong answers the ping f with the lag measured, or refuses it
 // (server.bad_frame) when it carries data.
 func (s *socket) pong(f inFrame) {
+	s.talker.Store(true)
 	var p pingFrame
 	if err := decodeData(f, &p); err != nil {
 		s.send(errorFrame(s.reader, 0, err))
@@ -473,7 +479,11 @@ func (s *socket) pingDue(now int64) bool {
 	case now-last >= lagPingFactor*every:
 		return true
 	}
-	return now-s.heard.Load() >= every && now-last >= every
+	silence := every
+	if s.talker.Load() {
+		silence = every / 3
+	}
+	return now-s.heard.Load() >= silence && now-last >= silence
 }
 
 // startPing pings the socket in a goroutine of its own, which ends with

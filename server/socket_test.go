@@ -198,29 +198,35 @@ func FuzzClientFrame(f *testing.F) {
 }
 
 // TestPingDue: a socket is pinged when it has never been, when it has
-// been silent for PingEvery since its last frame and its last ping, and,
+// been silent for PingEvery since its last frame and its last ping (a
+// third of it for a client that sends ping frames of its own), and,
 // however much it talks, every lagPingFactor×PingEvery; never before it
 // is served nor while a ping waits for its pong.
 func TestPingDue(t *testing.T) {
 	const every = int64(5 * time.Second)
 	tests := []struct {
-		name               string
-		serving, pinging   bool
-		heard, pinged, now int64
-		want               bool
+		name                     string
+		serving, pinging, talker bool
+		heard, pinged, now       int64
+		want                     bool
 	}{
-		{"not served", false, false, 1, 0, 1, false},
-		{"never pinged", true, false, 1, 0, 1, true},
-		{"ping waiting", true, true, 1, 0, 10 * every, false},
-		{"silent", true, false, 1, 1, 1 + every, true},
-		{"silent, pinged lately", true, false, 1, every, every + every/2, false},
-		{"talking", true, false, 3 * every, 1, 3*every + 1, false},
-		{"talking, lag stale", true, false, lagPingFactor * every, 1, lagPingFactor*every + 1, true},
+		{"not served", false, false, false, 1, 0, 1, false},
+		{"never pinged", true, false, false, 1, 0, 1, true},
+		{"ping waiting", true, true, false, 1, 0, 10 * every, false},
+		{"silent", true, false, false, 1, 1, 1 + every, true},
+		{"silent a while, not long", true, false, false, 1, 1, 1 + every/2, false},
+		{"silent, pinged lately", true, false, false, 1, every, every + every/2, false},
+		{"a talker silent a third of it", true, false, true, 1, 1, 1 + every/3, true},
+		{"a talker silent less", true, false, true, 1, 1, every / 4, false},
+		{"a talker pinged lately", true, false, true, 1, every / 2, every/2 + every/4, false},
+		{"talking", true, false, false, 3 * every, 1, 3*every + 1, false},
+		{"talking, lag stale", true, false, false, lagPingFactor * every, 1, lagPingFactor*every + 1, true},
 	}
 	for _, tt := range tests {
 		s := &socket{cfg: SocketConfig{PingEvery: time.Duration(every)}.withDefaults()}
 		s.serving.Store(tt.serving)
 		s.pinging.Store(tt.pinging)
+		s.talker.Store(tt.talker)
 		s.heard.Store(tt.heard)
 		s.pinged.Store(tt.pinged)
 		if got := s.pingDue(tt.now); got != tt.want {
