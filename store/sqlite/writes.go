@@ -11,8 +11,11 @@ import (
 )
 
 // The one writer: every write is a function run inside the writer's
-// transaction, under a savepoint of its own, its statements prepared once
-// on the write connection.
+// transaction, its statements prepared once on the write connection. A
+// batch first runs without savepoints (two statements a write fewer);
+// only when one of its writes fails is it rolled back and run again with
+// a savepoint around each write, so that the failed one changes nothing
+// and the others still commit.
 
 // txWrite is one write of the writer, run in its transaction.
 type txWrite = func(q sqlstore.Querier) error
@@ -22,31 +25,70 @@ func (b *backend) Commit(ctx context.Context, w *sqlstore.GameWrite) error {
 	return b.Write(ctx, w.Apply)
 }
 
-// commit applies batch in one transaction, each write under its own
-// savepoint, and sets the outcome of each.
+// commit applies batch in one transaction and sets the outcome of each
+// write: all of them at once, or, when one fails, again each under its
+// own savepoint.
 func (s *Store) commit(batch []*groupcommit.Request[txWrite]) {
 	// The writer's own context: one caller giving up must not abort the
 	// transaction that carries the others' writes.
 	ctx := context.Background()
-	failAll := func(err error) {
-		for _, r := range batch {
-			if r.Err == nil {
-				r.Err = err
-			}
-		}
-	}
 	defer s.stmts.prepare(ctx)
 	s.checkpointIfLong(ctx)
+	if s.commitAll(ctx, batch) {
+		return
+	}
+	for _, r := range batch {
+		r.Err = nil
+	}
+	s.commitEach(ctx, batch)
+}
+
+// failAll gives err to every write of batch that has no error of its own.
+func failAll(batch []*groupcommit.Request[txWrite], err error) {
+	for _, r := range batch {
+		if r.Err == nil {
+			r.Err = err
+		}
+	}
+}
+
+// commitAll runs every write of batch in one transaction without
+// savepoints and commits it. It reports false, having rolled the
+// transaction back, when a write of a batch of several failed: the batch
+// must run again with savepoints. A lone write's failure is its outcome.
+func (s *Store) commitAll(ctx context.Context, batch []*groupcommit.Request[txWrite]) bool {
 	tx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
-		failAll(fmt.Errorf("begin: %w", err))
+		failAll(batch, fmt.Errorf("begin: %w", err))
+		return true
+	}
+	q := querier{ctx, prepared{tx, s.stmts}}
+	for _, r := range batch {
+		if err := r.Write(q); err != nil {
+			r.Err = err
+			tx.Rollback()
+			return len(batch) == 1
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		failAll(batch, fmt.Errorf("commit: %w", err))
+	}
+	return true
+}
+
+// commitEach runs batch in one transaction, each write under its own
+// savepoint: a write that fails is rolled back alone.
+func (s *Store) commitEach(ctx context.Context, batch []*groupcommit.Request[txWrite]) {
+	tx, err := s.wdb.BeginTx(ctx, nil)
+	if err != nil {
+		failAll(batch, fmt.Errorf("begin: %w", err))
 		return
 	}
 	q := querier{ctx, prepared{tx, s.stmts}}
 	sp := func(what, query string) error {
 		if _, err := q.Exec(query); err != nil {
 			tx.Rollback()
-			failAll(fmt.Errorf("%s: %w", what, err))
+			failAll(batch, fmt.Errorf("%s: %w", what, err))
 			return err
 		}
 		return nil
@@ -68,7 +110,7 @@ func (s *Store) commit(batch []*groupcommit.Request[txWrite]) {
 	if err := tx.Commit(); err != nil {
 		// Nothing of the batch is stored: every write fails, those that
 		// had failed on their own keep their own error.
-		failAll(fmt.Errorf("commit: %w", err))
+		failAll(batch, fmt.Errorf("commit: %w", err))
 	}
 }
 

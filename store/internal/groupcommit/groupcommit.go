@@ -117,6 +117,10 @@ func (e *MayCommitError) Error() string { return e.Err.Error() + " (the write ma
 // Unwrap returns the context's error.
 func (e *MayCommitError) Unwrap() error { return e.Err }
 
+// Queued returns how many writes wait for a writer, not counting those
+// of the batches being committed.
+func (q *Queue[W]) Queued() int { return len(q.queue) }
+
 // Closed reports whether Close has begun.
 func (q *Queue[W]) Closed() bool {
 	q.mu.RLock()

@@ -1,0 +1,88 @@
+package sqlite
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/joinpal/joinpal/store/internal/sqlstore"
+)
+
+// TestBatchWithFailedWrites: writes that share one commit each get their
+// own outcome. A write that fails after changing a row leaves nothing of
+// itself, and the batch's other writes are stored, whether the failure is
+// the batch's only write, its first, one among many, or all of them.
+func TestBatchWithFailedWrites(t *testing.T) {
+	tests := []struct {
+		name string
+		fail []bool // per write of the batch: whether it fails
+	}{
+		{"a lone write that fails", []bool{true}},
+		{"a lone write", []bool{false}},
+		{"none fails", []bool{false, false, false, false}},
+		{"the first fails", []bool{true, false, false}},
+		{"one in the middle fails", []bool{false, false, true, false, false}},
+		{"the last fails", []bool{false, false, true}},
+		{"every write fails", []bool{true, true, true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			s, err := Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			// A write that holds the writer until every other write is
+			// queued, so that they all share the next commit.
+			hold, held := make(chan struct{}), make(chan struct{})
+			var wg sync.WaitGroup
+			wg.Go(func() {
+				if err := s.q.Do(ctx, func(sqlstore.Querier) error { close(held); <-hold; return nil }); err != nil {
+					t.Errorf("the holding write: %v", err)
+				}
+			})
+			<-held
+			errFailed := errors.New("refused by the test")
+			errs := make([]error, len(tt.fail))
+			for i, fail := range tt.fail {
+				wg.Go(func() {
+					errs[i] = s.q.Do(ctx, func(q sqlstore.Querier) error {
+						if _, err := q.Exec("INSERT INTO nodes (node, last_seen, stopped) VALUES ($1, 1, 0)", fmt.Sprint("n", i)); err != nil {
+							return err
+						}
+						if fail {
+							return errFailed
+						}
+						return nil
+					})
+				})
+			}
+			for s.q.Queued() < len(tt.fail) {
+				runtime.Gosched()
+			}
+			close(hold)
+			wg.Wait()
+			for i, fail := range tt.fail {
+				var n int
+				if err := s.rdb.QueryRowContext(ctx, "SELECT count(*) FROM nodes WHERE node = ?", fmt.Sprint("n", i)).Scan(&n); err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case fail && !errors.Is(errs[i], errFailed):
+					t.Errorf("write %d: error %v, want its own", i, errs[i])
+				case fail && n != 0:
+					t.Errorf("write %d failed but its row is stored", i)
+				case !fail && errs[i] != nil:
+					t.Errorf("write %d: %v", i, errs[i])
+				case !fail && n != 1:
+					t.Errorf("write %d succeeded but %d rows are stored", i, n)
+				}
+			}
+		})
+	}
+}
