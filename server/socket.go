@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -116,7 +118,12 @@ func monoNow() int64 { return int64(time.Since(monoStart)) }
 // queued with send, which never blocks: a full queue closes the socket as
 // a slow consumer.
 type socket struct {
-	conn   *websocket.Conn
+	conn *websocket.Conn
+	// raw is the connection under conn when the upgrade kept it (see
+	// smallBuffers): writes are then bounded by its write deadline rather
+	// than by a context each, which costs a timer and the library's
+	// watcher per frame.
+	raw    net.Conn
 	cfg    SocketConfig
 	now    func() time.Time
 	lag    *lagMeter
@@ -355,7 +362,10 @@ func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 	}()
 	flood := ratelimit.NewWindow(s.cfg.FloodLimit, s.cfg.FloodPeriod)
 	for {
-		typ, r, err := s.conn.Reader(ctx)
+		// The read's context is never cancelled (the connection's
+		// close ends it): one the library would watch costs an
+		// allocation and a registration per frame.
+		typ, r, err := s.conn.Reader(context.Background())
 		if err != nil {
 			s.close(websocket.StatusNormalClosure, "")
 			return
@@ -448,11 +458,9 @@ func (s *socket) writeOut() {
 		if !ok {
 			return
 		}
-		wctx, cancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
-		err := s.conn.Write(wctx, websocket.MessageText, b)
-		cancel()
+		err := s.write(ctx, b)
 		if err != nil {
-			if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+			if (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded)) && ctx.Err() == nil {
 				s.close(websocket.StatusPolicyViolation, reasonSlow)
 			} else {
 				s.close(websocket.StatusNormalClosure, "")
@@ -461,6 +469,23 @@ func (s *socket) writeOut() {
 			return
 		}
 	}
+}
+
+// write writes the frame b within WriteTimeout: under a write deadline
+// on the raw connection, cleared after (the close handshake writes too),
+// or else under a context with that timeout.
+func (s *socket) write(ctx context.Context, b []byte) error {
+	if s.raw == nil {
+		wctx, cancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
+		defer cancel()
+		return s.conn.Write(wctx, websocket.MessageText, b)
+	}
+	if err := s.raw.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout)); err != nil {
+		return err
+	}
+	err := s.conn.Write(context.Background(), websocket.MessageText, b)
+	_ = s.raw.SetWriteDeadline(time.Time{})
+	return err
 }
 
 // pingDue reports whether the socket, served and with no ping waiting

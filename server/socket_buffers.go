@@ -24,9 +24,11 @@ const (
 // smallBuffers is the ResponseWriter an upgrade is accepted on: its Hijack
 // hands the WebSocket library buffers of socketReadBuffer and
 // socketWriteBuffer bytes instead of net/http's, which go back to
-// net/http's pools.
+// net/http's pools. When raw is set, Hijack stores the connection there,
+// for the socket's write deadlines.
 type smallBuffers struct {
 	http.ResponseWriter
+	raw *net.Conn
 }
 
 // Unwrap returns the ResponseWriter below, for http.ResponseController.
@@ -56,6 +58,9 @@ func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 			_ = conn.Close()
 			return nil, nil, fmt.Errorf("server: hijacking the connection: %w", err)
 		}
+	}
+	if w.raw != nil {
+		*w.raw = conn
 	}
 	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(conn, socketWriteBuffer)), nil
 }

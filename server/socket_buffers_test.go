@@ -30,7 +30,7 @@ func TestSmallBuffersKeepEarlyFrames(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				conn, err := websocket.Accept(smallBuffers{w}, r, nil)
+				conn, err := websocket.Accept(smallBuffers{ResponseWriter: w}, r, nil)
 				if err != nil {
 					t.Error(err)
 					return
