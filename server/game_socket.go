@@ -282,10 +282,23 @@ func (gs *gameSocket) deliver(ctx context.Context, ev game.Event) {
 }
 
 // arrive takes an event from a following bus, on the goroutine that
-// published it, which it must not hold up: the event joins the pending
-// ones, and whoever holds mu sends it before letting go (unlock); if
-// nobody does, arrive sends it itself.
+// published it, which it must not hold up: when nobody holds mu, arrive
+// sends it itself, after the older events still pending; otherwise the
+// event joins the pending ones, and whoever holds mu sends it before
+// letting go (unlock). The common case, mu free, keeps no pending list.
 func (gs *gameSocket) arrive(ev game.Event) {
+	if gs.mu.TryLock() {
+		gs.pmu.Lock()
+		pending := gs.pending
+		gs.pending = nil
+		gs.pmu.Unlock()
+		for _, old := range pending {
+			gs.sendPendingLocked(old)
+		}
+		gs.sendPendingLocked(ev)
+		gs.unlock()
+		return
+	}
 	gs.pmu.Lock()
 	gs.pending = append(gs.pending, ev)
 	gs.pmu.Unlock()
