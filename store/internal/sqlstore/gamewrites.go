@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
@@ -239,7 +240,8 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 // then nothing changes. If st ends a rated game, the players'
 // ratings are updated in the same transaction.
 func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, st game.State) error {
-	w := &appendWrite{id: id, ply: mv.Ply, fence: fenceArg(ctx)}
+	w := appendWrites.Get().(*appendWrite)
+	*w = appendWrite{id: id, ply: mv.Ply, fence: fenceArg(ctx)}
 	args, err := appendStateArgs(append(w.args[:0], id, mv.Ply), st)
 	if err != nil {
 		return s.fail(w.op(), err)
@@ -272,8 +274,19 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 		w.Stmts = append(w.Stmts, Stmt{insertMoveSQL, w.row})
 	}
 	w.OnZero = w.onZero
-	return s.commitOp(ctx, w.op, s.ending(&w.GameWrite, id, st))
+	if err := s.commitOp(ctx, w.op, s.ending(&w.GameWrite, id, st)); err != nil {
+		// A write given up may still be in the writer's hands: it is
+		// left to the collector.
+		return err
+	}
+	*w = appendWrite{}
+	appendWrites.Put(w)
+	return nil
 }
+
+// appendWrites keeps the writes of AppendMove for reuse, a kilobyte
+// each: a write goes back once its commit has answered.
+var appendWrites = sync.Pool{New: func() any { return new(appendWrite) }}
 
 // appendWrite is the write of AppendMove, in one allocation with its
 // statements and their arguments.
