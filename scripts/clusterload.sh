@@ -23,6 +23,10 @@ NATS=${JOINPAL_CLUSTER_NATS:-nats://127.0.0.1:4222}
 ADMIN=${JOINPAL_CLUSTER_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}
 DB=postgres://postgres@127.0.0.1:5432/joinpal_clusterload?sslmode=disable
 DIR=data/clusterload
+command -v nginx >/dev/null || {
+	echo "installing nginx-light"
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light
+}
 mkdir -p "$DIR/nginx/tmp"
 rm -f "$DIR"/node-*.log
 # Every socket is a file, on each side: as root, room for 40,000 of them.
