@@ -7,6 +7,11 @@
 #   GAMES (1000)  games at once, two sockets each
 #   THINK (1s)    time between a game's moves (0: as fast as possible)
 #   DURATION (30s) the measured phase; TC (10+0) the games' clock
+#   LOADGENS (1)  load generators run side by side, GAMES shared among
+#                 them: a process may open 20,000 files here, so 20,000
+#                 games (40,000 sockets) need three. Each prints its own
+#                 report; nginx then runs a worker per 4,500 sockets, on
+#                 a listening socket of each worker's own (reuseport).
 # PostgreSQL and NATS must be up (make services). Logs and the report go
 # to data/clusterload/. The database is the test server's
 # joinpal_clusterload, made anew each run.
@@ -19,6 +24,7 @@ GAMES=${GAMES:-1000}
 THINK=${THINK:-1s}
 DURATION=${DURATION:-30s}
 TC=${TC:-10+0}
+LOADGENS=${LOADGENS:-1}
 NATS=${JOINPAL_CLUSTER_NATS:-nats://127.0.0.1:4222}
 ADMIN=${JOINPAL_CLUSTER_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}
 DB=postgres://postgres@127.0.0.1:5432/joinpal_clusterload?sslmode=disable
@@ -28,7 +34,7 @@ command -v nginx >/dev/null || {
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light
 }
 mkdir -p "$DIR/nginx/tmp"
-rm -f "$DIR"/node-*.log
+rm -f "$DIR"/node-*.log "$DIR"/report*.txt "$DIR"/loadtest*.log
 # Every socket is a file, on each side: as root, room for 40,000 of them.
 ulimit -n 1048576 2>/dev/null || true
 psql -q "$ADMIN" -c "DROP DATABASE IF EXISTS joinpal_clusterload" -c "CREATE DATABASE joinpal_clusterload" >/dev/null
@@ -45,7 +51,13 @@ for n in $(seq "$NODES"); do
 	done
 done
 # nginx with the running nodes only.
+# A proxied socket holds two of a worker's files.
+workers=$(( GAMES * 2 / 4500 + 1 ))
 awk -v n="$NODES" '!/server 127\.0\.0\.1:809[1-9]/ || substr($2, 14, 1) <= n' deploy/nginx.conf >"$DIR/nginx.conf"
+if [ "$workers" -gt 2 ]; then
+	sed -i -e "s/^worker_processes .*/worker_processes $workers;/" \
+		-e "s/listen 127\.0\.0\.1:8090;/listen 127.0.0.1:8090 reuseport;/" "$DIR/nginx.conf"
+fi
 nginx -p "$DIR/nginx/" -c "$PWD/$DIR/nginx.conf" 2>"$DIR/nginx.log" &
 ngx=$!
 trap 'kill -TERM ${pid[@]} $ngx 2>/dev/null || true; wait' EXIT
@@ -56,11 +68,22 @@ declare -A before
 for n in "${!pid[@]}"; do before[$n]=$(ticks "${pid[$n]}"); done
 t0=$(date +%s.%N)
 status=0
-"$BIN" loadtest --target http://127.0.0.1:8090 --games "$GAMES" --guests 20 --duration "$DURATION" --think "$THINK" \
-	--tc "$TC" --check-acks >"$DIR/report.txt" 2>"$DIR/loadtest.log" || status=$?
+declare -A gen
+for g in $(seq "$LOADGENS"); do
+	"$BIN" loadtest --target http://127.0.0.1:8090 --games $(( GAMES / LOADGENS )) --guests 20 --duration "$DURATION" \
+		--think "$THINK" --tc "$TC" --check-acks >"$DIR/report-$g.txt" 2>"$DIR/loadtest-$g.log" &
+	gen[$g]=$!
+done
+for g in "${!gen[@]}"; do wait "${gen[$g]}" || status=$?; done
 t1=$(date +%s.%N)
-cat "$DIR/report.txt"
-tail -2 "$DIR/loadtest.log"
+for g in $(seq "$LOADGENS"); do
+	[ "$LOADGENS" -gt 1 ] && echo "== load generator $g of $LOADGENS"
+	cat "$DIR/report-$g.txt"
+	tail -2 "$DIR/loadtest-$g.log"
+done
+if [ "$LOADGENS" -gt 1 ]; then
+	awk '/^moves / { n += $4 } END { printf "all generators: %d moves/s\n", n }' "$DIR"/report-*.txt
+fi
 hz=$(getconf CLK_TCK)
 for n in $(seq "$NODES"); do
 	p=${pid[$n]}
