@@ -50,7 +50,7 @@ type Config struct {
 	// write half made.
 	StoreTimeout time.Duration
 	// KeepEvents is how many recent events each game keeps at least for
-	// clients that reconnect (8; up to twice as many before the oldest
+	// clients that reconnect (4; up to twice as many before the oldest
 	// are dropped); older gaps are answered with a full event. A kept
 	// event costs about half a kilobyte (its FEN, move and clocks), which
 	// the collector scans on each cycle.
@@ -158,7 +158,7 @@ func New(cfg Config) *Runtime {
 		cfg.StoreTimeout = 10 * time.Second
 	}
 	if cfg.KeepEvents <= 0 {
-		cfg.KeepEvents = 8
+		cfg.KeepEvents = 4
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
