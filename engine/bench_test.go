@@ -25,6 +25,7 @@ func BenchmarkSearch(b *testing.B) {
 // BenchmarkEvaluate measures the static evaluation alone.
 func BenchmarkEvaluate(b *testing.B) {
 	e := New(Options{HashMB: 1})
+	e.allocate() // the evaluation alone, without a search to allocate its tables
 	pos := mustFEN(b, benchFENs[1])
 	for b.Loop() {
 		e.evaluate(&pos)

@@ -93,11 +93,23 @@ type Engine struct {
 }
 
 // New returns an engine configured by opts.
+//
+// Its tables (the transposition table, the pawn cache and the move
+// histories, a few megabytes and more) take their memory with the first
+// search: a server holds engines, for the AI and for analysis, that may
+// never search.
 func New(opts Options) *Engine {
-	e := &Engine{pawns: new(pawnTable), hist: new(histories)}
-	e.tt = newTransTable(hashMB(opts))
+	e := &Engine{tt: newTransTable(hashMB(opts))}
 	e.opts = opts
 	return e
+}
+
+// allocate gives the engine its tables if it has none yet.
+func (e *Engine) allocate() {
+	e.tt.allocate()
+	if e.pawns == nil {
+		e.pawns, e.hist = new(pawnTable), new(histories)
+	}
 }
 
 func hashMB(o Options) int {
@@ -123,8 +135,10 @@ func (e *Engine) SetOptions(opts Options) {
 // table, killer moves and histories.
 func (e *Engine) NewGame() {
 	e.tt.clear()
-	*e.hist = histories{}
-	*e.pawns = pawnTable{}
+	if e.pawns != nil {
+		*e.hist = histories{}
+		*e.pawns = pawnTable{}
+	}
 	for i := range e.stack {
 		e.stack[i] = frame{}
 	}
@@ -260,6 +274,7 @@ func (e *Engine) Search(ctx context.Context, pos chess.Position, history []uint6
 // prepare resets the per-search state: the node count, the path, the root
 // moves in their first order, the limits.
 func (e *Engine) prepare(pos *chess.Position, history []uint64, legal *chess.MoveList, limits Limits, level Level, start time.Time, now func() time.Time) {
+	e.allocate()
 	e.tt.newSearch()
 	e.nodes, e.selDepth, e.stopped, e.nmpMinPly, e.rootDepth = 0, 0, false, 0, 0
 	e.noise, e.noiseSeed = 0, 0

@@ -44,7 +44,7 @@ type transTable struct {
 }
 
 // newTransTable returns a table of at most mb megabytes (at least one),
-// allocated by its first search.
+// allocated by its first search (allocate).
 func newTransTable(mb int) *transTable {
 	t := &transTable{}
 	t.resize(mb)
@@ -70,14 +70,16 @@ func (t *transTable) clear() {
 	t.gen = 0
 }
 
-// newSearch ages the table's entries by one generation, allocating the
-// table first if no search has run since it was made or resized.
-func (t *transTable) newSearch() {
+// allocate takes the table's memory if it has none since it was made or
+// resized.
+func (t *transTable) allocate() {
 	if t.buckets == nil {
 		t.buckets = make([]ttBucket, t.size)
 	}
-	t.gen = (t.gen + 1) & 63
 }
+
+// newSearch ages the table's entries by one generation.
+func (t *transTable) newSearch() { t.gen = (t.gen + 1) & 63 }
 
 func (t *transTable) bucket(key uint64) *ttBucket { return &t.buckets[key&t.mask] }
 

@@ -5,19 +5,23 @@ import (
 	"testing"
 )
 
-// An engine's transposition table takes its memory with the first
-// search, keeps it across searches, and gives it up when resized.
-func TestTransTableAllocatedBySearch(t *testing.T) {
+// An engine's tables take their memory with the first search; the
+// transposition table keeps it across searches and gives it up when
+// resized.
+func TestTablesAllocatedBySearch(t *testing.T) {
 	pos := mustFEN(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
 	e := New(Options{HashMB: 2})
-	if e.tt.buckets != nil {
-		t.Fatalf("a new engine holds %d buckets, want none before its first search", len(e.tt.buckets))
+	if e.tt.buckets != nil || e.pawns != nil || e.hist != nil {
+		t.Fatal("a new engine holds tables before its first search")
 	}
 	e.NewGame() // a clear before any search
-	if e.tt.buckets != nil {
-		t.Fatal("clearing an engine that never searched allocated its table")
+	if e.tt.buckets != nil || e.pawns != nil || e.hist != nil {
+		t.Fatal("clearing an engine that never searched allocated its tables")
 	}
 	e.Search(context.Background(), pos, nil, Limits{Depth: 3}, nil)
+	if e.pawns == nil || e.hist == nil {
+		t.Fatal("a search left the engine without its pawn cache or histories")
+	}
 	want := 2 << 20 / bucketBytes
 	if len(e.tt.buckets) != want {
 		t.Fatalf("after a search the table has %d buckets, want %d", len(e.tt.buckets), want)

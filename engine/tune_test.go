@@ -237,6 +237,7 @@ func TestTune(t *testing.T) {
 	tuning = true
 	defer func() { tuning = false }()
 	e := New(Options{HashMB: 1})
+	e.allocate() // evaluations and quiescence searches without a search to allocate the tables
 	ps := loadTuneData(t, e)
 	for i := range ps {
 		ps[i].stm = 1
