@@ -41,6 +41,10 @@ func (s *Server) handleGameSocket(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	// The socket keeps the game's players and settings, not its moves:
+	// its frames take those from the game's events, and a game joined
+	// late in play would otherwise hold its moves once per socket.
+	hdr.Moves = nil
 	userID := who.User.ID
 	sock, done, ok := s.upgrade(w, r, who)
 	if !ok {
@@ -101,7 +105,7 @@ type gameSocket struct {
 	srv  *Server
 	sock *socket
 	id   string
-	hdr  game.Record // the players and settings (moves and state may be old)
+	hdr  game.Record // the players and settings (no moves; the state may be old)
 	// who is the requester: a token's scopes bound what the socket does.
 	who Identity
 	// userID is the requester (empty for an anonymous spectator), playerID
