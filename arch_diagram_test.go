@@ -55,6 +55,7 @@ var packageJobs = map[string]string{
 	"internal/lowprio":           "background work at the lowest scheduling priority",
 	"analysis":                   "computer analysis of finished games: evals, judgements, accuracy",
 	"internal/randid":            "random ids without bias",
+	"internal/tcprelay":          "a TCP link tests can cut",
 	"internal/broadcast":         "in-process events to every subscriber",
 	"i18n":                       "the message catalogues (es, en)",
 	"docs":                       "documents served as they are (openapi.yaml)",

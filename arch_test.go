@@ -37,6 +37,7 @@ var allowedImports = map[string][]string{
 	"internal/coded": {},
 	// Random ids, drawn without bias.
 	"internal/randid":    {},
+	"internal/tcprelay":  {},
 	"internal/broadcast": {},
 	// Background work at the lowest scheduling priority.
 	"internal/lowprio": {},

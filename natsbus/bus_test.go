@@ -12,18 +12,25 @@ import (
 	"testing"
 	"time"
 
-	"github.com/joinpal/joinpal/game"
 	"github.com/nats-io/nats.go"
+
+	"github.com/joinpal/joinpal/game"
 )
+
+// testNATSURL is the test NATS server's URL: JOINPAL_TEST_NATS, else the
+// one make services starts.
+func testNATSURL() string {
+	if url := os.Getenv("JOINPAL_TEST_NATS"); url != "" {
+		return url
+	}
+	return "nats://127.0.0.1:4222"
+}
 
 // connect connects to the test NATS server (make services starts it) and
 // returns a prefix of the test's own.
 func connect(t *testing.T) (*nats.Conn, string) {
 	t.Helper()
-	url := os.Getenv("JOINPAL_TEST_NATS")
-	if url == "" {
-		url = "nats://127.0.0.1:4222"
-	}
+	url := testNATSURL()
 	nc, err := nats.Connect(url)
 	if err != nil {
 		t.Fatalf("NATS at %s: %v (start it with make services, or set JOINPAL_TEST_NATS)", url, err)

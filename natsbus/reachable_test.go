@@ -1,71 +1,31 @@
 package natsbus
 
 import (
-	"io"
-	"net"
 	"net/url"
-	"os"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"github.com/joinpal/joinpal/internal/tcprelay"
 )
 
-// proxy forwards the connections it accepts to the test NATS server until
-// cut, which closes them all and accepts no more: the link of a node cut
-// off from NATS. It returns the URL to connect to.
+// proxy relays connections to the test NATS server until cut, which
+// closes them all and accepts no more: the link of a node cut off from
+// NATS. It returns the URL to connect to.
 func proxy(t *testing.T) (addr string, cut func()) {
 	t.Helper()
-	server := os.Getenv("JOINPAL_TEST_NATS")
-	if server == "" {
-		server = "nats://127.0.0.1:4222"
-	}
-	u, err := url.Parse(server)
+	u, err := url.Parse(testNATSURL())
 	if err != nil {
 		t.Fatal(err)
 	}
-	upstream := u.Host
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	r, err := tcprelay.Listen("127.0.0.1:0", u.Host)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			up, err := net.Dial("tcp", upstream)
-			if err != nil {
-				_ = c.Close()
-				continue
-			}
-			mu.Lock()
-			conns = append(conns, c, up)
-			mu.Unlock()
-			wg.Go(func() { _, _ = io.Copy(up, c); _ = up.Close() })
-			wg.Go(func() { _, _ = io.Copy(c, up); _ = c.Close() })
-		}
-	})
-	var once sync.Once
-	cut = func() {
-		once.Do(func() {
-			_ = ln.Close()
-			mu.Lock()
-			for _, c := range conns {
-				_ = c.Close()
-			}
-			mu.Unlock()
-			wg.Wait()
-		})
-	}
-	t.Cleanup(cut)
-	u.Host = ln.Addr().String()
-	return u.String(), cut
+	t.Cleanup(r.Cut)
+	u.Host = r.Addr()
+	return u.String(), r.Cut
 }
 
 // TestReachable: the hook reports a real connection to NATS reachable

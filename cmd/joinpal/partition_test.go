@@ -8,17 +8,15 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/joinpal/joinpal/internal/tcprelay"
 	"github.com/joinpal/joinpal/loadtest/wsload"
 )
 
@@ -79,41 +77,12 @@ func newNetns(t *testing.T) *netns {
 // target, until the test ends, and returns the address it listens on.
 func forward(t *testing.T, ip, target string) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", ip+":0")
+	r, err := tcprelay.Listen(ip+":0", target)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var conns []net.Conn
-	t.Cleanup(func() {
-		ln.Close()
-		mu.Lock()
-		for _, c := range conns {
-			c.Close()
-		}
-		mu.Unlock()
-		wg.Wait()
-	})
-	wg.Go(func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			up, err := net.Dial("tcp", target)
-			if err != nil {
-				c.Close()
-				continue
-			}
-			mu.Lock()
-			conns = append(conns, c, up)
-			mu.Unlock()
-			wg.Go(func() { _, _ = io.Copy(up, c); up.Close() })
-			wg.Go(func() { _, _ = io.Copy(c, up); c.Close() })
-		}
-	})
-	return ln.Addr().String()
+	t.Cleanup(r.Cut)
+	return r.Addr()
 }
 
 // withHost is dsn (a URL) with its host and port set to hostPort.
