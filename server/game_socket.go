@@ -292,13 +292,7 @@ func (gs *gameSocket) deliver(ctx context.Context, ev game.Event) {
 // letting go (unlock). The common case, mu free, keeps no pending list.
 func (gs *gameSocket) arrive(ev game.Event) {
 	if gs.mu.TryLock() {
-		gs.pmu.Lock()
-		pending := gs.pending
-		gs.pending = nil
-		gs.pmu.Unlock()
-		for _, old := range pending {
-			gs.sendPendingLocked(old)
-		}
+		gs.flushPendingLocked()
 		gs.sendPendingLocked(ev)
 		gs.unlock()
 		return
@@ -316,13 +310,7 @@ func (gs *gameSocket) arrive(ev game.Event) {
 // mu is free and takes mu back to send it, unless another holder has it.
 func (gs *gameSocket) unlock() {
 	for {
-		gs.pmu.Lock()
-		pending := gs.pending
-		gs.pending = nil
-		gs.pmu.Unlock()
-		for _, ev := range pending {
-			gs.sendPendingLocked(ev)
-		}
+		gs.flushPendingLocked()
 		gs.mu.Unlock()
 		gs.pmu.Lock()
 		more := len(gs.pending) > 0
@@ -330,6 +318,17 @@ func (gs *gameSocket) unlock() {
 		if !more || !gs.mu.TryLock() {
 			return
 		}
+	}
+}
+
+// flushPendingLocked sends the pending events, oldest first; mu is held.
+func (gs *gameSocket) flushPendingLocked() {
+	gs.pmu.Lock()
+	pending := gs.pending
+	gs.pending = nil
+	gs.pmu.Unlock()
+	for _, ev := range pending {
+		gs.sendPendingLocked(ev)
 	}
 }
 
