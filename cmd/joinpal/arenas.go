@@ -23,13 +23,13 @@ import (
 // (its writes fenced by the lease's epoch; a runner cut off from NATS
 // gives it up, natsbus.Reachable), their events cross the nodes, and the
 // routes' commands go to the runner (natsbus.Arenas, listening once serve
-// calls listen).
-func newArenas(st platformStore, rt *live.Runtime, cl *cluster, node string,
+// calls listen). lease is the arenas' lease (0: arena's default).
+func newArenas(st platformStore, rt *live.Runtime, cl *cluster, node string, lease time.Duration,
 	now func() time.Time, log *slog.Logger) (svc *arena.Service, routes server.Arenas, shared *natsbus.Arenas, err error) {
 	cfg := arena.Config{Store: st, Games: rt, Records: st, Bus: rt.Bus(), Berserker: rt, Ratings: arenaRatings{st},
 		Now: now, Log: log}
 	if cl != nil {
-		cfg.Berserker, cfg.Leases, cfg.Node, cfg.Events = cl.games, st, node, cl.arenas
+		cfg.Berserker, cfg.Leases, cfg.Node, cfg.Events, cfg.Lease = cl.games, st, node, cl.arenas, lease
 		cfg.Reachable = natsbus.Reachable(cl.nc)
 	}
 	if svc, err = arena.New(cfg); err != nil {

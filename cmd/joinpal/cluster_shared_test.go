@@ -80,7 +80,7 @@ func TestClusterDeadNodesPlayersExpire(t *testing.T) {
 	if n, err := a.parts.games.ExpireNodes(ctx); err != nil || n != 0 {
 		t.Fatalf("within B's lease A expired %d players (%v); want none", n, err)
 	}
-	advanceClock(t, a, "1m")
+	advanceClock(t, a, "2m") // past three of B's leases
 	if _, err := a.parts.games.ExpireNodes(ctx); err != nil {
 		t.Fatal(err)
 	}

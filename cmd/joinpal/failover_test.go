@@ -213,7 +213,7 @@ func TestClusterGameClaimedBack(t *testing.T) {
 		t.Fatal("B did not take the game of A, whose lease passed")
 	}
 	play(b, 2)
-	advanceClock(t, a, "70s") // B's heartbeats, on B's clock, look old to A
+	advanceClock(t, a, "100s") // B's heartbeats, on B's clock, look old to A
 	failover(t, a)
 	play(a, 3)
 	got, err := wsload.GameMoves(ctx, a.base, "g1")

@@ -90,6 +90,11 @@ type serveOptions struct {
 	// gc is the garbage collector's target and soft memory limit, which
 	// runServe sets for the process.
 	gc gcSettings
+	// lease is how long a node's hold on its games and on the arenas
+	// lasts from each renewal (0: live's and arena's 5 s). Tests that move
+	// a node's clock past the lease set it far longer, so that a loaded
+	// machine's real seconds cannot pass it before they do.
+	lease time.Duration
 }
 
 // parsePrefixes reads a comma-separated list of CIDR ranges or single
@@ -396,7 +401,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	}
 	games := metrics.TimedStore(st)
 	lc := live.Config{Store: games, Nodes: st, Node: opts.node, Exclusive: exclusive, Logger: log,
-		RatedTakebacks: ratedTakebacks(st, log)}
+		RatedTakebacks: ratedTakebacks(st, log), NodeTimeout: opts.lease}
 	now := time.Now
 	var tclock *testClock
 	if opts.testClock {
@@ -479,7 +484,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	ends.wake.Store(&wake)
 	// Arenas run on the node alone, or on the holder of their lease among
 	// several (--nats).
-	arenas, arenaRoutes, sharedArenas, err := newArenas(st, rt, cl, opts.node, now, log)
+	arenas, arenaRoutes, sharedArenas, err := newArenas(st, rt, cl, opts.node, opts.lease, now, log)
 	if err != nil {
 		return err
 	}
