@@ -41,7 +41,7 @@ func TestWSLoadtestAgainstServe(t *testing.T) {
 	if rep.Moves == 0 || rep.Ack.N != rep.Moves {
 		t.Errorf("%d moves acked in the phase, %d ack times", rep.Moves, rep.Ack.N)
 	}
-	if rep.Server.Source != "metrics" || rep.Server.RSS <= 0 {
+	if rep.Server.Source != "metrics" || rep.Server.RSS <= 0 || rep.Server.SetupRSS <= 0 {
 		t.Errorf("server use not read from /metrics: %+v", rep.Server)
 	}
 	if !strings.Contains(progress.String(), "sockets open") {

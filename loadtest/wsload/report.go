@@ -93,7 +93,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	if s.Source == "" {
 		fmt.Fprintf(&b, "server          CPU and memory unknown (no /proc, no /metrics)\n")
 	} else {
-		fmt.Fprintf(&b, "server          CPU %.2f cores, RSS %s", s.CPU, mib(s.RSS))
+		fmt.Fprintf(&b, "server          CPU %.2f cores, RSS %s at the end, %s before the first move", s.CPU, mib(s.RSS), mib(s.SetupRSS))
 		if s.PeakRSS > 0 {
 			fmt.Fprintf(&b, " (peak %s)", mib(s.PeakRSS))
 		}

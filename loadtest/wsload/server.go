@@ -194,6 +194,9 @@ type ServerUse struct {
 	// RSS is its resident memory at the end, PeakRSS its peak (proc only).
 	RSS     int64 `json:"rssBytes"`
 	PeakRSS int64 `json:"peakRssBytes,omitempty"`
+	// SetupRSS is its resident memory once every game's sockets were open,
+	// before the first move: the games idle.
+	SetupRSS int64 `json:"setupRssBytes"`
 	// Sockets are the sockets the server counted at the end
 	// (joinpal_sockets; -1 unknown); Moves the moves it acknowledged in
 	// the phase (joinpal_moves_total; -1 unknown).
@@ -202,7 +205,7 @@ type ServerUse struct {
 }
 
 func serverUse(before, after serverSample, elapsed time.Duration) ServerUse {
-	u := ServerUse{Source: after.source, RSS: after.rss, PeakRSS: after.peakRSS, Sockets: after.sockets, Moves: -1}
+	u := ServerUse{Source: after.source, RSS: after.rss, PeakRSS: after.peakRSS, SetupRSS: before.rss, Sockets: after.sockets, Moves: -1}
 	if before.source == after.source && after.source != "" {
 		u.CPU = cpuShare(after.cpu-before.cpu, elapsed)
 	}

@@ -30,9 +30,12 @@ type result struct {
 	rep *wsload.Report
 	// loadBefore and loadAfter are the machine's 1-minute load average.
 	loadBefore, loadAfter float64
-	// perGame is the server's resident memory added per game with its
-	// two sockets (after the run's setup, against the idle server).
-	perGame int64
+	// idlePerGame is the server's resident memory added per game with
+	// its two sockets once every socket was open, before the first move;
+	// perGame the same at the end of play (the games' moves, and the
+	// garbage not yet collected, included). Both against the server
+	// before the first game.
+	idlePerGame, perGame int64
 	// checked is how many games' acknowledged moves were compared with
 	// the store, mismatched how many differed.
 	checked, mismatched int
@@ -98,7 +101,10 @@ func measure(ctx context.Context, cfg config, which int, store string, sc scenar
 		return result{}, err
 	}
 	res.rep, res.loadAfter = rep, loadAverage()
-	if rep.Server.RSS > 0 && idle > 0 {
+	if idle > 0 && rep.Server.SetupRSS > 0 {
+		res.idlePerGame = (rep.Server.SetupRSS - idle) / int64(sc.games)
+	}
+	if idle > 0 && rep.Server.RSS > 0 {
 		res.perGame = (rep.Server.RSS - idle) / int64(sc.games)
 	}
 	res.checked, res.mismatched = checkAcks(ctx, base, rep)
