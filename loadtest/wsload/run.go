@@ -138,6 +138,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	r.started.Store(true)
 	start := time.Now()
 	for _, m := range matches {
+		// A game's waits are counted from the start of the phase: the
+		// setup's plies, acknowledged while other games were set up,
+		// are no stall.
+		m.mu.Lock()
+		m.lastAck = start
+		m.mu.Unlock()
 		for _, b := range m.sides {
 			b.start()
 		}
