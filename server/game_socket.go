@@ -54,7 +54,11 @@ func (s *Server) handleGameSocket(w http.ResponseWriter, r *http.Request) {
 	if _, ok := sideOfUser(hdr, userID); ok {
 		gs.playerID = userID
 	}
-	ctx := context.WithoutCancel(r.Context())
+	// The socket outlives the request: a context of its own, not one
+	// under the request's, keeps net/http's contexts of the connection
+	// (its address, its cancellation) and the request's state from
+	// staying in memory as long as the socket does.
+	ctx := context.Background()
 	s.detach(sock, done, func() { gs.run(ctx, since) })
 }
 

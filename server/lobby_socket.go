@@ -28,7 +28,9 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ctx := context.WithoutCancel(r.Context())
+	// The socket outlives the request: its context is not under the
+	// request's (see handleGameSocket).
+	ctx := context.Background()
 	s.detach(sock, done, func() { s.serveLobbySocket(ctx, sock, who) })
 }
 
