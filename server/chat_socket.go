@@ -205,18 +205,19 @@ func (s *Server) handleClubSocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	defer done()
 	cs := s.joinChat(sock, who, chat.Club(id))
-	sock.serve(context.WithoutCancel(r.Context()), func(f inFrame, _ []byte) {
-		switch {
-		case f.T == "ping":
-			sock.pong(f)
-		case isChatFrame(f.T):
-			cs.take(f)
-		default:
-			sock.send(errorFrame(sock.reader, 0, NewError(CodeUnknownFrame, "unknown frame type", nil).
-				With("type", clip(f.T))))
-		}
+	s.detach(sock, done, func(ctx context.Context) {
+		sock.serve(ctx, func(f inFrame, _ []byte) {
+			switch {
+			case f.T == "ping":
+				sock.pong(f)
+			case isChatFrame(f.T):
+				cs.take(f)
+			default:
+				sock.send(errorFrame(sock.reader, 0, NewError(CodeUnknownFrame, "unknown frame type", nil).
+					With("type", clip(f.T))))
+			}
+		})
 	})
 }
 

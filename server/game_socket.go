@@ -54,12 +54,7 @@ func (s *Server) handleGameSocket(w http.ResponseWriter, r *http.Request) {
 	if _, ok := sideOfUser(hdr, userID); ok {
 		gs.playerID = userID
 	}
-	// The socket outlives the request: a context of its own, not one
-	// under the request's, keeps net/http's contexts of the connection
-	// (its address, its cancellation) and the request's state from
-	// staying in memory as long as the socket does.
-	ctx := context.Background()
-	s.detach(sock, done, func() { gs.run(ctx, since) })
+	s.detach(sock, done, func(ctx context.Context) { gs.run(ctx, since) })
 }
 
 // onStack runs f on a goroutine of its own and waits for it: a deep call

@@ -28,10 +28,7 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	// The socket outlives the request: its context is not under the
-	// request's (see handleGameSocket).
-	ctx := context.Background()
-	s.detach(sock, done, func() { s.serveLobbySocket(ctx, sock, who) })
+	s.detach(sock, done, func(ctx context.Context) { s.serveLobbySocket(ctx, sock, who) })
 }
 
 // serveLobbySocket serves an upgraded lobby socket until it closes.

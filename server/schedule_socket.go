@@ -37,15 +37,16 @@ func (s *Server) handleScheduleSocket(w http.ResponseWriter, r *http.Request) {
 	// Subscribed before the upgrade: a client whose socket is open hears
 	// every event from then on (it need not ping first to be sure).
 	sub := subscribe[notice](noticeFeed{s}, nil)
-	defer sub.cancel()
 	sock, done, ok := s.upgrade(w, r, who)
 	if !ok {
+		sub.cancel()
 		return
 	}
-	defer done()
-	ctx := context.WithoutCancel(r.Context())
 	userID := who.User.ID
-	listen(ctx, sock, sub, func(n notice) (outFrame, bool) { return s.noticeFrame(ctx, n, userID) })
+	s.detach(sock, done, func(ctx context.Context) {
+		defer sub.cancel()
+		listen(ctx, sock, sub, func(n notice) (outFrame, bool) { return s.noticeFrame(ctx, n, userID) })
+	})
 }
 
 // scheduleEvent is one notification as sockets and the event stream send

@@ -102,7 +102,13 @@ func (s *Server) upgrade(w http.ResponseWriter, r *http.Request, who Identity) (
 // keeps one only as deep as its read loop. done runs when serve returns.
 // A panic in serve is logged and closes the socket rather than the
 // process.
-func (s *Server) detach(sock *socket, done func(), serve func()) {
+//
+// serve gets a context of its own, not one under the request's: the
+// socket outlives the request, and the request's context would keep the
+// request's state and net/http's contexts of the connection (its address,
+// its cancellation) in memory for as long as the socket lives.
+func (s *Server) detach(sock *socket, done func(), serve func(ctx context.Context)) {
+	ctx := context.Background()
 	go func() {
 		defer done()
 		defer func() {
@@ -111,7 +117,7 @@ func (s *Server) detach(sock *socket, done func(), serve func()) {
 				sock.close(websocket.StatusInternalError, "")
 			}
 		}()
-		serve()
+		serve(ctx)
 	}()
 }
 

@@ -524,14 +524,16 @@ func (s *Server) handleTournamentSocket(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	sub := subscribe[string](svc, nil)
-	defer sub.cancel()
 	sock, done, ok := s.upgrade(w, r, who)
 	if !ok {
+		sub.cancel()
 		return
 	}
-	defer done()
-	listen(context.WithoutCancel(r.Context()), sock, sub, func(changed string) (outFrame, bool) {
-		return outFrame{T: frameTournament, D: map[string]string{"id": changed}}, changed == id
+	s.detach(sock, done, func(ctx context.Context) {
+		defer sub.cancel()
+		listen(ctx, sock, sub, func(changed string) (outFrame, bool) {
+			return outFrame{T: frameTournament, D: map[string]string{"id": changed}}, changed == id
+		})
 	})
 }
 
