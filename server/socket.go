@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"net"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -119,11 +118,12 @@ func monoNow() int64 { return int64(time.Since(monoStart)) }
 // a slow consumer.
 type socket struct {
 	conn *websocket.Conn
-	// raw is the connection under conn when the upgrade kept it (see
-	// smallBuffers): writes are then bounded by its write deadline rather
-	// than by a context each, which costs a timer and the library's
-	// watcher per frame.
-	raw    net.Conn
+	// gather is the writer under conn's buffered writer when the upgrade
+	// kept it (see smallBuffers): frames queued together are then sent in
+	// one write, and writes are bounded by its connection's write
+	// deadline rather than by a context each, which costs a timer and the
+	// library's watcher per frame.
+	gather *gatherWriter
 	cfg    SocketConfig
 	now    func() time.Time
 	lag    *lagMeter
@@ -281,9 +281,10 @@ func (s *socket) onClose(f func()) {
 // emptied it; a queue grown larger by a burst is let go.
 const outKeep = 8
 
-// nextOut takes the oldest frame waiting, if any; when there is none the
-// writer stops (writing is cleared), as it does when stop is set.
-func (s *socket) nextOut(stop bool) ([]byte, bool) {
+// nextOut takes the oldest frame waiting, if any, and reports whether
+// another waits after it; when there is none the writer stops (writing
+// is cleared), as it does when stop is set.
+func (s *socket) nextOut(stop bool) (b []byte, more, ok bool) {
 	s.qmu.Lock()
 	defer s.qmu.Unlock()
 	if stop || s.outHead == len(s.out) {
@@ -294,12 +295,30 @@ func (s *socket) nextOut(stop bool) ([]byte, bool) {
 			s.out, s.outHead = s.out[:0], 0
 		}
 		s.writing = false
-		return nil, false
+		return nil, false, false
 	}
-	b := s.out[s.outHead]
+	return s.takeOutLocked()
+}
+
+// nextOutIf takes the oldest frame waiting, if any, and reports whether
+// another waits after it; unlike nextOut, it leaves the writer running
+// when there is none.
+func (s *socket) nextOutIf() (b []byte, more, ok bool) {
+	s.qmu.Lock()
+	defer s.qmu.Unlock()
+	if s.outHead == len(s.out) {
+		return nil, false, false
+	}
+	return s.takeOutLocked()
+}
+
+// takeOutLocked takes the oldest frame waiting, which there is; qmu is
+// held.
+func (s *socket) takeOutLocked() (b []byte, more, ok bool) {
+	b = s.out[s.outHead]
 	s.out[s.outHead] = nil
 	s.outHead++
-	return b, true
+	return b, s.outHead < len(s.out), true
 }
 
 // close closes the socket once with code and reason, without waiting for
@@ -441,24 +460,22 @@ func decodeFrame(data []byte, f *inFrame) error {
 // none is left, then ends (the next frame queued starts another), or
 // until the socket closes; a write that outlasts WriteTimeout closes it
 // as too slow. Frames are written one at a time, so they keep their
-// order.
+// order; those queued together are gathered into one write to the
+// connection (gatherWriter).
 func (s *socket) writeOut() {
 	defer s.writers.Done()
 	ctx := s.ctx
 	for {
-		stop := false
-		select {
-		case <-s.done:
-			stop = true
-		case <-ctx.Done():
-			stop = true
-		default:
-		}
-		b, ok := s.nextOut(stop)
+		b, more, ok := s.nextOut(s.stopping(ctx))
 		if !ok {
 			return
 		}
-		err := s.write(ctx, b)
+		var err error
+		if more && s.gather != nil {
+			err = s.writeGathered(ctx, b)
+		} else {
+			err = s.write(ctx, b)
+		}
 		if err != nil {
 			if (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded)) && ctx.Err() == nil {
 				s.close(websocket.StatusPolicyViolation, reasonSlow)
@@ -471,20 +488,61 @@ func (s *socket) writeOut() {
 	}
 }
 
+// stopping reports whether the writer is to stop: the socket or ctx is
+// done.
+func (s *socket) stopping(ctx context.Context) bool {
+	select {
+	case <-s.done:
+		return true
+	case <-ctx.Done():
+		return true
+	default:
+		return false
+	}
+}
+
+// writeGathered writes b and the frames queued after it, up to maxGather
+// bytes of them, in one write to the connection, within WriteTimeout.
+// Whatever was gathered is sent even when a frame fails (it may hold the
+// library's close frame).
+func (s *socket) writeGathered(ctx context.Context, b []byte) error {
+	raw := s.gather.conn
+	if err := raw.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout)); err != nil {
+		return err
+	}
+	defer func() { _ = raw.SetWriteDeadline(time.Time{}) }()
+	s.gather.hold()
+	for {
+		if err := s.conn.Write(context.Background(), websocket.MessageText, b); err != nil {
+			_ = s.gather.release()
+			return err
+		}
+		if s.gather.gathered() >= maxGather || s.stopping(ctx) {
+			break
+		}
+		var ok bool
+		if b, _, ok = s.nextOutIf(); !ok {
+			break
+		}
+	}
+	return s.gather.release()
+}
+
 // write writes the frame b within WriteTimeout: under a write deadline
 // on the raw connection, cleared after (the close handshake writes too),
 // or else under a context with that timeout.
 func (s *socket) write(ctx context.Context, b []byte) error {
-	if s.raw == nil {
+	if s.gather == nil {
 		wctx, cancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
 		defer cancel()
 		return s.conn.Write(wctx, websocket.MessageText, b)
 	}
-	if err := s.raw.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout)); err != nil {
+	raw := s.gather.conn
+	if err := raw.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout)); err != nil {
 		return err
 	}
 	err := s.conn.Write(context.Background(), websocket.MessageText, b)
-	_ = s.raw.SetWriteDeadline(time.Time{})
+	_ = raw.SetWriteDeadline(time.Time{})
 	return err
 }
 

@@ -24,11 +24,13 @@ const (
 // smallBuffers is the ResponseWriter an upgrade is accepted on: its Hijack
 // hands the WebSocket library buffers of socketReadBuffer and
 // socketWriteBuffer bytes instead of net/http's, which go back to
-// net/http's pools. When raw is set, Hijack stores the connection there,
-// for the socket's write deadlines.
+// net/http's pools. The writer flushes into a gatherWriter on the
+// connection; when gather is set, Hijack stores that writer there, for
+// the socket's writer to gather frames and to set write deadlines on its
+// connection.
 type smallBuffers struct {
 	http.ResponseWriter
-	raw *net.Conn
+	gather **gatherWriter
 }
 
 // Unwrap returns the ResponseWriter below, for http.ResponseController.
@@ -59,8 +61,9 @@ func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 			return nil, nil, fmt.Errorf("server: hijacking the connection: %w", err)
 		}
 	}
-	if w.raw != nil {
-		*w.raw = conn
+	g := &gatherWriter{conn: conn}
+	if w.gather != nil {
+		*w.gather = g
 	}
-	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(conn, socketWriteBuffer)), nil
+	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(g, socketWriteBuffer)), nil
 }

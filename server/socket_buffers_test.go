@@ -49,30 +49,11 @@ func TestSmallBuffersKeepEarlyFrames(t *testing.T) {
 				}
 			}))
 			defer srv.Close()
-			c, err := net.Dial("tcp", srv.Listener.Addr().String())
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer c.Close()
-			// A frame lost in the upgrade would leave both ends waiting.
-			_ = c.SetDeadline(time.Now().Add(10 * time.Second))
-			req := "GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n" +
-				"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
-			out := []byte(req)
+			var early []byte
 			for _, f := range tc.frames {
-				out = append(out, maskedText(f)...)
+				early = append(early, maskedText(f)...)
 			}
-			if _, err := c.Write(out); err != nil {
-				t.Fatal(err)
-			}
-			br := bufio.NewReader(c)
-			res, err := http.ReadResponse(br, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.StatusCode != http.StatusSwitchingProtocols {
-				t.Fatalf("status %d", res.StatusCode)
-			}
+			br := rawUpgrade(t, srv.Listener.Addr().String(), early)
 			for _, want := range tc.frames {
 				got, err := readText(br)
 				if err != nil {
@@ -84,6 +65,35 @@ func TestSmallBuffersKeepEarlyFrames(t *testing.T) {
 			}
 		})
 	}
+}
+
+// rawUpgrade connects to addr over TCP, sends a WebSocket upgrade request
+// followed at once by the bytes early, checks the 101 and returns the
+// reader of what the server sends after it. The connection closes with
+// the test, and gives up after frameWait (a frame lost would leave both
+// ends waiting).
+func rawUpgrade(t *testing.T, addr string, early []byte) *bufio.Reader {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	_ = c.SetDeadline(time.Now().Add(frameWait))
+	req := "GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n" +
+		"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+	if _, err := c.Write(append([]byte(req), early...)); err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(c)
+	res, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusSwitchingProtocols {
+		t.Fatalf("status %d", res.StatusCode)
+	}
+	return br
 }
 
 // maskedText is a client's text frame of payload p.

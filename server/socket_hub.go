@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"runtime/debug"
 	"sync"
@@ -74,14 +73,14 @@ func (s *Server) upgrade(w http.ResponseWriter, r *http.Request, who Identity) (
 		s.writeError(w, r, err)
 		return nil, nil, false
 	}
-	var raw net.Conn
-	conn, err := websocket.Accept(smallBuffers{ResponseWriter: w, raw: &raw}, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // the Origin was checked before
+	var gather *gatherWriter
+	conn, err := websocket.Accept(smallBuffers{ResponseWriter: w, gather: &gather}, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // the Origin was checked before
 	if err != nil {
 		release()
 		return nil, nil, false
 	}
 	sock = newSocket(conn, s.cfg.Socket, s.reader(r))
-	sock.raw = raw
+	sock.gather = gather
 	if !s.play.hub.add(sock) {
 		release()
 		sock.close(websocket.StatusServiceRestart, reasonRestarting)
