@@ -55,3 +55,67 @@ func TestCheckpointsBesideTheWriter(t *testing.T) {
 		t.Errorf("the log holds %d frames after the writer's checkpoint and one commit, about %d before; want it started over", after, before)
 	}
 }
+
+func TestCheckpointDue(t *testing.T) {
+	tests := []struct {
+		commits int64
+		since   time.Duration
+		want    bool
+	}{
+		{0, time.Hour, false},
+		{1, time.Second, false},
+		{1, checkpointQuiet, true},
+		{checkpointCommits - 1, checkpointQuiet - time.Millisecond, false},
+		{checkpointCommits, 0, true},
+		{10 * checkpointCommits, 200 * time.Millisecond, true},
+	}
+	for _, tc := range tests {
+		if got := checkpointDue(tc.commits, tc.since); got != tc.want {
+			t.Errorf("checkpointDue(%d, %v) = %v, want %v", tc.commits, tc.since, got, tc.want)
+		}
+	}
+}
+
+// The checkpointer copies a log that grew by a few commits only after
+// checkpointQuiet, one that grew by checkpointCommits at once, and leaves
+// alone one that did not grow.
+func TestCheckpointIfDue(t *testing.T) {
+	ctx := t.Context()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"), WithCheckpointEvery(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	t0 := time.Date(2026, 12, 3, 6, 0, 0, 0, time.UTC)
+	at := t0
+	beat := func(n int) {
+		t.Helper()
+		for range n {
+			at = at.Add(time.Second)
+			if err := s.Heartbeat(ctx, "n1", at); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	c := checkpointer{last: t0}
+	steps := []struct {
+		name  string
+		beats int
+		now   time.Duration // after t0
+		want  bool
+	}{
+		{"a commit, a second on", 1, time.Second, false},
+		{"the same commit, checkpointQuiet on", 0, checkpointQuiet, true},
+		{"no commit since, an hour on", 0, time.Hour, false},
+		{"checkpointCommits commits, a millisecond on", checkpointCommits, checkpointQuiet + time.Millisecond, true},
+	}
+	for _, st := range steps {
+		beat(st.beats)
+		if got := s.checkpointIfDue(&c, t0.Add(st.now)); got != st.want {
+			t.Fatalf("%s: checkpointed %v, want %v", st.name, got, st.want)
+		}
+	}
+	if frames := s.walFrames.Load(); frames < checkpointCommits {
+		t.Fatalf("the last checkpoint saw %d frames in the log; want at least %d", frames, checkpointCommits)
+	}
+}

@@ -84,6 +84,7 @@ type Store struct {
 
 	cdb       *sql.DB       // the checkpointer's connection (checkpoint.go)
 	walFrames atomic.Int64  // the frames in the log at the last checkpoint
+	commits   atomic.Int64  // the writer's transactions so far, committed or not
 	stopCkpt  chan struct{} // closed to stop the checkpointer
 	ckptDone  chan struct{} // closed once it has stopped
 
