@@ -32,12 +32,13 @@ type SocketConfig struct {
 	// (1008), so that it never holds up a game or the other sockets.
 	OutBuffer int
 	// PingEvery is how long a socket may stay silent before the server
-	// pings it (15 s): a socket that brought no frame for PingEvery is
+	// pings it (30 s): a socket that brought no frame for PingEvery is
 	// pinged, one that keeps talking is pinged only every
 	// lagPingFactor×PingEvery (60 s). A client that sends ping frames of
-	// its own (the page does, every 3 s) is pinged after PingEvery/3 of
-	// silence instead: its silence says sooner that frames stopped
-	// flowing. Each round trip measures the socket's lag.
+	// its own (the page does, every 3 s) is pinged after
+	// PingEvery/talkerFactor (5 s) of silence instead: its silence says
+	// sooner that frames stopped flowing. Each round trip measures the
+	// socket's lag.
 	PingEvery time.Duration
 	// PongTimeout is how long a ping may wait for its pong (10 s) before
 	// the socket counts as dead and is closed.
@@ -68,7 +69,7 @@ func (c SocketConfig) withDefaults() SocketConfig {
 		c.OutBuffer = 64
 	}
 	if c.PingEvery <= 0 {
-		c.PingEvery = 15 * time.Second
+		c.PingEvery = 30 * time.Second
 	}
 	if c.PongTimeout <= 0 {
 		c.PongTimeout = 10 * time.Second
@@ -96,11 +97,15 @@ const (
 // lagPingFactor sets how often a socket that keeps talking is still
 // pinged: every lagPingFactor×PingEvery. Its frames prove it alive, so
 // these pings are only for the lag meter (lag compensation), which a
-// round trip every 30 s keeps current: the meter decays slowly anyway
+// round trip a minute keeps current: the meter decays slowly anyway
 // (each measurement weighs a tenth), and a browser's own ping frames
 // cannot feed it, since the server sees only their arrival, not when they
 // left.
-const lagPingFactor = 4
+const lagPingFactor = 2
+
+// talkerFactor sets how long a client that sends ping frames of its own
+// may stay silent before the server pings it: PingEvery/talkerFactor.
+const talkerFactor = 6
 
 // monoStart anchors the sockets' monotonic times (socket.heard,
 // socket.pinged): nanoseconds since it.
@@ -564,7 +569,7 @@ func (s *socket) pingDue(now int64) bool {
 	}
 	silence := every
 	if s.talker.Load() {
-		silence = every / 3
+		silence = every / talkerFactor
 	}
 	return now-s.heard.Load() >= silence && now-last >= silence
 }

@@ -156,14 +156,14 @@ func (h *socketHub) endPingerLocked() {
 	}
 }
 
-// pingLoop is the hub's pinger: every fifteenth of every (PingEvery, so a
+// pingLoop is the hub's pinger: every thirtieth of every (PingEvery, so a
 // fifth of the shorter silence after which a talker is pinged) it pings
 // the sockets due a ping (socket.pingDue), each ping in a goroutine that
 // lasts until its pong. One ticker for all sockets replaces a goroutine
 // and a timer per socket; most of a busy socket's pings are saved, since
 // its own frames prove it alive.
 func (h *socketHub) pingLoop(every time.Duration, stop <-chan struct{}) {
-	t := time.NewTicker(max(every/15, time.Millisecond))
+	t := time.NewTicker(max(every/(5*talkerFactor), time.Millisecond))
 	defer t.Stop()
 	for {
 		h.pingDue()

@@ -199,11 +199,11 @@ func FuzzClientFrame(f *testing.F) {
 
 // TestPingDue: a socket is pinged when it has never been, when it has
 // been silent for PingEvery since its last frame and its last ping (a
-// third of it for a client that sends ping frames of its own), and,
+// talkerFactor-th of it for a client that sends ping frames of its own), and,
 // however much it talks, every lagPingFactor×PingEvery; never before it
 // is served nor while a ping waits for its pong.
 func TestPingDue(t *testing.T) {
-	const every = int64(5 * time.Second)
+	const every = int64(30 * time.Second)
 	tests := []struct {
 		name                     string
 		serving, pinging, talker bool
@@ -216,10 +216,10 @@ func TestPingDue(t *testing.T) {
 		{"silent", true, false, false, 1, 1, 1 + every, true},
 		{"silent a while, not long", true, false, false, 1, 1, 1 + every/2, false},
 		{"silent, pinged lately", true, false, false, 1, every, every + every/2, false},
-		{"a talker silent a third of it", true, false, true, 1, 1, 1 + every/3, true},
-		{"a talker silent less", true, false, true, 1, 1, every / 4, false},
-		{"a talker pinged lately", true, false, true, 1, every / 2, every/2 + every/4, false},
-		{"talking", true, false, false, 3 * every, 1, 3*every + 1, false},
+		{"a talker silent a sixth of it", true, false, true, 1, 1, 1 + every/talkerFactor, true},
+		{"a talker silent less", true, false, true, 1, 1, every / (talkerFactor + 1), false},
+		{"a talker pinged lately", true, false, true, 1, every / 2, every/2 + every/(talkerFactor+1), false},
+		{"talking", true, false, false, 3 * every, 2 * every, 3*every + 1, false},
 		{"talking, lag stale", true, false, false, lagPingFactor * every, 1, lagPingFactor*every + 1, true},
 	}
 	for _, tt := range tests {
