@@ -441,6 +441,42 @@ type ackData struct {
 	GameID string `json:"gameId,omitempty"`
 }
 
+// move plays a move frame and answers it with its ack or error. The
+// socket's writer waits for that answer: the move's event, published to
+// this socket while the move is stored, then leaves with the ack in one
+// write (gatherWriter).
+func (gs *gameSocket) move(ctx context.Context, f inFrame) {
+	defer gs.sock.holdWrites()()
+	reader := gs.sock.reader
+	var m moveFrame
+	if err := decodeData(f, &m); err != nil {
+		gs.sock.send(errorFrame(reader, 0, err))
+		return
+	}
+	if err := tokenRefusal(gs.who, f.T); err != nil {
+		gs.sock.send(errorFrame(reader, m.ID, err))
+		return
+	}
+	start := time.Now()
+	reported := time.Duration(-1)
+	if m.Lag != nil && *m.Lag >= 0 {
+		reported = time.Duration(*m.Lag) * time.Millisecond
+	}
+	ack, err := gs.srv.cfg.Runtime.Move(ctx, gs.id, gs.userID, live.MoveRequest{
+		UCI: *m.UCI, Ply: *m.Ply, ID: m.ID, Lag: gs.sock.lag.moveLag(reported),
+	})
+	if err != nil {
+		gs.sock.send(errorFrame(reader, m.ID, err))
+		return
+	}
+	gs.srv.metrics.MoveDone(time.Since(start))
+	if !ack.Resent {
+		gs.srv.noteTurn(ctx, gs.hdr)
+	}
+	ply := ack.Move.Ply
+	gs.sock.send(outFrame{T: "ack", D: ackData{ID: m.ID, Ply: &ply, UCI: ack.Move.UCI, SAN: ack.Move.SAN, V: ack.Seq, Resent: ack.Resent}})
+}
+
 // handle runs one client frame. Actions are the requester's: the runtime
 // refuses them (game.not_a_player) unless the requester plays the game.
 func (gs *gameSocket) handle(f inFrame, _ []byte) {
@@ -452,33 +488,7 @@ func (gs *gameSocket) handle(f inFrame, _ []byte) {
 	case frameChatSay, frameChatMute, frameChatUnmute, frameChatReport:
 		gs.chat.take(f)
 	case "move":
-		var m moveFrame
-		if err := decodeData(f, &m); err != nil {
-			gs.sock.send(errorFrame(reader, 0, err))
-			return
-		}
-		if err := tokenRefusal(gs.who, f.T); err != nil {
-			gs.sock.send(errorFrame(reader, m.ID, err))
-			return
-		}
-		start := time.Now()
-		reported := time.Duration(-1)
-		if m.Lag != nil && *m.Lag >= 0 {
-			reported = time.Duration(*m.Lag) * time.Millisecond
-		}
-		ack, err := gs.srv.cfg.Runtime.Move(ctx, gs.id, gs.userID, live.MoveRequest{
-			UCI: *m.UCI, Ply: *m.Ply, ID: m.ID, Lag: gs.sock.lag.moveLag(reported),
-		})
-		if err != nil {
-			gs.sock.send(errorFrame(reader, m.ID, err))
-			return
-		}
-		gs.srv.metrics.MoveDone(time.Since(start))
-		if !ack.Resent {
-			gs.srv.noteTurn(ctx, gs.hdr)
-		}
-		ply := ack.Move.Ply
-		gs.sock.send(outFrame{T: "ack", D: ackData{ID: m.ID, Ply: &ply, UCI: ack.Move.UCI, SAN: ack.Move.SAN, V: ack.Seq, Resent: ack.Resent}})
+		gs.move(ctx, f)
 	default:
 		act, ok := gs.srv.gameActions()[f.T]
 		if !ok {

@@ -142,6 +142,7 @@ type socket struct {
 	out     [][]byte
 	outHead int
 	writing bool
+	holds   int // holdWrites under way: no writer starts
 	live    bool
 	writers sync.WaitGroup
 	done    chan struct{} // closed when the socket closes
@@ -267,12 +268,28 @@ func (s *socket) enqueueBytes(b []byte, vital bool) bool {
 // startWriterLocked starts a writer for the queued frames unless one runs
 // or serve does not admit one (yet, or any more); qmu is held.
 func (s *socket) startWriterLocked() {
-	if s.writing || !s.live || s.outHead == len(s.out) {
+	if s.writing || !s.live || s.holds > 0 || s.outHead == len(s.out) {
 		return
 	}
 	s.writing = true
 	s.writers.Add(1)
 	go s.writeOut()
+}
+
+// holdWrites keeps the socket's writer from starting until the function
+// it returns is called: a frame that is about to follow the ones queued
+// meanwhile (a move's ack, after the move's event) then goes out with
+// them in one write. A writer already running goes on.
+func (s *socket) holdWrites() (release func()) {
+	s.qmu.Lock()
+	s.holds++
+	s.qmu.Unlock()
+	return func() {
+		s.qmu.Lock()
+		s.holds--
+		s.startWriterLocked()
+		s.qmu.Unlock()
+	}
 }
 
 // onClose has f run once the socket has closed and serve has ended.
@@ -499,10 +516,8 @@ func (s *socket) stopping(ctx context.Context) bool {
 	select {
 	case <-s.done:
 		return true
-	case <-ctx.Done():
-		return true
 	default:
-		return false
+		return ctx.Err() != nil
 	}
 }
 

@@ -152,3 +152,45 @@ func readData(br *bufio.Reader) (string, error) {
 		}
 	}
 }
+
+// While a socket's writes are held, frames queue and no writer starts;
+// released, they go out in order.
+func TestHoldWrites(t *testing.T) {
+	frames := []string{`{"t":"move","v":7}`, `{"t":"ack","d":{"id":3}}`}
+	held := make(chan bool, 1)
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var gather *gatherWriter
+		c, err := websocket.Accept(smallBuffers{ResponseWriter: w, gather: &gather}, r, nil)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		s := newSocket(c, SocketConfig{}, i18n.Reader{Lang: "es"})
+		s.gather = gather
+		release := s.holdWrites()
+		go func() {
+			for _, f := range frames {
+				s.sendEncoded([]byte(f))
+			}
+			s.qmu.Lock()
+			held <- !s.writing && len(s.out)-s.outHead == len(frames)
+			s.qmu.Unlock()
+			release()
+		}()
+		s.serve(context.Background(), func(inFrame, []byte) {})
+	}))
+	defer hs.Close()
+	br := rawUpgrade(t, hs.Listener.Addr().String(), nil)
+	for i, want := range frames {
+		got, err := readData(br)
+		if err != nil {
+			t.Fatalf("frame %d: %v", i+1, err)
+		}
+		if got != want {
+			t.Fatalf("frame %d: %q, want %q", i+1, got, want)
+		}
+	}
+	if !<-held {
+		t.Fatal("a writer started, or the frames were not all queued, while writes were held")
+	}
+}
