@@ -108,6 +108,20 @@ func TestSocketGathersQueuedFrames(t *testing.T) {
 		frames = append(frames, f)
 		total += len(f)
 	}
+	serveGathering(t, SocketConfig{OutBuffer: len(frames)}, frames, func(s *socket) {
+		for _, f := range frames {
+			if !s.sendEncoded([]byte(f)) {
+				t.Error("a frame was refused")
+			}
+		}
+	})
+}
+
+// serveGathering serves one socket with a gatherWriter under cfg: before
+// it is served, queue queues its frames; then the test's raw client must
+// read frames, in order (the socket's pings skipped).
+func serveGathering(t *testing.T, cfg SocketConfig, frames []string, queue func(*socket)) {
+	t.Helper()
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var gather *gatherWriter
 		c, err := websocket.Accept(smallBuffers{ResponseWriter: w, gather: &gather}, r, nil)
@@ -115,13 +129,9 @@ func TestSocketGathersQueuedFrames(t *testing.T) {
 			t.Error(err)
 			return
 		}
-		s := newSocket(c, SocketConfig{OutBuffer: len(frames)}, i18n.Reader{Lang: "es"})
+		s := newSocket(c, cfg, i18n.Reader{Lang: "es"})
 		s.gather = gather
-		for _, f := range frames {
-			if !s.sendEncoded([]byte(f)) {
-				t.Error("a frame was refused")
-			}
-		}
+		queue(s)
 		s.serve(context.Background(), func(inFrame, []byte) {})
 	}))
 	defer hs.Close()
@@ -158,15 +168,7 @@ func readData(br *bufio.Reader) (string, error) {
 func TestHoldWrites(t *testing.T) {
 	frames := []string{`{"t":"move","v":7}`, `{"t":"ack","d":{"id":3}}`}
 	held := make(chan bool, 1)
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var gather *gatherWriter
-		c, err := websocket.Accept(smallBuffers{ResponseWriter: w, gather: &gather}, r, nil)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		s := newSocket(c, SocketConfig{}, i18n.Reader{Lang: "es"})
-		s.gather = gather
+	serveGathering(t, SocketConfig{}, frames, func(s *socket) {
 		release := s.holdWrites()
 		go func() {
 			for _, f := range frames {
@@ -177,19 +179,7 @@ func TestHoldWrites(t *testing.T) {
 			s.qmu.Unlock()
 			release()
 		}()
-		s.serve(context.Background(), func(inFrame, []byte) {})
-	}))
-	defer hs.Close()
-	br := rawUpgrade(t, hs.Listener.Addr().String(), nil)
-	for i, want := range frames {
-		got, err := readData(br)
-		if err != nil {
-			t.Fatalf("frame %d: %v", i+1, err)
-		}
-		if got != want {
-			t.Fatalf("frame %d: %q, want %q", i+1, got, want)
-		}
-	}
+	})
 	if !<-held {
 		t.Fatal("a writer started, or the frames were not all queued, while writes were held")
 	}
