@@ -473,8 +473,7 @@ func (gs *gameSocket) move(ctx context.Context, f inFrame) {
 	if !ack.Resent {
 		gs.srv.noteTurn(ctx, gs.hdr)
 	}
-	ply := ack.Move.Ply
-	gs.sock.send(outFrame{T: "ack", D: ackData{ID: m.ID, Ply: &ply, UCI: ack.Move.UCI, SAN: ack.Move.SAN, V: ack.Seq, Resent: ack.Resent}})
+	gs.sock.sendEncoded(moveAckFrame(m.ID, ack.Move.Ply, ack.Move.UCI, ack.Move.SAN, ack.Seq, ack.Resent))
 }
 
 // handle runs one client frame. Actions are the requester's: the runtime
