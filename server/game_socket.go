@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -192,6 +193,7 @@ func (gs *gameSocket) run(ctx context.Context, since int64) {
 			gs.forward(ctx, events, &cancel)
 		}()
 	}
+	gs.sock.rawFirst = gs.rawMove
 	gs.sock.serve(ctx, gs.handle)
 	wg.Wait()
 	if gs.player() {
@@ -441,19 +443,57 @@ type ackData struct {
 	GameID string `json:"gameId,omitempty"`
 }
 
-// move plays a move frame and answers it with its ack or error. The
+// move plays a move frame and answers it with its ack or error.
+func (gs *gameSocket) move(ctx context.Context, f inFrame) {
+	var m moveFrame
+	if err := decodeData(f, &m); err != nil {
+		gs.sock.send(errorFrame(gs.sock.reader, 0, err))
+		return
+	}
+	gs.playMove(ctx, m)
+}
+
+// movePrefix is how a move frame begins when its type comes first and
+// its data right after, as the page and the protocol's examples write it.
+var movePrefix = []byte(`{"t":"move","d":`)
+
+// rawMove takes a move frame whole, decoded once into its type and data
+// (socket.rawFirst): the most frequent frame, otherwise decoded as a
+// frame and then again as its data. It takes only a frame that decodes
+// and checks; any other is left to handle, which answers it as before.
+func (gs *gameSocket) rawMove(data []byte) bool {
+	m, ok := decodeRawMove(data)
+	if ok {
+		gs.playMove(context.Background(), m)
+	}
+	return ok
+}
+
+// decodeRawMove decodes the client frame data as a move frame in one
+// pass: it reports false for any frame that does not begin as
+// movePrefix, does not decode strictly, or whose move does not check.
+func decodeRawMove(data []byte) (moveFrame, bool) {
+	if !bytes.HasPrefix(data, movePrefix) {
+		return moveFrame{}, false
+	}
+	var f struct {
+		T string    `json:"t"`
+		D moveFrame `json:"d"`
+	}
+	if decodeBytes(data, &f) != nil || f.T != "move" || f.D.check() != nil {
+		return moveFrame{}, false
+	}
+	return f.D, true
+}
+
+// playMove plays the move m and answers it with its ack or error. The
 // socket's writer waits for that answer: the move's event, published to
 // this socket while the move is stored, then leaves with the ack in one
 // write (gatherWriter).
-func (gs *gameSocket) move(ctx context.Context, f inFrame) {
+func (gs *gameSocket) playMove(ctx context.Context, m moveFrame) {
 	defer gs.sock.holdWrites()()
 	reader := gs.sock.reader
-	var m moveFrame
-	if err := decodeData(f, &m); err != nil {
-		gs.sock.send(errorFrame(reader, 0, err))
-		return
-	}
-	if err := tokenRefusal(gs.who, f.T); err != nil {
+	if err := tokenRefusal(gs.who, "move"); err != nil {
 		gs.sock.send(errorFrame(reader, m.ID, err))
 		return
 	}

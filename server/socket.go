@@ -172,6 +172,10 @@ type socket struct {
 	// left are run once serve has ended (under mu): the memberships
 	// that end with the socket.
 	left []func()
+	// rawFirst, when set before serve, is offered each client frame
+	// before it is decoded: it reports whether it took the frame (a
+	// move, decoded once rather than twice).
+	rawFirst func(data []byte) bool
 }
 
 func newSocket(conn *websocket.Conn, cfg SocketConfig, reader i18n.Reader) *socket {
@@ -442,8 +446,12 @@ func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 }
 
 // handleFrame decodes the client frame data and passes it to handle; a
-// frame that does not decode is answered with server.bad_frame.
+// frame that does not decode is answered with server.bad_frame. A frame
+// that rawFirst takes (it reports true) is its alone.
 func (s *socket) handleFrame(data []byte, handle func(inFrame, []byte)) {
+	if s.rawFirst != nil && s.rawFirst(data) {
+		return
+	}
 	var f inFrame
 	if err := decodeFrame(data, &f); err != nil {
 		s.send(errorFrame(s.reader, 0, badFrame(f.T, err)))
