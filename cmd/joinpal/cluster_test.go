@@ -432,7 +432,11 @@ func TestClusterOwnerRestartKeepsPlayers(t *testing.T) {
 	if err := a.stop(); err != nil {
 		t.Fatal(err)
 	}
+	// A's stop announced over NATS has B and C fail over on their own as
+	// well: each call waits for one under way (they never overlap), so
+	// after both the game has its new owner, running.
 	failover(t, c3)
+	failover(t, b)
 	a = start("node-a")
 	if onB, onC := b.parts.runtime.Runs(gameID), c3.parts.runtime.Runs(gameID); onB == onC {
 		t.Fatalf("after A's stop the game runs on B: %v, on C: %v; want one of them", onB, onC)
