@@ -500,12 +500,7 @@ func (s *socket) writeOut() {
 		if !ok {
 			return
 		}
-		var err error
-		if more && s.gather != nil {
-			err = s.writeGathered(ctx, b)
-		} else {
-			err = s.write(ctx, b)
-		}
+		err := s.write(ctx, b, more)
 		if err != nil {
 			if (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded)) && ctx.Err() == nil {
 				s.close(websocket.StatusPolicyViolation, reasonSlow)
@@ -529,16 +524,27 @@ func (s *socket) stopping(ctx context.Context) bool {
 	}
 }
 
-// writeGathered writes b and the frames queued after it, up to maxGather
-// bytes of them, in one write to the connection, within WriteTimeout.
-// Whatever was gathered is sent even when a frame fails (it may hold the
-// library's close frame).
-func (s *socket) writeGathered(ctx context.Context, b []byte) error {
+// write writes the frame b within WriteTimeout: under a write deadline
+// on the raw connection, cleared after (the close handshake writes too),
+// or else under a context with that timeout. When more frames wait
+// (more) and the connection has a gatherWriter, b and those queued after
+// it, up to maxGather bytes of them, go out in one write; whatever was
+// gathered is sent even when a frame fails (it may hold the library's
+// close frame).
+func (s *socket) write(ctx context.Context, b []byte, more bool) error {
+	if s.gather == nil {
+		wctx, cancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
+		defer cancel()
+		return s.conn.Write(wctx, websocket.MessageText, b)
+	}
 	raw := s.gather.conn
 	if err := raw.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout)); err != nil {
 		return err
 	}
 	defer func() { _ = raw.SetWriteDeadline(time.Time{}) }()
+	if !more {
+		return s.conn.Write(context.Background(), websocket.MessageText, b)
+	}
 	s.gather.hold()
 	for {
 		if err := s.conn.Write(context.Background(), websocket.MessageText, b); err != nil {
@@ -554,24 +560,6 @@ func (s *socket) writeGathered(ctx context.Context, b []byte) error {
 		}
 	}
 	return s.gather.release()
-}
-
-// write writes the frame b within WriteTimeout: under a write deadline
-// on the raw connection, cleared after (the close handshake writes too),
-// or else under a context with that timeout.
-func (s *socket) write(ctx context.Context, b []byte) error {
-	if s.gather == nil {
-		wctx, cancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
-		defer cancel()
-		return s.conn.Write(wctx, websocket.MessageText, b)
-	}
-	raw := s.gather.conn
-	if err := raw.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout)); err != nil {
-		return err
-	}
-	err := s.conn.Write(context.Background(), websocket.MessageText, b)
-	_ = raw.SetWriteDeadline(time.Time{})
-	return err
 }
 
 // pingDue reports whether the socket, served and with no ping waiting
