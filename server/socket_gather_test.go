@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -163,14 +164,19 @@ func readData(br *bufio.Reader) (string, error) {
 	}
 }
 
-// While a socket's writes are held, frames queue and no writer starts;
-// released, they go out in order.
+// While a served socket's writes are held, frames queue and no writer
+// starts; released, they go out in order.
 func TestHoldWrites(t *testing.T) {
 	frames := []string{`{"t":"move","v":7}`, `{"t":"ack","d":{"id":3}}`}
 	held := make(chan bool, 1)
 	serveGathering(t, SocketConfig{}, frames, func(s *socket) {
-		release := s.holdWrites()
 		go func() {
+			// Once served, the socket admits writers: only the hold
+			// keeps one from starting.
+			for !s.serving.Load() {
+				runtime.Gosched()
+			}
+			release := s.holdWrites()
 			for _, f := range frames {
 				s.sendEncoded([]byte(f))
 			}
