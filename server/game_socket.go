@@ -491,7 +491,8 @@ func decodeRawMove(data []byte) (moveFrame, bool) {
 // this socket while the move is stored, then leaves with the ack in one
 // write (gatherWriter).
 func (gs *gameSocket) playMove(ctx context.Context, m moveFrame) {
-	defer gs.sock.holdWrites()()
+	gs.sock.holdWrites()
+	defer gs.sock.releaseWrites()
 	reader := gs.sock.reader
 	if err := tokenRefusal(gs.who, "move"); err != nil {
 		gs.sock.send(errorFrame(reader, m.ID, err))

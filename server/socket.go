@@ -142,7 +142,7 @@ type socket struct {
 	out     [][]byte
 	outHead int
 	writing bool
-	holds   int // holdWrites under way: no writer starts
+	holds   int // holdWrites not yet released: no writer starts
 	live    bool
 	writers sync.WaitGroup
 	done    chan struct{} // closed when the socket closes
@@ -280,20 +280,23 @@ func (s *socket) startWriterLocked() {
 	go s.writeOut()
 }
 
-// holdWrites keeps the socket's writer from starting until the function
-// it returns is called: a frame that is about to follow the ones queued
-// meanwhile (a move's ack, after the move's event) then goes out with
-// them in one write. A writer already running goes on.
-func (s *socket) holdWrites() (release func()) {
+// holdWrites keeps the socket's writer from starting until releaseWrites:
+// a frame that is about to follow the ones queued meanwhile (a move's
+// ack, after the move's event) then goes out with them in one write. A
+// writer already running goes on.
+func (s *socket) holdWrites() {
 	s.qmu.Lock()
 	s.holds++
 	s.qmu.Unlock()
-	return func() {
-		s.qmu.Lock()
-		s.holds--
-		s.startWriterLocked()
-		s.qmu.Unlock()
-	}
+}
+
+// releaseWrites ends one holdWrites, and starts the writer once none is
+// left and frames wait.
+func (s *socket) releaseWrites() {
+	s.qmu.Lock()
+	s.holds--
+	s.startWriterLocked()
+	s.qmu.Unlock()
 }
 
 // onClose has f run once the socket has closed and serve has ended.

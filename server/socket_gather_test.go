@@ -176,14 +176,14 @@ func TestHoldWrites(t *testing.T) {
 			for !s.serving.Load() {
 				runtime.Gosched()
 			}
-			release := s.holdWrites()
+			s.holdWrites()
 			for _, f := range frames {
 				s.sendEncoded([]byte(f))
 			}
 			s.qmu.Lock()
 			held <- !s.writing && len(s.out)-s.outHead == len(frames)
 			s.qmu.Unlock()
-			release()
+			s.releaseWrites()
 		}()
 	})
 	if !<-held {
