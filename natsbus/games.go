@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
@@ -56,6 +57,9 @@ type Games struct {
 	owners  Owners
 	timeout time.Duration
 	log     *slog.Logger
+
+	// forwarded counts the requests sent to other nodes (Forwarded).
+	forwarded atomic.Uint64
 
 	mu    sync.Mutex
 	owner map[string]string // game id → the node last found to own it
@@ -293,6 +297,31 @@ func (g *Games) ownerOf(ctx context.Context, id string) string {
 	return node
 }
 
+// GameNode returns the name of the node that owns game id — this node's
+// when it runs here — or "" when no node does or the owner cannot be read.
+// The server hands it to clients as the game's routing hint
+// (server.GameNodes), so that a proxy sends the game's sockets to the
+// node that runs it and its commands need no request over NATS.
+func (g *Games) GameNode(ctx context.Context, id string) string {
+	if g.Runs(id) {
+		return g.Node()
+	}
+	if node := g.ownerOf(ctx, id); node != "" {
+		return node
+	}
+	// ownerOf says "" for this node too: a game of this node's that its
+	// runtime does not run (being restored, or ended).
+	g.mu.Lock()
+	node := g.owner[id]
+	g.mu.Unlock()
+	return node
+}
+
+// Forwarded counts the requests this node has sent to the nodes that run
+// their games (commands, and reads of the game) since it started
+// (server.ForwardStats).
+func (g *Games) Forwarded() uint64 { return g.forwarded.Load() }
+
 // forget drops what is known of game id's owner.
 func (g *Games) forget(id string) {
 	g.mu.Lock()
@@ -311,6 +340,7 @@ func (g *Games) ask(ctx context.Context, node string, req request) (reply, error
 		ctx, cancel = context.WithTimeout(ctx, g.timeout)
 		defer cancel()
 	}
+	g.forwarded.Add(1)
 	msg, err := g.nc.RequestWithContext(ctx, g.commandSubject(node), data)
 	if err != nil {
 		return reply{}, fmt.Errorf("natsbus: asking node %s: %w", node, err)

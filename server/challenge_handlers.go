@@ -25,6 +25,10 @@ type challengeJSON struct {
 	// OK is set in the answers to accept, decline and cancel, which
 	// lichess answers {"ok": true}.
 	OK bool `json:"ok,omitempty"`
+	// Node, in the answer to an accept among several nodes, names the
+	// node that runs the game: the routing hint for its socket
+	// (GameNodes).
+	Node string `json:"node,omitempty"`
 }
 
 func viewChallenge(r *http.Request, c lobby.Challenge) challengeJSON {
@@ -141,7 +145,11 @@ func (s *Server) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, answered(viewChallenge(r, c)))
+	out := answered(viewChallenge(r, c))
+	if c.GameID != "" {
+		out.Node = s.gameNode(r.Context(), c.GameID)
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // declineRequest is the optional body of POST /api/challenge/{id}/decline.

@@ -47,6 +47,9 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	_, isPlayer := sideOfUser(rec, who.User.ID)
 	out := viewGameRecord(rec, ev, isPlayer)
 	out.Ratings = s.gameRatings(r.Context(), rec, ev.Status)
+	if ev.Status == game.StatusCreated || ev.Status == game.StatusStarted {
+		out.Node = s.gameNode(r.Context(), id)
+	}
 	writeJSON(w, http.StatusOK, out)
 }
 
@@ -54,6 +57,9 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 // start one answer it: the same as a socket's full frame.
 type gameRecordJSON struct {
 	gameJSON
+	// Node names the node that runs the game while it is played, among
+	// several nodes: the routing hint for its socket (GameNodes).
+	Node string `json:"node,omitempty"`
 }
 
 func viewGameRecord(rec game.Record, ev game.Event, legal bool) gameRecordJSON {

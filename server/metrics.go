@@ -81,6 +81,11 @@ func (m *Metrics) watch(rt GameRuntime, pool AIStats) error {
 				}),
 		)
 	}
+	if f, ok := rt.(ForwardStats); ok {
+		cs = append(cs, prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "joinpal_game_commands_forwarded_total",
+			Help: "Game commands sent to the node that runs the game, over NATS (sockets not routed to their game's node)."},
+			func() float64 { return float64(f.Forwarded()) }))
+	}
 	if pool != nil {
 		cs = append(cs,
 			prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "joinpal_ai_searches_running", Help: "AI searches running now."},

@@ -19,7 +19,7 @@ func (s *Server) routes() []route {
 		{"GET /login", s.page("login")},
 		{"GET /signup", s.page("signup")},
 		{"GET /@/{username}", s.page("profile", "username")},
-		{"GET /game/{id}", s.page("game", "id")},
+		{"GET /game/{id}", s.gamePage},
 		{"GET /replay/{id}", s.page("replay", "id")},
 		{"GET /challenge/{id}", s.page("challenge", "id")},
 		{"GET /tv", s.page("tv")},

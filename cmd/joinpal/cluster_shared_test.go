@@ -26,15 +26,25 @@ func openGame(t *testing.T, r running, tc string) (white, black *httpUser, id st
 // challenge with clock tc, and black, who accepts it, and returns its id.
 func challengeGame(t *testing.T, base string, white, black *httpUser, tc string) string {
 	t.Helper()
+	id, _ := challengeAcross(t, base, base, white, black, tc)
+	return id
+}
+
+// challengeAcross is challengeGame with white's challenge offered on one
+// node (offerBase) and accepted on another (acceptBase), which runs the
+// game; it also returns the node the accept names (its routing hint).
+func challengeAcross(t *testing.T, offerBase, acceptBase string, white, black *httpUser, tc string) (id, node string) {
+	t.Helper()
 	var c struct {
 		ID string `json:"id"`
 	}
-	white.do(t, base, "POST", "/api/challenge/open", map[string]any{"timeControl": tc, "color": "white"}, http.StatusCreated, &c)
+	white.do(t, offerBase, "POST", "/api/challenge/open", map[string]any{"timeControl": tc, "color": "white"}, http.StatusCreated, &c)
 	var accepted struct {
 		GameID string `json:"gameId"`
+		Node   string `json:"node"`
 	}
-	black.do(t, base, "POST", "/api/challenge/"+c.ID+"/accept", nil, http.StatusOK, &accepted)
-	return accepted.GameID
+	black.do(t, acceptBase, "POST", "/api/challenge/"+c.ID+"/accept", nil, http.StatusOK, &accepted)
+	return accepted.GameID, accepted.Node
 }
 
 // goneSides returns the sides a game frame says have gone.
