@@ -7,6 +7,7 @@ import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
 import type { Key, MoveMetadata } from '@lichess-org/chessground/types';
 import { Socket, type Frame } from '../lib/socket';
+import { gameSocketPath } from './socket-path';
 import { boot } from '../lib/boot';
 import { get, post, ApiError } from '../lib/api';
 import { t, lang } from '../lib/i18n';
@@ -120,8 +121,10 @@ export class GameCtrl {
     id?: string,
   ) {
     this.id = id ?? boot().params.id ?? '';
+    // The node that runs the page's own game, among several: the proxy in front sends its socket there.
+    const node = id === undefined ? boot().params.node : undefined;
     this.socket = new Socket({
-      url: () => Socket.url(`/api/game/${encodeURIComponent(this.id)}/socket` + (this.game.version ? `?v=${this.game.version}` : '')),
+      url: () => Socket.url(gameSocketPath(this.id, this.game.version, node)),
       onFrame: (f) => this.onFrame(f),
       onOpen: () => this.onOpen(),
       onStatus: (online) => {

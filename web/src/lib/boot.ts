@@ -15,7 +15,7 @@ export interface Me {
 export interface Boot {
   /** page is the page's name: "home", "game", "login", "signup", "profile", "replay", "challenge" ... */
   page: string;
-  /** params are the path's parameters ({"id": "xc4kp2qa"}). */
+  /** params are the path's parameters ({"id": "xc4kp2qa"}); the game page's also name the node that runs its game among several ("node"). */
   params: Record<string, string>;
   /** lang is the page's language ("es" or "en"). */
   lang: string;
