@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -43,7 +44,10 @@ type moveFrame struct {
 
 // match is one game between two bots.
 type match struct {
-	id    string
+	id string
+	// node is the node that runs the game, among several ("" alone): its
+	// sockets carry it (?node=) for the proxy in front.
+	node  string
 	run   *runner
 	sides [2]*bot // white, black
 
@@ -86,6 +90,9 @@ type sent struct {
 // dial opens b's game socket as g and starts reading it.
 func (b *bot) dial(ctx context.Context, g *guest) error {
 	u := "ws" + strings.TrimPrefix(g.base.String(), "http") + "/api/game/" + b.m.id + "/socket"
+	if b.m.node != "" {
+		u += "?node=" + url.QueryEscape(b.m.node)
+	}
 	conn, res, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: g.hc, CompressionMode: websocket.CompressionDisabled})
 	if err != nil {
 		if res != nil && res.StatusCode != http.StatusSwitchingProtocols {

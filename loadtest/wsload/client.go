@@ -123,24 +123,27 @@ func (g *guest) do(ctx context.Context, method, path string, body any, want int,
 }
 
 // newGame has white challenge black by an open challenge (a link) that
-// black accepts, and returns the game's id.
-func newGame(ctx context.Context, white, black *guest, tc string) (string, error) {
+// black accepts, and returns the game's id and, among several nodes, the
+// node that runs it (the accept's "node": the routing hint its sockets
+// carry, as the game page's do).
+func newGame(ctx context.Context, white, black *guest, tc string) (id, node string, err error) {
 	var c struct {
 		ID string `json:"id"`
 	}
 	if err := white.do(ctx, "POST", "/api/challenge/open", map[string]any{"timeControl": tc, "color": "white"}, http.StatusCreated, &c); err != nil {
-		return "", err
+		return "", "", err
 	}
 	var accepted struct {
 		GameID string `json:"gameId"`
+		Node   string `json:"node"`
 	}
 	if err := black.do(ctx, "POST", "/api/challenge/"+c.ID+"/accept", nil, http.StatusOK, &accepted); err != nil {
-		return "", err
+		return "", "", err
 	}
 	if accepted.GameID == "" {
-		return "", fmt.Errorf("wsload: challenge %s accepted without a game", c.ID)
+		return "", "", fmt.Errorf("wsload: challenge %s accepted without a game", c.ID)
 	}
-	return accepted.GameID, nil
+	return accepted.GameID, accepted.Node, nil
 }
 
 // GameMoves reads a game's moves (UCI, in order) through the HTTP API

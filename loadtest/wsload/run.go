@@ -240,11 +240,11 @@ func (r *runner) setup(ctx context.Context, guests []*guest, matches []*match) e
 
 // startMatch starts game i, opens its sockets and plays its opening plies.
 func (r *runner) startMatch(ctx context.Context, i int, white, black *guest) (*match, error) {
-	id, err := newGame(ctx, white, black, r.cfg.TimeControl)
+	id, node, err := newGame(ctx, white, black, r.cfg.TimeControl)
 	if err != nil {
 		return nil, err
 	}
-	m := &match{id: id, run: r, acked: map[int]string{}, sentPly: -2, parkedCh: make(chan struct{})}
+	m := &match{id: id, node: node, run: r, acked: map[int]string{}, sentPly: -2, parkedCh: make(chan struct{})}
 	for s, g := range []*guest{white, black} {
 		b := &bot{m: m, color: [2]string{"white", "black"}[s], lastPly: -1, inFlight: map[int64]sent{}, rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(2*i+s)))}
 		m.sides[s] = b
