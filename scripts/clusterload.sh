@@ -3,10 +3,13 @@
 # nodes on a new PostgreSQL database, NATS, nginx in front
 # (deploy/nginx.conf with only those nodes, http://127.0.0.1:8090), and
 # "joinpal loadtest --target --check-acks" through nginx. Then each node's CPU (over the
-# whole run, setup included) and memory, and the machine's load.
+# whole run, setup included) and memory, the game commands it forwarded to
+# another node over NATS (few while nginx routes each game's sockets to its
+# node), and the machine's load.
 #   GAMES (1000)  games at once, two sockets each
 #   THINK (1s)    time between a game's moves (0: as fast as possible)
 #   DURATION (30s) the measured phase; TC (10+0) the games' clock
+#   PPROF (unset) 1: node N serves Go's profiler on 127.0.0.1:606N
 #   LOADGENS (1)  load generators run side by side, GAMES shared among
 #                 them: a process may open 20,000 files here, so 20,000
 #                 games (40,000 sockets) need three. Each prints its own
@@ -41,7 +44,9 @@ psql -q "$ADMIN" -c "DROP DATABASE IF EXISTS joinpal_clusterload" -c "CREATE DAT
 
 declare -A pid
 for n in $(seq "$NODES"); do
-	"$BIN" serve --addr "127.0.0.1:809$n" --db "$DB" --nats "$NATS" --nats-prefix joinpal-clusterload \
+	prof=()
+	[ -n "${PPROF:-}" ] && prof=(--pprof "127.0.0.1:606$n")
+	"$BIN" serve "${prof[@]}" --addr "127.0.0.1:809$n" --db "$DB" --nats "$NATS" --nats-prefix joinpal-clusterload \
 		--node "load-$n" --trusted-proxies 127.0.0.1 --new-games-limit 1000000/1m --guest-limit 1000/1m \
 		--sockets-per-user 1000000 --sockets-per-address 1000000 >>"$DIR/node-$n.log" 2>&1 &
 	pid[$n]=$!
@@ -53,7 +58,15 @@ done
 # nginx with the running nodes only.
 # A proxied socket holds two of a worker's files.
 workers=$(( GAMES * 2 / 4500 + 1 ))
-awk -v n="$NODES" '!/server 127\.0\.0\.1:809[1-9]/ || substr($2, 14, 1) <= n' deploy/nginx.conf >"$DIR/nginx.conf"
+awk -v n="$NODES" '
+	/^\tupstream joinpal_[1-9] / {
+		if (substr($2, 9, 1) > n) next
+		for (i = n + 1; i <= 9; i++) gsub("server 127\\.0\\.0\\.1:809" i " backup; ", "")
+		print; next
+	}
+	/^\t\t~-[1-9]\$/ { if (substr($1, 3, 1) > n) next }
+	!/server 127\.0\.0\.1:809[1-9]/ || substr($2, 14, 1) <= n
+' deploy/nginx.conf >"$DIR/nginx.conf"
 if [ "$workers" -gt 2 ]; then
 	sed -i -e "s/^worker_processes .*/worker_processes $workers;/" \
 		-e "s/listen 127\.0\.0\.1:8090;/listen 127.0.0.1:8090 reuseport;/" "$DIR/nginx.conf"
@@ -88,6 +101,8 @@ hz=$(getconf CLK_TCK)
 for n in $(seq "$NODES"); do
 	p=${pid[$n]}
 	cpu=$(awk -v a="${before[$n]}" -v b="$(ticks "$p")" -v hz="$hz" -v t0="$t0" -v t1="$t1" 'BEGIN { printf "%.2f", (b - a) / hz / (t1 - t0) }')
+	fwd=$(curl -fs "http://127.0.0.1:809$n/metrics" | awk '/^joinpal_game_commands_forwarded_total / { printf "%d", $2 }')
+	echo "node $n: commands forwarded to another node ${fwd:-?}, moves acked $(curl -fs "http://127.0.0.1:809$n/metrics" | awk '/^joinpal_moves_total / { printf "%d", $2 }')"
 	echo "node $n: CPU $cpu cores over $(awk -v t0="$t0" -v t1="$t1" 'BEGIN { printf "%.0f", t1 - t0 }') s, RSS $(awk '/VmRSS/ {printf "%.0f MiB", $2/1024}' "/proc/$p/status") (peak $(awk '/VmHWM/ {printf "%.0f MiB", $2/1024}' "/proc/$p/status"))"
 done
 echo "load: $(uptime)"
