@@ -14,15 +14,27 @@ import (
 // Tick looks at every open arena once: a running one pairs whoever
 // waits, a finished one closes when its last game has ended. Run calls it
 // every Config.Every; tests call it after moving their clock.
+//
+// Alone (no Config.Leases), every arena is created through this Service:
+// when the last look found every open arena upcoming, Tick reads the
+// store again only once the earliest of them starts, or after Create.
+// Among several nodes, where arenas are created on any node, it reads the
+// open arenas at every call.
 func (s *Service) Tick(ctx context.Context) error {
 	st, err := s.acting()
 	if err != nil {
 		return nil // another node runs the arenas
 	}
+	now := s.now()
+	stirs, calm := s.calmAt(now)
+	if calm {
+		return nil
+	}
 	as, err := st.OpenArenas(ctx)
 	if err != nil {
 		return err
 	}
+	s.settle(as, now, stirs)
 	var errs []error
 	for _, a := range as {
 		if a.PhaseAt(s.now()) == Upcoming {
@@ -38,6 +50,46 @@ func (s *Service) Tick(ctx context.Context) error {
 		l.Unlock()
 	}
 	return errors.Join(errs...)
+}
+
+// calmAt reports whether Tick may leave the store alone at now (see
+// Service.calm), and the count of stirs a look begun now starts from.
+func (s *Service) calmAt(now time.Time) (stirs uint64, calm bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stirs, s.calm && (s.wake.IsZero() || now.Before(s.wake))
+}
+
+// settle makes the service calm, alone, when every open arena as read at
+// now is upcoming and nothing stirred since the read began (stirs): Tick
+// then waits for the earliest start.
+func (s *Service) settle(as []Arena, now time.Time, stirs uint64) {
+	if s.cfg.Leases != nil {
+		return
+	}
+	var wake time.Time
+	for _, a := range as {
+		if a.PhaseAt(now) != Upcoming {
+			return
+		}
+		if wake.IsZero() || a.StartsAt.Before(wake) {
+			wake = a.StartsAt
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stirs == stirs {
+		s.calm, s.wake = true, wake
+	}
+}
+
+// stir makes the next Tick read the open arenas: one may have been added
+// or its start moved.
+func (s *Service) stir() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calm = false
+	s.stirs++
 }
 
 // Run runs the arenas until ctx is done: alone, it resumes the arenas'

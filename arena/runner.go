@@ -249,8 +249,9 @@ func (s *Service) cutOff(now time.Time) (cut, past bool) {
 }
 
 // startTenure starts running the arenas under epoch: the caches are
-// emptied (another node may have written since this one last ran them)
-// and the running pairings' games followed once Run has started.
+// emptied (another node may have written since this one last ran them),
+// the next Tick reads the open arenas, and the running pairings' games
+// are followed once Run has started.
 func (s *Service) startTenure(ctx context.Context, epoch int64, begun time.Time) {
 	st := s.cfg.Store
 	if f, ok := s.cfg.Store.(Fencer); ok && s.cfg.Leases != nil {
@@ -267,6 +268,7 @@ func (s *Service) startTenure(ctx context.Context, epoch int64, begun time.Time)
 	clear(s.ending)
 	clear(s.since)
 	s.mu.Unlock()
+	s.stir()
 	s.resume(ctx)
 }
 

@@ -83,8 +83,8 @@ type Config struct {
 	Heads     func() bool
 	NewID     func() string
 	// Every is how often Run looks at every open arena (to start, pair
-	// and close them) and, among several nodes, renews the lease; default
-	// one second.
+	// and close them; alone, a look may skip the store, see Tick) and,
+	// among several nodes, renews the lease; default one second.
 	Every time.Duration
 	// Leases, among several nodes, holds the lease of the one node that
 	// runs the arenas (see Hold); nil: this process alone runs them. With
@@ -145,7 +145,16 @@ type Service struct {
 	// (Config.Reachable) since it was last reachable; zero while it is.
 	// Under holdMu.
 	cutSince time.Time
-	wg       sync.WaitGroup
+	// calm is set, alone (no Config.Leases), by a Tick that found every
+	// open arena upcoming: Tick then leaves the store alone until wake,
+	// the earliest of their starts (zero: none is open). stirs counts
+	// the changes that may add an arena or move a start (stir), which
+	// clear calm; a Tick makes it calm only if none came while it read.
+	// Under mu.
+	calm  bool
+	wake  time.Time
+	stirs uint64
+	wg    sync.WaitGroup
 }
 
 // New returns the service of cfg.
@@ -282,7 +291,9 @@ func (s *Service) Create(ctx context.Context, by Person, a Arena) (Arena, error)
 		return Arena{}, err
 	}
 	a.ID, a.CreatedBy, a.CreatorName, a.CreatedAt, a.ClosedAt = s.cfg.NewID(), by.ID, by.Name, now, time.Time{}
-	if err := s.cfg.Store.CreateArena(ctx, a); err != nil {
+	err := s.cfg.Store.CreateArena(ctx, a)
+	s.stir() // committed or maybe not: the next tick looks
+	if err != nil {
 		return Arena{}, err
 	}
 	return a, nil
