@@ -47,7 +47,9 @@ type Store interface {
 	// seeks.
 	MarkSeekOwnerBack(ctx context.Context, ownerID string) error
 	// RemoveAbandonedSeeks removes and returns the seeks whose owner has
-	// been gone since before or at the moment before.
+	// been gone since before or at the moment before. Sweep calls it
+	// every second or so and mostly finds none: it writes only when one
+	// is due.
 	RemoveAbandonedSeeks(ctx context.Context, before time.Time) ([]Seek, error)
 
 	// CreateChallenge stores a new challenge. It fails with

@@ -25,3 +25,6 @@ func OldDatabase(ctx context.Context, abs string, version int) (exec func(query 
 	}
 	return exec, db.Close, nil
 }
+
+// Commits returns how many transactions the writer has run so far.
+func (s *Store) Commits() int64 { return s.commits.Load() }

@@ -141,10 +141,31 @@ func (s *Store) RemoveSeeksOf(ctx context.Context, ownerID string) ([]lobby.Seek
 	return s.removeSeeks(ctx, fmt.Sprintf("remove seeks of %q", ownerID), "owner_id = $1", ownerID)
 }
 
+// abandoned is the WHERE of the seeks whose owner has been gone since
+// before or at the moment $1 (the partial index seeks_gone holds them).
+const abandoned = "owner_gone_since IS NOT NULL AND owner_gone_since <= $1"
+
 // RemoveAbandonedSeeks removes and returns, oldest first, the seeks whose
-// owner has been gone since before or at the moment before.
+// owner has been gone since before or at the moment before. The lobby
+// sweeps every second on every node, and mostly finds none: a read asks
+// first, and the write (its transaction, and on SQLite its fsync) runs
+// only when one is due. A seek that becomes due after the read waits for
+// the next sweep, as if this one had run a moment earlier.
 func (s *Store) RemoveAbandonedSeeks(ctx context.Context, before time.Time) ([]lobby.Seek, error) {
-	return s.removeSeeks(ctx, "remove abandoned seeks", "owner_gone_since IS NOT NULL AND owner_gone_since <= $1", before)
+	var due bool
+	err := s.readOne(ctx, "abandoned seeks", func(q Querier) error {
+		var one int
+		err := q.QueryRow("SELECT 1 FROM seeks WHERE "+abandoned+" LIMIT 1", before).Scan(&one)
+		due = err == nil
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		return err
+	})
+	if err != nil || !due {
+		return nil, err
+	}
+	return s.removeSeeks(ctx, "remove abandoned seeks", abandoned, before)
 }
 
 // removeSeeks deletes the seeks where holds and returns them, oldest first.
