@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -113,13 +114,78 @@ func metricName(s string) bool {
 	return s != ""
 }
 
-// procCPU is the user + system CPU time of process pid.
+// procCPU is the CPU time process pid has used. /proc/PID/stat counts it
+// (utime + stime) in clock ticks of 10 ms, too coarse for a server that
+// uses a few tens of milliseconds in a run; the run times of its threads
+// (threadsCPU) count it to the nanosecond, but leave out the threads that
+// have ended. So procCPU takes the larger of the threads' sum and the
+// ticks less one tick (what they may have rounded up), read in that order;
+// the ticks alone when the threads' times cannot be read.
 func procCPU(pid int) (time.Duration, error) {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return 0, err
 	}
-	return ParseProcStat(string(b))
+	ticks, err := ParseProcStat(string(b))
+	if err != nil {
+		return 0, err
+	}
+	run, err := threadsCPU(pid)
+	if err != nil {
+		return ticks, nil
+	}
+	return max(run, ticks-time.Second/clockTicks), nil
+}
+
+// threadsCPU is the time the threads of process pid have run on a CPU,
+// summed over /proc/PID/task/*/schedstat. A thread whose file cannot be
+// read has ended since the listing, and counts for nothing; it fails when
+// no thread's file can be read (no schedstat in this kernel, no /proc).
+func threadsCPU(pid int) (time.Duration, error) {
+	dir := fmt.Sprintf("/proc/%d/task", pid)
+	tasks, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, fmt.Errorf("wsload: threads of %d: %w", pid, err)
+	}
+	var sum time.Duration
+	read := 0
+	for _, t := range tasks {
+		b, err := os.ReadFile(filepath.Join(dir, t.Name(), "schedstat"))
+		if err != nil {
+			continue
+		}
+		run, err := ParseSchedstat(string(b))
+		if err != nil {
+			return 0, err
+		}
+		sum += run
+		read++
+	}
+	if read == 0 {
+		return 0, fmt.Errorf("wsload: threads of %d: no schedstat to read in %s", pid, dir)
+	}
+	return sum, nil
+}
+
+// ParseSchedstat reads the time a thread has run on a CPU from its
+// /proc/PID/task/TID/schedstat line: three unsigned decimal numbers, that
+// time in nanoseconds, the time it has waited to run, and its timeslices.
+func ParseSchedstat(line string) (time.Duration, error) {
+	f := strings.Fields(line)
+	if len(f) != 3 {
+		return 0, fmt.Errorf("wsload: schedstat %.40q: %d fields, want 3", line, len(f))
+	}
+	var run uint64
+	for i, v := range f {
+		n, err := strconv.ParseUint(v, 10, 63)
+		if err != nil {
+			return 0, fmt.Errorf("wsload: schedstat %.40q: field %d: %w", line, i+1, err)
+		}
+		if i == 0 {
+			run = n
+		}
+	}
+	return time.Duration(run), nil
 }
 
 // ParseProcStat reads the CPU time (utime + stime) of a /proc/PID/stat
@@ -186,8 +252,9 @@ func readSelfCPU() time.Duration {
 // ServerUse is what the server used during the measured phase.
 type ServerUse struct {
 	// Source says where the figures come from: "proc" (/proc of the
-	// server started by the load test) or "metrics" (its /metrics); empty
-	// when neither answered.
+	// server started by the load test; its CPU time to the nanosecond
+	// where the kernel keeps its threads' schedstat, see procCPU) or
+	// "metrics" (its /metrics); empty when neither answered.
 	Source string `json:"source"`
 	// CPU is the share of one core the server used (1.0: one core busy).
 	CPU float64 `json:"cpu"`

@@ -1,29 +1,82 @@
 package wsload
 
 import (
+	"cmp"
+	"fmt"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 )
 
+// cpuText is a text a parser of CPU times reads, and what it should read
+// from it (ok: no error).
+type cpuText struct {
+	text string
+	want time.Duration
+	ok   bool
+}
+
+// checkCPUTexts runs parse, named name, on every text of texts.
+func checkCPUTexts(t *testing.T, name string, parse func(string) (time.Duration, error), texts []cpuText) {
+	t.Helper()
+	for _, tt := range texts {
+		got, err := parse(tt.text)
+		if (err == nil) != tt.ok || got != tt.want {
+			t.Errorf("%s(%q) = %v, %v; want %v (ok %v)", name, tt.text, got, err, tt.want, tt.ok)
+		}
+	}
+}
+
 func TestParseProcStat(t *testing.T) {
-	tests := []struct {
-		stat string
-		want time.Duration
-		ok   bool
-	}{
+	checkCPUTexts(t, "ParseProcStat", ParseProcStat, []cpuText{
 		{"2694 (joinpal) S 2570 2694 1 0 -1 4194560 5041 0 0 0 150 37 0 0 20 0 9 0 123 0 0", 1870 * time.Millisecond, true},
 		{"7 (a b) c)) R 1 1 1 0 -1 0 0 0 0 0 3 4 0 0", 70 * time.Millisecond, true},
 		{"7 (x) R 1 1", 0, false},
 		{"no name at all", 0, false},
 		{"7 (x) R 1 1 1 0 -1 0 0 0 0 0 -3 4", 0, false},
 		{"7 (x) R 1 1 1 0 -1 0 0 0 0 0 99999999999999999999 4", 0, false},
+	})
+}
+
+func TestParseSchedstat(t *testing.T) {
+	checkCPUTexts(t, "ParseSchedstat", ParseSchedstat, []cpuText{
+		{"1234567 89012 34\n", 1234567 * time.Nanosecond, true},
+		{"0 0 0", 0, true},
+		{"9223372036854775807 0 1", time.Duration(1<<63 - 1), true},
+		{"9223372036854775808 0 1", 0, false}, // past time.Duration
+		{"12 34", 0, false},
+		{"12 34 56 78", 0, false},
+		{"-12 34 56", 0, false},
+		{"12 x 56", 0, false},
+		{"1.5 3 4", 0, false},
+		{"", 0, false},
+	})
+}
+
+// The CPU time of this very process: its threads' run times are read,
+// and procCPU is never below the ticks read before it less one tick.
+func TestProcCPUOfThisProcess(t *testing.T) {
+	pid := os.Getpid()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		t.Skipf("no /proc: %v", err)
 	}
-	for _, tt := range tests {
-		got, err := ParseProcStat(tt.stat)
-		if (err == nil) != tt.ok || got != tt.want {
-			t.Errorf("ParseProcStat(%q) = %v, %v; want %v (ok %v)", tt.stat, got, err, tt.want, tt.ok)
-		}
+	ticks, err := ParseProcStat(string(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := threadsCPU(pid)
+	if err != nil {
+		t.Skipf("no schedstat: %v", err)
+	}
+	if run <= 0 {
+		t.Errorf("threadsCPU = %v, want > 0", run)
+	}
+	cpu, err := procCPU(pid)
+	if err != nil || cpu < ticks-time.Second/clockTicks {
+		t.Errorf("procCPU = %v, %v; want at least %v (stat read before)", cpu, err, ticks-time.Second/clockTicks)
 	}
 }
 
@@ -61,6 +114,24 @@ func FuzzParseProcStat(f *testing.F) {
 		d, err := ParseProcStat(stat)
 		if err == nil && d < 0 {
 			t.Fatalf("negative CPU time %v from %q", d, stat)
+		}
+	})
+}
+
+// FuzzParseSchedstat: a line read is three unsigned numbers, the first
+// the time returned; its seeds are in testdata/fuzz/FuzzParseSchedstat.
+func FuzzParseSchedstat(f *testing.F) {
+	f.Fuzz(func(t *testing.T, line string) {
+		d, err := ParseSchedstat(line)
+		if err != nil {
+			return
+		}
+		fields := strings.Fields(line)
+		if len(fields) != 3 {
+			t.Fatalf("ParseSchedstat(%q) = %v from %d fields", line, d, len(fields))
+		}
+		if first := cmp.Or(strings.TrimLeft(fields[0], "0"), "0"); d < 0 || strconv.FormatInt(int64(d), 10) != first {
+			t.Fatalf("ParseSchedstat(%q) = %v, not its first field", line, d)
 		}
 	})
 }
