@@ -66,7 +66,10 @@ type Games struct {
 	// holders are, for this node's games, the nodes that hold each
 	// player's connection; here the players with a socket on this node.
 	holders map[presenceKey]map[string]bool
-	here    map[presenceKey]bool
+	// holds counts, per node, the players whose connection it holds
+	// (the keys of holders that name it).
+	holds map[string]int
+	here  map[presenceKey]bool
 	// expired are the nodes whose holds ExpireNodes dropped, their lease
 	// having passed; one seen alive again is asked to tell them anew.
 	expired map[string]bool
@@ -89,7 +92,7 @@ func NewGames(cfg GamesConfig) *Games {
 	}
 	return &Games{Runtime: cfg.Runtime, nc: cfg.Conn, prefix: cfg.Prefix, owners: cfg.Owners,
 		timeout: cfg.Timeout, log: cfg.Logger, owner: map[string]string{},
-		holders: map[presenceKey]map[string]bool{}, here: map[presenceKey]bool{}, expired: map[string]bool{},
+		holders: map[presenceKey]map[string]bool{}, holds: map[string]int{}, here: map[presenceKey]bool{}, expired: map[string]bool{},
 		crowds: cfg.Crowds, done: make(chan struct{})}
 }
 

@@ -50,15 +50,28 @@ func (g *Games) heldBy(key presenceKey, node string, held bool) (anyone bool) {
 			nodes = map[string]bool{}
 			g.holders[key] = nodes
 		}
-		nodes[node] = true
+		if !nodes[node] {
+			nodes[node] = true
+			g.holds[node]++
+		}
 		return true
 	}
-	delete(nodes, node)
+	g.unhold(key, nodes, node)
+	return len(nodes) > 0
+}
+
+// unhold drops node from nodes, the nodes that hold key's player, and
+// key from the holders once none does; g.mu is held.
+func (g *Games) unhold(key presenceKey, nodes map[string]bool, node string) {
+	if nodes[node] {
+		delete(nodes, node)
+		if g.holds[node]--; g.holds[node] <= 0 {
+			delete(g.holds, node)
+		}
+	}
 	if len(nodes) == 0 {
 		delete(g.holders, key)
-		return false
 	}
-	return true
 }
 
 // present records this node's own view: key's player has a socket here.
@@ -98,12 +111,11 @@ func (g *Games) news(msg *nats.Msg) {
 	// Whatever this node knew of owners may have changed.
 	clear(g.owner)
 	var gone []presenceKey
-	if !n.Up {
+	if !n.Up && g.holds[n.Node] > 0 {
 		for key, nodes := range g.holders {
 			if nodes[n.Node] {
-				delete(nodes, n.Node)
+				g.unhold(key, nodes, n.Node)
 				if len(nodes) == 0 {
-					delete(g.holders, key)
 					gone = append(gone, key)
 				}
 			}
@@ -201,17 +213,26 @@ func (g *Games) ExpireNodes(ctx context.Context) (int, error) {
 		g.mu.Unlock()
 		return 0, nil
 	}
-	var gone []presenceKey
-	for key, nodes := range g.holders {
-		for n := range nodes {
-			if !live[n] {
-				delete(nodes, n)
-				g.expired[n] = true
-			}
+	// Every hold is looked at only when a node that holds some is dead:
+	// a node holds thousands of its own players' connections.
+	dead := map[string]bool{}
+	for n := range g.holds {
+		if !live[n] {
+			dead[n] = true
+			g.expired[n] = true
 		}
-		if len(nodes) == 0 {
-			delete(g.holders, key)
-			gone = append(gone, key)
+	}
+	var gone []presenceKey
+	if len(dead) > 0 {
+		for key, nodes := range g.holders {
+			for n := range nodes {
+				if dead[n] {
+					g.unhold(key, nodes, n)
+				}
+			}
+			if len(nodes) == 0 {
+				gone = append(gone, key)
+			}
 		}
 	}
 	back := false
