@@ -62,6 +62,11 @@ func clusterSetup(t *testing.T, testClock bool) (start func(node string) running
 	prefix = "jptest-" + strings.ToLower(rand.Text()[:10])
 	var logs syncLog
 	log := slog.New(slog.NewTextHandler(&logs, nil))
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the nodes' logs:\n%s", logs.String())
+		}
+	})
 	opts := func(node string) serveOptions {
 		o := serveOptions{addr: "127.0.0.1:0", db: db, node: node, stopTimeout: 10 * time.Second, nats: url, natsPrefix: prefix, testClock: testClock}
 		if testClock {
