@@ -175,12 +175,12 @@ func (b *backend) Read(ctx context.Context, f func(sqlstore.Querier) error) erro
 	return f(querier{ctx, tx})
 }
 
-// ReadOne runs f on the read pool.
+// ReadOne runs f on the read pool, its statements prepared once.
 func (b *backend) ReadOne(ctx context.Context, f func(sqlstore.Querier) error) error {
 	if err := (*Store)(b).open(); err != nil {
 		return err
 	}
-	return f(querier{ctx, b.rdb})
+	return f(querier{ctx, pooled{b.reads}})
 }
 
 // Write runs f as one write of the group commit, under its own savepoint

@@ -79,6 +79,7 @@ type Store struct {
 	opts  options
 	wdb   *sql.DB                     // the one write connection, used by the writer goroutine only
 	rdb   *sql.DB                     // the read-only pool
+	reads *readStatements             // its prepared statements
 	stmts *statements                 // the writer's prepared statements
 	q     *groupcommit.Queue[txWrite] // the writer's queue
 
@@ -213,6 +214,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	}
 	s.rdb.SetMaxOpenConns(o.readers)
 	s.rdb.SetMaxIdleConns(o.readers)
+	s.reads = newReadStatements(s.rdb)
 	if err := s.rdb.PingContext(ctx); err != nil {
 		s.rdb.Close()
 		s.stmts.close()
@@ -308,7 +310,7 @@ func (s *Store) Close() error {
 		close(s.stopCkpt)
 		<-s.ckptDone
 		var errs []error
-		errs = append(errs, s.rdb.Close(), s.cdb.Close())
+		errs = append(errs, s.reads.close(), s.rdb.Close(), s.cdb.Close())
 		if _, err := s.wdb.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
 			errs = append(errs, fmt.Errorf("checkpoint: %w", err))
 		}
