@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"testing"
 	"time"
-
-	"github.com/joinpal/joinpal/game"
-	"github.com/joinpal/joinpal/lobby"
 )
 
 // TestReadsPreparedOnce: a read's statement is prepared on its first run
@@ -19,14 +16,7 @@ func TestReadsPreparedOnce(t *testing.T) {
 	ctx := t.Context()
 	s := openFor(t)
 	t0 := time.Date(2026, 6, 1, 18, 0, 0, 0, time.UTC)
-	tc, err := game.ParseTimeControl("3+0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.AddSeek(ctx, lobby.Seek{ID: "s1", Owner: lobby.Player{ID: "u:a", Name: "Ana", Rating: 1500}, TimeControl: tc,
-		Color: lobby.Random, CreatedAt: t0}); err != nil {
-		t.Fatal(err)
-	}
+	addSeek(t, s, "s1", "u:a", t0)
 	read := func() {
 		t.Helper()
 		seeks, err := s.Seeks(ctx)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/lobby"
+	"github.com/joinpal/joinpal/store/sqlite"
 )
 
 // TestSweepWritesOnlyWhatIsDue: the lobby's sweep, which runs every
@@ -15,15 +16,7 @@ func TestSweepWritesOnlyWhatIsDue(t *testing.T) {
 	ctx := t.Context()
 	s := openFor(t)
 	t0 := time.Date(2026, 6, 1, 18, 0, 0, 0, time.UTC)
-	tc, err := game.ParseTimeControl("3+0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	seek := lobby.Seek{ID: "s1", Owner: lobby.Player{ID: "u:a", Name: "Ana", Rating: 1500}, TimeControl: tc,
-		Color: lobby.Random, CreatedAt: t0}
-	if err := s.AddSeek(ctx, seek); err != nil {
-		t.Fatal(err)
-	}
+	addSeek(t, s, "s1", "u:a", t0)
 	sweep := func(before time.Time, want int, commits int64) {
 		t.Helper()
 		from := s.Commits()
@@ -48,4 +41,17 @@ func TestSweepWritesOnlyWhatIsDue(t *testing.T) {
 	sweep(t0.Add(time.Minute-time.Millisecond), 0, 0) // gone, not long enough
 	sweep(t0.Add(time.Minute), 1, 1)
 	sweep(t0.Add(time.Hour), 0, 0)
+}
+
+// addSeek adds a 3+0 seek id of owner, made at at, to s.
+func addSeek(t *testing.T, s *sqlite.Store, id, owner string, at time.Time) {
+	t.Helper()
+	tc, err := game.ParseTimeControl("3+0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddSeek(t.Context(), lobby.Seek{ID: id, Owner: lobby.Player{ID: owner, Name: "Ana", Rating: 1500}, TimeControl: tc,
+		Color: lobby.Random, CreatedAt: at}); err != nil {
+		t.Fatal(err)
+	}
 }
