@@ -276,46 +276,37 @@ func (g *Games) route(ctx context.Context, req request) (reply, error) {
 // here, or on no node, or the owner cannot be read (the local runtime then
 // answers as it can).
 func (g *Games) ownerOf(ctx context.Context, id string) string {
-	if g.Runs(id) {
-		return ""
+	if node := g.GameNode(ctx, id); node != g.Node() {
+		return node
 	}
-	g.mu.Lock()
-	node, ok := g.owner[id]
-	g.mu.Unlock()
-	if !ok {
-		var err error
-		if node, err = g.owners.GameOwner(ctx, id); err != nil {
-			return ""
-		}
-		g.mu.Lock()
-		if len(g.owner) >= 100000 {
-			clear(g.owner)
-		}
-		g.owner[id] = node
-		g.mu.Unlock()
-	}
-	if node == g.Node() {
-		return ""
-	}
-	return node
+	return ""
 }
 
 // GameNode returns the name of the node that owns game id — this node's
 // when it runs here — or "" when no node does or the owner cannot be read.
-// The server hands it to clients as the game's routing hint
-// (server.GameNodes), so that a proxy sends the game's sockets to the
-// node that runs it and its commands need no request over NATS.
+// A node found in the store is kept in memory until forget. The server
+// hands it to clients as the game's routing hint (server.GameNodes), so
+// that a proxy sends the game's sockets to the node that runs it and its
+// commands need no request over NATS.
 func (g *Games) GameNode(ctx context.Context, id string) string {
 	if g.Runs(id) {
 		return g.Node()
 	}
-	if node := g.ownerOf(ctx, id); node != "" {
+	g.mu.Lock()
+	node, ok := g.owner[id]
+	g.mu.Unlock()
+	if ok {
 		return node
 	}
-	// ownerOf says "" for this node too: a game of this node's that its
-	// runtime does not run (being restored, or ended).
+	node, err := g.owners.GameOwner(ctx, id)
+	if err != nil {
+		return ""
+	}
 	g.mu.Lock()
-	node := g.owner[id]
+	if len(g.owner) >= 100000 {
+		clear(g.owner)
+	}
+	g.owner[id] = node
 	g.mu.Unlock()
 	return node
 }
