@@ -148,8 +148,8 @@ const abandoned = "owner_gone_since IS NOT NULL AND owner_gone_since <= $1"
 // RemoveAbandonedSeeks removes and returns, oldest first, the seeks whose
 // owner has been gone since before or at the moment before. The lobby
 // sweeps every second on every node, and mostly finds none: a read asks
-// first, and the write (its transaction, and on SQLite its fsync) runs
-// only when one is due. A seek that becomes due after the read waits for
+// first, and the write (its transaction; on SQLite a turn of the one
+// writer and its file lock) runs only when one is due. A seek that becomes due after the read waits for
 // the next sweep, as if this one had run a moment earlier.
 func (s *Store) RemoveAbandonedSeeks(ctx context.Context, before time.Time) ([]lobby.Seek, error) {
 	var due bool
