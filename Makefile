@@ -128,6 +128,11 @@ bench-web: web-deps
 strength: deps build
 	./$(BIN) strength $(STRENGTHFLAGS)
 
+## perft-tricky: every line of tricky.perft, the deepest too (41.7 billion
+## nodes; make test stops each line at a billion).
+perft-tricky:
+	$(GO) test -count=1 -run 'TestPerftTricky' -timeout 0 ./chess -perft.cap=0
+
 ## perft-full: every perft line of chess/testdata/perft, with no node cap (hours).
 perft-full:
 	$(GO) test -count=1 -run 'TestPerft' -timeout 0 ./chess -perft.cap=0
