@@ -8,10 +8,10 @@ export PATH := $(PATH):/usr/games
 # UCI-to-xboard adapter that drives `joinpal uci`), pgn-extract (an independent
 # reader of the PGN JoinPal writes), Chromium (the browser
 # tests) with a font to draw text, Node.js and npm (the browser bundle).
-DEBS    := stockfish polyglot pgn-extract chromium fonts-dejavu-core nginx-light
+DEBS    := stockfish polyglot pgn-extract chromium chromium-headless-shell fonts-dejavu-core nginx-light
 NODE_DEBS := nodejs npm
 
-.PHONY: all build web web-deps run test test-go test-race test-web test-browser check-format vet deps node-deps services cluster bench bench-server bench-web strength perft-full loadtest clean
+.PHONY: all build web web-deps run test test-go test-race test-web test-browser check-format vet deps node-deps services cluster bench bench-server bench-web strength perft-tricky perft-full loadtest clean
 
 all: build
 

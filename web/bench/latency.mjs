@@ -19,7 +19,7 @@
 //
 // It is a measurement, not a test: it prints figures and fails only when it
 // cannot measure.
-import { startServer, launch } from '../browser/harness.mjs';
+import { startServer, launch, fullChromium } from '../browser/harness.mjs';
 import { api, pair, quantile } from './common.mjs';
 
 const moves = Number(process.env.MOVES || 40);
@@ -112,7 +112,7 @@ function mulberry32(seed) {
 }
 
 const server = await startServer();
-const browser = await launch();
+const browser = await launch(fullChromium);
 try {
   const call = api(server.url);
   const random = mulberry32(20261201);

@@ -14,7 +14,7 @@
 // cannot measure.
 import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launch, root } from '../browser/harness.mjs';
+import { startServer, launch, fullChromium, root } from '../browser/harness.mjs';
 import { api, identity, pair, play, kib } from './common.mjs';
 
 const goal = 300 * 1000; // bytes: "under 300 KB compressed"
@@ -78,7 +78,7 @@ function chunks(dir) {
 }
 
 const server = await startServer();
-const browser = await launch();
+const browser = await launch(fullChromium);
 const clients = [];
 try {
   const call = api(server.url);
