@@ -31,6 +31,7 @@ var packageJobs = map[string]string{
 	"store/postgres":             "the store on PostgreSQL, for more than one machine: its dialect and writer",
 	"store/internal/sqlstore":    "every store interface, written once for both dialects",
 	"store/storetest":            "the conformance suite both dialects pass",
+	"store/sqlite/sqlitetest":    "new SQLite databases for tests, copies of one migrated once",
 	"store/internal/codec":       "records to rows and back, for both stores",
 	"store/internal/groupcommit": "the group-commit loop both stores use",
 	"store/internal/migrate":     "runs a store's embedded schema migrations",

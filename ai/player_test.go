@@ -4,7 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"math/rand/v2"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/joinpal/joinpal/store/sqlite/sqlitetest"
 )
 
 // droppingBus is a game.Bus that ends every subscription after a few
@@ -66,7 +66,7 @@ func (b *droppingBus) drops() int { b.mu.Lock(); defer b.mu.Unlock(); return b.d
 func newRuntime(t testing.TB) (*live.Runtime, *sqlite.Store, *live.LocalBus) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"))
+	st, err := sqlite.Open(ctx, sqlitetest.File(t))
 	if err != nil {
 		t.Fatal(err)
 	}

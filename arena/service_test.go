@@ -3,7 +3,6 @@ package arena_test
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/joinpal/joinpal/internal/broadcast"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/joinpal/joinpal/store/sqlite/sqlitetest"
 )
 
 // fakeNow is the service's clock, moved by the test.
@@ -156,7 +156,7 @@ func scores(t *testing.T, w *world, a arena.Arena) map[string]int {
 // the end: no new pairing, the running game counts, the arena closes.
 func TestServiceArena(t *testing.T) {
 	ctx := t.Context()
-	w := newWorld(t, filepath.Join(t.TempDir(), "joinpal.db"))
+	w := newWorld(t, sqlitetest.File(t))
 	defer w.close(t)
 	a := newArena(t, w)
 	players := map[string]int{"ana": 1900, "bea": 1800, "cai": 1700, "dan": 1600}
@@ -297,7 +297,7 @@ func TestServiceArena(t *testing.T) {
 // missed end, frees the players of the lost pairing, and pairs them again.
 func TestServiceResumes(t *testing.T) {
 	ctx := t.Context()
-	path := filepath.Join(t.TempDir(), "joinpal.db")
+	path := sqlitetest.File(t)
 	w := newWorld(t, path)
 	a := newArena(t, w)
 	for i, u := range []string{"ana", "bea", "cai", "dan"} {
@@ -390,7 +390,7 @@ func TestServiceAbortedGames(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := t.Context()
-			w := newWorld(t, filepath.Join(t.TempDir(), "joinpal.db"))
+			w := newWorld(t, sqlitetest.File(t))
 			defer w.close(t)
 			a := newArena(t, w)
 			for _, u := range []string{"ana", "bea"} {
@@ -439,7 +439,7 @@ func TestServiceNoStart(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := t.Context()
-			w := newWorld(t, filepath.Join(t.TempDir(), "joinpal.db"))
+			w := newWorld(t, sqlitetest.File(t))
 			defer w.close(t)
 			a := newArena(t, w)
 			for _, u := range []string{"ana", "bea"} {

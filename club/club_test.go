@@ -1,13 +1,13 @@
 package club_test
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/joinpal/joinpal/store/sqlite/sqlitetest"
 )
 
 // TestNameRules: what a club name may be, and the key (slug) it has.
@@ -144,7 +144,7 @@ func TestParsePolicyAndRole(t *testing.T) {
 // moves only when told.
 func service(t *testing.T, maxMembers int) (*club.Service, *time.Time) {
 	t.Helper()
-	st, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "c.db"))
+	st, err := sqlite.Open(t.Context(), sqlitetest.File(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/joinpal/joinpal/store/sqlite/sqlitetest"
 )
 
 var (
@@ -38,7 +38,7 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	f := &fixture{t: t, path: filepath.Join(t.TempDir(), "joinpal.db"), clock: newFakeClock(), ctx: context.Background()}
+	f := &fixture{t: t, path: sqlitetest.File(t), clock: newFakeClock(), ctx: context.Background()}
 	f.open()
 	f.cleanup()
 	return f
@@ -47,7 +47,7 @@ func newFixture(t *testing.T) *fixture {
 // newFaultyFixture is newFixture with a runtime on a faultyStore.
 func newFaultyFixture(t *testing.T) *fixture {
 	t.Helper()
-	f := &fixture{t: t, path: filepath.Join(t.TempDir(), "joinpal.db"), clock: newFakeClock(), ctx: context.Background(),
+	f := &fixture{t: t, path: sqlitetest.File(t), clock: newFakeClock(), ctx: context.Background(),
 		faults: &faultyStore{}}
 	f.open()
 	f.cleanup()

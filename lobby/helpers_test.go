@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/joinpal/joinpal/store/sqlite/sqlitetest"
 )
 
 // t0 is the tests' first moment.
@@ -72,7 +72,7 @@ type env struct {
 // newEnv returns a lobby on a new SQLite file; change modifies its Config.
 func newEnv(t testing.TB, change ...func(*lobby.Config)) *env {
 	t.Helper()
-	st, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "joinpal.db"))
+	st, err := sqlite.Open(t.Context(), sqlitetest.File(t))
 	if err != nil {
 		t.Fatalf("sqlite.Open: %v", err)
 	}

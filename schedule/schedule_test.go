@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/schedule"
 	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/joinpal/joinpal/store/sqlite/sqlitetest"
 )
 
 // TestParseLocalAcrossDaylightSaving: wall times on both sides of the
@@ -134,7 +134,7 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	st, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "s.db"))
+	st, err := sqlite.Open(t.Context(), sqlitetest.File(t))
 	if err != nil {
 		t.Fatal(err)
 	}

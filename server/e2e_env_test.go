@@ -12,7 +12,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -31,6 +30,7 @@ import (
 	"github.com/joinpal/joinpal/rating"
 	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/joinpal/joinpal/store/sqlite/sqlitetest"
 )
 
 // frameWait bounds every wait for a frame: a test that gets nothing fails
@@ -149,7 +149,7 @@ func newPlayEnv(t testing.TB, o playOptions) *playEnv {
 	if o.postgres {
 		env.dsn = testSchema(t)
 	} else {
-		env.dsn = filepath.Join(t.TempDir(), "joinpal.db")
+		env.dsn = sqlitetest.File(t)
 	}
 	if o.fakeRuntimeClock {
 		env.clock = newPlayClock()

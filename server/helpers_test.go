@@ -11,7 +11,6 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -22,6 +21,7 @@ import (
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/joinpal/joinpal/store/sqlite/sqlitetest"
 )
 
 // fakeClock is a clock the tests move by hand.
@@ -73,7 +73,7 @@ type testStore interface {
 // file; cfg's fields, where set, replace the defaults.
 func newTestServer(t testing.TB, opts ...func(*Config)) *testEnv {
 	t.Helper()
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "joinpal.db"))
+	st, err := sqlite.Open(context.Background(), sqlitetest.File(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"math"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/rating"
 	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/joinpal/joinpal/store/sqlite/sqlitetest"
 )
 
 // TestArenaRatingsFromTheStore plays a rated arena game between two
@@ -22,7 +22,7 @@ import (
 // the opponent's rating before the game.
 func TestArenaRatingsFromTheStore(t *testing.T) {
 	ctx := t.Context()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"))
+	st, err := sqlite.Open(ctx, sqlitetest.File(t))
 	if err != nil {
 		t.Fatal(err)
 	}

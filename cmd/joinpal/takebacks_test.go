@@ -4,20 +4,20 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/joinpal/joinpal/store/sqlite/sqlitetest"
 )
 
 // TestRatedTakebacks: a rated game allows takebacks only when both
 // players' settings say "always"; the AI and an unknown player never agree.
 func TestRatedTakebacks(t *testing.T) {
 	ctx := context.Background()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"))
+	st, err := sqlite.Open(ctx, sqlitetest.File(t))
 	if err != nil {
 		t.Fatal(err)
 	}

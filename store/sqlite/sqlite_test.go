@@ -2,18 +2,18 @@ package sqlite_test
 
 import (
 	"database/sql"
-	"path/filepath"
 	"testing"
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/sqlite"
+	"github.com/joinpal/joinpal/store/sqlite/sqlitetest"
 	"github.com/joinpal/joinpal/store/storetest"
 )
 
-// dbPath is the file of tb's store: in a directory of its own, the same on
-// every call with tb.
+// dbPath is the file of tb's store: a new database (already migrated) on
+// the first call with tb, the same on every later call.
 func dbPath(tb testing.TB) string {
-	return filepath.Join(storetest.Storage(tb, tb.TempDir), "joinpal.db")
+	return storetest.Storage(tb, func() string { return sqlitetest.File(tb) })
 }
 
 func openFor(tb testing.TB, opts ...sqlite.Option) *sqlite.Store {
