@@ -23,10 +23,10 @@ import (
 // database file): when few commits came since the last (a server without
 // players, whose only write is its heartbeat), the checkpointer waits
 // until checkpointQuiet has passed since it last ran; when none came, it
-// does nothing.
+// sleeps until the writer wakes it.
 
-// checkpointEvery is how often the checkpointer copies the log by
-// default.
+// checkpointEvery is, by default, the shortest time between two of the
+// checkpointer's checkpoints.
 const checkpointEvery = 200 * time.Millisecond
 
 // checkpointCommits is how many commits since the last checkpoint make
@@ -47,19 +47,58 @@ func checkpointDue(commits int64, since time.Duration) bool {
 // checkpoints it itself: 8,192 pages of 4 KiB, 32 MiB.
 const walLimit = 8192
 
-// checkpointLoop checkpoints the log every opts.checkpointEvery until
-// stop is closed.
+// checkpointLoop checkpoints the log when it is due until stop is closed.
+// It sleeps while nothing is to be copied: the writer wakes it (see
+// committed) with the first commit since its last checkpoint, and again
+// once that commit has checkpointCommits behind it.
 func (s *Store) checkpointLoop(stop <-chan struct{}, done chan<- struct{}) {
 	defer close(done)
-	t := time.NewTicker(s.opts.checkpointEvery)
-	defer t.Stop()
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
 	c := checkpointer{last: time.Now()}
 	for {
+		var due <-chan time.Time
+		if wait, ok := checkpointWait(s.commits.Load()-c.seen, time.Since(c.last), s.opts.checkpointEvery); ok {
+			timer.Reset(wait)
+			due = timer.C
+		}
 		select {
 		case <-stop:
 			return
-		case now := <-t.C:
+		case <-s.ckptWake:
+		case now := <-due:
 			s.checkpointIfDue(&c, now)
+		}
+		timer.Stop()
+	}
+}
+
+// checkpointWait returns how long the checkpointer waits before its next
+// look at the log, when commits came since its last checkpoint, since
+// ago: until checkpointCommits of them are due, at most every every; a
+// few, checkpointQuiet after the last. With none, ok is false: it waits
+// for the writer to wake it.
+func checkpointWait(commits int64, since, every time.Duration) (wait time.Duration, ok bool) {
+	switch {
+	case commits <= 0:
+		return 0, false
+	case commits >= checkpointCommits:
+		return max(0, every-since), true
+	default:
+		return max(0, checkpointQuiet-since, every-since), true
+	}
+}
+
+// committed counts a transaction of the writer's, and wakes the
+// checkpointer when it is the first since the last checkpoint or the one
+// that makes the next due at once. A wake it misses while it checkpoints
+// is not needed: it looks at the count again before it sleeps.
+func (s *Store) committed() {
+	n := s.commits.Add(1) - s.ckptSeen.Load()
+	if n == 1 || n == checkpointCommits {
+		select {
+		case s.ckptWake <- struct{}{}:
+		default:
 		}
 	}
 }
@@ -80,6 +119,10 @@ func (s *Store) checkpointIfDue(c *checkpointer, now time.Time) bool {
 	}
 	s.checkpoint(context.Background(), s.cdb)
 	c.seen, c.last = n, now
+	s.ckptSeen.Store(n)
+	if s.opts.checkpointed != nil {
+		s.opts.checkpointed()
+	}
 	return true
 }
 

@@ -119,3 +119,59 @@ func TestCheckpointIfDue(t *testing.T) {
 		t.Fatalf("the last checkpoint saw %d frames in the log; want at least %d", frames, checkpointCommits)
 	}
 }
+
+func TestCheckpointWait(t *testing.T) {
+	const every = 200 * time.Millisecond
+	tests := []struct {
+		commits int64
+		since   time.Duration
+		wait    time.Duration
+		ok      bool
+	}{
+		{0, time.Hour, 0, false},
+		{1, 0, checkpointQuiet, true},
+		{1, time.Second, checkpointQuiet - time.Second, true},
+		{1, time.Hour, 0, true},
+		{checkpointCommits, 50 * time.Millisecond, every - 50*time.Millisecond, true},
+		{checkpointCommits, time.Second, 0, true},
+	}
+	for _, tc := range tests {
+		if wait, ok := checkpointWait(tc.commits, tc.since, every); wait != tc.wait || ok != tc.ok {
+			t.Errorf("checkpointWait(%d, %v) = %v, %v; want %v, %v", tc.commits, tc.since, wait, ok, tc.wait, tc.ok)
+		}
+	}
+	// A few commits wait at least every, should checkpointQuiet be shorter.
+	if wait, _ := checkpointWait(1, checkpointQuiet, time.Hour); wait != time.Hour-checkpointQuiet {
+		t.Errorf("checkpointWait with every an hour = %v, want %v", wait, time.Hour-checkpointQuiet)
+	}
+}
+
+// The checkpointer sleeps until commits wake it: checkpointCommits of
+// them are copied at once.
+func TestCheckpointerWokenByCommits(t *testing.T) {
+	ctx := t.Context()
+	checkpointed := make(chan struct{}, 1)
+	notify := func(o *options) {
+		o.checkpointed = func() {
+			select {
+			case checkpointed <- struct{}{}:
+			default:
+			}
+		}
+	}
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"), notify)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	at := time.Date(2026, 12, 3, 6, 0, 0, 0, time.UTC)
+	for range checkpointCommits {
+		at = at.Add(time.Second)
+		if err := s.Heartbeat(ctx, "n1", at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for s.ckptSeen.Load() < checkpointCommits {
+		<-checkpointed // the test's deadline bounds the wait
+	}
+}

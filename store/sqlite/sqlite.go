@@ -86,6 +86,8 @@ type Store struct {
 	cdb       *sql.DB       // the checkpointer's connection (checkpoint.go)
 	walFrames atomic.Int64  // the frames in the log at the last checkpoint
 	commits   atomic.Int64  // the writer's transactions so far, committed or not
+	ckptSeen  atomic.Int64  // commits as of the last checkpoint
+	ckptWake  chan struct{} // the writer's wake of the checkpointer (committed)
 	stopCkpt  chan struct{} // closed to stop the checkpointer
 	ckptDone  chan struct{} // closed once it has stopped
 
@@ -107,8 +109,12 @@ type options struct {
 	readers     int
 	busyTimeout time.Duration
 	maxBatch    int
-	// checkpointEvery is how often the checkpointer runs.
+	// checkpointEvery is the shortest time between two of the
+	// checkpointer's checkpoints.
 	checkpointEvery time.Duration
+	// checkpointed, if set, is called after each of the checkpointer's
+	// checkpoints (for tests).
+	checkpointed func()
 	// lock, if set, is the node name Open takes the file's lock for.
 	lock string
 }
@@ -132,8 +138,9 @@ func WithMaxBatch(n int) Option {
 	return func(o *options) { sqlstore.SetIfPositive(&o.maxBatch, n) }
 }
 
-// WithCheckpointEvery sets how often the write-ahead log is copied into
-// the database file, beside the writer (default 200 ms).
+// WithCheckpointEvery sets the shortest time between two copies of the
+// write-ahead log into the database file, made beside the writer (default
+// 200 ms).
 func WithCheckpointEvery(d time.Duration) Option {
 	return func(o *options) { sqlstore.SetIfPositive(&o.checkpointEvery, d) }
 }
@@ -237,7 +244,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		s.wdb.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	s.stopCkpt, s.ckptDone = make(chan struct{}), make(chan struct{})
+	s.stopCkpt, s.ckptDone, s.ckptWake = make(chan struct{}), make(chan struct{}), make(chan struct{}, 1)
 	go s.checkpointLoop(s.stopCkpt, s.ckptDone)
 	s.q = groupcommit.New(o.maxBatch, 1, s.commit)
 	s.Store = sqlstore.New((*backend)(s), dialect)

@@ -33,7 +33,7 @@ func (s *Store) commit(batch []*groupcommit.Request[txWrite]) {
 	// transaction that carries the others' writes.
 	ctx := context.Background()
 	defer s.stmts.prepare(ctx)
-	defer s.commits.Add(1)
+	defer s.committed()
 	s.checkpointIfLong(ctx)
 	if s.commitAll(ctx, batch) {
 		return
