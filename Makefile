@@ -4,6 +4,10 @@ BIN     := bin/joinpal
 PGVER   := $(shell ls /etc/postgresql 2>/dev/null | head -1)
 # Debian installs Stockfish in /usr/games.
 export PATH := $(PATH):/usr/games
+# Builds name no directory of this machine, so the build cache serves a
+# clone in any directory (a CI checkout, a worktree): make test compiles
+# only what changed, not every package again for each new path.
+export GOFLAGS := $(strip $(GOFLAGS) -trimpath)
 # Debian packages the tests use: Stockfish (the yardstick), PolyGlot (a real
 # UCI-to-xboard adapter that drives `joinpal uci`), pgn-extract (an independent
 # reader of the PGN JoinPal writes), Chromium (the browser
