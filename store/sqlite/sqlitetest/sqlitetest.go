@@ -57,14 +57,3 @@ func File(tb testing.TB) string {
 	}
 	return path
 }
-
-// Open opens a new database (File) and closes it when tb ends.
-func Open(tb testing.TB, opts ...sqlite.Option) *sqlite.Store {
-	tb.Helper()
-	st, err := sqlite.Open(tb.Context(), File(tb), opts...)
-	if err != nil {
-		tb.Fatalf("sqlitetest: %v", err)
-	}
-	tb.Cleanup(func() { st.Close() })
-	return st
-}

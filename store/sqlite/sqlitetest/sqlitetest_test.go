@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/joinpal/joinpal/store/sqlite"
 	"github.com/joinpal/joinpal/store/sqlite/sqlitetest"
 )
 
@@ -33,7 +34,11 @@ func TestFileIsNewAndMigrated(t *testing.T) {
 		db.Close()
 	}
 	// A third copy holds none of the rows written into the first two.
-	st := sqlitetest.Open(t)
+	st, err := sqlite.Open(t.Context(), sqlitetest.File(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
 	if seen, _, err := st.NodeStatus(t.Context(), "x"); err != nil || !seen.IsZero() {
 		t.Errorf("a new database knows node x: %v, %v", seen, err)
 	}
