@@ -79,7 +79,9 @@ func openCrashStore(ctx context.Context, kind, db string) (crashStore, error) {
 	if kind == "postgres" {
 		return postgres.Open(ctx, db)
 	}
-	return sqlite.Open(ctx, db)
+	// The lock, as joinpal serve takes it: the heartbeats then go to its
+	// file and only every few seconds to the database.
+	return sqlite.Open(ctx, db, sqlite.WithLock("crash"))
 }
 
 // crashChild serves a runtime on the store kind at db. Commands, one a

@@ -187,6 +187,9 @@ func (b *backend) ReadOne(ctx context.Context, f func(sqlstore.Querier) error) e
 // (see commit).
 func (b *backend) Write(ctx context.Context, f func(sqlstore.Querier) error) error {
 	err := b.q.Do(ctx, f)
+	if err != nil {
+		b.writeFailures.Add(1)
+	}
 	if errors.Is(err, groupcommit.ErrClosed) {
 		return ErrClosed
 	}

@@ -91,7 +91,10 @@ type Store struct {
 	stopCkpt  chan struct{} // closed to stop the checkpointer
 	ckptDone  chan struct{} // closed once it has stopped
 
-	lock *os.File // the file's lock (WithLock), held until Close; nil without
+	lock  *heldLock // the file's lock (WithLock), held until Close; nil without
+	beats beats     // the heartbeats kept in the lock file (beat.go)
+	// writeFailures counts the writes that failed (beat.go).
+	writeFailures atomic.Int64
 
 	closeOnce sync.Once
 	closeErr  error
@@ -177,11 +180,20 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		if s.lock, err = takeLock(abs, o.lock); err != nil {
 			return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 		}
+		// The last beat of the holder before is kept until this store's
+		// own first (beat.go).
+		if b, ok := parseBeat(s.lock.before); ok {
+			s.beats.before = b
+			if err := s.writeBeatLine(b); err != nil {
+				s.lock.f.Close()
+				return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+			}
+		}
 	}
 	ok := false
 	defer func() {
 		if !ok && s.lock != nil {
-			s.lock.Close()
+			s.lock.f.Close()
 		}
 	}()
 	ms := o.busyTimeout.Milliseconds()
@@ -323,7 +335,7 @@ func (s *Store) Close() error {
 		}
 		errs = append(errs, s.stmts.close(), s.wdb.Close())
 		if s.lock != nil {
-			errs = append(errs, s.lock.Close()) // last: the file is whole
+			errs = append(errs, s.lock.f.Close()) // last: the file is whole
 		}
 		if err := errors.Join(errs...); err != nil {
 			s.closeErr = fmt.Errorf("sqlite: close %s: %w", s.path, err)
