@@ -331,7 +331,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	}
 	sweepDone := make(chan struct{})
 	sweepCtx, stopSweep := context.WithCancel(context.Background())
-	go func() { defer close(sweepDone); housekeeping(sweepCtx, lob, st, log) }()
+	go func() { defer close(sweepDone); housekeeping(sweepCtx, lob, st, exclusive, log) }()
 	schedDone := make(chan struct{})
 	go func() { defer close(schedDone); sched.Run(sweepCtx) }() // reminders, starts, forfeits, on the server's own schedule
 	leagueDone := make(chan struct{})
@@ -413,8 +413,16 @@ const (
 )
 
 // housekeeping sweeps the lobby and deletes expired sessions until ctx
-// ends.
-func housekeeping(ctx context.Context, lob *lobby.Service, people account.Store, log *slog.Logger) {
+// ends. local tells that the store is a file of this process's, whose
+// reads end on their own (SQLite's busy timeout bounds them).
+func housekeeping(ctx context.Context, lob *lobby.Service, people account.Store, local bool, log *slog.Logger) {
+	sweepCtx := ctx
+	if local {
+		// The sweep's reads, two a second that mostly find nothing, then
+		// start no goroutines to watch for a cancellation (database/sql's
+		// and the driver's).
+		sweepCtx = context.WithoutCancel(ctx)
+	}
 	sweep := time.NewTicker(sweepEvery)
 	defer sweep.Stop()
 	sessions := time.NewTicker(sessionsEvery)
@@ -424,7 +432,7 @@ func housekeeping(ctx context.Context, lob *lobby.Service, people account.Store,
 		case <-ctx.Done():
 			return
 		case <-sweep.C:
-			if err := lob.Sweep(ctx); err != nil && ctx.Err() == nil {
+			if err := lob.Sweep(sweepCtx); err != nil && ctx.Err() == nil {
 				log.Warn("joinpal: sweeping the lobby", "err", err)
 			}
 		case <-sessions.C:
