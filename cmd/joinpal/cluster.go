@@ -39,7 +39,13 @@ func joinCluster(opts serveOptions, log *slog.Logger) (*cluster, error) {
 	if opts.nats == "" {
 		return nil, nil
 	}
-	nc, err := nats.Connect(opts.nats, nats.Name("joinpal "+opts.node), nats.MaxReconnects(-1))
+	// NoEcho: the server does not send a node the messages it published
+	// itself. Every part of natsbus hands its own to this node's
+	// subscribers directly and drops them when they come back, and a node
+	// follows the subjects of the games it runs (their sockets are here),
+	// so with echo each of its games' events crossed the connection twice
+	// more, to be dropped.
+	nc, err := nats.Connect(opts.nats, nats.Name("joinpal "+opts.node), nats.MaxReconnects(-1), nats.NoEcho())
 	if err != nil {
 		return nil, fmt.Errorf("serve: connecting to NATS at %s: %w", opts.nats, err)
 	}

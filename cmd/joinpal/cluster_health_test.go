@@ -19,6 +19,9 @@ func TestClusterHealth(t *testing.T) {
 	if err != nil {
 		t.Fatalf("NATS at %s: %v (start it with make services, or set JOINPAL_TEST_NATS)", url, err)
 	}
+	if !cl.nc.Opts.NoEcho {
+		t.Error("the node's connection echoes its own messages back to it")
+	}
 	check := cl.health()
 	if err := check(); err != nil {
 		t.Fatalf("connected: %v", err)
