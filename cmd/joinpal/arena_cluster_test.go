@@ -122,11 +122,19 @@ func TestClusterArenaRunnerFailover(t *testing.T) {
 	if err := a.kill(); !errors.Is(err, errHalted) {
 		t.Fatalf("killing A: %v", err)
 	}
-	if hold(t, b) {
-		t.Fatal("B took the arenas within A's lease")
-	}
-	if _, err := routes.Join(ctx, dan, ar.ID); arena.CodeOf(err) != arena.CodeUnavailable {
-		t.Fatalf("dan joins while no node runs the arenas: %v; want %s", err, arena.CodeUnavailable)
+	// Within A's lease as B sees it: on a machine so busy that killing A
+	// outlasted the lease (30 s), there is nothing to check here.
+	if runner, err := b.parts.arenas.Runner(ctx); err != nil {
+		t.Fatal(err)
+	} else if runner != "node-a" {
+		t.Logf("A's lease had run out once A was dead (runner %q): the checks within it are skipped", runner)
+	} else {
+		if hold(t, b) {
+			t.Fatal("B took the arenas within A's lease")
+		}
+		if _, err := routes.Join(ctx, dan, ar.ID); arena.CodeOf(err) != arena.CodeUnavailable {
+			t.Fatalf("dan joins while no node runs the arenas: %v; want %s", err, arena.CodeUnavailable)
+		}
 	}
 	advanceClock(t, b, "1m")
 	failover(t, b) // (unless B's own heartbeat's scan took it first)
