@@ -194,5 +194,6 @@ func (s *Service) OwnerGone(ctx context.Context, ownerID string) error {
 	if err := s.cfg.Store.MarkSeekOwnerGone(ctx, ownerID, s.now()); err != nil {
 		return fmt.Errorf("lobby: owner gone: %w", err)
 	}
+	s.lapses()
 	return nil
 }

@@ -84,7 +84,8 @@ type Config struct {
 // keeps nothing in memory: every node may run one on the same Store, and
 // any of them may run Sweep.
 type Service struct {
-	cfg Config
+	cfg     Config
+	lapsing chan struct{} // see Lapsing
 }
 
 // New returns a Service on cfg, with defaults filled in.
@@ -119,7 +120,7 @@ func New(cfg Config) (*Service, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
-	return &Service{cfg: cfg}, nil
+	return &Service{cfg: cfg, lapsing: make(chan struct{}, 1)}, nil
 }
 
 // Events returns the events the service publishes, to subscribe to.
@@ -130,6 +131,9 @@ func (s *Service) now() time.Time { return utc(s.cfg.Now()) }
 // publish sends e; a failure is logged, never returned: what happened is
 // stored, and a subscriber that missed it sees it on its next fetch.
 func (s *Service) publish(ctx context.Context, e Event) {
+	if e.Type == ChallengeChanged && e.Challenge != nil && e.Challenge.Status == Created {
+		s.lapses()
+	}
 	if err := s.cfg.Events.Publish(ctx, e); err != nil {
 		s.cfg.Log.Warn("lobby: event not published", "type", e.Type, "err", err)
 	}

@@ -73,4 +73,9 @@ type Store interface {
 	// ExpiredChallenges returns the challenges of status created whose
 	// expiry is at or before now, oldest first.
 	ExpiredChallenges(ctx context.Context, now time.Time) ([]Challenge, error)
+	// EarliestLapses returns the earliest moment a seek's owner was
+	// marked gone (the zero time when no seek's owner is) and the
+	// earliest expiry of a challenge of status created (the zero time
+	// when there is none), so that a sweep can wait until one is due.
+	EarliestLapses(ctx context.Context) (ownerGone, expires time.Time, err error)
 }

@@ -4,13 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Sweep removes the seeks whose owner has been gone (see
 // [Service.OwnerGone]) for Config.OwnerGrace or longer, and marks expired
 // the challenges whose time to answer has run out, publishing each change.
-// The server runs it every second or so on every node: the store makes each
-// removal and each expiry happen once.
+// Among several nodes the server runs it every second on each: the store
+// makes each removal and each expiry happen once. A node alone runs it
+// when NextLapse is due.
 func (s *Service) Sweep(ctx context.Context) error {
 	now := s.now()
 	var errs []error
@@ -31,4 +33,41 @@ func (s *Service) Sweep(ctx context.Context) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// NextLapse returns the earliest moment at which Sweep may have something
+// to do — a seek whose owner has been gone for Config.OwnerGrace, or a
+// challenge that expires — as the store holds them now, or the zero time
+// when nothing can lapse. A node alone on its store sleeps until then, or
+// until Lapsing says this service made something that can lapse.
+func (s *Service) NextLapse(ctx context.Context) (time.Time, error) {
+	gone, expires, err := s.cfg.Store.EarliestLapses(ctx)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("lobby: next lapse: %w", err)
+	}
+	if !gone.IsZero() {
+		gone = gone.Add(s.cfg.OwnerGrace)
+	}
+	switch {
+	case gone.IsZero():
+		return expires, nil
+	case expires.IsZero() || gone.Before(expires):
+		return gone, nil
+	default:
+		return expires, nil
+	}
+}
+
+// Lapsing returns a channel that receives a value when this service has
+// made something that can lapse (a seek's owner marked gone, a challenge
+// created or offered again); a value already waiting stands for the
+// later ones. It is the wake-up of a sweep that waits for NextLapse.
+func (s *Service) Lapsing() <-chan struct{} { return s.lapsing }
+
+// lapses signals Lapsing.
+func (s *Service) lapses() {
+	select {
+	case s.lapsing <- struct{}{}:
+	default:
+	}
 }

@@ -137,3 +137,54 @@ func TestPairingRemovesTheOwnersOtherSeeks(t *testing.T) {
 		t.Errorf("seeks left: %+v, want only u:3's", left)
 	}
 }
+
+// NextLapse is the earliest moment a sweep may have work — a seek's owner
+// gone for OwnerGrace, a challenge's expiry — and Lapsing says when the
+// service made one of them.
+func TestNextLapse(t *testing.T) {
+	e := newEnv(t)
+	ctx := t.Context()
+	next := func(what string, want time.Time) {
+		t.Helper()
+		got, err := e.svc.NextLapse(ctx)
+		if err != nil || !got.Equal(want) {
+			t.Errorf("%s: NextLapse = %v, %v; want %v", what, got, err, want)
+		}
+	}
+	lapsing := func(what string, want bool) {
+		t.Helper()
+		select {
+		case <-e.svc.Lapsing():
+			if !want {
+				t.Errorf("%s: Lapsing signalled", what)
+			}
+		default:
+			if want {
+				t.Errorf("%s: Lapsing not signalled", what)
+			}
+		}
+	}
+	next("an empty lobby", time.Time{})
+	e.seek(t, lobby.SeekRequest{Owner: account("u:1", 1500), TimeControl: tc(t, "3+0"), Color: lobby.White})
+	lapsing("a seek added", false)
+	next("a seek whose owner is here", time.Time{})
+
+	gone := e.clock.Now()
+	mustNoErr(t, "OwnerGone", e.svc.OwnerGone(ctx, "u:1"))
+	lapsing("its owner gone", true)
+	next("its owner gone", gone.Add(lobby.DefaultOwnerGrace))
+
+	e.clock.Advance(time.Second)
+	c, err := e.svc.Challenge(ctx, direct(t, account("u:2", 1500), account("u:3", 1500)))
+	mustNoErr(t, "Challenge", err)
+	lapsing("a challenge made", true)
+	lapsing("the signal taken", false)
+	next("the seek due first", gone.Add(lobby.DefaultOwnerGrace))
+
+	mustNoErr(t, "OwnerConnected", e.svc.OwnerConnected(ctx, "u:1"))
+	next("its owner back", c.ExpiresAt)
+	_, err = e.svc.Decline(ctx, c.ID, "u:3", lobby.DeclineGeneric)
+	mustNoErr(t, "Decline", err)
+	lapsing("a challenge declined", false)
+	next("the challenge declined", time.Time{})
+}

@@ -331,7 +331,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	}
 	sweepDone := make(chan struct{})
 	sweepCtx, stopSweep := context.WithCancel(context.Background())
-	go func() { defer close(sweepDone); housekeeping(sweepCtx, lob, st, exclusive, log) }()
+	go func() { defer close(sweepDone); housekeeping(sweepCtx, lob, st, exclusive && !opts.testClock, log) }()
 	schedDone := make(chan struct{})
 	go func() { defer close(schedDone); sched.Run(sweepCtx) }() // reminders, starts, forfeits, on the server's own schedule
 	leagueDone := make(chan struct{})
@@ -408,33 +408,61 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 // How often serve sweeps the lobby's lapsed seeks and challenges, and
 // deletes the expired sessions.
 const (
-	sweepEvery    = time.Second
+	// sweepEvery is the period of the sweep among several nodes, and
+	// the shortest time between two sweeps of a node alone.
+	sweepEvery = time.Second
+	// sweepQuiet is the longest a node alone waits between two sweeps
+	// when nothing it knows of can lapse.
+	sweepQuiet    = time.Minute
 	sessionsEvery = time.Hour
 )
 
 // housekeeping sweeps the lobby and deletes expired sessions until ctx
-// ends. local tells that the store is a file of this process's, whose
-// reads end on their own (SQLite's busy timeout bounds them).
-func housekeeping(ctx context.Context, lob *lobby.Service, people account.Store, local bool, log *slog.Logger) {
+// ends. Among several nodes, or on a test clock, it sweeps every second:
+// another node's seeks and challenges lapse too. A node alone on a store
+// of its own (alone: a SQLite file it holds the lock of) knows every
+// change: it sweeps when the lobby's next lapse is due (lobby's
+// NextLapse), asking again whenever the lobby made something that can
+// lapse (Lapsing), and at least every sweepQuiet; its reads, which end on
+// their own (SQLite's busy timeout bounds them), carry no cancellation,
+// so they start none of database/sql's and the driver's watcher
+// goroutines.
+func housekeeping(ctx context.Context, lob *lobby.Service, people account.Store, alone bool, log *slog.Logger) {
 	sweepCtx := ctx
-	if local {
-		// The sweep's reads, two a second that mostly find nothing, then
-		// start no goroutines to watch for a cancellation (database/sql's
-		// and the driver's).
+	var lapsing <-chan struct{}
+	if alone {
 		sweepCtx = context.WithoutCancel(ctx)
+		lapsing = lob.Lapsing()
 	}
-	sweep := time.NewTicker(sweepEvery)
+	sweep := time.NewTimer(0) // at once: what lapsed while the server was down
 	defer sweep.Stop()
 	sessions := time.NewTicker(sessionsEvery)
 	defer sessions.Stop()
+	var last time.Time
+	plan := func() {
+		if !alone {
+			sweep.Reset(time.Until(last.Add(sweepEvery)))
+			return
+		}
+		next, err := lob.NextLapse(sweepCtx)
+		if err != nil {
+			log.Warn("joinpal: reading the lobby's next lapse", "err", err)
+			next = last // at the earliest again
+		}
+		sweep.Reset(time.Until(nextSweep(last, next)))
+	}
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-sweep.C:
+			last = time.Now()
 			if err := lob.Sweep(sweepCtx); err != nil && ctx.Err() == nil {
 				log.Warn("joinpal: sweeping the lobby", "err", err)
 			}
+			plan()
+		case <-lapsing:
+			plan()
 		case <-sessions.C:
 			n, err := people.DeleteExpiredSessions(ctx, time.Now())
 			if err != nil && ctx.Err() == nil {
@@ -444,6 +472,21 @@ func housekeeping(ctx context.Context, lob *lobby.Service, people account.Store,
 			}
 		}
 	}
+}
+
+// nextSweep returns when a node alone, which last swept at last, sweeps
+// next: when the lobby's next lapse is due (next; the zero time for
+// none), at the latest sweepQuiet after last, and never sooner than
+// sweepEvery after it.
+func nextSweep(last, next time.Time) time.Time {
+	at := last.Add(sweepQuiet)
+	if !next.IsZero() && next.Before(at) {
+		at = next
+	}
+	if soonest := last.Add(sweepEvery); at.Before(soonest) {
+		return soonest
+	}
+	return at
 }
 
 // redactDSN hides the password of a postgres:// URL, for the log.

@@ -49,6 +49,7 @@ func RunLobby(t *testing.T, open func(t *testing.T) LobbyStore) {
 		{"AcceptChallengeRace", testAcceptChallengeRace},
 		{"ChallengesFor", testChallengesFor},
 		{"ExpiredChallenges", testExpiredChallenges},
+		{"EarliestLapses", testEarliestLapses},
 		{"LobbyCanceledContext", testLobbyCanceledContext},
 		{"ServicePairsOnce", testServicePairsOnce},
 		{"ServiceLinkFirstTakerWins", testServiceLinkFirstTaker},
@@ -511,6 +512,43 @@ func testExpiredChallenges(t *testing.T, s LobbyStore) {
 	}
 }
 
+// testEarliestLapses: the earliest owner gone among the seeks and the
+// earliest expiry among the challenges still created, each zero when
+// there is none.
+func testEarliestLapses(t *testing.T, s LobbyStore) {
+	ctx := t.Context()
+	check := func(what string, wantGone, wantExpires time.Time) {
+		t.Helper()
+		gone, expires, err := s.EarliestLapses(ctx)
+		if err != nil {
+			t.Fatalf("%s: EarliestLapses: %v", what, err)
+		}
+		if !gone.Equal(wantGone) || !expires.Equal(wantExpires) {
+			t.Errorf("%s: EarliestLapses = %v, %v; want %v, %v", what, gone, expires, wantGone, wantExpires)
+		}
+	}
+	check("an empty lobby", time.Time{}, time.Time{})
+	mustAddSeek(t, s, seekFixture(t, "a", "u:a", "3+0", 0))
+	mustAddSeek(t, s, seekFixture(t, "b", "u:b", "3+0", 1))
+	accepted := challengeFixture(t, "accepted", lobby.Direct, "u:1", "u:2", 0) // expires at(1000), but answered
+	accepted.Status = lobby.Accepted
+	mustCreateChallenge(t, s, accepted)
+	check("owners here, no challenge open", time.Time{}, time.Time{})
+	mustCreateChallenge(t, s, challengeFixture(t, "late", lobby.Direct, "u:1", "u:2", 20)) // expires at(1020)
+	mustCreateChallenge(t, s, challengeFixture(t, "early", lobby.Open, "u:1", "", 10))     // expires at(1010)
+	if err := s.MarkSeekOwnerGone(ctx, "u:b", at(300)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkSeekOwnerGone(ctx, "u:a", at(200)); err != nil {
+		t.Fatal(err)
+	}
+	check("two owners gone, two challenges open", at(200), at(1010))
+	if err := s.MarkSeekOwnerBack(ctx, "u:a"); err != nil {
+		t.Fatal(err)
+	}
+	check("one owner back", at(300), at(1010))
+}
+
 func testLobbyCanceledContext(t *testing.T, s LobbyStore) {
 	mustAddSeek(t, s, seekFixture(t, "a", "u:1", "3+0", 0))
 	mustCreateChallenge(t, s, challengeFixture(t, "c", lobby.Open, "u:1", "", 0))
@@ -532,6 +570,7 @@ func testLobbyCanceledContext(t *testing.T, s LobbyStore) {
 		"RemoveSeeksOf":        second(s.RemoveSeeksOf(ctx, "u:1")),
 		"Challenge":            second(s.Challenge(ctx, "c")),
 		"ChallengesFor":        second(s.ChallengesFor(ctx, "u:1")),
+		"EarliestLapses":       third(s.EarliestLapses(ctx)),
 	}
 	for name, err := range calls {
 		if !errors.Is(err, context.Canceled) {
@@ -543,6 +582,9 @@ func testLobbyCanceledContext(t *testing.T, s LobbyStore) {
 }
 
 func second[T any](_ T, err error) error { return err }
+
+// third returns the error of a call that returns two values and one.
+func third[T, U any](_ T, _ U, err error) error { return err }
 
 // atOnce calls f(0) … f(n-1) from n goroutines released at the same
 // moment, and returns their errors.

@@ -319,6 +319,17 @@ func (s *Store) ExpiredChallenges(ctx context.Context, now time.Time) ([]lobby.C
 	return s.challenges(ctx, "expired challenges", "status = 'created' AND expires_at <= $1", now)
 }
 
+// EarliestLapses returns the earliest moment a seek's owner was marked
+// gone and the earliest expiry of a challenge of status created (each the
+// zero time when there is none); see lobby.Store.
+func (s *Store) EarliestLapses(ctx context.Context) (ownerGone, expires time.Time, err error) {
+	err = s.readOne(ctx, "earliest lapses", func(q Querier) error {
+		return q.QueryRow(`SELECT (SELECT MIN(owner_gone_since) FROM seeks WHERE owner_gone_since IS NOT NULL),
+			(SELECT MIN(expires_at) FROM challenges WHERE status = 'created')`).Scan(&ownerGone, &expires)
+	})
+	return ownerGone, expires, err
+}
+
 func (s *Store) challenges(ctx context.Context, op, where string, arg any) ([]lobby.Challenge, error) {
 	var out []lobby.Challenge
 	err := s.readOne(ctx, op, func(q Querier) error {
