@@ -14,8 +14,8 @@ const backupUsage = `Usage: joinpal backup [--db PATH] OUT
 Copies the SQLite database to the new file OUT, safely while the server
 runs and writes: the copy holds every change committed before the backup
 began (one consistent snapshot, VACUUM INTO), in one file. Restore: stop
-the server, put OUT in the database's place (removing PATH-wal and
-PATH-shm), start it. On PostgreSQL use pg_dump (docs/STORAGE.md).
+the server, put OUT in the database's place (removing PATH-wal,
+PATH-shm and PATH.lock), start it. On PostgreSQL use pg_dump (docs/STORAGE.md).
 
 Flags:`
 

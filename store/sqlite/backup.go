@@ -18,7 +18,8 @@ import (
 // one self-contained file (no -wal beside it), synced to disk before
 // Backup returns. It fails if out exists; a failed backup removes what it
 // wrote. Restore: stop the server, put the copy in the database's place
-// (and remove the old PATH-wal and PATH-shm if any), start the server.
+// (and remove the old PATH-wal, PATH-shm and PATH.lock if any), start the
+// server.
 func Backup(ctx context.Context, path, out string) error {
 	abs, err := filepath.Abs(path)
 	if err != nil {
