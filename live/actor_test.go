@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestReusedCommandsGetTheirOwnAnswers checks that a command's answer
@@ -126,5 +127,52 @@ func waitQueued(a *actor, n int) {
 			return
 		}
 		runtime.Gosched()
+	}
+}
+
+// TestAnswerWaitsForNoLaterCommand: a command's caller has its answer
+// once its command is done, while a command queued behind it still runs;
+// the commands run in the order they came.
+func TestAnswerWaitsForNoLaterCommand(t *testing.T) {
+	f := newFixture(t)
+	f.create("g1", "5+0")
+	a, err := f.rt.lookup(f.ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []int
+	firstRuns, release := make(chan struct{}), make(chan struct{})
+	secondDone := make(chan error, 1)
+	firstDone := make(chan error, 1)
+	go func() {
+		firstDone <- a.do(context.Background(), func() error {
+			order = append(order, 1)
+			close(firstRuns)
+			waitQueued(a, 1) // the second waits behind this one
+			return nil
+		})
+	}()
+	<-firstRuns
+	go func() {
+		secondDone <- a.do(context.Background(), func() error {
+			<-release
+			order = append(order, 2)
+			return nil
+		})
+	}()
+	select {
+	case err := <-firstDone: // while the second is blocked
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first caller's answer waits for the command queued behind its own")
+	}
+	close(release)
+	if err := <-secondDone; err != nil {
+		t.Fatal(err)
+	}
+	if len(order) != 2 || order[0] != 1 || order[1] != 2 {
+		t.Errorf("the commands ran in the order %v, want [1 2]", order)
 	}
 }
