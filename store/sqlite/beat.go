@@ -112,22 +112,19 @@ func (s *Store) Heartbeat(ctx context.Context, node string, at time.Time) error 
 	due := b.storedBegun.IsZero() || time.Since(b.storedBegun) >= storedBeatEvery ||
 		failures != b.failures || node != b.own.node
 	b.mu.Unlock()
+	begun := time.Now()
 	if due {
-		begun := time.Now()
 		if err := s.Store.Heartbeat(ctx, node, at); err != nil {
 			return err
 		}
-		b.mu.Lock()
-		if begun.After(b.storedBegun) {
-			b.storedBegun, b.failures = begun, failures
-			b.own.stored = at
-		}
-		b.mu.Unlock()
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if node != b.own.node {
-		b.own = lockBeat{node: node, stored: at}
+		b.own = lockBeat{node: node}
+	}
+	if due && begun.After(b.storedBegun) {
+		b.storedBegun, b.failures, b.own.stored = begun, failures, at
 	}
 	if at.After(b.own.at) {
 		b.own.at = at
