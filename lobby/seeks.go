@@ -188,8 +188,9 @@ func (s *Service) OwnerConnected(ctx context.Context, ownerID string) error {
 // seeks are removed by the first Sweep Config.OwnerGrace or more later,
 // unless OwnerConnected comes first. With more than one node, a node that
 // still holds a socket of the owner says OwnerConnected again within the
-// grace (on its sweep tick, say), so that another node's last socket
-// closing does not take the seek of someone still connected.
+// grace ([Service.ReassertOwners] before each sweep), so that another
+// node's last socket closing does not take the seek of someone still
+// connected.
 func (s *Service) OwnerGone(ctx context.Context, ownerID string) error {
 	if err := s.cfg.Store.MarkSeekOwnerGone(ctx, ownerID, s.now()); err != nil {
 		return fmt.Errorf("lobby: owner gone: %w", err)

@@ -35,6 +35,33 @@ func (s *Service) Sweep(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
+// ReassertOwners says OwnerConnected again for each owner of a seek
+// marked gone (see [Service.OwnerGone]) whom present reports as holding a
+// socket on this node. Among several nodes each runs it before its Sweep,
+// about every second: an owner's last socket closing on one node, or a
+// seek placed over plain HTTP on it, marks the owner gone although a
+// socket of theirs may be open on another node, which takes the mark back
+// well within Config.OwnerGrace.
+func (s *Service) ReassertOwners(ctx context.Context, present func(ownerID string) bool) error {
+	seeks, err := s.cfg.Store.Seeks(ctx)
+	if err != nil {
+		return fmt.Errorf("lobby: reassert owners: %w", err)
+	}
+	done := make(map[string]bool)
+	var errs []error
+	for _, seek := range seeks {
+		id := seek.Owner.ID
+		if seek.OwnerGoneSince.IsZero() || done[id] || !present(id) {
+			continue
+		}
+		done[id] = true
+		if err := s.OwnerConnected(ctx, id); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
 // NextLapse returns the earliest moment at which Sweep may have something
 // to do — a seek whose owner has been gone for Config.OwnerGrace, or a
 // challenge that expires — as the store holds them now, or the zero time

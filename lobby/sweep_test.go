@@ -2,6 +2,7 @@ package lobby_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -187,4 +188,32 @@ func TestNextLapse(t *testing.T) {
 	mustNoErr(t, "Decline", err)
 	lapsing("a challenge declined", false)
 	next("the challenge declined", time.Time{})
+}
+
+// ReassertOwners takes back the gone mark of the owners present on this
+// node, and only theirs, so that the sweep keeps their seeks.
+func TestReassertOwners(t *testing.T) {
+	e := newEnv(t)
+	ctx := t.Context()
+	for _, id := range []string{"u:1", "u:2", "u:3"} {
+		e.seek(t, lobby.SeekRequest{Owner: account(id, 1500), TimeControl: tc(t, "3+0"), Color: lobby.White})
+	}
+	e.seek(t, lobby.SeekRequest{Owner: account("u:1", 1500), TimeControl: tc(t, "5+0"), Color: lobby.White})
+	mustNoErr(t, "OwnerGone u:1", e.svc.OwnerGone(ctx, "u:1"))
+	mustNoErr(t, "OwnerGone u:2", e.svc.OwnerGone(ctx, "u:2"))
+	asked := map[string]int{}
+	present := func(id string) bool { asked[id]++; return id == "u:1" || id == "u:3" }
+	mustNoErr(t, "ReassertOwners", e.svc.ReassertOwners(ctx, present))
+	if asked["u:1"] != 1 || asked["u:2"] != 1 || asked["u:3"] != 0 {
+		t.Errorf("present asked %v, want u:1 and u:2 once each (u:3 was never gone)", asked)
+	}
+	e.clock.Advance(lobby.DefaultOwnerGrace)
+	mustNoErr(t, "Sweep", e.svc.Sweep(ctx))
+	var owners []string
+	for _, s := range e.seeks(t) {
+		owners = append(owners, s.Owner.ID)
+	}
+	if want := []string{"u:1", "u:3", "u:1"}; !slices.Equal(owners, want) {
+		t.Errorf("seeks after the sweep owned by %v, want %v", owners, want)
+	}
 }

@@ -301,3 +301,54 @@ func TestE2EStreamAIGame(t *testing.T) {
 		t.Fatalf("gameFinish: %+v", got.Game)
 	}
 }
+
+// TestE2ESeekOverHTTPLastsWithItsOwner: a seek placed by a request lasts
+// while its owner has a lobby socket open, as any seek does; a new
+// visitor whose page closes before its socket opens leaves none behind.
+func TestE2ESeekOverHTTPLastsWithItsOwner(t *testing.T) {
+	tests := []struct {
+		name string
+		// socketBefore and socketAfter open the owner's lobby socket
+		// before the seek and after it.
+		socketBefore, socketAfter bool
+		kept                      bool
+	}{
+		{"a new visitor whose page closed", false, false, false},
+		{"a lobby socket open", true, false, true},
+		{"a lobby socket opened after the seek", false, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			env := newPlayEnv(t, playOptions{})
+			ctx := context.Background()
+			owner := env.anonymous(t)
+			if tt.socketBefore {
+				owner = env.guest(t)
+				owner.dial("/api/lobby/socket").frame("seeks")
+			}
+			var open lobby.SeekResult
+			owner.must(http.StatusCreated, "POST", "/api/seek", map[string]any{"timeControl": "5+0"}, &open)
+			if open.GameID != "" {
+				t.Fatalf("paired: %+v", open)
+			}
+			if tt.socketAfter {
+				owner.dial("/api/lobby/socket").frame("seeks")
+			}
+			seeks, err := env.store.Seeks(ctx)
+			if err != nil || len(seeks) != 1 {
+				t.Fatalf("seeks %+v, %v; want the one placed", seeks, err)
+			}
+			if gone := !seeks[0].OwnerGoneSince.IsZero(); gone == tt.kept {
+				t.Errorf("owner marked gone: %v, want %v", gone, !tt.kept)
+			}
+			env.srvTime.Advance(lobby.DefaultOwnerGrace)
+			if err := env.lobby.Sweep(ctx); err != nil {
+				t.Fatal(err)
+			}
+			seeks, err = env.store.Seeks(ctx)
+			if err != nil || (len(seeks) == 1) != tt.kept {
+				t.Errorf("after the grace: seeks %+v, %v; kept want %v", seeks, err, tt.kept)
+			}
+		})
+	}
+}

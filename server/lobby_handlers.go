@@ -102,7 +102,43 @@ func (s *Server) postSeek(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	if res.GameID == "" {
+		// Not the request's context: a page that closes now is the case.
+		s.seekPlacedOverHTTP(context.WithoutCancel(r.Context()), who.User.ID)
+	}
 	writeJSON(w, http.StatusCreated, res)
+}
+
+// seekPlacedOverHTTP makes a seek placed by a request last only while its
+// owner has a socket open, as every seek does: the lobby counts a new
+// seek's owner as connected, and a page that closes before its lobby
+// socket opens (a new visitor's first seek makes them a guest, and their
+// page then reopens its socket as the guest) would otherwise leave a seek
+// that pairs the next player with nobody. The owner is marked gone unless
+// a lobby socket of theirs is open here; a socket that opens meanwhile
+// takes the mark back (it is checked again after), and one open on another
+// node takes it back on that node's next sweep.
+func (s *Server) seekPlacedOverHTTP(ctx context.Context, userID string) {
+	if s.play.hub.present(lobbyPresence, userID) {
+		return // its last socket closing marks the owner gone
+	}
+	lb := s.cfg.Lobby
+	if err := lb.OwnerGone(ctx, userID); err != nil {
+		s.log.Warn("server: marking a seek's owner gone", "user", userID, "err", err)
+		return
+	}
+	if s.play.hub.present(lobbyPresence, userID) {
+		if err := lb.OwnerConnected(ctx, userID); err != nil {
+			s.log.Warn("server: marking a seek's owner present", "user", userID, "err", err)
+		}
+	}
+}
+
+// LobbyPresent reports whether userID has a lobby socket open on this
+// server; among several nodes each says so of its own sockets before it
+// sweeps the lobby (lobby's ReassertOwners).
+func (s *Server) LobbyPresent(userID string) bool {
+	return s.play.hub.present(lobbyPresence, userID)
 }
 
 // deleteSeek serves DELETE /api/seek/{id}: the requester cancels their

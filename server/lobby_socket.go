@@ -35,9 +35,8 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 func (s *Server) serveLobbySocket(ctx context.Context, sock *socket, who Identity) {
 	userID := who.User.ID
 	lb := s.cfg.Lobby
-	sub := subscribe(lb.Events(), func() { s.sendSeeks(ctx, sock) })
-	defer sub.cancel()
-	s.sendSeeks(ctx, sock)
+	// The owner counts as present before the first frame: a client that
+	// has the seeks knows its seeks are kept.
 	if userID != "" {
 		if s.play.hub.join(lobbyPresence, userID) {
 			_ = lb.OwnerConnected(ctx, userID)
@@ -48,6 +47,9 @@ func (s *Server) serveLobbySocket(ctx context.Context, sock *socket, who Identit
 			}
 		}()
 	}
+	sub := subscribe(lb.Events(), func() { s.sendSeeks(ctx, sock) })
+	defer sub.cancel()
+	s.sendSeeks(ctx, sock)
 	s.followTurns(sock, who)
 	cs := s.joinChat(sock, who, chat.Lobby)
 	listenWith(ctx, sock, sub, func(e lobby.Event) (outFrame, bool) { return lobbyFrame(e, who) }, func(f inFrame) bool {

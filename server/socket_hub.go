@@ -200,6 +200,13 @@ func (h *socketHub) join(game, player string) (first bool) {
 	return h.players[k] == 1
 }
 
+// present reports whether player has a socket open on game.
+func (h *socketHub) present(game, player string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.players[presenceKey{game, player}] > 0
+}
+
 // part counts one socket less of player on game and reports whether it
 // was the last, and whether the server is stopping (then the player is not
 // gone: the server is).

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/nats-io/nats.go"
 )
 
@@ -425,6 +426,66 @@ func TestClusterLobbyAcrossNodes(t *testing.T) {
 	added := watcher.until("seekAdded", func(f clusterFrame) bool { return f.T == "seekAdded" })
 	if !strings.Contains(string(added.D), alba.id) {
 		t.Errorf("the seek B's lobby saw is not Alba's: %s", added.D)
+	}
+}
+
+// TestClusterSeekOwnerOnAnotherNode: Alba's only lobby socket is on B
+// when she seeks through A. A, holding no socket of hers, marks her gone;
+// B, which holds one, takes the mark back before it sweeps, so the seek
+// outlives the grace. Once her socket on B closes, the seek goes.
+func TestClusterSeekOwnerOnAnotherNode(t *testing.T) {
+	start, db, _ := clusterSetup(t, true)
+	a, b := start("node-a"), start("node-b")
+	st, err := postgres.Open(t.Context(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	alba := newGuestUser(t, a.base)
+	lobbyOnB := dialSocket(t, "Alba's lobby on B", b.base, "/api/lobby/socket", alba)
+	lobbyOnB.until("the seeks", func(f clusterFrame) bool { return f.T == "seeks" })
+	alba.do(t, a.base, "POST", "/api/seek", map[string]any{"timeControl": "5+0"}, http.StatusCreated, nil)
+	// seekGone waits until the seek's owner is marked gone (or not).
+	seekGone := func(what string, want bool) {
+		t.Helper()
+		deadline := time.Now().Add(clusterWait)
+		for {
+			seeks, err := st.Seeks(t.Context())
+			if err != nil || len(seeks) != 1 {
+				t.Fatalf("%s: seeks %+v, %v; want Alba's", what, seeks, err)
+			}
+			if !seeks[0].OwnerGoneSince.IsZero() == want {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the owner marked gone is still %v", what, !want)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	seekGone("B takes A's mark back", false)
+	advanceClock(t, a, "1m")
+	advanceClock(t, b, "1m")
+	var seeks []json.RawMessage
+	alba.do(t, a.base, "GET", "/api/seeks", nil, http.StatusOK, &seeks)
+	if len(seeks) != 1 {
+		t.Fatalf("Alba's seek is gone although her socket on B is open: %d seeks", len(seeks))
+	}
+
+	lobbyOnB.conn.Close(websocket.StatusGoingAway, "")
+	seekGone("her last socket closed", true)
+	advanceClock(t, a, "1m")
+	advanceClock(t, b, "1m")
+	deadline := time.Now().Add(clusterWait)
+	for {
+		alba.do(t, a.base, "GET", "/api/seeks", nil, http.StatusOK, &seeks)
+		if len(seeks) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the seek of an owner gone a minute was never swept")
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 

@@ -69,7 +69,10 @@ func TestHousekeepingAloneSweepsWhenDue(t *testing.T) {
 	defer stop()
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan struct{})
-	go func() { defer close(done); housekeeping(ctx, lob, st, true, slog.New(slog.DiscardHandler)) }()
+	go func() {
+		defer close(done)
+		housekeeping(ctx, lob, func(string) bool { return false }, st, true, slog.New(slog.DiscardHandler))
+	}()
 	defer func() { cancel(); <-done }()
 
 	ana := lobby.Player{ID: "u:ana", Name: "ana", Rating: 1500}
@@ -114,5 +117,65 @@ func TestHousekeepingAloneSweepsWhenDue(t *testing.T) {
 	// slow enough): not one a second, which would have made four.
 	if n := store.sweeps.Load(); n < 2 || n > 3 {
 		t.Errorf("%d sweeps in %v, want 2 or 3", n, time.Since(gone))
+	}
+}
+
+// TestHousekeepingAmongNodesReasserts: a node among others takes back,
+// before its sweep, the gone mark of a seek's owner who has a lobby socket
+// on it, which another node set (that node's last socket of theirs closed).
+func TestHousekeepingAmongNodesReasserts(t *testing.T) {
+	st, err := sqlite.Open(t.Context(), sqlitetest.File(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	lob, err := lobby.New(lobby.Config{Store: st,
+		Games: lobby.GameStarterFunc(func(context.Context, game.Config) (game.Event, error) {
+			return game.Event{}, errors.New("no games here")
+		})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc, err := game.ParseTimeControl("3+0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"u:ana", "u:ben"} {
+		owner := lobby.Player{ID: id, Name: id, Rating: 1500}
+		if _, err := lob.AddSeek(t.Context(), lobby.SeekRequest{Owner: owner, TimeControl: tc, Color: lobby.White}); err != nil {
+			t.Fatal(err)
+		}
+		if err := lob.OwnerGone(t.Context(), id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	present := func(id string) bool { return id == "u:ana" }
+	go func() { defer close(done); housekeeping(ctx, lob, present, st, false, slog.New(slog.DiscardHandler)) }()
+	defer func() { cancel(); <-done }()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		seeks, err := st.Seeks(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		gone := map[string]bool{}
+		for _, s := range seeks {
+			gone[s.Owner.ID] = !s.OwnerGoneSince.IsZero()
+		}
+		if len(seeks) != 2 {
+			t.Fatalf("seeks %+v, want ana's and ben's (the grace has not passed)", seeks)
+		}
+		if !gone["u:ana"] {
+			if !gone["u:ben"] {
+				t.Error("ben, present nowhere, was taken back too")
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("ana, present on the node, is still marked gone")
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

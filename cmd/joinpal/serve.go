@@ -331,7 +331,10 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	}
 	sweepDone := make(chan struct{})
 	sweepCtx, stopSweep := context.WithCancel(context.Background())
-	go func() { defer close(sweepDone); housekeeping(sweepCtx, lob, st, exclusive && !opts.testClock, log) }()
+	go func() {
+		defer close(sweepDone)
+		housekeeping(sweepCtx, lob, srv.LobbyPresent, st, exclusive && !opts.testClock, log)
+	}()
 	schedDone := make(chan struct{})
 	go func() { defer close(schedDone); sched.Run(sweepCtx) }() // reminders, starts, forfeits, on the server's own schedule
 	leagueDone := make(chan struct{})
@@ -419,7 +422,9 @@ const (
 
 // housekeeping sweeps the lobby and deletes expired sessions until ctx
 // ends. Among several nodes, or on a test clock, it sweeps every second:
-// another node's seeks and challenges lapse too. A node alone on a store
+// another node's seeks and challenges lapse too, and before each sweep it
+// takes back the gone mark of the seeks' owners who have a lobby socket
+// on this node (present; lobby's ReassertOwners). A node alone on a store
 // of its own (alone: a SQLite file it holds the lock of) knows every
 // change: it sweeps when the lobby's next lapse is due (lobby's
 // NextLapse), asking again whenever the lobby made something that can
@@ -427,7 +432,7 @@ const (
 // their own (SQLite's busy timeout bounds them), carry no cancellation,
 // so they start none of database/sql's and the driver's watcher
 // goroutines.
-func housekeeping(ctx context.Context, lob *lobby.Service, people account.Store, alone bool, log *slog.Logger) {
+func housekeeping(ctx context.Context, lob *lobby.Service, present func(userID string) bool, people account.Store, alone bool, log *slog.Logger) {
 	sweepCtx := ctx
 	var lapsing <-chan struct{}
 	if alone {
@@ -457,6 +462,11 @@ func housekeeping(ctx context.Context, lob *lobby.Service, people account.Store,
 			return
 		case <-sweep.C:
 			last = time.Now()
+			if !alone {
+				if err := lob.ReassertOwners(sweepCtx, present); err != nil && ctx.Err() == nil {
+					log.Warn("joinpal: reasserting the lobby's present owners", "err", err)
+				}
+			}
 			if err := lob.Sweep(sweepCtx); err != nil && ctx.Err() == nil {
 				log.Warn("joinpal: sweeping the lobby", "err", err)
 			}
