@@ -71,7 +71,8 @@ func TestHousekeepingAloneSweepsWhenDue(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		housekeeping(ctx, lob, func(string) bool { return false }, st, true, slog.New(slog.DiscardHandler))
+		housekeeper{lobby: lob, present: func(string) bool { return false }, people: st, alone: true, boundedReads: true,
+			log: slog.New(slog.DiscardHandler)}.run(ctx)
 	}()
 	defer func() { cancel(); <-done }()
 
@@ -152,7 +153,10 @@ func TestHousekeepingAmongNodesReasserts(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan struct{})
 	present := func(id string) bool { return id == "u:ana" }
-	go func() { defer close(done); housekeeping(ctx, lob, present, st, false, slog.New(slog.DiscardHandler)) }()
+	go func() {
+		defer close(done)
+		housekeeper{lobby: lob, present: present, people: st, log: slog.New(slog.DiscardHandler)}.run(ctx)
+	}()
 	defer func() { cancel(); <-done }()
 	deadline := time.Now().Add(10 * time.Second)
 	for {

@@ -333,7 +333,9 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	sweepCtx, stopSweep := context.WithCancel(context.Background())
 	go func() {
 		defer close(sweepDone)
-		housekeeping(sweepCtx, lob, srv.LobbyPresent, st, exclusive && !opts.testClock, log)
+		hk := housekeeper{lobby: lob, present: srv.LobbyPresent, people: st, log: log,
+			alone: cl == nil && !opts.testClock, boundedReads: exclusive}
+		hk.run(sweepCtx)
 	}()
 	schedDone := make(chan struct{})
 	go func() { defer close(schedDone); sched.Run(sweepCtx) }() // reminders, starts, forfeits, on the server's own schedule
@@ -420,24 +422,43 @@ const (
 	sessionsEvery = time.Hour
 )
 
-// housekeeping sweeps the lobby and deletes expired sessions until ctx
-// ends. Among several nodes, or on a test clock, it sweeps every second:
+// housekeeper sweeps the lobby and deletes expired sessions.
+type housekeeper struct {
+	lobby *lobby.Service
+	// present reports whether a user has a lobby socket on this node.
+	present func(userID string) bool
+	people  account.Store
+	log     *slog.Logger
+	// alone says the node knows every change of the lobby: it runs
+	// without NATS (a SQLite file it holds the lock of, or PostgreSQL
+	// where no other node may run games beside it) and not on a test
+	// clock.
+	alone bool
+	// boundedReads says the store's reads end on their own (SQLite's busy
+	// timeout bounds them), so that a node alone reads without
+	// cancellation.
+	boundedReads bool
+}
+
+// run sweeps the lobby and deletes expired sessions until ctx ends.
+// Among several nodes, or on a test clock, it sweeps every second:
 // another node's seeks and challenges lapse too, and before each sweep it
 // takes back the gone mark of the seeks' owners who have a lobby socket
-// on this node (present; lobby's ReassertOwners). A node alone on a store
-// of its own (alone: a SQLite file it holds the lock of) knows every
-// change: it sweeps when the lobby's next lapse is due (lobby's
-// NextLapse), asking again whenever the lobby made something that can
-// lapse (Lapsing), and at least every sweepQuiet; its reads, which end on
-// their own (SQLite's busy timeout bounds them), carry no cancellation,
-// so they start none of database/sql's and the driver's watcher
-// goroutines.
-func housekeeping(ctx context.Context, lob *lobby.Service, present func(userID string) bool, people account.Store, alone bool, log *slog.Logger) {
+// on this node (present; lobby's ReassertOwners). A node alone sweeps
+// when the lobby's next lapse is due (lobby's NextLapse), asking again
+// whenever the lobby made something that can lapse (Lapsing), and at
+// least every sweepQuiet. On a store whose reads end on their own, its
+// reads carry no cancellation, so they start none of database/sql's and
+// the driver's watcher goroutines.
+func (h housekeeper) run(ctx context.Context) {
+	lob, log := h.lobby, h.log
 	sweepCtx := ctx
 	var lapsing <-chan struct{}
-	if alone {
-		sweepCtx = context.WithoutCancel(ctx)
+	if h.alone {
 		lapsing = lob.Lapsing()
+		if h.boundedReads {
+			sweepCtx = context.WithoutCancel(ctx)
+		}
 	}
 	sweep := time.NewTimer(0) // at once: what lapsed while the server was down
 	defer sweep.Stop()
@@ -445,7 +466,7 @@ func housekeeping(ctx context.Context, lob *lobby.Service, present func(userID s
 	defer sessions.Stop()
 	var last time.Time
 	plan := func() {
-		if !alone {
+		if !h.alone {
 			sweep.Reset(time.Until(last.Add(sweepEvery)))
 			return
 		}
@@ -462,8 +483,8 @@ func housekeeping(ctx context.Context, lob *lobby.Service, present func(userID s
 			return
 		case <-sweep.C:
 			last = time.Now()
-			if !alone {
-				if err := lob.ReassertOwners(sweepCtx, present); err != nil && ctx.Err() == nil {
+			if !h.alone {
+				if err := lob.ReassertOwners(sweepCtx, h.present); err != nil && ctx.Err() == nil {
 					log.Warn("joinpal: reasserting the lobby's present owners", "err", err)
 				}
 			}
@@ -474,7 +495,7 @@ func housekeeping(ctx context.Context, lob *lobby.Service, present func(userID s
 		case <-lapsing:
 			plan()
 		case <-sessions.C:
-			n, err := people.DeleteExpiredSessions(ctx, time.Now())
+			n, err := h.people.DeleteExpiredSessions(ctx, time.Now())
 			if err != nil && ctx.Err() == nil {
 				log.Warn("joinpal: deleting expired sessions", "err", err)
 			} else if n > 0 {
