@@ -158,6 +158,15 @@ func (b *backend) ReadOne(ctx context.Context, f func(sqlstore.Querier) error) e
 	return f(querier{ctx, b.pool})
 }
 
+// WriteOne runs f, one statement, on the pool: the statement commits
+// alone, in its implicit transaction.
+func (b *backend) WriteOne(ctx context.Context, f func(sqlstore.Querier) error) error {
+	if err := (*Store)(b).open(); err != nil {
+		return err
+	}
+	return f(querier{ctx, b.pool})
+}
+
 // Write runs f in a transaction of its own.
 func (b *backend) Write(ctx context.Context, f func(sqlstore.Querier) error) error {
 	return (*Store)(b).begin(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error { return f(querier{ctx, tx}) })

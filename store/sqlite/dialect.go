@@ -196,6 +196,12 @@ func (b *backend) Write(ctx context.Context, f func(sqlstore.Querier) error) err
 	return err
 }
 
+// WriteOne is Write: every write takes the writer's turn, one statement
+// or many.
+func (b *backend) WriteOne(ctx context.Context, f func(sqlstore.Querier) error) error {
+	return b.Write(ctx, f)
+}
+
 // open fails with ErrClosed once Close has begun.
 func (s *Store) open() error {
 	if s.q.Closed() {

@@ -634,7 +634,7 @@ func (s *Store) ending(w *GameWrite, id string, st game.State) *GameWrite {
 }
 
 // Heartbeat records that node is alive at the moment at (and not stopped).
-// It is a write of its own (Backend.Write), not one of the group commit's:
+// It is a write of its own (Backend.WriteOne), not one of the group commit's:
 // where the database takes several writers (PostgreSQL), a node renews its
 // lease ahead of a queue of game writes, which under load could otherwise
 // hold the renewal past the lease and hand the node's games to another.
@@ -649,7 +649,7 @@ func (s *Store) MarkStopped(ctx context.Context, node string, at time.Time) erro
 
 // upsertNode writes node's row of the nodes table in a write of its own.
 func (s *Store) upsertNode(ctx context.Context, op, node string, at time.Time, stopped bool) error {
-	return s.write(ctx, op, func(q Querier) error {
+	return s.writeOne(ctx, op, func(q Querier) error {
 		_, err := q.Exec(upsertNodeSQL, node, at, stopped)
 		return err
 	})

@@ -47,6 +47,11 @@ type Backend interface {
 	// nil. Writes of one database are serialisable with respect to the
 	// rows they lock (Dialect.ForUpdate) or change.
 	Write(ctx context.Context, f func(Querier) error) error
+	// WriteOne is Write for an f that runs one statement: where the
+	// database commits a statement alone (PostgreSQL), in the
+	// statement's implicit transaction, one round trip rather than
+	// three.
+	WriteOne(ctx context.Context, f func(Querier) error) error
 	// Commit runs w, one write of a game or a node, and returns once it
 	// has committed (nil) or failed: with w.Apply in a write transaction,
 	// or, for a write of one statement that rates no end, as that
@@ -132,6 +137,15 @@ func (s *Store) write(ctx context.Context, op string, f func(Querier) error) err
 	return nil
 }
 
+// writeOne runs f, one statement, as a write (Backend.WriteOne) and
+// wraps its error with op.
+func (s *Store) writeOne(ctx context.Context, op string, f func(Querier) error) error {
+	if err := s.b.WriteOne(ctx, f); err != nil {
+		return s.fail(op, err)
+	}
+	return nil
+}
+
 // read runs f in one snapshot and wraps its error with op.
 func (s *Store) read(ctx context.Context, op string, f func(Querier) error) error {
 	if err := s.b.Read(ctx, f); err != nil {
@@ -151,7 +165,7 @@ func (s *Store) readOne(ctx context.Context, op string, f func(Querier) error) e
 // changeOne runs one statement as a write, failing with notFound if it
 // changed no row.
 func (s *Store) changeOne(ctx context.Context, op string, notFound error, query string, args ...any) error {
-	return s.write(ctx, op, func(q Querier) error {
+	return s.writeOne(ctx, op, func(q Querier) error {
 		n, err := q.Exec(query, args...)
 		if err == nil && n == 0 && notFound != nil {
 			return notFound
