@@ -87,14 +87,49 @@ func (s *Service) settle(as []Arena, now time.Time, stirs uint64) {
 // or its start moved.
 func (s *Service) stir() {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.calm = false
 	s.stirs++
+	s.mu.Unlock()
+	s.Wake()
+}
+
+// Wake has Run, alone and calm, look again at once: the clock moved (a
+// test's), or something may have changed.
+func (s *Service) Wake() {
+	select {
+	case s.stirred <- struct{}{}:
+	default:
+	}
+}
+
+// calmQuiet is the longest Run, alone and calm, sleeps between two looks
+// when no open arena is upcoming.
+const calmQuiet = time.Minute
+
+// nextLook returns how long Run waits before its next Tick: Config.Every,
+// or, alone and calm, until the earliest upcoming start (at least Every,
+// at most calmQuiet), the store left alone meanwhile.
+func (s *Service) nextLook() time.Duration {
+	if s.cfg.Leases != nil {
+		return s.cfg.Every
+	}
+	s.mu.Lock()
+	calm, wake := s.calm, s.wake
+	s.mu.Unlock()
+	if !calm {
+		return s.cfg.Every
+	}
+	wait := calmQuiet
+	if !wake.IsZero() {
+		wait = min(wait, wake.Sub(s.cfg.Now()))
+	}
+	return max(wait, s.cfg.Every)
 }
 
 // Run runs the arenas until ctx is done: alone, it resumes the arenas'
 // running games (recording the ends it missed while down) and runs Tick
-// every Config.Every; among several nodes (Config.Leases), it holds or
+// every Config.Every, but while every open arena is upcoming (calm) only
+// when the first starts, a change stirs it or Wake is called; among several nodes (Config.Leases), it holds or
 // renews the lease every Config.Every (see Hold) and ticks while it runs
 // the arenas. It then waits for its watchers to stop. A graceful stop
 // calls Release after Run; a crash leaves the lease to run out.
@@ -113,17 +148,19 @@ func (s *Service) Run(ctx context.Context) error {
 		s.startTenure(ctx, 0, s.cfg.Now())
 		s.holdMu.Unlock()
 	}
-	t := time.NewTicker(s.cfg.Every)
+	t := time.NewTimer(0)
 	defer t.Stop()
 	for {
 		if _, err := s.Hold(ctx); err != nil && ctx.Err() == nil {
 			s.cfg.Log.Warn("arena: holding the lease", "err", err)
 		}
 		_ = s.Tick(ctx)
+		t.Reset(s.nextLook())
 		select {
 		case <-ctx.Done():
 			return nil
 		case <-t.C:
+		case <-s.stirred:
 		}
 	}
 }

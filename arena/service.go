@@ -154,7 +154,9 @@ type Service struct {
 	calm  bool
 	wake  time.Time
 	stirs uint64
-	wg    sync.WaitGroup
+	// stirred wakes Run, alone and calm, at a stir or Wake.
+	stirred chan struct{}
+	wg      sync.WaitGroup
 }
 
 // New returns the service of cfg.
@@ -188,7 +190,7 @@ func New(cfg Config) (*Service, error) {
 	}
 	return &Service{cfg: cfg, locks: map[string]*sync.Mutex{}, watching: map[string]bool{},
 		entries: map[string]map[string]Entry{}, ending: map[string]int{},
-		since: map[string]map[string]time.Time{}}, nil
+		since: map[string]map[string]time.Time{}, stirred: make(chan struct{}, 1)}, nil
 }
 
 // Events returns the service's events.

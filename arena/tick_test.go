@@ -174,3 +174,27 @@ func TestTickAmongNodesReadsEveryTime(t *testing.T) {
 		r.tickAt(t0.Add(time.Duration(i)*time.Second), i+1)
 	}
 }
+
+// TestRunAloneCalmWakesOnCreate: alone, Run reads the open arenas once
+// and, finding none, sleeps (its next look a minute away); an arena
+// created meanwhile wakes it to read them again.
+func TestRunAloneCalmWakesOnCreate(t *testing.T) {
+	r := newRig(t, false)
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = r.svc.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	reads := func(what string, n int) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for r.st.count() < n {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: %d reads of the open arenas, want %d", what, r.st.count(), n)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	reads("Run's first look", 1)
+	r.create("Tarde", start, "ana", "bea")
+	reads("after the create", 2)
+}

@@ -274,7 +274,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	if tclock != nil {
 		mux := http.NewServeMux()
 		mux.Handle("/", handler)
-		mux.Handle("/test/clock", tclock.handler(func() { sched.Wake(); leagues.Wake() }))
+		mux.Handle("/test/clock", tclock.handler(func() { sched.Wake(); leagues.Wake(); arenas.Wake() }))
 		handler = mux
 	}
 	hs := newHTTPServer(handler, opts.http, log)
