@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -577,4 +578,45 @@ func TestArrangedRound(t *testing.T) {
 	if bs[0].Result != tournament.DoubleForfeit || tr.Round != 2 {
 		t.Fatalf("the game past its deadline: %+v", bs[0])
 	}
+}
+
+// countedTournaments is a store that counts its lists of tournaments.
+type countedTournaments struct {
+	league.Store
+	reads atomic.Int64
+}
+
+func (c *countedTournaments) Tournaments(ctx context.Context, q league.Query) ([]league.Tournament, error) {
+	c.reads.Add(1)
+	return c.Store.Tournaments(ctx, q)
+}
+
+// TestRunAloneWakesOnChange: alone, with no tournament running, Run reads
+// the tournaments once and waits (its interval an hour here); a
+// tournament created wakes it to read them again.
+func TestRunAloneWakesOnChange(t *testing.T) {
+	e := newEnv(t, "")
+	st := &countedTournaments{Store: e.st}
+	svc, err := league.New(league.Config{Store: st, Games: e.games, Records: e.st, Now: e.clock, Alone: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() { defer close(done); svc.Run(ctx, time.Hour) }()
+	defer func() { cancel(); <-done }()
+	reads := func(what string, n int64) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for st.reads.Load() < n {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: %d reads of the tournaments, want %d", what, st.reads.Load(), n)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	reads("the first tick", 2) // those in registration, those running
+	must(svc.Create(t.Context(), person("ana"), "Otoño", "", league.Settings{Format: league.Swiss, Rounds: 3,
+		TimeControl: "5+0", StartsAt: e.now.Add(time.Hour)}))
+	reads("after the create", 4)
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/joinpal/joinpal/club"
@@ -84,6 +85,10 @@ type Config struct {
 	// Paired carries the live rounds' new games to the players'
 	// notifications (a broadcast.Hub of this process when nil).
 	Paired PairedNotices
+	// Alone says that every change of the tournaments goes through this
+	// Service (one node): Run then sleeps while no tournament runs, until
+	// the first live start, a change or Wake.
+	Alone bool
 }
 
 // Changes carries the ids of the tournaments that change.
@@ -101,6 +106,15 @@ type Changes interface {
 type Service struct {
 	cfg  Config
 	wake chan struct{}
+	// calm and nextStart are what the last Tick found, alone: no
+	// tournament running or paused, and the earliest start of a live one
+	// in registration (zero: none). changes counts the changes made, so
+	// that a Tick that read before one does not make the service calm.
+	// Under mu.
+	mu        sync.Mutex
+	calm      bool
+	nextStart time.Time
+	changes   uint64
 }
 
 // New returns the service of cfg.
@@ -261,7 +275,14 @@ func (s *Service) change(ctx context.Context, id string, f func(st state) (Chang
 	return Tournament{}, err
 }
 
-func (s *Service) changed(id string) { _ = s.cfg.Changes.Publish(context.Background(), id) }
+func (s *Service) changed(id string) {
+	s.mu.Lock()
+	s.calm = false
+	s.changes++
+	s.mu.Unlock()
+	s.Wake()
+	_ = s.cfg.Changes.Publish(context.Background(), id)
+}
 
 // Subscribe returns the ids of the tournaments that change from now on
 // (an entry, a pairing, a result; on any node when Config.Changes crosses

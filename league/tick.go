@@ -152,13 +152,23 @@ func resultOf(rec game.Record) tournament.Result {
 // or on two nodes at once — does nothing twice.
 func (s *Service) Tick(ctx context.Context) (int, error) {
 	n := 0
+	s.mu.Lock()
+	changes := s.changes
+	s.mu.Unlock()
 	waiting, err := s.cfg.Store.Tournaments(ctx, Query{Status: []Status{Registration}, Limit: 1000})
 	if err != nil {
 		return 0, err
 	}
 	now := s.now()
+	var nextStart time.Time
 	for _, t := range waiting {
-		if t.Mode != Live || t.StartsAt.IsZero() || now.Before(t.StartsAt) {
+		if t.Mode != Live || t.StartsAt.IsZero() {
+			continue
+		}
+		if now.Before(t.StartsAt) {
+			if nextStart.IsZero() || t.StartsAt.Before(nextStart) {
+				nextStart = t.StartsAt
+			}
 			continue
 		}
 		if _, err := s.change(ctx, t.ID, s.startChange); err != nil {
@@ -172,6 +182,7 @@ func (s *Service) Tick(ctx context.Context) (int, error) {
 	if err != nil {
 		return n, err
 	}
+	s.settle(changes, n == 0 && len(running) == 0, nextStart)
 	for _, t := range running {
 		changed, err := s.advance(ctx, t.ID)
 		if err != nil {
@@ -303,13 +314,51 @@ func (s *Service) Wake() {
 	}
 }
 
-// Run ticks until ctx ends: every interval, and at once when woken.
+// settle records, alone, what a Tick that began after changes changes
+// found: calm (no tournament running or paused, none started) and the
+// earliest start of a live one waiting; a change since the Tick began
+// leaves the service as it was (not calm).
+func (s *Service) settle(changes uint64, calm bool, nextStart time.Time) {
+	if !s.cfg.Alone {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.changes == changes {
+		s.calm, s.nextStart = calm, nextStart
+	}
+}
+
+// calmQuiet is the longest Run sleeps, alone, while no tournament runs.
+const calmQuiet = time.Minute
+
+// nextTick returns how long Run waits after a Tick: interval, or, alone
+// and calm, until the first live start (at least interval, at most
+// calmQuiet).
+func (s *Service) nextTick(interval time.Duration) time.Duration {
+	s.mu.Lock()
+	calm, next := s.calm, s.nextStart
+	s.mu.Unlock()
+	if !s.cfg.Alone || !calm {
+		return interval
+	}
+	wait := calmQuiet
+	if !next.IsZero() {
+		wait = min(wait, next.Sub(s.now()))
+	}
+	return max(wait, interval)
+}
+
+// Run ticks until ctx ends: every interval, and at once when woken (a
+// game ended, the clock moved, a change made here). Alone
+// (Config.Alone), while no tournament runs it ticks only when woken or
+// when the first live start is due, and at least every calmQuiet.
 func (s *Service) Run(ctx context.Context, interval time.Duration) {
 	for {
 		if _, err := s.Tick(ctx); err != nil && ctx.Err() == nil {
 			s.cfg.Log.Warn("league: tick", "err", err)
 		}
-		t := time.NewTimer(interval)
+		t := time.NewTimer(s.nextTick(interval))
 		select {
 		case <-ctx.Done():
 			t.Stop()

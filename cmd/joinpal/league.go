@@ -22,11 +22,12 @@ const leagueTick = 5 * time.Second
 // (running, this node's or another's), read back from the store, arranged
 // rounds through the schedule, clubs and ratings from the store, Swiss
 // rounds by tournament.PairSwiss (the FIDE Dutch system); among several
-// nodes (cl), their changes published to every node.
+// nodes (cl), their changes published to every node, and alone, a Run
+// that sleeps while no tournament runs.
 func newLeague(st platformStore, running league.Games, sched *schedule.Service, clubs *club.Service,
 	cl *cluster, now func() time.Time, log *slog.Logger) (*league.Service, error) {
 	cfg := league.Config{Store: st, Games: running, Records: st, Arranger: sched, Clubs: clubs,
-		Ratings: st, Pair: tournament.PairSwiss, Now: now, Log: log}
+		Ratings: st, Pair: tournament.PairSwiss, Now: now, Log: log, Alone: cl == nil}
 	if cl != nil {
 		// Every node's pages and notifications hear every node's changes
 		// and new games.
