@@ -565,26 +565,27 @@ func (s *socket) write(ctx context.Context, b []byte, more bool) error {
 	return s.gather.release()
 }
 
-// pingAt returns the moment (monoNow) from which the socket is due a ping
-// as it stands, and false while it is not served or a ping waits for its
-// pong: once it has been silent for PingEvery since its last frame and
-// its last ping, or has not been pinged for lagPingFactor×PingEvery, or
-// at once if it never was. A frame heard or a pong can only move the moment
-// later, and by no less than PingEvery/talkerFactor from when it came.
-func (s *socket) pingAt() (int64, bool) {
+// pingDue reports whether the socket, served and with no ping waiting
+// for its pong, is due a ping at now (monoNow): it has been silent for
+// PingEvery since its last frame and its last ping, or it has not been
+// pinged for lagPingFactor×PingEvery, or never.
+func (s *socket) pingDue(now int64) bool {
 	if !s.serving.Load() || s.pinging.Load() {
-		return 0, false
-	}
-	last := s.pinged.Load()
-	if last == 0 {
-		return 0, true
+		return false
 	}
 	every := int64(s.cfg.PingEvery)
+	last := s.pinged.Load()
+	switch {
+	case last == 0:
+		return true
+	case now-last >= lagPingFactor*every:
+		return true
+	}
 	silence := every
 	if s.talker.Load() {
 		silence = every / talkerFactor
 	}
-	return min(last+lagPingFactor*every, max(s.heard.Load(), last)+silence), true
+	return now-s.heard.Load() >= silence && now-last >= silence
 }
 
 // startPing pings the socket in a goroutine of its own, which ends with

@@ -156,57 +156,35 @@ func (h *socketHub) endPingerLocked() {
 	}
 }
 
-// pingLoop is the hub's pinger: it pings the sockets due a ping
-// (socket.pingDue), each ping in a goroutine that lasts until its pong,
-// then sleeps until the next socket is due, but at least a thirtieth of
-// every (PingEvery: a fifth of the shorter silence after which a talker is
-// pinged), so that pings due close together go out together, and at most
-// a sixth (that shorter silence: no frame heard and no pong received
-// while it sleeps can make a socket due before it wakes). One timer for
-// all sockets replaces a goroutine and a timer per socket; most of a busy
-// socket's pings are saved, since its own frames prove it alive, and a
-// server whose few sockets all talk wakes for them every few seconds.
+// pingLoop is the hub's pinger: every thirtieth of every (PingEvery, so a
+// fifth of the shorter silence after which a talker is pinged) it pings
+// the sockets due a ping (socket.pingDue), each ping in a goroutine that
+// lasts until its pong. One ticker for all sockets replaces a goroutine
+// and a timer per socket; most of a busy socket's pings are saved, since
+// its own frames prove it alive.
 func (h *socketHub) pingLoop(every time.Duration, stop <-chan struct{}) {
-	shortest := max(every/(5*talkerFactor), time.Millisecond)
-	longest := max(every/talkerFactor, shortest)
-	t := time.NewTimer(0)
+	t := time.NewTicker(max(every/(5*talkerFactor), time.Millisecond))
 	defer t.Stop()
 	for {
+		h.pingDue()
 		select {
 		case <-t.C:
 		case <-stop:
 			return
 		}
-		t.Reset(pingWait(h.pingDue(), monoNow(), shortest, longest))
 	}
 }
 
-// pingWait returns how long the pinger sleeps at now when the next socket
-// is due at next (monoNow; 0: none is), within [shortest, longest].
-func pingWait(next, now int64, shortest, longest time.Duration) time.Duration {
-	if next == 0 {
-		return longest
-	}
-	return min(max(time.Duration(next-now), shortest), longest)
-}
-
-// pingDue starts a ping on every socket due one, and returns when the
-// first of the others is due (monoNow; 0: none is known to be).
-func (h *socketHub) pingDue() (next int64) {
+// pingDue starts a ping on every socket due one.
+func (h *socketHub) pingDue() {
 	now := monoNow()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.sockets {
-		at, ok := s.pingAt()
-		switch {
-		case !ok:
-		case at <= now:
+		if s.pingDue(now) {
 			s.startPing()
-		case next == 0 || at < next:
-			next = at
 		}
 	}
-	return next
 }
 
 // join counts one more socket of player on game and reports whether it is

@@ -197,7 +197,7 @@ func FuzzClientFrame(f *testing.F) {
 	})
 }
 
-// TestPingDue: a socket is due a ping (pingAt) when it has never been, when it has
+// TestPingDue: a socket is pinged when it has never been, when it has
 // been silent for PingEvery since its last frame and its last ping (a
 // talkerFactor-th of it for a client that sends ping frames of its own), and,
 // however much it talks, every lagPingFactor×PingEvery; never before it
@@ -229,32 +229,8 @@ func TestPingDue(t *testing.T) {
 		s.talker.Store(tt.talker)
 		s.heard.Store(tt.heard)
 		s.pinged.Store(tt.pinged)
-		at, ok := s.pingAt()
-		if got := ok && at <= tt.now; got != tt.want {
-			t.Errorf("%s: due = %v (pingAt %d, %v), want %v", tt.name, got, at, ok, tt.want)
-		}
-	}
-}
-
-// TestPingWait: the pinger sleeps until the next socket is due, within
-// [shortest, longest]; with none due, longest.
-func TestPingWait(t *testing.T) {
-	const shortest, longest = time.Second, 5 * time.Second
-	now := int64(100 * time.Second)
-	tests := []struct {
-		name string
-		next int64
-		want time.Duration
-	}{
-		{"none due", 0, longest},
-		{"due in 3 s", now + int64(3*time.Second), 3 * time.Second},
-		{"due in 10 ms", now + int64(10*time.Millisecond), shortest},
-		{"due already", now - int64(time.Second), shortest},
-		{"due in a minute", now + int64(time.Minute), longest},
-	}
-	for _, tt := range tests {
-		if got := pingWait(tt.next, now, shortest, longest); got != tt.want {
-			t.Errorf("%s: pingWait = %v, want %v", tt.name, got, tt.want)
+		if got := s.pingDue(tt.now); got != tt.want {
+			t.Errorf("%s: pingDue = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }
