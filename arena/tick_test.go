@@ -50,8 +50,8 @@ type rig struct {
 var t0 = start.Add(-time.Hour)
 
 // newRig returns the rig of a new world at t0, alone or among several
-// nodes.
-func newRig(t *testing.T, among bool) *rig {
+// nodes, its service's config changed by set.
+func newRig(t *testing.T, among bool, set ...func(*arena.Config)) *rig {
 	t.Helper()
 	w := newWorld(t, filepath.Join(t.TempDir(), "joinpal.db"))
 	t.Cleanup(func() { w.close(t) })
@@ -60,6 +60,9 @@ func newRig(t *testing.T, among bool) *rig {
 		c.Store = r.st
 		if !among {
 			c.Leases = nil
+		}
+		for _, f := range set {
+			f(c)
 		}
 	})
 	return r
@@ -176,10 +179,11 @@ func TestTickAmongNodesReadsEveryTime(t *testing.T) {
 }
 
 // TestRunAloneCalmWakesOnCreate: alone, Run reads the open arenas once
-// and, finding none, sleeps (its next look a minute away); an arena
-// created meanwhile wakes it to read them again.
+// and, finding none, sleeps (its looks an hour apart here, so that only a
+// wake can bring the next); an arena created meanwhile wakes it to read
+// them again.
 func TestRunAloneCalmWakesOnCreate(t *testing.T) {
-	r := newRig(t, false)
+	r := newRig(t, false, func(c *arena.Config) { c.Every = time.Hour })
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan struct{})
 	go func() { defer close(done); _ = r.svc.Run(ctx) }()
