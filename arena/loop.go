@@ -129,9 +129,9 @@ func (s *Service) nextLook() time.Duration {
 // Run runs the arenas until ctx is done: alone, it resumes the arenas'
 // running games (recording the ends it missed while down) and runs Tick
 // every Config.Every, but while every open arena is upcoming (calm) only
-// when the first starts, a change stirs it or Wake is called; among several nodes (Config.Leases), it holds or
-// renews the lease every Config.Every (see Hold) and ticks while it runs
-// the arenas. It then waits for its watchers to stop. A graceful stop
+// when the first starts, a change stirs it or Wake is called; among
+// several nodes (Config.Leases), it holds or renews the lease every
+// Config.Every (see Hold) and ticks while it runs the arenas. It then waits for its watchers to stop. A graceful stop
 // calls Release after Run; a crash leaves the lease to run out.
 func (s *Service) Run(ctx context.Context) error {
 	s.mu.Lock()

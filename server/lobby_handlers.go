@@ -119,7 +119,7 @@ func (s *Server) postSeek(w http.ResponseWriter, r *http.Request) {
 // takes the mark back (it is checked again after), and one open on another
 // node takes it back on that node's next sweep.
 func (s *Server) seekPlacedOverHTTP(ctx context.Context, userID string) {
-	if s.play.hub.present(lobbyPresence, userID) {
+	if s.LobbyPresent(userID) {
 		return // its last socket closing marks the owner gone
 	}
 	lb := s.cfg.Lobby
@@ -127,7 +127,7 @@ func (s *Server) seekPlacedOverHTTP(ctx context.Context, userID string) {
 		s.log.Warn("server: marking a seek's owner gone", "user", userID, "err", err)
 		return
 	}
-	if s.play.hub.present(lobbyPresence, userID) {
+	if s.LobbyPresent(userID) {
 		if err := lb.OwnerConnected(ctx, userID); err != nil {
 			s.log.Warn("server: marking a seek's owner present", "user", userID, "err", err)
 		}
