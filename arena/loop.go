@@ -150,6 +150,12 @@ func (s *Service) Run(ctx context.Context) error {
 	}
 	t := time.NewTimer(0)
 	defer t.Stop()
+	// Among several nodes the looks keep Every's beat (each renews the
+	// lease): a stir waits for the next.
+	var stirred <-chan struct{}
+	if s.cfg.Leases == nil {
+		stirred = s.stirred
+	}
 	for {
 		if _, err := s.Hold(ctx); err != nil && ctx.Err() == nil {
 			s.cfg.Log.Warn("arena: holding the lease", "err", err)
@@ -160,7 +166,7 @@ func (s *Service) Run(ctx context.Context) error {
 		case <-ctx.Done():
 			return nil
 		case <-t.C:
-		case <-s.stirred:
+		case <-stirred:
 		}
 	}
 }
