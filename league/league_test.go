@@ -592,8 +592,9 @@ func (c *countedTournaments) Tournaments(ctx context.Context, q league.Query) ([
 }
 
 // TestRunAloneWakesOnChange: alone, with no tournament running, Run reads
-// the tournaments once and waits (its interval an hour here); a
-// tournament created wakes it to read them again.
+// the tournaments once and sleeps (a minute, its interval short here); a
+// tournament created ends the sleep: the next read comes within the
+// interval.
 func TestRunAloneWakesOnChange(t *testing.T) {
 	e := newEnv(t, "")
 	st := &countedTournaments{Store: e.st}
@@ -603,7 +604,7 @@ func TestRunAloneWakesOnChange(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan struct{})
-	go func() { defer close(done); svc.Run(ctx, time.Hour) }()
+	go func() { defer close(done); svc.Run(ctx, 20*time.Millisecond) }()
 	defer func() { cancel(); <-done }()
 	reads := func(what string, n int64) {
 		t.Helper()

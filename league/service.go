@@ -87,7 +87,8 @@ type Config struct {
 	Paired PairedNotices
 	// Alone says that every change of the tournaments goes through this
 	// Service (one node): Run then sleeps while no tournament runs, until
-	// the first live start, a change or Wake.
+	// the first live start or Wake; a change ends the sleep, the next tick
+	// within Run's interval.
 	Alone bool
 }
 
@@ -106,6 +107,8 @@ type Changes interface {
 type Service struct {
 	cfg  Config
 	wake chan struct{}
+	// stirred tells Run, alone, that a change ended the calm.
+	stirred chan struct{}
 	// calm and nextStart are what the last Tick found, alone: no
 	// tournament running or paused, and the earliest start of a live one
 	// in registration (zero: none). changes counts the changes made, so
@@ -140,7 +143,7 @@ func New(cfg Config) (*Service, error) {
 	if cfg.Paired == nil {
 		cfg.Paired = &broadcast.Hub[Paired]{}
 	}
-	return &Service{cfg: cfg, wake: make(chan struct{}, 1)}, nil
+	return &Service{cfg: cfg, wake: make(chan struct{}, 1), stirred: make(chan struct{}, 1)}, nil
 }
 
 // Person is who acts: a user's id and name, and whether a guest.
@@ -280,7 +283,10 @@ func (s *Service) changed(id string) {
 	s.calm = false
 	s.changes++
 	s.mu.Unlock()
-	s.Wake()
+	select {
+	case s.stirred <- struct{}{}:
+	default:
+	}
 	_ = s.cfg.Changes.Publish(context.Background(), id)
 }
 

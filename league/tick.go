@@ -350,22 +350,45 @@ func (s *Service) nextTick(interval time.Duration) time.Duration {
 }
 
 // Run ticks until ctx ends: every interval, and at once when woken (a
-// game ended, the clock moved, a change made here). Alone
-// (Config.Alone), while no tournament runs it ticks only when woken or
-// when the first live start is due, and at least every calmQuiet.
+// game ended, the clock moved). Alone (Config.Alone), while no tournament
+// runs it ticks only when woken, when the first live start is due, and at
+// least every calmQuiet; a change made through the service ends that
+// sleep, its next tick within interval (not at once: the change does its
+// own work, the games of a start included).
 func (s *Service) Run(ctx context.Context, interval time.Duration) {
+	var stirred <-chan struct{}
+	if s.cfg.Alone {
+		stirred = s.stirred
+	}
 	for {
 		if _, err := s.Tick(ctx); err != nil && ctx.Err() == nil {
 			s.cfg.Log.Warn("league: tick", "err", err)
 		}
-		t := time.NewTimer(s.nextTick(interval))
+		if !s.sleep(ctx, s.nextTick(interval), interval, stirred) {
+			return
+		}
+	}
+}
+
+// sleep waits for wait, for a Wake, or until ctx ends (false); a stir
+// shortens what is left of the wait to interval at most.
+func (s *Service) sleep(ctx context.Context, wait, interval time.Duration, stirred <-chan struct{}) bool {
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	due := time.Now().Add(wait)
+	for {
 		select {
 		case <-ctx.Done():
-			t.Stop()
-			return
+			return false
 		case <-t.C:
+			return true
 		case <-s.wake:
-			t.Stop()
+			return true
+		case <-stirred:
+			if time.Until(due) > interval {
+				t.Reset(interval)
+				due = time.Now().Add(interval)
+			}
 		}
 	}
 }
