@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/nats-io/nats.go"
@@ -35,6 +37,21 @@ type GameBus struct {
 
 	// relays hand over the events of the games' subjects.
 	relays *relaySet
+
+	// The follows (see follows.go), once SendOnlyFollowed is called:
+	// owner is set then, with the note of who follows what (follows), the
+	// subscriptions to the notes and asks (followSub, askSub), their period (every), the grace after joining and
+	// clock (now), and the goroutine that says them (wg; quit stops it).
+	owner     atomic.Pointer[func(string) string]
+	follows   *follows
+	followSub *nats.Subscription
+	askSub    *nats.Subscription
+	every     time.Duration
+	grace     time.Duration
+	now       func() time.Time
+	quit      chan struct{}
+	closing   sync.Once
+	wg        sync.WaitGroup
 }
 
 // gameSubs are the subscribers of one game on this node and the NATS
@@ -67,6 +84,17 @@ type BusConfig struct {
 	Buffer int
 	// Logger receives the events that cannot be read (nil: the default).
 	Logger *slog.Logger
+	// FollowEvery is how often the node says which games it follows, once
+	// SendOnlyFollowed is called (10 s when 0); a follow not said again
+	// for three periods lapses.
+	FollowEvery time.Duration
+	// FollowGrace is how long after SendOnlyFollowed, and after the
+	// connection to NATS comes back, the node sends every event, before
+	// it has heard every node say what it follows (one and a half
+	// FollowEvery when 0).
+	FollowGrace time.Duration
+	// Now is the clock of the follows (time.Now when nil).
+	Now func() time.Time
 }
 
 // NewGameBus returns a GameBus on cfg.Conn.
@@ -77,16 +105,34 @@ func NewGameBus(cfg BusConfig) *GameBus {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	if cfg.FollowEvery <= 0 {
+		cfg.FollowEvery = 10 * time.Second
+	}
+	if cfg.FollowGrace <= 0 {
+		cfg.FollowGrace = cfg.FollowEvery * 3 / 2
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	b := &GameBus{nc: cfg.Conn, prefix: cfg.Prefix, node: cfg.Node, buffer: cfg.Buffer, log: cfg.Logger,
-		games: map[string]*gameSubs{}}
+		games: map[string]*gameSubs{}, every: cfg.FollowEvery, grace: cfg.FollowGrace, now: cfg.Now, quit: make(chan struct{})}
 	b.relays = newRelaySet(b.received)
 	return b
 }
 
 // Close stops relaying the other nodes' events once the relays have
-// handed over those they hold; this node's own still reach its
-// subscribers. It may be called again.
+// handed over those they hold, and saying which games this node follows;
+// this node's own events still reach its subscribers. It may be called
+// again.
 func (b *GameBus) Close() error {
+	b.closing.Do(func() {
+		close(b.quit)
+		if b.followSub != nil {
+			_ = b.followSub.Unsubscribe()
+			_ = b.askSub.Unsubscribe()
+		}
+	})
+	b.wg.Wait()
 	b.relays.close()
 	return nil
 }
@@ -97,10 +143,14 @@ var _ game.Bus = (*GameBus)(nil)
 func (b *GameBus) eventSubject(id string) string { return subject(b.prefix, "game", id) }
 
 // Publish delivers ev to this node's subscribers of ev.GameID without
-// blocking, and sends it to the other nodes. It fails only when NATS does
-// not take the event (the local subscribers have it).
+// blocking, and sends it to the other nodes (after SendOnlyFollowed, only
+// while one of them follows the game). It fails only when NATS does not
+// take the event (the local subscribers have it).
 func (b *GameBus) Publish(_ context.Context, ev game.Event) error {
 	b.deliver(ev)
+	if !b.wanted(ev.GameID) {
+		return nil
+	}
 	data, err := json.Marshal(ev)
 	if err != nil {
 		return fmt.Errorf("natsbus: encoding the event of game %s: %w", ev.GameID, err)
@@ -163,10 +213,14 @@ func (b *GameBus) Follow(id string, deliver func(game.Event)) (cancel func()) {
 }
 
 // add adds s to the subscribers of game id, listening on its subject if
-// it is the first, and returns its cancel.
+// it is the first, and returns its cancel. The first of a game tells the
+// other nodes that this one follows it (a game run here may pass to
+// another node); when the game runs on another node, add asks that node
+// to send its events, and returns once it has answered (askToFollow).
 func (b *GameBus) add(id string, s *subscription) (cancel func()) {
 	b.mu.Lock()
 	g := b.games[id]
+	first := g == nil
 	if g == nil {
 		g = &gameSubs{subs: map[*subscription]struct{}{}}
 		b.games[id] = g
@@ -181,6 +235,15 @@ func (b *GameBus) add(id string, s *subscription) (cancel func()) {
 	}
 	g.subs[s] = struct{}{}
 	b.mu.Unlock()
+	if first {
+		if node, known := b.ownerOf(id); known {
+			if node != "" && node != b.node {
+				b.askToFollow(node, id)
+			} else {
+				b.sayFollow(id)
+			}
+		}
+	}
 	return func() {
 		b.mu.Lock()
 		defer b.mu.Unlock()
@@ -221,6 +284,9 @@ func (b *GameBus) drop(id string, s *subscription) {
 		delete(b.games, id)
 		if g.nats != nil {
 			_ = g.nats.Unsubscribe()
+		}
+		if b.owner.Load() != nil {
+			b.sayUnfollow(id)
 		}
 	}
 }

@@ -49,7 +49,7 @@ func joinCluster(opts serveOptions, log *slog.Logger) (*cluster, error) {
 	if err != nil {
 		return nil, fmt.Errorf("serve: connecting to NATS at %s: %w", opts.nats, err)
 	}
-	cl := &cluster{nc: nc, bus: natsbus.NewGameBus(natsbus.BusConfig{Conn: nc, Prefix: opts.natsPrefix, Node: opts.node, Logger: log})}
+	cl := &cluster{nc: nc, bus: natsbus.NewGameBus(natsbus.BusConfig{Conn: nc, Prefix: opts.natsPrefix, Node: opts.node, Logger: log, FollowGrace: opts.followGrace})}
 	if cl.lobby, err = natsbus.NewEvents[lobby.Event](nc, opts.natsPrefix, "lobby", opts.node, log); err == nil {
 		cl.schedule, err = natsbus.NewEvents[schedule.Event](nc, opts.natsPrefix, "schedule", opts.node, log)
 	}

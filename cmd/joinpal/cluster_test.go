@@ -69,7 +69,10 @@ func clusterSetup(t *testing.T, testClock bool) (start func(node string) running
 		}
 	})
 	opts := func(node string) serveOptions {
-		o := serveOptions{addr: "127.0.0.1:0", db: db, node: node, stopTimeout: 10 * time.Second, nats: url, natsPrefix: prefix, testClock: testClock}
+		// No grace after joining: a game's events go to NATS only as
+		// the other nodes follow it, from the first.
+		o := serveOptions{addr: "127.0.0.1:0", db: db, node: node, stopTimeout: 10 * time.Second, nats: url, natsPrefix: prefix, testClock: testClock,
+			followGrace: time.Nanosecond}
 		if testClock {
 			// The tests move the clocks a minute past a lease, and check
 			// what holds within it on real seconds.

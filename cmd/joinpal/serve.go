@@ -208,6 +208,15 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 	if cl != nil {
 		cl.games = natsbus.NewGames(natsbus.GamesConfig{Runtime: rt, Conn: cl.nc, Prefix: opts.natsPrefix, Owners: st, Logger: log, Crowds: cl.crowds})
 		running = cl.games
+		// A game's events go to NATS only while another node follows
+		// the game: its sockets are on its own node, as a rule.
+		if err := cl.bus.SendOnlyFollowed(func(id string) string {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			return cl.games.GameNode(ctx, id)
+		}); err != nil {
+			return err
+		}
 		shared, err := natsbus.NewChat(chats.(*chat.Chat), cl.nc, opts.natsPrefix, opts.node, log)
 		if err != nil {
 			return err

@@ -36,6 +36,11 @@ type serveOptions struct {
 	logJSON   bool
 	// stopTimeout bounds the graceful stop.
 	stopTimeout time.Duration
+	// followGrace is how long after joining a cluster the node sends
+	// every game's events to NATS, followed or not (0: the bus's
+	// default; the tests shorten it, so that the follows work from the
+	// start).
+	followGrace time.Duration
 	// testClock runs the server on a clock that POST /test/clock moves
 	// forward (browser tests of scheduled games; never in production).
 	testClock bool
