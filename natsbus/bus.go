@@ -52,6 +52,10 @@ type GameBus struct {
 	quit      chan struct{}
 	closing   sync.Once
 	wg        sync.WaitGroup
+
+	// sent and kept count the events published here that went to NATS,
+	// and those that no other node followed.
+	sent, kept atomic.Uint64
 }
 
 // gameSubs are the subscribers of one game on this node and the NATS
@@ -149,8 +153,10 @@ func (b *GameBus) eventSubject(id string) string { return subject(b.prefix, "gam
 func (b *GameBus) Publish(_ context.Context, ev game.Event) error {
 	b.deliver(ev)
 	if !b.wanted(ev.GameID) {
+		b.kept.Add(1)
 		return nil
 	}
+	b.sent.Add(1)
 	data, err := json.Marshal(ev)
 	if err != nil {
 		return fmt.Errorf("natsbus: encoding the event of game %s: %w", ev.GameID, err)
@@ -163,6 +169,14 @@ func (b *GameBus) Publish(_ context.Context, ev game.Event) error {
 	}
 	return nil
 }
+
+// EventsSent counts the events published on this node that went to the
+// other nodes over NATS, and EventsKept those that no other node followed
+// (SendOnlyFollowed) and so did not: server.BusStats.
+func (b *GameBus) EventsSent() uint64 { return b.sent.Load() }
+
+// EventsKept: see EventsSent.
+func (b *GameBus) EventsKept() uint64 { return b.kept.Load() }
 
 // deliver hands ev to this node's subscribers of its game without
 // blocking, then to its followers once the bus is unlocked. It runs on

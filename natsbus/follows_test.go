@@ -147,6 +147,9 @@ func TestGameBusSendsOnlyFollowedGames(t *testing.T) {
 	if sentOnNATS(t, f.nc, raw, a, moveEvent("g1", 3)) {
 		t.Error("an event went to NATS after its last follower left")
 	}
+	if sent, kept := a.EventsSent(), a.EventsKept(); sent != 1 || kept != 2 {
+		t.Errorf("a counts %d events sent and %d kept; want 1 and 2", sent, kept)
+	}
 }
 
 // A follow lapses when the follower does not say it again within three

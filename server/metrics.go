@@ -104,6 +104,32 @@ func (m *Metrics) watch(rt GameRuntime, pool AIStats) error {
 	return nil
 }
 
+// BusStats is what a game bus among several nodes counts of the events
+// published on this node (natsbus.GameBus has it): those sent to the
+// other nodes, and those kept because no other node followed their game.
+type BusStats interface {
+	EventsSent() uint64
+	EventsKept() uint64
+}
+
+// WatchBus registers the counters of b: joinpal_game_events_sent_total
+// and joinpal_game_events_kept_total.
+func (m *Metrics) WatchBus(b BusStats) error {
+	for _, c := range []prometheus.Collector{
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "joinpal_game_events_sent_total",
+			Help: "Game events published on this node and sent to the other nodes over NATS."},
+			func() float64 { return float64(b.EventsSent()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "joinpal_game_events_kept_total",
+			Help: "Game events published on this node and not sent to the other nodes, none of which followed the game."},
+			func() float64 { return float64(b.EventsKept()) }),
+	} {
+		if err := m.reg.Register(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // SocketOpened counts a WebSocket connection opened; SocketClosed one
 // closed.
 func (m *Metrics) SocketOpened() { m.sockets.Inc() }

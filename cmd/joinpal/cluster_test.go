@@ -385,6 +385,10 @@ func TestClusterGameAcrossNodes(t *testing.T) {
 	if last[0].V != last[1].V || last[1].V != last[2].V {
 		t.Errorf("the last versions differ: white %d, black %d, spectator %d", last[0].V, last[1].V, last[2].V)
 	}
+	// B follows the game, so A sent B at least the four moves' events.
+	if sent := metric(t, a.base, "joinpal_game_events_sent_total"); sent < len(moves) {
+		t.Errorf("A counts %d game events sent to the other nodes; want at least %d", sent, len(moves))
+	}
 	// Black, on B, offers a rematch: white, on A, sees the offer and
 	// accepts it; black sees the new game.
 	bs.send(map[string]any{"t": "rematch"})

@@ -217,6 +217,9 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		}); err != nil {
 			return err
 		}
+		if err := metrics.WatchBus(cl.bus); err != nil {
+			return err
+		}
 		shared, err := natsbus.NewChat(chats.(*chat.Chat), cl.nc, opts.natsPrefix, opts.node, log)
 		if err != nil {
 			return err
