@@ -46,6 +46,11 @@ type Store interface {
 	// MarkSeekOwnerBack clears the mark of MarkSeekOwnerGone on ownerID's
 	// seeks.
 	MarkSeekOwnerBack(ctx context.Context, ownerID string) error
+	// GoneSeekOwners returns the owners of the seeks marked by
+	// MarkSeekOwnerGone, each once, in order. Every node of a cluster asks
+	// it each second (ReassertOwners) and mostly finds none: it reads the
+	// marked seeks only, not the whole lobby.
+	GoneSeekOwners(ctx context.Context) ([]string, error)
 	// RemoveAbandonedSeeks removes and returns the seeks whose owner has
 	// been gone since before or at the moment before. Sweep calls it
 	// every second or so and mostly finds none: it writes only when one

@@ -43,18 +43,15 @@ func (s *Service) Sweep(ctx context.Context) error {
 // socket of theirs may be open on another node, which takes the mark back
 // well within Config.OwnerGrace.
 func (s *Service) ReassertOwners(ctx context.Context, present func(ownerID string) bool) error {
-	seeks, err := s.cfg.Store.Seeks(ctx)
+	gone, err := s.cfg.Store.GoneSeekOwners(ctx)
 	if err != nil {
 		return fmt.Errorf("lobby: reassert owners: %w", err)
 	}
-	done := make(map[string]bool)
 	var errs []error
-	for _, seek := range seeks {
-		id := seek.Owner.ID
-		if seek.OwnerGoneSince.IsZero() || done[id] || !present(id) {
+	for _, id := range gone {
+		if !present(id) {
 			continue
 		}
-		done[id] = true
 		if err := s.OwnerConnected(ctx, id); err != nil {
 			errs = append(errs, err)
 		}

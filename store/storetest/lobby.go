@@ -184,6 +184,7 @@ func testLobbyCanceledContext(t *testing.T, s LobbyStore) {
 		"CreateChallenge":      s.CreateChallenge(ctx, challengeFixture(t, "d", lobby.Open, "u:1", "", 0)),
 		"UpdateChallenge":      s.UpdateChallenge(ctx, accepted, lobby.Created),
 		"MarkSeekOwnerBack":    s.MarkSeekOwnerBack(ctx, "u:1"),
+		"GoneSeekOwners":       second(s.GoneSeekOwners(ctx)),
 		"TakeSeeks":            second(s.TakeSeeks(ctx, "a")),
 		"RemoveSeek":           second(s.RemoveSeek(ctx, "a", "u:1")),
 		"RemoveAbandonedSeeks": second(s.RemoveAbandonedSeeks(ctx, at(10))),

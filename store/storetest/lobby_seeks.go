@@ -3,6 +3,7 @@ package storetest
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -175,10 +176,24 @@ func testSeekOwnerGone(t *testing.T, s LobbyStore) {
 			t.Fatalf("%s: %v", what, err)
 		}
 	}
+	goneOwners := func(what string, want ...string) {
+		t.Helper()
+		got, err := s.GoneSeekOwners(ctx)
+		must("GoneSeekOwners", err)
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("GoneSeekOwners %s: %q, want %q", what, got, want)
+		}
+	}
+	goneOwners("with nobody gone")
 	must("MarkSeekOwnerGone", s.MarkSeekOwnerGone(ctx, "u:a", at(100)))
 	must("MarkSeekOwnerGone again", s.MarkSeekOwnerGone(ctx, "u:a", at(200))) // keeps the first moment
 	a1.OwnerGoneSince, a2.OwnerGoneSince = at(100), at(100)
 	checkSeeks(t, "Seeks with owner a gone", mustSeeks(t, s), a1, a2, b)
+	goneOwners("with owner a gone (two seeks)", "u:a")
+	must("MarkSeekOwnerGone b", s.MarkSeekOwnerGone(ctx, "u:b", at(150)))
+	goneOwners("with owners a and b gone", "u:a", "u:b")
+	must("MarkSeekOwnerBack b", s.MarkSeekOwnerBack(ctx, "u:b"))
+	goneOwners("with owner b back", "u:a")
 	removed, err := s.RemoveAbandonedSeeks(ctx, at(99))
 	must("RemoveAbandonedSeeks", err)
 	checkSeeks(t, "RemoveAbandonedSeeks before the owner left", removed)

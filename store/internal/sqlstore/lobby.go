@@ -233,6 +233,22 @@ func (s *Store) MarkSeekOwnerBack(ctx context.Context, ownerID string) error {
 		"UPDATE seeks SET owner_gone_since = NULL WHERE owner_id = $1 AND owner_gone_since IS NOT NULL", ownerID)
 }
 
+// GoneSeekOwners returns the owners of the seeks marked gone, each once,
+// in order (the partial index seeks_gone holds the marked seeks).
+func (s *Store) GoneSeekOwners(ctx context.Context) ([]string, error) {
+	var out []string
+	err := s.readOne(ctx, "gone seek owners", func(q Querier) error {
+		rows, err := q.Query("SELECT DISTINCT owner_id FROM seeks WHERE owner_gone_since IS NOT NULL ORDER BY owner_id")
+		out, err = collect(rows, err, func(row Row) (string, error) {
+			var id string
+			err := row.Scan(&id)
+			return id, err
+		})
+		return err
+	})
+	return out, err
+}
+
 func challengeArgs(c lobby.Challenge) []any {
 	return []any{c.ID, string(c.Kind), string(c.Status),
 		c.Challenger.ID, c.Challenger.Name, c.Challenger.Guest, c.Challenger.Rating,
