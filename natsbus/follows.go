@@ -53,9 +53,10 @@ const lapseFactor = 3
 
 // follows is what a node has heard of the other nodes' follows: game →
 // node → when the follow lapses; and, until graceUntil, it sends every
-// event whatever it heard.
+// event whatever it heard. Every event published asks it (wanted), and
+// only the notes change it: mu is a read-write lock.
 type follows struct {
-	mu         sync.Mutex
+	mu         sync.RWMutex
 	games      map[string]map[string]time.Time
 	graceUntil time.Time
 }
@@ -63,8 +64,8 @@ type follows struct {
 // wanted reports whether another node follows game id at now, or the
 // grace runs.
 func (f *follows) wanted(id string, now time.Time) bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
+	f.mu.RLock()
+	defer f.mu.RUnlock()
 	if now.Before(f.graceUntil) {
 		return true
 	}
@@ -133,7 +134,9 @@ func (b *GameBus) askSubject(node string) string { return subject(b.prefix, "fol
 // game ("" for none, or when it cannot be known; natsbus.Games.GameNode):
 // the first subscriber here of a game another node runs asks that node to
 // send its events. Without it, every event goes to NATS. Call it once,
-// before the node serves; Close ends it.
+// before the node serves; Close ends it. It sets the connection's
+// reconnect handler (the notes are said again on reconnecting), which
+// nothing else of the node's sets.
 func (b *GameBus) SendOnlyFollowed(owner func(id string) string) error {
 	b.follows = &follows{games: map[string]map[string]time.Time{}}
 	b.follows.graceFor(b.now(), b.grace)
