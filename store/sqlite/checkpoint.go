@@ -34,8 +34,11 @@ const checkpointEvery = 200 * time.Millisecond
 const checkpointCommits = 32
 
 // checkpointQuiet is how long the checkpointer leaves a log that grew by
-// fewer than checkpointCommits commits.
-const checkpointQuiet = 5 * time.Second
+// fewer than checkpointCommits commits. Such a log is small (a server at
+// a move a second adds a few pages a commit), and each checkpoint costs
+// two fsyncs: at a minute, a quiet server's checkpoints come with its
+// 32nd commit, or a minute after the last, rather than every few seconds.
+const checkpointQuiet = time.Minute
 
 // checkpointDue reports whether the log is to be checkpointed now, when
 // commits commits came since the last checkpoint, which was since ago.
