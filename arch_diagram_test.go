@@ -54,6 +54,7 @@ var packageJobs = map[string]string{
 	"ratelimit":                  "how often something may happen",
 	"internal/coded":             "the one shape of the domain's coded errors",
 	"internal/lowprio":           "background work at the lowest scheduling priority",
+	"internal/manualclock":       "a clock tests move by hand",
 	"analysis":                   "computer analysis of finished games: evals, judgements, accuracy",
 	"internal/randid":            "random ids without bias",
 	"internal/tcprelay":          "a TCP link tests can cut",

@@ -41,7 +41,9 @@ var allowedImports = map[string][]string{
 	"internal/broadcast": {},
 	// Background work at the lowest scheduling priority.
 	"internal/lowprio": {},
-	"account":          {"i18n", "internal/coded", "internal/randid"},
+	// A clock that moves only when told, for the tests.
+	"internal/manualclock": {},
+	"account":              {"i18n", "internal/coded", "internal/randid"},
 	// The chat's rooms, limits, mutes and reports; reports stored through
 	// the chat.Store it declares.
 	"chat": {"internal/coded", "internal/randid", "ratelimit"},

@@ -13,14 +13,13 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/chat"
+	"github.com/joinpal/joinpal/internal/manualclock"
 )
 
-// clock is a settable clock.
-type clock struct{ t time.Time }
-
-func (c *clock) Now() time.Time { return c.t }
-
-func newClock() *clock { return &clock{t: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)} }
+// newClock is the chat's clock in these tests, moved by hand.
+func newClock() *manualclock.Clock {
+	return manualclock.New(time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC))
+}
 
 // ctx is the tests' context.
 var ctx = context.Background()
@@ -181,7 +180,7 @@ func TestFlood(t *testing.T) {
 			clk := newClock()
 			c := chat.New(chat.Config{Now: clk.Now})
 			for i, s := range tc.steps {
-				clk.t = clk.t.Add(s.after)
+				clk.Advance(s.after)
 				_, err := c.Say(ctx, s.room, s.who, "hola")
 				if s.ok != (err == nil) {
 					t.Fatalf("step %d: err = %v, want ok %v", i, err, s.ok)
@@ -306,7 +305,7 @@ func TestIdleRoomsAreForgotten(t *testing.T) {
 	if err := c.Mute(ctx, muted, "ana", "beto"); err != nil {
 		t.Fatal(err)
 	}
-	clk.t = clk.t.Add(2 * time.Minute)
+	clk.Advance(2 * time.Minute)
 	c.Join(ctx, chat.Lobby, "")
 	if n := c.Rooms(); n != 3 {
 		t.Fatalf("%d rooms, want the lobby, the room someone is in and the one with a mute", n)
@@ -645,7 +644,7 @@ func TestIdleStoredRoomsAreForgottenWhole(t *testing.T) {
 	if err := c.Mute(ctx, muted, "ana", "beto"); err != nil {
 		t.Fatal(err)
 	}
-	clk.t = clk.t.Add(2 * time.Minute)
+	clk.Advance(2 * time.Minute)
 	m, _, _ := c.Join(ctx, chat.Lobby, "")
 	defer m.Leave()
 	if n := c.Rooms(); n != 1 {
@@ -714,12 +713,12 @@ func TestReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clk.t = clk.t.Add(time.Minute)
+	clk.Advance(time.Minute)
 	r, err := c.Report(context.Background(), room, l.ID, "ana")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := chat.Report{ID: r.ID, Room: room, LineID: l.ID, Author: beto, Text: "feo", SaidAt: l.At, ReporterID: "ana", ReportedAt: clk.t}
+	want := chat.Report{ID: r.ID, Room: room, LineID: l.ID, Author: beto, Text: "feo", SaidAt: l.At, ReporterID: "ana", ReportedAt: clk.Now()}
 	if r != want || len(st.got) != 1 || st.got[0] != want || r.ID == "" {
 		t.Fatalf("report %+v, stored %+v", r, st.got)
 	}
@@ -784,7 +783,7 @@ func TestReportStoredLines(t *testing.T) {
 				said = append(said, l)
 			}
 			st.fail = map[bool]error{true: errors.New("down")}[tc.down]
-			clk.t = clk.t.Add(time.Minute)
+			clk.Advance(time.Minute)
 			rep, err := c.Report(ctx, room, tc.line, "ana")
 			if st.lineReads != tc.lineReads {
 				t.Fatalf("%d reads of a line from the store, want %d", st.lineReads, tc.lineReads)
@@ -796,11 +795,11 @@ func TestReportStoredLines(t *testing.T) {
 				}
 			default:
 				l := said[tc.line-1]
-				want := chat.Report{ID: rep.ID, Room: room, LineID: l.ID, Author: beto, Text: l.Text, SaidAt: l.At, ReporterID: "ana", ReportedAt: clk.t}
+				want := chat.Report{ID: rep.ID, Room: room, LineID: l.ID, Author: beto, Text: l.Text, SaidAt: l.At, ReporterID: "ana", ReportedAt: clk.Now()}
 				if err != nil || rep != want || rep.ID == "" || len(st.got) != 1 || st.got[0] != want {
 					t.Fatalf("Report = %+v, %v; stored %+v; want %+v", rep, err, st.got, want)
 				}
-				clk.t = clk.t.Add(time.Hour)
+				clk.Advance(time.Hour)
 				restarted := chat.New(chat.Config{Store: st, Now: clk.Now})
 				for _, ch := range []*chat.Chat{c, restarted} {
 					if again, err := ch.Report(ctx, room, tc.line, "ana"); err != nil || again != rep || len(st.got) != 1 {

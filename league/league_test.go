@@ -15,6 +15,7 @@ import (
 
 	"github.com/joinpal/joinpal/club"
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/manualclock"
 	"github.com/joinpal/joinpal/league"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/rating"
@@ -33,8 +34,7 @@ type env struct {
 	sched *schedule.Service
 	svc   *league.Service
 	games *flakyGames
-	mu    sync.Mutex
-	now   time.Time
+	clk   *manualclock.Clock
 }
 
 // flakyGames is the runtime with a fault switch: fail makes Create fail
@@ -79,17 +79,11 @@ type heldTimer struct{}
 
 func (heldTimer) Stop() bool { return true }
 
-func (e *env) clock() time.Time {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.now
-}
+// clock is the env's time: every service of the env reads it.
+func (e *env) clock() time.Time { return e.clk.Now() }
 
-func (e *env) set(at time.Time) {
-	e.mu.Lock()
-	e.now = at
-	e.mu.Unlock()
-}
+// set puts the env's time at at.
+func (e *env) set(at time.Time) { e.clk.Set(at) }
 
 func newEnv(t testing.TB, dir string) *env {
 	t.Helper()
@@ -100,7 +94,7 @@ func newEnv(t testing.TB, dir string) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{st: st, now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
+	e := &env{st: st, clk: manualclock.New(time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC))}
 	e.rt = live.New(live.Config{Store: st, HeartbeatEvery: time.Hour, Clock: heldClock{e}})
 	if err := e.rt.Start(t.Context()); err != nil {
 		t.Fatal(err)
@@ -279,7 +273,7 @@ func TestClubLeague(t *testing.T) {
 func TestSwissByesLateEntriesWithdrawals(t *testing.T) {
 	e := newEnv(t, "")
 	ctx := t.Context()
-	start := e.now.Add(24 * time.Hour)
+	start := e.clock().Add(24 * time.Hour)
 	tr := must(e.svc.Create(ctx, person("ana"), "Abierto de diciembre", "", league.Settings{Format: league.Swiss,
 		Rounds: 3, TimeControl: "5+3", LateEntries: true, MaxPlayers: 5, StartsAt: start, RoundInterval: time.Hour,
 		ByeNotice: 30 * time.Minute}))
@@ -488,7 +482,7 @@ func TestRefusals(t *testing.T) {
 		{"tie-break twice", person("ana"), league.Settings{Format: league.Swiss, Rounds: 5, TimeControl: "5+0", TieBreaks: []tournament.TieBreak{"BH", "BH"}}, league.CodeBadTieBreak},
 		{"range", person("ana"), league.Settings{Format: league.Swiss, Rounds: 5, TimeControl: "5+0", MinRating: 1800, MaxRating: 1600}, league.CodeBadRatingRange},
 		{"arranged without times", person("ana"), league.Settings{Format: league.Swiss, Rounds: 5, TimeControl: "5+0", Mode: league.Arranged}, league.CodeBadMode},
-		{"start past", person("ana"), league.Settings{Format: league.Swiss, Rounds: 5, TimeControl: "5+0", StartsAt: e.now.Add(-time.Hour)}, league.CodeBadStart},
+		{"start past", person("ana"), league.Settings{Format: league.Swiss, Rounds: 5, TimeControl: "5+0", StartsAt: e.clock().Add(-time.Hour)}, league.CodeBadStart},
 		{"max players", person("ana"), league.Settings{Format: league.Swiss, Rounds: 5, TimeControl: "5+0", MaxPlayers: 1}, league.CodeBadMaxPlayers},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -618,6 +612,6 @@ func TestRunAloneWakesOnChange(t *testing.T) {
 	}
 	reads("the first tick", 2) // those in registration, those running
 	must(svc.Create(t.Context(), person("ana"), "Otoño", "", league.Settings{Format: league.Swiss, Rounds: 3,
-		TimeControl: "5+0", StartsAt: e.now.Add(time.Hour)}))
+		TimeControl: "5+0", StartsAt: e.clock().Add(time.Hour)}))
 	reads("after the create", 4)
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/manualclock"
 	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/store/sqlite"
 	"github.com/joinpal/joinpal/store/sqlite/sqlitetest"
@@ -16,24 +17,6 @@ import (
 
 // t0 is the tests' first moment.
 var t0 = time.Date(2026, time.December, 1, 9, 0, 0, 0, time.UTC)
-
-// clock is an injected clock that moves only when told.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
 
 // starter is the GameStarter of the tests: it records the games the lobby
 // starts, and fails while fail is set.
@@ -63,7 +46,7 @@ func (s *starter) started() []game.Config {
 type env struct {
 	svc   *lobby.Service
 	store *sqlite.Store
-	clock *clock
+	clock *manualclock.Clock
 	games *starter
 	heads bool // what the coin says
 	ids   int
@@ -83,7 +66,7 @@ func newEnv(t testing.TB, change ...func(*lobby.Config)) *env {
 // newEnvOn returns a lobby on st, as a second node on the same store would be.
 func newEnvOn(t testing.TB, st *sqlite.Store, change ...func(*lobby.Config)) *env {
 	t.Helper()
-	e := &env{store: st, clock: &clock{now: t0}, games: &starter{}, heads: true}
+	e := &env{store: st, clock: manualclock.New(t0), games: &starter{}, heads: true}
 	var mu sync.Mutex
 	cfg := lobby.Config{Store: st, Games: e.games, Now: e.clock.Now,
 		Heads: func() bool { return e.heads },

@@ -2,7 +2,6 @@ package natsbus
 
 import (
 	"context"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -10,27 +9,8 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/manualclock"
 )
-
-// testClock is the follows' clock in these tests: it moves when told.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newTestClock() *testClock { return &testClock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)} }
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *testClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
 
 // followNodes are nodes in a test whose buses send only the followed
 // games' events, on one NATS connection and clock; every game's owner is
@@ -40,13 +20,13 @@ type followNodes struct {
 	t      *testing.T
 	nc     *nats.Conn
 	prefix string
-	clock  *testClock
+	clock  *manualclock.Clock
 	owner  atomic.Value
 }
 
 func newFollowNodes(t *testing.T, owner string) *followNodes {
 	nc, prefix := connect(t)
-	f := &followNodes{t: t, nc: nc, prefix: prefix, clock: newTestClock()}
+	f := &followNodes{t: t, nc: nc, prefix: prefix, clock: manualclock.New(time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC))}
 	f.owner.Store(owner)
 	return f
 }
@@ -130,7 +110,7 @@ func waitWanted(t *testing.T, b *GameBus, id string, want bool) {
 func TestGameBusSendsOnlyFollowedGames(t *testing.T) {
 	f := newFollowNodes(t, "a")
 	a, b := f.bus("a"), f.bus("b")
-	f.clock.advance(2 * time.Hour) // past the grace after joining
+	f.clock.Advance(2 * time.Hour) // past the grace after joining
 	raw := f.raw("g1")
 	if sentOnNATS(t, f.nc, raw, a, moveEvent("g1", 1)) {
 		t.Error("an event nobody else follows went to NATS")
@@ -157,15 +137,15 @@ func TestGameBusSendsOnlyFollowedGames(t *testing.T) {
 func TestGameBusFollowLapses(t *testing.T) {
 	f := newFollowNodes(t, "a")
 	a, b := f.bus("a"), f.bus("b")
-	f.clock.advance(2 * time.Hour)
+	f.clock.Advance(2 * time.Hour)
 	cancel := b.Follow("g1", func(game.Event) {})
 	defer cancel()
 	waitWanted(t, a, "g1", true)
-	f.clock.advance(lapseFactor*time.Hour - time.Minute)
+	f.clock.Advance(lapseFactor*time.Hour - time.Minute)
 	if !a.wanted("g1") {
 		t.Fatal("a follow lapsed before three periods")
 	}
-	f.clock.advance(time.Minute)
+	f.clock.Advance(time.Minute)
 	if a.wanted("g1") {
 		t.Fatal("a follow not said again for three periods still holds")
 	}
@@ -185,7 +165,7 @@ func TestGameBusFollowKnownToTheNextOwner(t *testing.T) {
 		t.Run("run by "+first, func(t *testing.T) {
 			f := newFollowNodes(t, first)
 			a, b, c := f.bus("a"), f.bus("b"), f.bus("c")
-			f.clock.advance(2 * time.Hour)
+			f.clock.Advance(2 * time.Hour)
 			got := make(chan game.Event, 16)
 			cancel := b.Follow("g1", func(ev game.Event) { got <- ev })
 			defer cancel()
@@ -212,7 +192,7 @@ func TestGameBusSendsAllWhileJoining(t *testing.T) {
 	if !sentOnNATS(t, f.nc, raw, a, moveEvent("g1", 1)) {
 		t.Error("a node that has just joined kept an event from NATS")
 	}
-	f.clock.advance(2 * time.Hour)
+	f.clock.Advance(2 * time.Hour)
 	if sentOnNATS(t, f.nc, raw, a, moveEvent("g1", 2)) {
 		t.Error("after the grace, an event nobody follows went to NATS")
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/joinpal/joinpal/ai"
 	"github.com/joinpal/joinpal/chat"
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/manualclock"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/lobby"
 	"github.com/joinpal/joinpal/rating"
@@ -121,8 +122,8 @@ type playEnv struct {
 	ai      *ai.Player
 	srv     *Server
 	http    *httptest.Server
-	clock   *playClock // the runtime's clock when faked, else nil
-	srvTime *fakeClock // the server's clock (sessions)
+	clock   *playClock         // the runtime's clock when faked, else nil
+	srvTime *manualclock.Clock // the server's clock (sessions)
 }
 
 // playOptions choose the clocks and the server's settings.
@@ -145,7 +146,7 @@ type playOptions struct {
 
 func newPlayEnv(t testing.TB, o playOptions) *playEnv {
 	t.Helper()
-	env := &playEnv{t: t, opts: o, srvTime: &fakeClock{t: time.Now().UTC()}}
+	env := &playEnv{t: t, opts: o, srvTime: manualclock.New(time.Now().UTC())}
 	if o.postgres {
 		env.dsn = testSchema(t)
 	} else {

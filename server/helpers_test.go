@@ -18,36 +18,12 @@ import (
 
 	"github.com/joinpal/joinpal/account"
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/manualclock"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/joinpal/joinpal/store/sqlite"
 	"github.com/joinpal/joinpal/store/sqlite/sqlitetest"
 )
-
-// fakeClock is a clock the tests move by hand.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-// Set puts the clock at t.
-func (c *fakeClock) Set(t time.Time) {
-	c.mu.Lock()
-	c.t = t
-	c.mu.Unlock()
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
 
 // testParams are cheap Argon2id parameters, so that tests that sign up
 // many users stay fast; one test checks DefaultParams.
@@ -58,7 +34,7 @@ type testEnv struct {
 	logs  *syncBuffer
 	srv   *Server
 	store testStore
-	clock *fakeClock
+	clock *manualclock.Clock
 	http  *httptest.Server
 }
 
@@ -95,7 +71,7 @@ func newPostgresTestServer(t *testing.T, opts ...func(*Config)) *testEnv {
 func newTestServerOn(t testing.TB, st testStore, opts ...func(*Config)) *testEnv {
 	t.Helper()
 	t.Cleanup(func() { st.Close() })
-	clk := &fakeClock{t: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)}
+	clk := manualclock.New(time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC))
 	logs := &syncBuffer{}
 	cfg := Config{Accounts: st, Now: clk.Now, PasswordParams: testParams,
 		Log: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/account"
+	"github.com/joinpal/joinpal/internal/manualclock"
 )
 
 // TestStrangersCannotLockTheOwnerOut: wrong passwords for a username from
@@ -53,7 +54,7 @@ func TestStrangersCannotLockTheOwnerOut(t *testing.T) {
 // TestLoginDelayGrowsToItsCap: the wait doubles with each failure up to
 // maxLoginDelay, a success forgets it, and other keys are not touched.
 func TestLoginDelayGrowsToItsCap(t *testing.T) {
-	clk := &fakeClock{t: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)}
+	clk := manualclock.New(time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC))
 	d := newFailureDelay(time.Second, clk.Now)
 	tests := []struct {
 		failures int
