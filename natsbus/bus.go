@@ -156,7 +156,6 @@ func (b *GameBus) Publish(_ context.Context, ev game.Event) error {
 		b.kept.Add(1)
 		return nil
 	}
-	b.sent.Add(1)
 	data, err := json.Marshal(ev)
 	if err != nil {
 		return fmt.Errorf("natsbus: encoding the event of game %s: %w", ev.GameID, err)
@@ -167,6 +166,7 @@ func (b *GameBus) Publish(_ context.Context, ev game.Event) error {
 	if err := b.nc.PublishMsg(msg); err != nil {
 		return fmt.Errorf("natsbus: publishing the event of game %s: %w", ev.GameID, err)
 	}
+	b.sent.Add(1)
 	return nil
 }
 

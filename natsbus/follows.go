@@ -202,10 +202,16 @@ func (b *GameBus) heardAsk(msg *nats.Msg) {
 	_ = msg.Respond(nil)
 }
 
+// noteOf is the follow note of this node on game id: it follows the game,
+// or, with off, no longer does.
+func (b *GameBus) noteOf(id string, off bool) []byte {
+	data, _ := json.Marshal(followNote{Node: b.node, Games: []string{id}, Off: off})
+	return data
+}
+
 // sayFollow tells every node that this one follows game id.
 func (b *GameBus) sayFollow(id string) {
-	data, _ := json.Marshal(followNote{Node: b.node, Games: []string{id}})
-	_ = b.nc.Publish(b.followsSubject(), data)
+	_ = b.nc.Publish(b.followsSubject(), b.noteOf(id, false))
 }
 
 // askToFollow tells every node that this one follows game id, and asks
@@ -213,9 +219,8 @@ func (b *GameBus) sayFollow(id string) {
 // its answer: the events it publishes after are sent here. No answer (the
 // node is gone, or late) leaves the socket to catch up as after a gap.
 func (b *GameBus) askToFollow(node, id string) {
-	data, _ := json.Marshal(followNote{Node: b.node, Games: []string{id}})
-	_ = b.nc.Publish(b.followsSubject(), data)
-	_, err := b.nc.Request(b.askSubject(node), data, followWait)
+	b.sayFollow(id)
+	_, err := b.nc.Request(b.askSubject(node), b.noteOf(id, false), followWait)
 	if err != nil && !errors.Is(err, nats.ErrNoResponders) {
 		b.log.Warn("natsbus: asking to follow a game", "game", id, "node", node, "err", err)
 	}
@@ -226,8 +231,7 @@ const followWait = 2 * time.Second
 
 // sayUnfollow tells the others that this node no longer follows game id.
 func (b *GameBus) sayUnfollow(id string) {
-	data, _ := json.Marshal(followNote{Node: b.node, Games: []string{id}, Off: true})
-	_ = b.nc.Publish(b.followsSubject(), data)
+	_ = b.nc.Publish(b.followsSubject(), b.noteOf(id, true))
 }
 
 // sayFollowsEvery says the games this node follows every FollowEvery, and
