@@ -232,7 +232,7 @@ func TestLockedHeartbeatsAfterACrash(t *testing.T) {
 	t.Run("a database older than the line", func(t *testing.T) {
 		crashed(t)
 		s := reopen(t) // no lock: the database is changed behind the line
-		if _, err := s.wdb.ExecContext(t.Context(), "UPDATE nodes SET last_seen = ? WHERE node = 'a'", beatAt(9).UnixMicro()); err != nil {
+		if _, err := s.wconn.ExecContext(t.Context(), "UPDATE nodes SET last_seen = ? WHERE node = 'a'", beatAt(9).UnixMicro()); err != nil {
 			t.Fatal(err)
 		}
 		s.Close()

@@ -131,7 +131,9 @@ func (s *Store) checkpointIfDue(c *checkpointer, now time.Time) bool {
 
 // checkpoint runs a PASSIVE checkpoint on db and records how many frames
 // the log then held; it returns that count, or -1 if it failed.
-func (s *Store) checkpoint(ctx context.Context, db *sql.DB) int64 {
+func (s *Store) checkpoint(ctx context.Context, db interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}) int64 {
 	var busy, frames, copied int64
 	if err := db.QueryRowContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &frames, &copied); err != nil {
 		return -1
@@ -144,6 +146,6 @@ func (s *Store) checkpoint(ctx context.Context, db *sql.DB) int64 {
 // when the log has grown past walLimit frames.
 func (s *Store) checkpointIfLong(ctx context.Context) {
 	if s.walFrames.Load() >= walLimit {
-		s.checkpoint(ctx, s.wdb)
+		s.checkpoint(ctx, s.wconn)
 	}
 }

@@ -19,7 +19,7 @@ func TestCheckpointsBesideTheWriter(t *testing.T) {
 	}
 	defer s.Close()
 	var auto int
-	if err := s.wdb.QueryRowContext(ctx, "PRAGMA wal_autocheckpoint").Scan(&auto); err != nil || auto != 0 {
+	if err := s.wconn.QueryRowContext(ctx, "PRAGMA wal_autocheckpoint").Scan(&auto); err != nil || auto != 0 {
 		t.Fatalf("the writer's wal_autocheckpoint = %d, %v; want 0", auto, err)
 	}
 	at := time.Date(2026, 12, 2, 6, 0, 0, 0, time.UTC)

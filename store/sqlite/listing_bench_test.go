@@ -60,7 +60,7 @@ func skewedPlayer(r *rand.Rand, n int) int {
 func fillListing(tb testing.TB, s *Store, set listingSet) {
 	tb.Helper()
 	ctx := context.Background()
-	tx, err := s.wdb.BeginTx(ctx, nil)
+	tx, err := s.wconn.BeginTx(ctx, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -77,7 +77,8 @@ type Store struct {
 
 	path  string
 	opts  options
-	wdb   *sql.DB                     // the one write connection, used by the writer goroutine only
+	wdb   *sql.DB                     // the one write connection
+	wconn *sql.Conn                   // wdb's connection, held by the writer goroutine (writes.go)
 	rdb   *sql.DB                     // the read-only pool
 	reads *readStatements             // its prepared statements
 	stmts *statements                 // the writer's prepared statements
@@ -227,7 +228,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		},
 	}))
 	if err != nil {
-		s.stmts.close()
+		s.closeWriter()
 		s.wdb.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
@@ -236,7 +237,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	s.reads = newReadStatements(s.rdb)
 	if err := s.rdb.PingContext(ctx); err != nil {
 		s.rdb.Close()
-		s.stmts.close()
+		s.closeWriter()
 		s.wdb.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
@@ -252,7 +253,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 			s.cdb.Close()
 		}
 		s.rdb.Close()
-		s.stmts.close()
+		s.closeWriter()
 		s.wdb.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
@@ -312,8 +313,22 @@ func (s *Store) setup(ctx context.Context) error {
 	if err := runMigrations(ctx, s.wdb, 0); err != nil {
 		return err
 	}
-	s.stmts = &statements{db: s.wdb, byQL: map[string]*sql.Stmt{}}
+	conn, err := s.wdb.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	s.wconn = conn
+	s.stmts = &statements{conn: conn, byQL: map[string]*sql.Stmt{}}
 	return nil
+}
+
+// closeWriter closes the writer's statements and gives its connection
+// back to wdb.
+func (s *Store) closeWriter() error {
+	if s.stmts == nil {
+		return nil
+	}
+	return errors.Join(s.stmts.close(), s.wconn.Close())
 }
 
 // Path returns the absolute path of the store's file.
@@ -329,11 +344,11 @@ func (s *Store) Close() error {
 		close(s.stopCkpt)
 		<-s.ckptDone
 		var errs []error
-		errs = append(errs, s.reads.close(), s.rdb.Close(), s.cdb.Close())
+		errs = append(errs, s.reads.close(), s.rdb.Close(), s.cdb.Close(), s.closeWriter())
 		if _, err := s.wdb.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
 			errs = append(errs, fmt.Errorf("checkpoint: %w", err))
 		}
-		errs = append(errs, s.stmts.close(), s.wdb.Close())
+		errs = append(errs, s.wdb.Close())
 		if s.lock != nil {
 			errs = append(errs, s.lock.f.Close()) // last: the file is whole
 		}

@@ -58,21 +58,20 @@ func failAll(batch []*groupcommit.Request[txWrite], err error) {
 // transaction back, when a write of a batch of several failed: the batch
 // must run again with savepoints. A lone write's failure is its outcome.
 func (s *Store) commitAll(ctx context.Context, batch []*groupcommit.Request[txWrite]) bool {
-	tx, err := s.wdb.BeginTx(ctx, nil)
-	if err != nil {
-		failAll(batch, fmt.Errorf("begin: %w", err))
+	if err := s.begin(ctx); err != nil {
+		failAll(batch, err)
 		return true
 	}
-	q := querier{ctx, prepared{tx, s.stmts}}
+	q := querier{ctx, prepared{s.wconn, s.stmts}}
 	for _, r := range batch {
 		if err := r.Write(q); err != nil {
 			r.Err = err
-			tx.Rollback()
+			s.rollback(ctx)
 			return len(batch) == 1
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		failAll(batch, fmt.Errorf("commit: %w", err))
+	if err := s.commitTx(ctx); err != nil {
+		failAll(batch, err)
 	}
 	return true
 }
@@ -80,15 +79,14 @@ func (s *Store) commitAll(ctx context.Context, batch []*groupcommit.Request[txWr
 // commitEach runs batch in one transaction, each write under its own
 // savepoint: a write that fails is rolled back alone.
 func (s *Store) commitEach(ctx context.Context, batch []*groupcommit.Request[txWrite]) {
-	tx, err := s.wdb.BeginTx(ctx, nil)
-	if err != nil {
-		failAll(batch, fmt.Errorf("begin: %w", err))
+	if err := s.begin(ctx); err != nil {
+		failAll(batch, err)
 		return
 	}
-	q := querier{ctx, prepared{tx, s.stmts}}
+	q := querier{ctx, prepared{s.wconn, s.stmts}}
 	sp := func(what, query string) error {
 		if _, err := q.Exec(query); err != nil {
-			tx.Rollback()
+			s.rollback(ctx)
 			failAll(batch, fmt.Errorf("%s: %w", what, err))
 			return err
 		}
@@ -108,11 +106,43 @@ func (s *Store) commitEach(ctx context.Context, batch []*groupcommit.Request[txW
 			return
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commitTx(ctx); err != nil {
 		// Nothing of the batch is stored: every write fails, those that
 		// had failed on their own keep their own error.
-		failAll(batch, fmt.Errorf("commit: %w", err))
+		failAll(batch, err)
 	}
+}
+
+// The writer's transactions are statements on its connection, BEGIN
+// IMMEDIATE to COMMIT, rather than database/sql's transactions: each of
+// those starts a goroutine that watches its context (which the writer's
+// never ends) and binds every prepared statement to it anew.
+
+// begin starts the writer's transaction, taking the file's write lock at
+// once.
+func (s *Store) begin(ctx context.Context) error {
+	if _, err := s.wconn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	return nil
+}
+
+// commitTx commits the writer's transaction; when the commit fails, the
+// transaction is rolled back, so that nothing of it stays and the next
+// can begin.
+func (s *Store) commitTx(ctx context.Context) error {
+	if _, err := s.wconn.ExecContext(ctx, "COMMIT"); err != nil {
+		s.rollback(ctx)
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// rollback rolls the writer's transaction back. Its error is not the
+// writes' outcome (they have failed already), and SQLite may have rolled
+// the transaction back itself ("no transaction is active").
+func (s *Store) rollback(ctx context.Context) {
+	_, _ = s.wconn.ExecContext(ctx, "ROLLBACK")
 }
 
 // statements are the writer's prepared statements, by text. Only the
@@ -120,7 +150,7 @@ func (s *Store) commitEach(ctx context.Context, batch []*groupcommit.Request[txW
 // transaction runs unprepared, and is prepared once the transaction has
 // ended: the write connection is the only one, and busy until then.
 type statements struct {
-	db     *sql.DB
+	conn   *sql.Conn
 	byQL   map[string]*sql.Stmt
 	missed []string
 }
@@ -141,7 +171,7 @@ func (st *statements) prepare(ctx context.Context) {
 		if _, ok := st.byQL[query]; ok {
 			continue
 		}
-		if p, err := st.db.PrepareContext(ctx, query); err == nil {
+		if p, err := st.conn.PrepareContext(ctx, query); err == nil {
 			st.byQL[query] = p
 		}
 	}
@@ -156,27 +186,27 @@ func (st *statements) close() error {
 	return errors.Join(errs...)
 }
 
-// prepared is a conn that runs the writer's statements in tx, each
-// prepared once.
+// prepared is the writer's connection, running each of the writer's
+// statements prepared once.
 type prepared struct {
-	tx    *sql.Tx
+	conn  *sql.Conn
 	stmts *statements
 }
 
 func (p prepared) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	if st := p.stmts.get(query); st != nil {
-		return p.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+		return st.ExecContext(ctx, args...)
 	}
-	return p.tx.ExecContext(ctx, query, args...)
+	return p.conn.ExecContext(ctx, query, args...)
 }
 
 func (p prepared) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	if st := p.stmts.get(query); st != nil {
-		return p.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+		return st.QueryContext(ctx, args...)
 	}
-	return p.tx.QueryContext(ctx, query, args...)
+	return p.conn.QueryContext(ctx, query, args...)
 }
 
 func (p prepared) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	return p.tx.QueryRowContext(ctx, query, args...)
+	return p.conn.QueryRowContext(ctx, query, args...)
 }

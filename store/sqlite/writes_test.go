@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
@@ -84,5 +85,41 @@ func TestBatchWithFailedWrites(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFailedCommitRolledBack: a transaction whose COMMIT fails (here a
+// foreign key checked only at the commit) stores nothing, its write gets
+// the commit's error, and the writer's next transaction begins and
+// commits as usual: the failed one does not stay open.
+func TestFailedCommitRolledBack(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	err = s.q.Do(ctx, func(q sqlstore.Querier) error {
+		if _, err := q.Exec("PRAGMA defer_foreign_keys = ON"); err != nil {
+			return err
+		}
+		_, err := q.Exec("INSERT INTO moves (game_id, ply, uci, san) VALUES ('nowhere', 0, 'e2e4', 'e4')")
+		return err
+	})
+	if err == nil || !strings.Contains(err.Error(), "commit") {
+		t.Fatalf("a write whose commit fails: %v, want the commit's error", err)
+	}
+	if err := s.q.Do(ctx, func(q sqlstore.Querier) error {
+		_, err := q.Exec("INSERT INTO nodes (node, last_seen, stopped) VALUES ('after', 1, 0)")
+		return err
+	}); err != nil {
+		t.Fatalf("the next write: %v", err)
+	}
+	var moves, nodes int
+	if err := s.rdb.QueryRowContext(ctx, "SELECT (SELECT count(*) FROM moves), (SELECT count(*) FROM nodes WHERE node = 'after')").Scan(&moves, &nodes); err != nil {
+		t.Fatal(err)
+	}
+	if moves != 0 || nodes != 1 {
+		t.Fatalf("stored: %d moves (want 0), %d nodes named after (want 1)", moves, nodes)
 	}
 }
