@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"time"
 )
 
@@ -131,9 +130,7 @@ func (s *Store) checkpointIfDue(c *checkpointer, now time.Time) bool {
 
 // checkpoint runs a PASSIVE checkpoint on db and records how many frames
 // the log then held; it returns that count, or -1 if it failed.
-func (s *Store) checkpoint(ctx context.Context, db interface {
-	QueryRowContext(context.Context, string, ...any) *sql.Row
-}) int64 {
+func (s *Store) checkpoint(ctx context.Context, db conn) int64 {
 	var busy, frames, copied int64
 	if err := db.QueryRowContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &frames, &copied); err != nil {
 		return -1

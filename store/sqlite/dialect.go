@@ -115,7 +115,8 @@ func (i *instant) Time() (time.Time, error) { return codec.FromMicros(i.Int64, i
 
 func newInstant() *instant { return new(instant) }
 
-// conn is what querier runs on: a transaction or the read pool.
+// conn is what querier runs on: the writer's connection or the read
+// pool (and what a checkpoint runs on).
 type conn interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)

@@ -32,7 +32,6 @@ func (s *Store) commit(batch []*groupcommit.Request[txWrite]) {
 	// The writer's own context: one caller giving up must not abort the
 	// transaction that carries the others' writes.
 	ctx := context.Background()
-	defer s.stmts.prepare(ctx)
 	defer s.committed()
 	s.checkpointIfLong(ctx)
 	if s.commitAll(ctx, batch) {
@@ -145,37 +144,26 @@ func (s *Store) rollback(ctx context.Context) {
 	_, _ = s.wconn.ExecContext(ctx, "ROLLBACK")
 }
 
-// statements are the writer's prepared statements, by text. Only the
-// writer goroutine uses them. A text met for the first time inside a
-// transaction runs unprepared, and is prepared once the transaction has
-// ended: the write connection is the only one, and busy until then.
+// statements are the writer's prepared statements, by text, on its
+// connection. Only the writer goroutine uses them.
 type statements struct {
-	conn   *sql.Conn
-	byQL   map[string]*sql.Stmt
-	missed []string
+	conn *sql.Conn
+	byQL map[string]*sql.Stmt
 }
 
-// get returns the statement of query, or nil if it is not prepared yet.
-func (st *statements) get(query string) *sql.Stmt {
-	p, ok := st.byQL[query]
-	if !ok {
-		st.missed = append(st.missed, query)
+// get returns the statement of query, prepared now if it is new; nil
+// when SQLite refuses the text (the caller runs it unprepared, and gets
+// its error).
+func (st *statements) get(ctx context.Context, query string) *sql.Stmt {
+	if p, ok := st.byQL[query]; ok {
+		return p
 	}
+	p, err := st.conn.PrepareContext(ctx, query)
+	if err != nil {
+		return nil
+	}
+	st.byQL[query] = p
 	return p
-}
-
-// prepare prepares the texts missed since it last ran; a text that
-// fails to prepare stays unprepared.
-func (st *statements) prepare(ctx context.Context) {
-	for _, query := range st.missed {
-		if _, ok := st.byQL[query]; ok {
-			continue
-		}
-		if p, err := st.conn.PrepareContext(ctx, query); err == nil {
-			st.byQL[query] = p
-		}
-	}
-	st.missed = st.missed[:0]
 }
 
 func (st *statements) close() error {
@@ -194,14 +182,14 @@ type prepared struct {
 }
 
 func (p prepared) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if st := p.stmts.get(query); st != nil {
+	if st := p.stmts.get(ctx, query); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
 	return p.conn.ExecContext(ctx, query, args...)
 }
 
 func (p prepared) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	if st := p.stmts.get(query); st != nil {
+	if st := p.stmts.get(ctx, query); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
 	return p.conn.QueryContext(ctx, query, args...)

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -121,5 +122,49 @@ func TestFailedCommitRolledBack(t *testing.T) {
 	}
 	if moves != 0 || nodes != 1 {
 		t.Fatalf("stored: %d moves (want 0), %d nodes named after (want 1)", moves, nodes)
+	}
+}
+
+// TestWriterPreparesOnce: a text the writer meets is prepared on its
+// connection the first time, inside the transaction, and the same
+// statement runs it after; a text SQLite refuses runs unprepared and
+// fails with SQLite's own error.
+func TestWriterPreparesOnce(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const insert = "INSERT INTO nodes (node, last_seen, stopped) VALUES ($1, 1, 0)"
+	var first *sql.Stmt
+	for i := range 2 {
+		if err := s.q.Do(ctx, func(q sqlstore.Querier) error {
+			if _, err := q.Exec(insert, fmt.Sprint("n", i)); err != nil {
+				return err
+			}
+			p, ok := s.stmts.byQL[text(insert)]
+			switch {
+			case !ok:
+				t.Errorf("write %d: the text was not prepared", i)
+			case first == nil:
+				first = p
+			case p != first:
+				t.Errorf("write %d: the text was prepared again", i)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err = s.q.Do(ctx, func(q sqlstore.Querier) error {
+		_, err := q.Exec("INSERT INTO no_such_table VALUES (1)")
+		return err
+	})
+	if err == nil || !strings.Contains(err.Error(), "no_such_table") {
+		t.Fatalf("a text SQLite refuses: %v, want its error", err)
+	}
+	if _, ok := s.stmts.byQL["INSERT INTO no_such_table VALUES (1)"]; ok {
+		t.Error("a text SQLite refuses was kept as prepared")
 	}
 }
