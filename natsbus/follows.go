@@ -219,8 +219,9 @@ func (b *GameBus) sayFollow(id string) {
 // its answer: the events it publishes after are sent here. No answer (the
 // node is gone, or late) leaves the socket to catch up as after a gap.
 func (b *GameBus) askToFollow(node, id string) {
-	b.sayFollow(id)
-	_, err := b.nc.Request(b.askSubject(node), b.noteOf(id, false), followWait)
+	note := b.noteOf(id, false)
+	_ = b.nc.Publish(b.followsSubject(), note)
+	_, err := b.nc.Request(b.askSubject(node), note, followWait)
 	if err != nil && !errors.Is(err, nats.ErrNoResponders) {
 		b.log.Warn("natsbus: asking to follow a game", "game", id, "node", node, "err", err)
 	}
