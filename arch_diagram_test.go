@@ -53,6 +53,7 @@ var packageJobs = map[string]string{
 	"rating":                     "Glicko-2 ratings, speeds, which game ends are rated",
 	"ratelimit":                  "how often something may happen",
 	"internal/coded":             "the one shape of the domain's coded errors",
+	"internal/beat":              "periodic work timed to shared instants",
 	"internal/lowprio":           "background work at the lowest scheduling priority",
 	"internal/manualclock":       "a clock tests move by hand",
 	"analysis":                   "computer analysis of finished games: evals, judgements, accuracy",

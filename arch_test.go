@@ -41,6 +41,8 @@ var allowedImports = map[string][]string{
 	"internal/broadcast": {},
 	// Background work at the lowest scheduling priority.
 	"internal/lowprio": {},
+	// Periodic work timed to shared instants, one wakeup for all.
+	"internal/beat": {},
 	// A clock that moves only when told, for the tests.
 	"internal/manualclock": {},
 	"account":              {"i18n", "internal/coded", "internal/randid"},
@@ -52,7 +54,7 @@ var allowedImports = map[string][]string{
 	// The domain: never a store, never the runtime or the server.
 	"game": {"chess", "chess/pgn", "i18n", "internal/coded", "internal/randid"},
 	// The runtime sees stores only through game's interfaces.
-	"live": {"chess", "game", "i18n", "internal/coded"},
+	"live": {"chess", "game", "i18n", "internal/beat", "internal/coded"},
 	// The lobby: seeks, challenges, rematches; stores through its own Store.
 	"lobby":    {"game", "internal/broadcast", "internal/coded", "internal/randid", "rating"},
 	"schedule": {"game", "internal/broadcast", "internal/coded", "internal/randid"},
@@ -94,7 +96,7 @@ var allowedImports = map[string][]string{
 	// The HTTP server: the domain's services behind one table of routes.
 	// It starts no game itself: the lobby, the schedule and the AI hand
 	// their games to the runtime, wired by cmd/joinpal.
-	"server": {"account", "ai", "analysis", "arena", "chat", "chess/pgn", "club", "docs", "game", "i18n", "internal/broadcast", "internal/coded", "league", "live", "lobby", "opening", "ratelimit", "rating", "rules", "schedule", "tournament", "web"},
+	"server": {"account", "ai", "analysis", "arena", "chat", "chess/pgn", "club", "docs", "game", "i18n", "internal/beat", "internal/broadcast", "internal/coded", "league", "live", "lobby", "opening", "ratelimit", "rating", "rules", "schedule", "tournament", "web"},
 	// Documents the server serves as they are (openapi.yaml).
 	"docs": {},
 	// The browser interface's bundle, embedded as built (web/dist).

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/beat"
 )
 
 // Start resumes every game the store holds as running, charging the time
@@ -235,7 +236,9 @@ func (r *Runtime) restoreOne(id string, lastSeen time.Time, epoch int64) (*actor
 // heartbeat records that the node is alive, every HeartbeatEvery.
 func (r *Runtime) heartbeat() {
 	defer close(r.hbDone)
-	tick := time.NewTicker(r.cfg.HeartbeatEvery)
+	// The beats fall on the multiples of HeartbeatEvery that the node's
+	// other periodic work waits for too (beat.Until).
+	tick := beat.NewTicker(r.cfg.HeartbeatEvery)
 	defer tick.Stop()
 	for {
 		select {
@@ -255,6 +258,7 @@ func (r *Runtime) heartbeat() {
 				r.scanSoon()
 			}
 			cancel()
+			tick.Next()
 		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/joinpal/joinpal/internal/beat"
 )
 
 // socketHub knows every socket the server holds: to close them all when
@@ -161,14 +163,16 @@ func (h *socketHub) endPingerLocked() {
 // the sockets due a ping (socket.pingDue), each ping in a goroutine that
 // lasts until its pong. One ticker for all sockets replaces a goroutine
 // and a timer per socket; most of a busy socket's pings are saved, since
-// its own frames prove it alive.
+// its own frames prove it alive. The ticks fall on the instants the node's
+// other periodic work waits for too (beat.Until), so one wakeup serves all.
 func (h *socketHub) pingLoop(every time.Duration, stop <-chan struct{}) {
-	t := time.NewTicker(max(every/(5*talkerFactor), time.Millisecond))
+	t := beat.NewTicker(max(every/(5*talkerFactor), time.Millisecond))
 	defer t.Stop()
 	for {
 		h.pingDue()
 		select {
 		case <-t.C:
+			t.Next()
 		case <-stop:
 			return
 		}
