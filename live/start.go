@@ -236,7 +236,7 @@ func (r *Runtime) restoreOne(id string, lastSeen time.Time, epoch int64) (*actor
 // heartbeat records that the node is alive, every HeartbeatEvery.
 func (r *Runtime) heartbeat() {
 	defer close(r.hbDone)
-	// The beats fall on the multiples of HeartbeatEvery that the node's
+	// The beats fall on the instants of HeartbeatEvery that the node's
 	// other periodic work waits for too (beat.Until).
 	tick := beat.NewTicker(r.cfg.HeartbeatEvery)
 	defer tick.Stop()

@@ -5,57 +5,73 @@ import (
 	"time"
 )
 
-func TestUntil(t *testing.T) {
+func TestPhaseUntil(t *testing.T) {
 	base := time.Date(2026, 12, 5, 21, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
 		name  string
+		phase Phase
 		now   time.Time
 		every time.Duration
 		want  time.Duration
 	}{
-		{"on a whole second: the next one", base, time.Second, time.Second},
-		{"within a second", base.Add(300 * time.Millisecond), time.Second, 700 * time.Millisecond},
-		{"just before a second", base.Add(time.Second - time.Nanosecond), time.Second, time.Nanosecond},
-		{"a fifth of a second", base.Add(450 * time.Millisecond), 200 * time.Millisecond, 150 * time.Millisecond},
-		{"a minute", base.Add(90 * time.Second), time.Minute, 30 * time.Second},
-		{"zero period", base, 0, 0},
-		{"negative period", base, -time.Second, -time.Second},
+		{"on a whole second: the next one", 0, base, time.Second, time.Second},
+		{"within a second", 0, base.Add(300 * time.Millisecond), time.Second, 700 * time.Millisecond},
+		{"just before a second", 0, base.Add(time.Second - time.Nanosecond), time.Second, time.Nanosecond},
+		{"a fifth of a second", 0, base.Add(450 * time.Millisecond), 200 * time.Millisecond, 150 * time.Millisecond},
+		{"a minute", 0, base.Add(90 * time.Second), time.Minute, 30 * time.Second},
+		{"shifted, before the shift", Phase(400 * time.Millisecond), base.Add(100 * time.Millisecond), time.Second, 300 * time.Millisecond},
+		{"shifted, after the shift", Phase(400 * time.Millisecond), base.Add(700 * time.Millisecond), time.Second, 700 * time.Millisecond},
+		{"shifted, on the instant", Phase(400 * time.Millisecond), base.Add(400 * time.Millisecond), time.Second, time.Second},
+		{"a phase over the period counts modulo it", Phase(42*time.Minute + 250*time.Millisecond), base, time.Second, 250 * time.Millisecond},
+		{"zero period", Phase(time.Second), base, 0, 0},
+		{"negative period", 0, base, -time.Second, -time.Second},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := Until(tc.now, tc.every); got != tc.want {
-				t.Errorf("Until(%v, %v) = %v, want %v", tc.now.Format(time.StampNano), tc.every, got, tc.want)
+			if got := tc.phase.Until(tc.now, tc.every); got != tc.want {
+				t.Errorf("Phase(%v).Until(%v, %v) = %v, want %v",
+					time.Duration(tc.phase), tc.now.Format(time.StampNano), tc.every, got, tc.want)
 			}
 		})
 	}
 }
 
-// Two loops that wait for the same period land on the same instants
-// whenever each starts: the next multiple of the period.
+// Loops that wait for the same period land on the same instant whenever
+// each starts within the period before it, whatever the phase.
 func TestUntilSameInstantForEveryCaller(t *testing.T) {
 	base := time.Date(2026, 12, 5, 21, 0, 7, 0, time.UTC)
-	for _, offset := range []time.Duration{0, time.Nanosecond, 123 * time.Millisecond, 999 * time.Millisecond} {
-		now := base.Add(offset)
-		if at := now.Add(Until(now, time.Second)); !at.Equal(base.Add(time.Second)) {
-			t.Errorf("from %v the wait ends at %v, want %v", offset, at.Format(time.StampNano), base.Add(time.Second).Format(time.StampNano))
+	for _, phase := range []Phase{0, Phase(time.Nanosecond), Phase(37 * time.Minute), process} {
+		start := base.Add(phase.Until(base, time.Second)) // an instant
+		want := start.Add(time.Second)
+		for _, offset := range []time.Duration{0, time.Nanosecond, 123 * time.Millisecond, time.Second - time.Nanosecond} {
+			now := start.Add(offset)
+			if at := now.Add(phase.Until(now, time.Second)); !at.Equal(want) {
+				t.Errorf("phase %v: from %v after an instant the wait ends at %v, want %v",
+					time.Duration(phase), offset, at.Format(time.StampNano), want.Format(time.StampNano))
+			}
 		}
 	}
 }
 
-// The ticker's ticks come one to a multiple of its period, none before
-// the first multiple after it started, each in a later period than the
-// last (how long after its multiple depends on the machine).
-func TestTickerTicksOnMultiples(t *testing.T) {
+// The ticker's ticks come one to an instant of its period: none before
+// the first instant after it started, each in a later period than the
+// last (how long after its instant depends on the machine).
+func TestTickerTicksOnInstants(t *testing.T) {
 	const every = 20 * time.Millisecond
-	first := time.Now().Truncate(every).Add(every)
+	now := time.Now()
+	first := now.Add(Until(now, every))
+	period := func(at time.Time) time.Time {
+		shift := time.Duration(process) % every
+		return at.Add(-shift).Truncate(every)
+	}
 	tick := NewTicker(every)
 	defer tick.Stop()
 	var last time.Time
 	for i := range 3 {
 		at := <-tick.C
 		if at.Before(first) {
-			t.Fatalf("tick %d at %v, before the first multiple %v", i, at.Format(time.StampNano), first.Format(time.StampNano))
+			t.Fatalf("tick %d at %v, before the first instant %v", i, at.Format(time.StampNano), first.Format(time.StampNano))
 		}
-		if i > 0 && !at.Truncate(every).After(last.Truncate(every)) {
+		if i > 0 && !period(at).After(period(last)) {
 			t.Fatalf("tick %d at %v in the period of the last, %v", i, at.Format(time.StampNano), last.Format(time.StampNano))
 		}
 		last = at
