@@ -103,7 +103,7 @@ var allowedImports = map[string][]string{
 	"web": {},
 	// Events and commands between nodes, over NATS: drop-ins for the
 	// runtime's, the lobby's and the schedule's in-process carriers.
-	"natsbus": {"arena", "chat", "game", "internal/broadcast", "live"},
+	"natsbus": {"arena", "chat", "game", "internal/beat", "internal/broadcast", "live"},
 	// The one binary wires the parts together: every public package it
 	// runs, never an internal one (stores' shared code, coded errors).
 	"cmd/joinpal": {"account", "ai", "analysis", "arena", "chat", "chess", "chess/pgn", "club", "engine", "game", "i18n", "league", "live", "loadtest", "loadtest/wsload", "lobby", "match", "natsbus", "rating", "rules", "schedule", "server", "store/postgres", "store/sqlite", "strength", "tournament", "uci"},

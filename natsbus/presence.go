@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"github.com/joinpal/joinpal/internal/beat"
 )
 
 // A player's connection to a game may be held on several nodes at once
@@ -262,10 +264,11 @@ func (g *Games) ExpireNodes(ctx context.Context) (int, error) {
 	return len(gone), nil
 }
 
-// watchNodes runs ExpireNodes every heartbeat period until Close.
+// watchNodes runs ExpireNodes every heartbeat period until Close, at the
+// instants the node's other periodic work waits for too (beat.Until).
 func (g *Games) watchNodes() {
 	every := max(g.Lease()/5, 100*time.Millisecond)
-	tick := time.NewTicker(every)
+	tick := beat.NewTicker(every)
 	defer tick.Stop()
 	for {
 		select {
@@ -277,6 +280,7 @@ func (g *Games) watchNodes() {
 				g.log.Warn("natsbus: expiring the dead nodes' players", "err", err)
 			}
 			cancel()
+			tick.Next()
 		}
 	}
 }
