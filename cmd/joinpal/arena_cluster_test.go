@@ -122,8 +122,9 @@ func TestClusterArenaRunnerFailover(t *testing.T) {
 	if err := a.kill(); !errors.Is(err, errHalted) {
 		t.Fatalf("killing A: %v", err)
 	}
-	// Within A's lease as B sees it: on a machine so busy that killing A
-	// outlasted the lease (30 s), there is nothing to check here, and B's
+	// Within A's lease as B sees it: on a machine so busy that A's
+	// arenas lease ran out before A died (its loop or the kill stalled
+	// past the lease, 30 s), there is nothing to check here, and B's
 	// clock need not move past it.
 	lapsed := false
 	if runner, err := b.parts.arenas.Runner(ctx); err != nil {
@@ -139,13 +140,18 @@ func TestClusterArenaRunnerFailover(t *testing.T) {
 			t.Fatalf("dan joins while no node runs the arenas: %v; want %s", err, arena.CodeUnavailable)
 		}
 	}
-	if !lapsed {
-		// Past the lease on B's clock. (Once the lease has run out on
-		// its own, B may have taken the game already: a minute more
-		// would then run out the game's time for its first move.)
+	if lapsed {
+		// A's arenas lease ran out while A still beat: its games' lease
+		// runs out in real time too, a lease after its last beat, and B
+		// takes the game then (by its own scan, or by Failover here). B's
+		// clock stays: once B holds the game, a minute more would run out
+		// the game's time for its first move.
+		untilRuns(t, b, g.GameID, b.parts.runtime.Lease()+clusterWait)
+	} else {
+		// Past the lease on B's clock.
 		advanceClock(t, b, "1m")
+		failover(t, b) // (unless B's own heartbeat's scan took it first)
 	}
-	failover(t, b) // (unless B's own heartbeat's scan took it first)
 	if !b.parts.runtime.Runs(g.GameID) {
 		t.Fatal("B does not run the arena game once A's lease has passed")
 	}
@@ -300,5 +306,19 @@ func TestClusterArenaOverHTTP(t *testing.T) {
 	ben.do(t, b.base, "POST", "/api/arena/"+id+"/join", nil, http.StatusOK, &page)
 	if page.Me == nil || page.Me.GameID == "" {
 		t.Errorf("ben, joined on B as it runs the arenas, is not paired with ana: %+v", page.Me)
+	}
+}
+
+// untilRuns waits, up to within, for r to run game id, calling its
+// Failover between looks: a game whose node died passes once the node's
+// lease has run out in real time.
+func untilRuns(t *testing.T, r running, id string, within time.Duration) {
+	t.Helper()
+	for deadline := time.Now().Add(within); !r.parts.runtime.Runs(id); {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s does not run game %s within %v of its node's death", r.parts.runtime.Node(), id, within)
+		}
+		failover(t, r)
+		time.Sleep(100 * time.Millisecond)
 	}
 }
