@@ -41,7 +41,8 @@ type actor struct {
 	// sent+1 follows a gap.
 	sent int64
 	// qmu guards queue, the commands waiting, oldest first; running, set
-	// while a goroutine runs them (the game's goroutine: only it touches
+	// while a goroutine runs them (the game's goroutine, or the caller
+	// that runs the one command of an idle game itself: only it touches
 	// the fields below and the game); quitting, set by quit; and ended,
 	// set once the actor takes no more commands (done is then closed).
 	qmu      sync.Mutex
@@ -140,24 +141,59 @@ func (a *actor) run() {
 		}
 		c.taken = true
 		a.qmu.Unlock()
-		if err := c.ctx.Err(); err != nil {
-			c.reply <- reply{ran: true, err: err} // given up before it ran: nothing happened
-			continue
-		}
-		err := c.run()
-		if a.g.Over() || a.lost {
-			// Retired before the answer: once a command that ended the
-			// game returns, the game no longer runs here.
-			a.rt.retire(a)
-			a.qmu.Lock()
-			a.running = false
-			a.endLocked()
-			a.qmu.Unlock()
-			c.reply <- reply{ran: true, err: err}
+		r, ended := a.runTaken(c)
+		c.reply <- r
+		if ended {
 			return
 		}
-		c.reply <- reply{ran: true, err: err}
 	}
+}
+
+// runTaken runs c, taken from the queue by the goroutine that runs the
+// game's commands, and returns its outcome; ended reports that the
+// command ended the actor (it ended the game, or another node took it):
+// the game is then retired, before the answer, and no command runs after.
+func (a *actor) runTaken(c *command) (r reply, ended bool) {
+	if err := c.ctx.Err(); err != nil {
+		return reply{ran: true, err: err}, false // given up before it ran: nothing happened
+	}
+	err := c.run()
+	if a.g.Over() || a.lost {
+		// Retired before the answer: once a command that ended the
+		// game returns, the game no longer runs here.
+		a.rt.retire(a)
+		a.qmu.Lock()
+		a.running = false
+		a.endLocked()
+		a.qmu.Unlock()
+		return reply{ran: true, err: err}, true
+	}
+	return reply{ran: true, err: err}, false
+}
+
+// runHere runs c, the only command of an idle game, in the caller's own
+// goroutine — a goroutine started for one command, and the wakeups of
+// handing it over and answering, are most of a move's cost in the
+// scheduler — and returns its outcome. The commands queued meanwhile run
+// on a goroutine of the game's own, started once c is done; quit, asked
+// meanwhile, ends the actor then.
+func (a *actor) runHere(c *command) reply {
+	r, ended := a.runTaken(c)
+	if ended {
+		return r
+	}
+	a.qmu.Lock()
+	switch {
+	case a.quitting:
+		a.running = false
+		a.endLocked()
+	case len(a.queue) == 0:
+		a.running = false
+	default:
+		go a.run()
+	}
+	a.qmu.Unlock()
+	return r
 }
 
 // endLocked ends the actor, once: its timer stops, the commands still
@@ -209,9 +245,10 @@ func (a *actor) do(ctx context.Context, f func() error) error {
 }
 
 // send runs f in the game's goroutine like do, and reports whether it ran:
-// false with a nil error when the actor has ended. The command waits its
-// turn behind those queued before it; given up (ctx) while it waits, it
-// leaves the queue and never runs.
+// false with a nil error when the actor has ended. The command of an idle
+// game runs at once, on the caller's goroutine (runHere); otherwise it
+// waits its turn behind those queued before it, and, given up (ctx) while
+// it waits, leaves the queue and never runs.
 func (a *actor) send(ctx context.Context, f func() error) (ran bool, err error) {
 	c := newCommand(ctx, f)
 	a.qmu.Lock()
@@ -220,11 +257,15 @@ func (a *actor) send(ctx context.Context, f func() error) (ran bool, err error) 
 		c.free()
 		return false, nil
 	}
-	a.queue = append(a.queue, c)
 	if !a.running {
-		a.running = true
-		go a.run()
+		// Idle (nothing queued): the caller runs its command itself.
+		a.running, c.taken = true, true
+		a.qmu.Unlock()
+		r := a.runHere(c)
+		c.free()
+		return r.ran, r.err
 	}
+	a.queue = append(a.queue, c)
 	a.qmu.Unlock()
 	var r reply
 	select {

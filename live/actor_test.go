@@ -176,3 +176,56 @@ func TestAnswerWaitsForNoLaterCommand(t *testing.T) {
 		t.Errorf("the commands ran in the order %v, want [1 2]", order)
 	}
 }
+
+// TestQuitWaitsForACommandRunHere: the command of an idle game runs on
+// its caller's goroutine; quit, asked while it runs, waits for it, and
+// the actor then ends: the commands queued behind it, and any sent after,
+// are answered as not run.
+func TestQuitWaitsForACommandRunHere(t *testing.T) {
+	f := newFixture(t)
+	f.create("g1", "5+0")
+	a, err := f.rt.lookup(f.ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, release := make(chan struct{}), make(chan struct{})
+	first := make(chan error, 1)
+	go func() {
+		_, err := a.send(context.Background(), func() error {
+			close(runs)
+			<-release
+			return errors.New("the first")
+		})
+		first <- err
+	}()
+	<-runs
+	queued := make(chan bool, 1)
+	go func() {
+		ran, _ := a.send(context.Background(), func() error { return nil })
+		queued <- ran
+	}()
+	waitQueued(a, 1)
+	quit := make(chan struct{})
+	go func() { a.quit(); close(quit) }()
+	for asked := false; !asked; {
+		a.qmu.Lock()
+		asked = a.quitting
+		ended := a.ended
+		a.qmu.Unlock()
+		if ended {
+			t.Fatal("the actor ended while the command run on its caller's goroutine went on")
+		}
+		runtime.Gosched()
+	}
+	close(release)
+	if err := <-first; err == nil || err.Error() != "the first" {
+		t.Errorf("the first command's answer: %v", err)
+	}
+	<-quit
+	if <-queued {
+		t.Error("the command queued behind it ran after quit")
+	}
+	if ran, err := a.send(context.Background(), func() error { return nil }); ran || err != nil {
+		t.Errorf("a command after quit: ran %v, %v", ran, err)
+	}
+}

@@ -3,8 +3,9 @@
 // sequence the runtime stores in game.State.Seq) and the events kept for
 // clients that reconnect. Commands for a game are queued to its actor and
 // run one at a time, in order, on a goroutine that runs only while some
-// wait (an idle game holds none), so a game is never touched by two
-// goroutines at once.
+// wait (an idle game holds none; the command of an idle game runs on its
+// caller's goroutine, which waits for the answer anyway), so a game is
+// never touched by two goroutines at once.
 //
 // The way of a move: the player is checked, then the turn and the ply the
 // client made its move at, and the client's move id (a move resent after a
