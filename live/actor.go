@@ -125,11 +125,7 @@ func (a *actor) start(wg *sync.WaitGroup) {
 func (a *actor) run() {
 	for {
 		a.qmu.Lock()
-		if a.quitting || len(a.queue) == 0 {
-			a.running = false
-			if a.quitting {
-				a.endLocked()
-			}
+		if a.stopLocked() {
 			a.qmu.Unlock()
 			return
 		}
@@ -183,17 +179,25 @@ func (a *actor) runHere(c *command) reply {
 		return r
 	}
 	a.qmu.Lock()
-	switch {
-	case a.quitting:
-		a.running = false
-		a.endLocked()
-	case len(a.queue) == 0:
-		a.running = false
-	default:
+	if !a.stopLocked() {
 		go a.run()
 	}
 	a.qmu.Unlock()
 	return r
+}
+
+// stopLocked is what whoever runs the game's commands does between two:
+// when quit was asked, or none waits, it stops running them (ending the
+// actor if quit was asked) and reports true; qmu is held.
+func (a *actor) stopLocked() bool {
+	if !a.quitting && len(a.queue) > 0 {
+		return false
+	}
+	a.running = false
+	if a.quitting {
+		a.endLocked()
+	}
+	return true
 }
 
 // endLocked ends the actor, once: its timer stops, the commands still
@@ -259,7 +263,7 @@ func (a *actor) send(ctx context.Context, f func() error) (ran bool, err error) 
 	}
 	if !a.running {
 		// Idle (nothing queued): the caller runs its command itself.
-		a.running, c.taken = true, true
+		a.running = true
 		a.qmu.Unlock()
 		r := a.runHere(c)
 		c.free()
