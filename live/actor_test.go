@@ -18,14 +18,7 @@ func TestReusedCommandsGetTheirOwnAnswers(t *testing.T) {
 	f := newFixture(t)
 	f.create("g1", "5+0")
 	f.create("g2", "5+0")
-	g1, err := f.rt.lookup(f.ctx, "g1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g2, err := f.rt.lookup(f.ctx, "g2")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g1, g2 := f.actor("g1"), f.actor("g2")
 
 	const n = 40
 	// queued sends n commands while no goroutine runs the actor's queue,
@@ -136,10 +129,7 @@ func waitQueued(a *actor, n int) {
 func TestAnswerWaitsForNoLaterCommand(t *testing.T) {
 	f := newFixture(t)
 	f.create("g1", "5+0")
-	a, err := f.rt.lookup(f.ctx, "g1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := f.actor("g1")
 	var order []int
 	firstRuns, release := make(chan struct{}), make(chan struct{})
 	secondDone := make(chan error, 1)
@@ -184,10 +174,7 @@ func TestAnswerWaitsForNoLaterCommand(t *testing.T) {
 func TestQuitWaitsForACommandRunHere(t *testing.T) {
 	f := newFixture(t)
 	f.create("g1", "5+0")
-	a, err := f.rt.lookup(f.ctx, "g1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := f.actor("g1")
 	runs, release := make(chan struct{}), make(chan struct{})
 	first := make(chan error, 1)
 	go func() {
@@ -228,4 +215,14 @@ func TestQuitWaitsForACommandRunHere(t *testing.T) {
 	if ran, err := a.send(context.Background(), func() error { return nil }); ran || err != nil {
 		t.Errorf("a command after quit: ran %v, %v", ran, err)
 	}
+}
+
+// actor returns the actor of game id, which runs.
+func (f *fixture) actor(id string) *actor {
+	f.t.Helper()
+	a, err := f.rt.lookup(f.ctx, id)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return a
 }
