@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -123,4 +124,20 @@ func ExampleLagQuotaGain() {
 	// 2+1     gain 790ms, quota 2.37s to 5.53s, grace 2s
 	// 3+2     gain 1s, quota 3s to 7s, grace 2s
 	// move:5s gain 550ms, quota 1.65s to 3.85s, grace 1.65s
+}
+
+// A node asks the store to carry its heartbeat with a game's write; a
+// store that commits it with the write marks it carried, and the node then
+// need not write the beat alone.
+func ExampleWithBeat() {
+	b := &game.Beat{Node: "node-1", At: time.Date(2026, 12, 6, 4, 0, 0, 0, time.UTC)}
+	ctx := game.WithBeat(context.Background(), b)
+
+	// What a store does once the write's commit, with the beat, is
+	// confirmed:
+	if beat := game.BeatOf(ctx); beat != nil {
+		beat.MarkCarried()
+	}
+	fmt.Println(b.Carried())
+	// Output: true
 }

@@ -68,7 +68,9 @@
 // On start the runtime loads every running game from the store and resumes
 // it with the time the node was down charged to nobody: every game is
 // suspended as of the last heartbeat or graceful stop of the node that ran
-// it (written every HeartbeatEvery to the NodeRegistry; whatever that
+// it (written every HeartbeatEvery to the NodeRegistry, or carried by a
+// game's write within the period on a store that carries beats, a node
+// alone; whatever that
 // node's name, since every process names itself: NodeRegistry.LastAlive)
 // and stored so before any command is taken, then
 // resumed. A game that cannot be restored is logged at Error level, counted,

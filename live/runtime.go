@@ -100,6 +100,8 @@ type Runtime struct {
 	outage atomic.Pointer[storeOutage]
 	// lease is the node's lease among several (see beat).
 	lease nodeLease
+	// carry is the heartbeat the writes of a node alone carry.
+	carry carrier
 }
 
 // storeOutage is a stretch of time in which the store confirms no write:
@@ -186,7 +188,7 @@ func (r *Runtime) writeContextAt(ctx context.Context, epoch int64) (context.Cont
 	ctx = game.WithWriter(ctx, epoch, r.cfg.Node)
 	lease := r.leaseContext()
 	if lease == nil {
-		return context.WithTimeout(ctx, r.cfg.StoreTimeout)
+		return r.carryBeat(context.WithTimeout(ctx, r.cfg.StoreTimeout))
 	}
 	ctx, lapse := context.WithCancelCause(ctx)
 	if lease.Err() != nil {
@@ -301,6 +303,9 @@ func (r *Runtime) stop(ctx context.Context, record bool) error {
 	if !started {
 		return nil
 	}
+	// No write carries a beat from now on: the stop recorded below is the
+	// node's last word.
+	r.carry.on.Store(false)
 	close(r.hbStop)
 	<-r.hbDone
 	if !record {

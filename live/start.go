@@ -81,6 +81,7 @@ func (r *Runtime) Start(ctx context.Context) error {
 	r.started = true
 	r.hbStop, r.hbDone = make(chan struct{}), make(chan struct{})
 	r.mu.Unlock()
+	r.carry.start()
 	go r.heartbeat()
 	var running []*actor
 	for _, a := range actors {
@@ -233,7 +234,8 @@ func (r *Runtime) restoreOne(id string, lastSeen time.Time, epoch int64) (*actor
 	return a, nil
 }
 
-// heartbeat records that the node is alive, every HeartbeatEvery.
+// heartbeat records that the node is alive, every HeartbeatEvery, unless
+// a game's write carried the beat within the period (see carrier).
 func (r *Runtime) heartbeat() {
 	defer close(r.hbDone)
 	// The beats fall on the instants of HeartbeatEvery that the node's
@@ -245,6 +247,12 @@ func (r *Runtime) heartbeat() {
 		case <-r.hbStop:
 			return
 		case <-tick.C:
+			if r.carry.fresh(r.cfg.HeartbeatEvery) {
+				// A game's write recorded the node alive within the
+				// period (see carrier).
+				tick.Next()
+				continue
+			}
 			ctx, cancel := context.WithTimeout(context.Background(), 5*r.cfg.HeartbeatEvery)
 			// The heartbeat is a write too: it tells, even with no game
 			// writing, whether the store confirms writes.

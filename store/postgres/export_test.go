@@ -4,6 +4,10 @@ import (
 	"context"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/store/internal/groupcommit"
+	"github.com/joinpal/joinpal/store/internal/sqlstore"
 )
 
 // OldDatabase makes the database of dsn as migrations 1 to version leave
@@ -23,4 +27,14 @@ func OldDatabase(ctx context.Context, dsn string, version int) (exec func(query 
 		return err
 	}
 	return exec, pool.Close, nil
+}
+
+// CarriedBeats is carriedBeats of a batch of writes carrying beats (nil:
+// a write carrying none).
+func CarriedBeats(beats []*game.Beat) []*game.Beat {
+	batch := make([]*groupcommit.Request[*sqlstore.GameWrite], len(beats))
+	for i, b := range beats {
+		batch[i] = &groupcommit.Request[*sqlstore.GameWrite]{Write: &sqlstore.GameWrite{Beat: b}}
+	}
+	return carriedBeats(batch)
 }

@@ -19,24 +19,8 @@ func TestHeartbeatPassesBlockedGameWrites(t *testing.T) {
 	const writers = 1
 	s := openFor(t, postgres.WithWriters(writers), postgres.WithMaxBatch(1))
 	ctx := t.Context()
-	tc, err := game.ParseTimeControl("3+2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	created := time.Date(2026, 12, 2, 7, 0, 0, 0, time.UTC)
-	rec := game.Record{
-		White:       game.Player{ID: "w", Name: "White"},
-		Black:       game.Player{ID: "b", Name: "Black"},
-		TimeControl: tc,
-		CreatedAt:   created,
-		State: game.State{Status: game.StatusCreated, Clock: &game.ClockSnapshot{TimeControl: tc,
-			State: game.ClockWaiting, Turn: game.White, WhiteMs: tc.Initial().Milliseconds(),
-			BlackMs: tc.Initial().Milliseconds()}},
-	}
-	rec.ID = "locked"
-	if err := s.CreateGame(ctx, rec); err != nil {
-		t.Fatal(err)
-	}
+	rec := createGame(t, s, "locked")
+	created := rec.CreatedAt
 
 	// Another connection holds the game's row until the test lets go.
 	conn, err := connect(ctx, schemaDSN(t))
@@ -105,4 +89,27 @@ func waitForLockWaiters(t *testing.T, conn *pgx.Conn, n int) {
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
+}
+
+// createGame stores a new 3+2 game of id, not yet started, and returns it.
+func createGame(t *testing.T, s *postgres.Store, id string) game.Record {
+	t.Helper()
+	tc, err := game.ParseTimeControl("3+2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := game.Record{
+		ID:          id,
+		White:       game.Player{ID: "w", Name: "White"},
+		Black:       game.Player{ID: "b", Name: "Black"},
+		TimeControl: tc,
+		CreatedAt:   time.Date(2026, 12, 2, 7, 0, 0, 0, time.UTC),
+		State: game.State{Status: game.StatusCreated, Clock: &game.ClockSnapshot{TimeControl: tc,
+			State: game.ClockWaiting, Turn: game.White, WhiteMs: tc.Initial().Milliseconds(),
+			BlackMs: tc.Initial().Milliseconds()}},
+	}
+	if err := s.CreateGame(t.Context(), rec); err != nil {
+		t.Fatal(err)
+	}
+	return rec
 }

@@ -21,11 +21,14 @@
 // the game's row: the second to arrive finds the counter moved and fails
 // with game.CodePlyConflict.
 //
-// With group commit (the default; see WithGroupCommit), AppendMove,
-// SaveState, Heartbeat and MarkStopped are handed to a writer goroutine that
-// sends every write waiting (up to a batch limit) in one pipelined batch
-// inside one transaction, so that a single round trip and a single WAL flush
-// serve many games; callers return once that transaction has committed. A
+// With group commit (the default; see WithGroupCommit), AppendMove and
+// SaveState are handed to a writer goroutine that sends every write waiting
+// (up to a batch limit) in one pipelined batch inside one transaction, so
+// that a single round trip and a single WAL flush serve many games; callers
+// return once that transaction has committed. A write may carry its node's
+// heartbeat (game.WithBeat): the batch then records the node alive too.
+// Heartbeat and MarkStopped themselves are one statement each on the pool,
+// never queued behind the games' writes. A
 // ply conflict or a missing game is not an SQL error (the statement just
 // changes nothing), so it fails alone and the rest of the batch commits. If
 // the batch meets a real SQL error, it is rolled back and each of its writes

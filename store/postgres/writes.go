@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/internal/groupcommit"
 	"github.com/joinpal/joinpal/store/internal/sqlstore"
 )
@@ -76,6 +77,7 @@ func (s *Store) write(ctx context.Context, w *sqlstore.GameWrite) error {
 		}
 		return s.direct(ctx, s.pool, w)
 	}
+	w.Beat = game.BeatOf(ctx)
 	err := s.q.Do(ctx, w)
 	if errors.Is(err, groupcommit.ErrClosed) {
 		return ErrClosed
@@ -102,18 +104,25 @@ func (s *Store) direct(ctx context.Context, pool *pgxpool.Pool, w *sqlstore.Game
 // transaction, committed by the Sync that ends it: every statement or
 // none, in one round trip (with BEGIN and COMMIT it took three). A write
 // that changed no row changed nothing, so why (its OnZero, which only
-// reads) is asked after the commit.
+// reads) is asked after the commit. The heartbeats the writes carry
+// (game.Beat) go in the same transaction, one statement a node, and are
+// marked carried once it commits.
 func (s *Store) commit(batch []*groupcommit.Request[*sqlstore.GameWrite]) {
 	// The writer's own context: one caller giving up must not abort the
 	// transaction that carries the others' writes.
 	ctx := context.Background()
-	if len(batch) == 1 {
+	beats := carriedBeats(batch)
+	if len(batch) == 1 && len(beats) == 0 {
 		batch[0].Err = s.direct(ctx, s.wpool, batch[0].Write)
 		return
 	}
-	b := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(batch))}
+	b := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(batch)+len(beats))}
 	for _, r := range batch {
 		b.Queue(r.Write.Stmts[0].SQL, args(r.Write.Stmts[0].Args)...)
+	}
+	for _, bt := range beats {
+		st := sqlstore.HeartbeatStmt(bt.Node, bt.At)
+		b.Queue(st.SQL, args(st.Args)...)
 	}
 	br := s.wpool.SendBatch(ctx, b)
 	var zero []*groupcommit.Request[*sqlstore.GameWrite]
@@ -128,20 +137,55 @@ func (s *Store) commit(batch []*groupcommit.Request[*sqlstore.GameWrite]) {
 			zero = append(zero, r)
 		}
 	}
+	for range beats {
+		if err != nil {
+			break
+		}
+		_, err = br.Exec()
+	}
 	if e := br.Close(); err == nil {
 		err = e
 	}
 	if err != nil {
 		// Nothing of the batch is stored. Retry each write alone, so that
-		// the write that broke the batch fails by itself.
+		// the write that broke the batch fails by itself; the beats are
+		// left to the nodes' own heartbeats.
 		for _, r := range batch {
 			r.Err = s.direct(ctx, s.wpool, r.Write)
 		}
 		return
 	}
+	for _, r := range batch {
+		if r.Write.Beat != nil {
+			r.Write.Beat.MarkCarried()
+		}
+	}
 	for _, r := range zero {
 		r.Err = r.Write.OnZero(querier{ctx, s.wpool})
 	}
+}
+
+// carriedBeats returns the heartbeats the writes of batch carry, the
+// latest of each node, or nil for none.
+func carriedBeats(batch []*groupcommit.Request[*sqlstore.GameWrite]) []*game.Beat {
+	var beats []*game.Beat
+next:
+	for _, r := range batch {
+		bt := r.Write.Beat
+		if bt == nil {
+			continue
+		}
+		for i, o := range beats {
+			if o.Node == bt.Node {
+				if bt.At.After(o.At) {
+					beats[i] = bt
+				}
+				continue next
+			}
+		}
+		beats = append(beats, bt)
+	}
+	return beats
 }
 
 // writeEnd runs w, the end of a rated game, with the rating update in a

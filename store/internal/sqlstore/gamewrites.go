@@ -40,6 +40,9 @@ type GameWrite struct {
 	// after it (see rateEnd).
 	Ends  string
 	State game.State
+	// Beat, if set, is the node's heartbeat the write may carry (see
+	// game.Beat): a backend that commits it with the write marks it.
+	Beat *game.Beat
 
 	s *Store
 }
@@ -645,6 +648,13 @@ func (s *Store) Heartbeat(ctx context.Context, node string, at time.Time) error 
 // MarkStopped records that node stopped gracefully at the moment at.
 func (s *Store) MarkStopped(ctx context.Context, node string, at time.Time) error {
 	return s.upsertNode(ctx, fmt.Sprintf("stop of node %q", node), node, at, true)
+}
+
+// HeartbeatStmt is the statement that records node alive at at, for a
+// backend that carries a heartbeat in a game write's transaction (see
+// GameWrite.Beat).
+func HeartbeatStmt(node string, at time.Time) Stmt {
+	return Stmt{upsertNodeSQL, []any{node, at, false}}
 }
 
 // upsertNode writes node's row of the nodes table in a write of its own.

@@ -1,0 +1,165 @@
+package live
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/store/postgres"
+	"github.com/joinpal/joinpal/store/sqlite"
+)
+
+// carryStore is a store the carrying tests run a runtime on.
+type carryStore interface {
+	game.Store
+	NodeRegistry
+	Close() error
+}
+
+// A node alone on PostgreSQL lets a game's write carry its heartbeat once
+// the last carried beat is half a HeartbeatEvery old; the tick then need
+// not write one for a HeartbeatEvery. SQLite does not carry beats, and
+// among several nodes the tick writes every beat (it is the lease).
+func TestWritesCarryTheHeartbeat(t *testing.T) {
+	const every = time.Hour
+	for _, tc := range []struct {
+		name    string
+		cluster bool
+		sqlite  bool
+		carries bool
+	}{
+		{name: "postgres alone", carries: true},
+		{name: "postgres among several", cluster: true},
+		{name: "sqlite", sqlite: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := t.Context()
+			var st carryStore
+			var err error
+			if tc.sqlite {
+				st, err = sqlite.Open(ctx, filepath.Join(t.TempDir(), "carry.db"))
+			} else {
+				st, err = postgres.Open(ctx, crashSchema(t))
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			clock := newFakeClock()
+			var mono atomic.Int64 // the runtime's monotonic clock
+			mono.Store(int64(time.Minute))
+			rt := New(Config{Store: st, Clock: clock, Node: "n1", Cluster: tc.cluster, HeartbeatEvery: every,
+				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+			rt.carry.since = func() time.Duration { return time.Duration(mono.Load()) }
+			if err := rt.Start(ctx); err != nil {
+				t.Fatal(err)
+			}
+			defer rt.Stop(context.Background())
+			started := clock.Now()
+			// check checks the node's row (seen when the store carries
+			// beats, else as Start wrote it) and whether the tick may skip
+			// its beat (fresh when the store carries beats).
+			check := func(what string, seen time.Time, fresh bool) {
+				t.Helper()
+				if !tc.carries {
+					seen, fresh = started, false
+				}
+				got, _, err := st.NodeStatus(ctx, "n1")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !got.Equal(seen) {
+					t.Errorf("%s: node seen %v, want %v", what, got, seen)
+				}
+				if f := rt.carry.fresh(every); f != fresh {
+					t.Errorf("%s: the tick may skip its beat: %v, want %v", what, f, fresh)
+				}
+			}
+			move := func(player, uci string, ply int) time.Time {
+				t.Helper()
+				clock.Advance(time.Second)
+				at := clock.Now()
+				if _, err := rt.Move(ctx, "g1", player, MoveRequest{UCI: uci, Ply: ply, ID: int64(ply + 1)}); err != nil {
+					t.Fatal(err)
+				}
+				return at
+			}
+
+			control, err := game.ParseTimeControl("5+3")
+			if err != nil {
+				t.Fatal(err)
+			}
+			clock.Advance(time.Second)
+			if _, err := rt.Create(ctx, game.Config{ID: "g1", White: alice, Black: bob, TimeControl: control}); err != nil {
+				t.Fatal(err)
+			}
+			// A new game is a transaction of its own, which carries none.
+			check("the game created", started, false)
+
+			first := move("alice", "e2e4", 0)
+			check("the first move", first, true)
+
+			// A quarter of the period later: no beat is due.
+			mono.Add(int64(every / 4))
+			move("bob", "e7e5", 1)
+			check("a move within half the period", first, true)
+
+			// Half the period after the carried beat: the move carries one.
+			mono.Add(int64(every / 4))
+			third := move("alice", "g1f3", 2)
+			check("a move half the period later", third, true)
+
+			// A period after it, the tick writes its beat again.
+			mono.Add(int64(every))
+			check("a period later", third, false)
+		})
+	}
+}
+
+// One beat rides on one write at a time; a beat the store did not carry
+// lets the next write carry one.
+func TestOneBeatRidesAtATime(t *testing.T) {
+	r := &Runtime{cfg: Config{Node: "n1", HeartbeatEvery: time.Second, Clock: newFakeClock()}}
+	background := func() {}
+	ctx, cancel := r.carryBeat(context.Background(), background)
+	if game.BeatOf(ctx) != nil {
+		t.Fatal("a write before the heartbeat runs carries a beat")
+	}
+	cancel()
+
+	r.carry.start()
+	first, cancelFirst := r.carryBeat(context.Background(), background)
+	b := game.BeatOf(first)
+	if b == nil || b.Node != "n1" {
+		t.Fatalf("the first write's beat: %+v", b)
+	}
+	second, cancelSecond := r.carryBeat(context.Background(), background)
+	if game.BeatOf(second) != nil {
+		t.Error("a second write carries a beat while the first rides")
+	}
+	cancelSecond()
+	cancelFirst() // not carried
+	if r.carry.fresh(time.Hour) {
+		t.Error("a beat not carried counts as one")
+	}
+	third, cancelThird := r.carryBeat(context.Background(), background)
+	b = game.BeatOf(third)
+	if b == nil {
+		t.Fatal("no beat after one that was not carried")
+	}
+	b.MarkCarried()
+	cancelThird()
+	if !r.carry.fresh(time.Hour) {
+		t.Error("a carried beat does not count")
+	}
+	fourth, cancelFourth := r.carryBeat(context.Background(), background)
+	defer cancelFourth()
+	if game.BeatOf(fourth) != nil {
+		t.Error("a write carries a beat right after one was carried")
+	}
+}
