@@ -8,7 +8,8 @@ import (
 	"github.com/joinpal/joinpal/game"
 )
 
-// A node alone lets its games' writes carry its heartbeat: a write made
+// A node alone, whose heartbeats go to the store it writes its games to
+// (Config.Nodes unset), lets its games' writes carry them: a write made
 // when the last carried beat is half a HeartbeatEvery old or more asks the
 // store to record the node alive in the same commit (game.Beat), and the
 // heartbeat's tick writes nothing while a carried beat is younger than
@@ -26,6 +27,10 @@ import (
 
 // carrier is the state of the beats that writes carry.
 type carrier struct {
+	// allowed tells that the writes may carry beats at all: the node is
+	// alone, and its heartbeats go to the store it writes its games to
+	// (Config.Nodes left unset).
+	allowed bool
 	// on is set once the heartbeat runs: a write before then carries
 	// nothing.
 	on atomic.Bool
@@ -69,7 +74,7 @@ func (c *carrier) fresh(within time.Duration) bool {
 // with a cancel that notes the beat once the write is over.
 func (r *Runtime) carryBeat(ctx context.Context, cancel context.CancelFunc) (context.Context, context.CancelFunc) {
 	c := &r.carry
-	if r.cfg.Cluster || !c.on.Load() || c.fresh(r.cfg.HeartbeatEvery/2) || !c.riding.CompareAndSwap(false, true) {
+	if !c.allowed || !c.on.Load() || c.fresh(r.cfg.HeartbeatEvery/2) || !c.riding.CompareAndSwap(false, true) {
 		return ctx, cancel
 	}
 	begun := c.now()

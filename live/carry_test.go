@@ -23,18 +23,22 @@ type carryStore interface {
 
 // A node alone on PostgreSQL lets a game's write carry its heartbeat once
 // the last carried beat is half a HeartbeatEvery old; the tick then need
-// not write one for a HeartbeatEvery. SQLite does not carry beats, and
-// among several nodes the tick writes every beat (it is the lease).
+// not write one for a HeartbeatEvery. SQLite does not carry beats; among
+// several nodes the tick writes every beat (it is the lease); a runtime
+// given a NodeRegistry of its own (Config.Nodes) records its beats there
+// only.
 func TestWritesCarryTheHeartbeat(t *testing.T) {
 	const every = time.Hour
 	for _, tc := range []struct {
-		name    string
-		cluster bool
-		sqlite  bool
-		carries bool
+		name       string
+		cluster    bool
+		sqlite     bool
+		nodesGiven bool
+		carries    bool
 	}{
 		{name: "postgres alone", carries: true},
 		{name: "postgres among several", cluster: true},
+		{name: "postgres, the registry given", nodesGiven: true},
 		{name: "sqlite", sqlite: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -53,8 +57,12 @@ func TestWritesCarryTheHeartbeat(t *testing.T) {
 			clock := newFakeClock()
 			var mono atomic.Int64 // the runtime's monotonic clock
 			mono.Store(int64(time.Minute))
-			rt := New(Config{Store: st, Clock: clock, Node: "n1", Cluster: tc.cluster, HeartbeatEvery: every,
-				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+			cfg := Config{Store: st, Clock: clock, Node: "n1", Cluster: tc.cluster, HeartbeatEvery: every,
+				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+			if tc.nodesGiven {
+				cfg.Nodes = st
+			}
+			rt := New(cfg)
 			rt.carry.since = func() time.Duration { return time.Duration(mono.Load()) }
 			if err := rt.Start(ctx); err != nil {
 				t.Fatal(err)
@@ -124,7 +132,7 @@ func TestWritesCarryTheHeartbeat(t *testing.T) {
 // One beat rides on one write at a time; a beat the store did not carry
 // lets the next write carry one.
 func TestOneBeatRidesAtATime(t *testing.T) {
-	r := &Runtime{cfg: Config{Node: "n1", HeartbeatEvery: time.Second, Clock: newFakeClock()}}
+	r := &Runtime{cfg: Config{Node: "n1", HeartbeatEvery: time.Second, Clock: newFakeClock()}, carry: carrier{allowed: true}}
 	background := func() {}
 	ctx, cancel := r.carryBeat(context.Background(), background)
 	if game.BeatOf(ctx) != nil {

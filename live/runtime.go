@@ -138,6 +138,9 @@ type Stats struct {
 
 // New returns a runtime; call Start before sending it commands.
 func New(cfg Config) *Runtime {
+	// The games' writes may carry the heartbeat only where it is recorded:
+	// in the store itself.
+	carries := cfg.Nodes == nil
 	if cfg.Nodes == nil {
 		cfg.Nodes, _ = cfg.Store.(NodeRegistry)
 	}
@@ -166,7 +169,7 @@ func New(cfg Config) *Runtime {
 		cfg.Logger = slog.Default()
 	}
 	return &Runtime{cfg: cfg, actors: make(map[string]*actor), creating: make(map[string]bool),
-		pending: make(map[string]*pendingGame)}
+		pending: make(map[string]*pendingGame), carry: carrier{allowed: carries && !cfg.Cluster}}
 }
 
 // Bus returns the bus the runtime publishes on.
