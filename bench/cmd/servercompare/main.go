@@ -101,8 +101,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.joinpalArgs = strings.Fields(*extra)
-	if n, err := raiseOpenFiles(); err != nil {
-		fmt.Fprintf(stderr, "servercompare: open-files limit %d: %v\n", n, err)
+	n, err := raiseOpenFiles()
+	if err != nil {
+		fmt.Fprintf(stderr, "servercompare: the open-files limit stays at %d: %v\n", n, err)
+	}
+	for _, sc := range cfg.scenarios {
+		// Each game is two sockets in the server, and the server holds
+		// its store's files and its listeners beside them.
+		if need := uint64(2*sc.games + 100); need > n {
+			fmt.Fprintf(stderr, "servercompare: %s needs about %d open files, over the limit of %d: its runs will fail\n", sc, need, n)
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -237,7 +237,9 @@ func withSearchPath(dsn, schema string) (string, error) {
 }
 
 // raiseOpenFiles raises the soft open-files limit to the hard one (or to
-// 1,048,576 for root); the servers started here inherit it.
+// 1,048,576 for root, where the system allows it), and returns the limit
+// in force; the servers started here inherit it. It fails only when the
+// soft limit stays below the hard one.
 func raiseOpenFiles() (uint64, error) {
 	var lim syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
@@ -251,8 +253,18 @@ func raiseOpenFiles() (uint64, error) {
 		return lim.Cur, nil
 	}
 	next := syscall.Rlimit{Cur: want, Max: max(want, lim.Max)}
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &next); err == nil {
+		return want, nil
+	} else if want == lim.Max {
+		return lim.Cur, err
+	}
+	// Root in a container may not raise the hard limit: the hard one then.
+	if lim.Cur >= lim.Max {
+		return lim.Cur, nil
+	}
+	next = syscall.Rlimit{Cur: lim.Max, Max: lim.Max}
 	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &next); err != nil {
 		return lim.Cur, err
 	}
-	return want, nil
+	return lim.Max, nil
 }
