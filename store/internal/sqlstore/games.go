@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/internal/codec"
@@ -95,46 +94,6 @@ func (s *Store) ActiveGames(ctx context.Context) ([]game.Record, error) {
 			return err
 		}
 		out, err = gs.Records()
-		return err
-	})
-	return out, err
-}
-
-// NodeStatus returns node's last heartbeat (or graceful stop) and whether
-// its last act was a graceful stop; the zero time and false for a node
-// never seen.
-func (s *Store) NodeStatus(ctx context.Context, node string) (lastSeen time.Time, stopped bool, err error) {
-	err = s.readOne(ctx, fmt.Sprintf("status of node %q", node), func(q Querier) error {
-		err := q.QueryRow("SELECT last_seen, stopped FROM nodes WHERE node = $1", node).Scan(&lastSeen, &stopped)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil
-		}
-		return err
-	})
-	return lastSeen, stopped, err
-}
-
-// LastAlive returns the latest moment any node was seen alive (its last
-// heartbeat or graceful stop), or the zero time if no node was ever seen.
-func (s *Store) LastAlive(ctx context.Context) (time.Time, error) {
-	var last time.Time
-	err := s.readOne(ctx, "last node alive", func(q Querier) error {
-		err := q.QueryRow("SELECT last_seen FROM nodes ORDER BY last_seen DESC LIMIT 1").Scan(&last)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil
-		}
-		return err
-	})
-	return last, err
-}
-
-// LiveNodes returns, in name order, the nodes whose last act was a
-// heartbeat at or after since.
-func (s *Store) LiveNodes(ctx context.Context, since time.Time) ([]string, error) {
-	var out []string
-	err := s.readOne(ctx, "live nodes", func(q Querier) error {
-		rows, err := q.Query("SELECT node FROM nodes WHERE NOT stopped AND last_seen >= $1 ORDER BY node", since)
-		out, err = collect(rows, err, func(r Row) (n string, err error) { return n, r.Scan(&n) })
 		return err
 	})
 	return out, err
