@@ -98,10 +98,11 @@ func (s *Store) LiveNodes(ctx context.Context, since time.Time) ([]string, error
 // epoch are refused with game.CodeNotOwner.
 func (s *Store) ClaimGames(ctx context.Context, node string) (epoch int64, err error) {
 	err = s.write(ctx, fmt.Sprintf("claim the running games for node %q", node), func(q Querier) error {
-		if err := q.QueryRow("UPDATE owner_epochs SET epoch = epoch + 1 WHERE id = 1 RETURNING epoch").Scan(&epoch); err != nil {
+		var err error
+		if epoch, err = nextEpoch(q); err != nil {
 			return err
 		}
-		_, err := q.Exec(fmt.Sprintf("UPDATE games SET owner = $1, owner_epoch = $2 WHERE status IN (%d, %d)",
+		_, err = q.Exec(fmt.Sprintf("UPDATE games SET owner = $1, owner_epoch = $2 WHERE status IN (%d, %d)",
 			game.StatusCreated, game.StatusStarted), node, epoch)
 		return err
 	})
@@ -120,7 +121,8 @@ func (s *Store) ClaimGames(ctx context.Context, node string) (epoch int64, err e
 func (s *Store) ClaimGamesOf(ctx context.Context, node string, at, since time.Time) (epoch int64, claimed []game.Claim, err error) {
 	err = s.write(ctx, fmt.Sprintf("claim the running games of node %q", node), func(q Querier) error {
 		claimed = nil
-		if err := q.QueryRow("UPDATE owner_epochs SET epoch = epoch + 1 WHERE id = 1 RETURNING epoch").Scan(&epoch); err != nil {
+		var err error
+		if epoch, err = nextEpoch(q); err != nil {
 			return err
 		}
 		seen := map[string]time.Time{}
@@ -229,7 +231,8 @@ func (s *Store) ClaimDeadGames(ctx context.Context, node string, at, since time.
 	dead = dead[:min(len(dead), limit)]
 	err = s.write(ctx, fmt.Sprintf("claim the games of dead nodes for node %q", node), func(q Querier) error {
 		claimed = nil
-		if err := q.QueryRow("UPDATE owner_epochs SET epoch = epoch + 1 WHERE id = 1 RETURNING epoch").Scan(&epoch); err != nil {
+		var err error
+		if epoch, err = nextEpoch(q); err != nil {
 			return err
 		}
 		for _, d := range dead {
@@ -242,7 +245,7 @@ func (s *Store) ClaimDeadGames(ctx context.Context, node string, at, since time.
 				claimed = append(claimed, d.claim)
 			}
 		}
-		_, err := q.Exec(upsertNodeSQL, node, at, false)
+		_, err = q.Exec(upsertNodeSQL, node, at, false)
 		return err
 	})
 	if err != nil {
@@ -263,6 +266,14 @@ func (s *Store) GameOwner(ctx context.Context, id string) (node string, err erro
 		return err
 	})
 	return node, err
+}
+
+// nextEpoch draws a fencing epoch newer than every one drawn before. Its
+// row serialises the claims: a second claim waits for the first's
+// transaction.
+func nextEpoch(q Querier) (epoch int64, err error) {
+	err = q.QueryRow("UPDATE owner_epochs SET epoch = epoch + 1 WHERE id = 1 RETURNING epoch").Scan(&epoch)
+	return epoch, err
 }
 
 // nodeRow is one row of the nodes table.
