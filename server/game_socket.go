@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
-	"runtime/debug"
 	"strconv"
 	"sync"
 	"time"
@@ -56,36 +54,6 @@ func (s *Server) handleGameSocket(w http.ResponseWriter, r *http.Request) {
 		gs.playerID = userID
 	}
 	s.detach(sock, done, func(ctx context.Context) { gs.run(ctx, since) })
-}
-
-// onStack runs f on a goroutine of its own and waits for it: a deep call
-// grows that goroutine's stack, which goes with it, rather than the
-// caller's. A panic in f panics the caller, with f's stack in its value.
-func onStack(f func()) {
-	done := make(chan *stackPanic, 1)
-	go func() {
-		var p *stackPanic
-		defer func() { done <- p }()
-		defer func() {
-			if v := recover(); v != nil {
-				p = &stackPanic{value: v, stack: debug.Stack()}
-			}
-		}()
-		f()
-	}()
-	if p := <-done; p != nil {
-		panic(p)
-	}
-}
-
-// stackPanic is a panic carried from onStack's goroutine to its caller.
-type stackPanic struct {
-	value any
-	stack []byte
-}
-
-func (p *stackPanic) String() string {
-	return fmt.Sprintf("%v\n\n(on a goroutine of its own:)\n%s", p.value, p.stack)
 }
 
 // parseVersion reads a socket's ?v=: absent is 0 (send the whole game).
@@ -172,10 +140,10 @@ func (gs *gameSocket) run(ctx context.Context, since int64) {
 		events, cancel = rt.Bus().Subscribe(gs.id)
 	}
 	defer func() { cancel() }()
-	// The first frames (the whole game) are built on a goroutine that
-	// ends with them: encoding them grows a stack deep, and the reader's,
-	// which lives as long as the socket, would keep that size. The chat's
-	// history comes from a goroutine of its own (joinChat).
+	// The first frames (the whole game) are built on another goroutine
+	// (one kept for deep calls): encoding them grows a stack deep, and the
+	// reader's, which lives as long as the socket, would keep that size.
+	// The chat's history comes from a goroutine of its own (joinChat).
 	onStack(func() { gs.catchUp(ctx, since) })
 	gs.chat = gs.srv.joinChat(gs.sock, gs.who, gs.chatRoom())
 	gs.srv.watch.join(gs)

@@ -436,9 +436,10 @@ func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 			s.close(websocket.StatusPolicyViolation, reasonTooLarge)
 			return
 		}
-		// The frame is decoded and handled on a goroutine that ends with
-		// it: decoding and handling grow a stack deep, and the reader's,
-		// which an idle socket keeps, would keep that size.
+		// The frame is decoded and handled on another goroutine (one
+		// kept for deep calls): decoding and handling grow a stack deep,
+		// and the reader's, which an idle socket keeps, would keep that
+		// size.
 		onStack(func() { s.handleFrame(data, handle) })
 		select {
 		case <-s.done:

@@ -275,22 +275,3 @@ func TestEventFrameEncodedOnce(t *testing.T) {
 		}
 	}
 }
-
-// onStack runs its function on another goroutine, and a panic there is
-// the caller's, as it would be without it.
-func TestOnStackPanics(t *testing.T) {
-	ran := false
-	onStack(func() { ran = true })
-	if !ran {
-		t.Fatal("the function did not run")
-	}
-	defer func() {
-		v := recover()
-		p, ok := v.(*stackPanic)
-		if !ok || p.value != "boom" || !strings.Contains(p.String(), "TestOnStackPanics") {
-			t.Fatalf("recovered %v", v)
-		}
-	}()
-	onStack(func() { panic("boom") })
-	t.Fatal("onStack returned after a panic")
-}
