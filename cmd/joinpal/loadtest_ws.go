@@ -36,7 +36,7 @@ type wsOptions struct {
 // runWSLoadtest is "joinpal loadtest --target URL" or "--serve": bots play
 // over the server's real HTTP API and WebSockets (package wsload).
 func runWSLoadtest(ctx context.Context, o wsOptions, stdout, stderr io.Writer) int {
-	n, err := raiseOpenFiles()
+	n, err := wsload.RaiseOpenFiles()
 	if err != nil {
 		fmt.Fprintf(stderr, "joinpal loadtest: raising the open-files limit: %v (now %d)\n", err, n)
 	}
@@ -126,32 +126,6 @@ func maxGames(limit uint64) uint64 {
 		return 0
 	}
 	return (limit - filesSpare) / 2
-}
-
-// raiseOpenFiles raises the soft open-files limit of the process to its
-// hard limit, or to 1,048,576 for root (CAP_SYS_RESOURCE): every socket is
-// a file, on both sides. A server started by the load test inherits it.
-// It returns the limit in force.
-func raiseOpenFiles() (uint64, error) {
-	var lim syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
-		return 0, err
-	}
-	want := lim.Max
-	if os.Geteuid() == 0 && want < 1<<20 {
-		want = 1 << 20
-	}
-	if lim.Cur >= want {
-		return lim.Cur, nil
-	}
-	next := syscall.Rlimit{Cur: want, Max: max(want, lim.Max)}
-	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &next); err != nil {
-		next = syscall.Rlimit{Cur: lim.Max, Max: lim.Max}
-		if err2 := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &next); err2 != nil {
-			return lim.Cur, err2
-		}
-	}
-	return next.Cur, nil
 }
 
 // childServer is "joinpal serve" started by the load test.

@@ -21,6 +21,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/joinpal/joinpal/loadtest/wsload"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -101,7 +103,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.joinpalArgs = strings.Fields(*extra)
-	n, err := raiseOpenFiles()
+	n, err := wsload.RaiseOpenFiles()
 	if err != nil {
 		fmt.Fprintf(stderr, "servercompare: the open-files limit stays at %d: %v\n", n, err)
 	}

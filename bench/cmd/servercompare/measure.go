@@ -235,36 +235,3 @@ func withSearchPath(dsn, schema string) (string, error) {
 	u.RawQuery = q.Encode()
 	return u.String(), nil
 }
-
-// raiseOpenFiles raises the soft open-files limit to the hard one (or to
-// 1,048,576 for root, where the system allows it), and returns the limit
-// in force; the servers started here inherit it. It fails only when the
-// soft limit stays below the hard one.
-func raiseOpenFiles() (uint64, error) {
-	var lim syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
-		return 0, err
-	}
-	want := lim.Max
-	if os.Geteuid() == 0 && want < 1<<20 {
-		want = 1 << 20
-	}
-	if lim.Cur >= want {
-		return lim.Cur, nil
-	}
-	next := syscall.Rlimit{Cur: want, Max: max(want, lim.Max)}
-	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &next); err == nil {
-		return want, nil
-	} else if want == lim.Max {
-		return lim.Cur, err
-	}
-	// Root in a container may not raise the hard limit: the hard one then.
-	if lim.Cur >= lim.Max {
-		return lim.Cur, nil
-	}
-	next = syscall.Rlimit{Cur: lim.Max, Max: lim.Max}
-	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &next); err != nil {
-		return lim.Cur, err
-	}
-	return lim.Max, nil
-}
