@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
@@ -136,22 +135,18 @@ func (s *Store) ClaimGamesOf(ctx context.Context, node string, at, since time.Ti
 			alive[n.name] = n.aliveSince(since) && n.name != node
 		}
 		rows, err := q.Query(fmt.Sprintf("SELECT id, owner FROM games WHERE status IN (%d, %d)", game.StatusCreated, game.StatusStarted))
+		running, err := collect(rows, err, func(r Row) (c game.Claim, err error) {
+			err = r.Scan(&c.ID, &c.Owner)
+			return c, err
+		})
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var id, owner string
-			if err := rows.Scan(&id, &owner); err != nil {
-				rows.Close()
-				return err
+		for _, c := range running {
+			if !alive[c.Owner] {
+				c.OwnerSeen = seen[c.Owner]
+				claimed = append(claimed, c)
 			}
-			if !alive[owner] {
-				claimed = append(claimed, game.Claim{ID: id, Owner: owner, OwnerSeen: seen[owner]})
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
 		}
 		for _, c := range claimed {
 			if _, err := q.Exec("UPDATE games SET owner = $1, owner_epoch = $2 WHERE id = $3", node, epoch, c.ID); err != nil {
@@ -188,7 +183,6 @@ func (s *Store) ClaimDeadGames(ctx context.Context, node string, at, since time.
 	}
 	var dead []found
 	err = s.read(ctx, "find the games of dead nodes", func(q Querier) error {
-		dead = nil
 		seen := map[string]time.Time{}
 		alive := []any{node}
 		nodes, err := readNodes(q)
@@ -201,26 +195,14 @@ func (s *Store) ClaimDeadGames(ctx context.Context, node string, at, since time.
 				alive = append(alive, n.name)
 			}
 		}
-		marks := make([]string, len(alive))
-		for i := range alive {
-			marks[i] = fmt.Sprintf("$%d", i+1)
-		}
 		rows, err := q.Query(fmt.Sprintf("SELECT id, owner, owner_epoch FROM games WHERE status IN (%d, %d) AND owner NOT IN (%s)",
-			game.StatusCreated, game.StatusStarted, strings.Join(marks, ", ")), alive...)
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			var d found
-			if err := rows.Scan(&d.claim.ID, &d.claim.Owner, &d.epoch); err != nil {
-				rows.Close()
-				return err
-			}
+			game.StatusCreated, game.StatusStarted, Params(1, len(alive))), alive...)
+		dead, err = collect(rows, err, func(r Row) (d found, err error) {
+			err = r.Scan(&d.claim.ID, &d.claim.Owner, &d.epoch)
 			d.claim.OwnerSeen = seen[d.claim.Owner]
-			dead = append(dead, d)
-		}
-		rows.Close()
-		return rows.Err()
+			return d, err
+		})
+		return err
 	})
 	if err != nil || len(dead) == 0 {
 		return 0, nil, err
@@ -290,17 +272,8 @@ func (n nodeRow) aliveSince(since time.Time) bool { return !n.stopped && !n.last
 // readNodes reads every node's row, for the claims of running games.
 func readNodes(q Querier) ([]nodeRow, error) {
 	rows, err := q.Query("SELECT node, last_seen, stopped FROM nodes")
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []nodeRow
-	for rows.Next() {
-		var n nodeRow
-		if err := rows.Scan(&n.name, &n.lastSeen, &n.stopped); err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, rows.Err()
+	return collect(rows, err, func(r Row) (n nodeRow, err error) {
+		err = r.Scan(&n.name, &n.lastSeen, &n.stopped)
+		return n, err
+	})
 }
