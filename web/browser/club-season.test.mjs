@@ -135,8 +135,15 @@ test('a club runs a 7-round Swiss from its page', async () => {
 
   /** finish ends round's games: white resigns on odd boards, a draw by agreement on even ones; board adjudicated is left for Ana. */
   async function finish(round, adjudicated = 0) {
-    const pageData = await api(ana, 'GET', new URL(swissAPI).pathname);
-    const boards = pageData.rounds[round - 1];
+    // A round is shown once paired; its games are made by the service's
+    // next tick, so the boards are read again until each has its game.
+    let boards;
+    for (let tries = 0; ; tries++) {
+      const pageData = await api(ana, 'GET', new URL(swissAPI).pathname);
+      boards = pageData.rounds[round - 1];
+      if (boards.every((b) => !b.black || b.score || b.gameUrl) || tries === 100) break;
+      await ana.page.waitForTimeout(100);
+    }
     for (const b of boards) {
       if (!b.black || b.board === adjudicated || b.score) continue;
       assert.ok(b.gameUrl, `round ${round} board ${b.board} has a game`);
