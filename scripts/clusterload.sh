@@ -13,7 +13,8 @@
 #   LOADGENS (1)  load generators run side by side, GAMES shared among
 #                 them: a process may open 20,000 files here, so 20,000
 #                 games (40,000 sockets) need three. Each prints its own
-#                 report; nginx then runs a worker per 4,500 sockets, on
+#                 report, of one window: they wait for each other to
+#                 begin and to end it; nginx then runs a worker per 4,500 sockets, on
 #                 a listening socket of each worker's own (reuseport).
 # PostgreSQL and NATS must be up (make services). Logs and the report go
 # to data/clusterload/. The database is the test server's
@@ -81,10 +82,17 @@ declare -A before
 for n in "${!pid[@]}"; do before[$n]=$(ticks "${pid[$n]}"); done
 t0=$(date +%s.%N)
 status=0
+# Generators side by side measure one window: each waits for the others
+# before its measured phase and before its sockets close.
+together=()
+if [ "$LOADGENS" -gt 1 ]; then
+	rm -rf "$DIR/generators" && mkdir -p "$DIR/generators"
+	together=(--generators "$LOADGENS" --generators-dir "$DIR/generators")
+fi
 declare -A gen
 for g in $(seq "$LOADGENS"); do
 	"$BIN" loadtest --target http://127.0.0.1:8090 --games $(( GAMES / LOADGENS )) --guests 20 --duration "$DURATION" \
-		--think "$THINK" --tc "$TC" --check-acks >"$DIR/report-$g.txt" 2>"$DIR/loadtest-$g.log" &
+		--think "$THINK" --tc "$TC" --check-acks "${together[@]}" >"$DIR/report-$g.txt" 2>"$DIR/loadtest-$g.log" &
 	gen[$g]=$!
 done
 for g in "${!gen[@]}"; do wait "${gen[$g]}" || status=$?; done

@@ -50,7 +50,12 @@ closed, they end as the reconnection window or the clock decides); with
 --serve, the server and its database are removed. A bot whose socket closes
 while its game goes on opens it again, and resends a move refused as
 live.unavailable; --check-acks compares, after the run, every game's
-acknowledged moves with GET /api/game/{id}.
+acknowledged moves with GET /api/game/{id}. Several generators against one
+server (a process opens at most so many sockets) measure one window with
+--generators N --generators-dir DIR: each waits for the others, through files
+in DIR, before its measured phase begins and again before its sockets close
+and --check-acks reads the server, so none's setup, closing or reads fall in
+another's measured phase.
 The process raises its open-files limit (to 1,048,576 as root).
 
 With --store sqlite, --db is the SQLite file (default: a temporary one,
@@ -82,6 +87,8 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	target := fs.String("target", "", "load the running server at `URL` (loopback only) over HTTP and WebSockets")
 	serveChild := fs.Bool("serve", false, "start joinpal serve as a separate process and load it over HTTP and WebSockets")
 	guests := fs.Int("guests", 8, "guests the bots play as, with --target or --serve (even; the server allows 30 per address per 10 min)")
+	generators := fs.Int("generators", 1, "with --target: the load generators run side by side against the server, sharing --generators-dir; each waits for the others before its measured phase begins and before its sockets close")
+	generatorsDir := fs.String("generators-dir", "", "with --generators above 1: a `DIR` new to the run that the generators share to wait for each other")
 	if code, ok := fs.parse(args, 0); !ok {
 		return code
 	}
@@ -121,8 +128,17 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				return usageError("--target: %v", err)
 			}
 		}
+		switch {
+		case *generators < 1:
+			return usageError("--generators must be at least 1")
+		case *generators > 1 && (*target == "" || *generatorsDir == ""):
+			return usageError("--generators above 1 needs --target and --generators-dir")
+		case *generators == 1 && *generatorsDir != "":
+			return usageError("--generators-dir needs --generators above 1")
+		}
 		return runWSLoadtest(ctx, wsOptions{target: *target, serve: *serveChild, games: *games, duration: *duration,
-			think: *think, tc: *tcText, guests: *guests, seed: *seed, asJSON: *asJSON, checkAcks: *checkAcks}, stdout, stderr)
+			think: *think, tc: *tcText, guests: *guests, seed: *seed, asJSON: *asJSON, checkAcks: *checkAcks,
+			generators: *generators, generatorsDir: *generatorsDir}, stdout, stderr)
 	}
 	st, closeStore, err := openLoadtestStore(ctx, *storeKind, *db)
 	if err != nil {

@@ -31,6 +31,10 @@ type wsOptions struct {
 	// checkAcks compares, after the run, every game's acknowledged moves
 	// with the moves the server holds (GET /api/game/{id}).
 	checkAcks bool
+	// generators run side by side against the target, waiting for each
+	// other through the folder generatorsDir (wsload.FileBarrier).
+	generators    int
+	generatorsDir string
 }
 
 // runWSLoadtest is "joinpal loadtest --target URL" or "--serve": bots play
@@ -49,6 +53,9 @@ func runWSLoadtest(ctx context.Context, o wsOptions, stdout, stderr io.Writer) i
 	cfg := wsload.Config{
 		Target: o.target, Games: o.games, Think: o.think, Duration: o.duration,
 		TimeControl: o.tc, Guests: o.guests, Seed: o.seed, Log: stderr,
+	}
+	if o.generators > 1 {
+		cfg.Barrier = wsload.FileBarrier(o.generatorsDir, o.generators)
 	}
 	if o.serve {
 		child, err := startChildServer(ctx, stderr)

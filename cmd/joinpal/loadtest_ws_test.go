@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -67,6 +68,56 @@ func TestWSLoadtestAgainstServe(t *testing.T) {
 	}
 }
 
+// TestWSLoadtestGeneratorsTogether: two generators against one serve,
+// sharing a folder, measure one window: neither begins before both have
+// their sockets open, neither closes them before both have ended, and both
+// play without error.
+func TestWSLoadtestGeneratorsTogether(t *testing.T) {
+	srv := startServe(t, filepath.Join(t.TempDir(), "joinpal.db"), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	defer func() {
+		if err := srv.stop(); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	}()
+	dir := t.TempDir()
+	type run struct {
+		rep      *wsload.Report
+		err      error
+		progress bytes.Buffer
+	}
+	runs := make([]*run, 2)
+	var wg sync.WaitGroup
+	for i := range runs {
+		runs[i] = new(run)
+		r := runs[i]
+		wg.Go(func() {
+			r.rep, r.err = wsload.Run(context.Background(), wsload.Config{
+				Target: srv.base, Games: 2 + 2*i, Think: wsload.MinThink, Duration: time.Second, Guests: 4,
+				Seed: uint64(i + 1), Log: &r.progress, Barrier: wsload.FileBarrier(dir, 2),
+			})
+		})
+	}
+	wg.Wait()
+	for i, r := range runs {
+		if r.err != nil {
+			t.Fatalf("generator %d: %v", i, r.err)
+		}
+		if r.rep.ErrorCount() != 0 || r.rep.Moves == 0 {
+			t.Errorf("generator %d: %d moves, errors %v", i, r.rep.Moves, r.rep.Errors)
+		}
+		for _, stage := range []string{wsload.StageStart, wsload.StageEnd} {
+			if !strings.Contains(r.progress.String(), "waiting for the other generators ("+stage+")") {
+				t.Errorf("generator %d did not wait at %s: %q", i, stage, r.progress.String())
+			}
+		}
+	}
+	for _, stage := range []string{wsload.StageStart, wsload.StageEnd} {
+		if files, _ := filepath.Glob(filepath.Join(dir, stage+".*")); len(files) != 2 {
+			t.Errorf("%s: %d generators arrived, want 2", stage, len(files))
+		}
+	}
+}
+
 // TestLoadtestRefusesNonLoopbackTarget: only loopback servers are loaded.
 func TestLoadtestRefusesNonLoopbackTarget(t *testing.T) {
 	tests := []struct {
@@ -78,6 +129,10 @@ func TestLoadtestRefusesNonLoopbackTarget(t *testing.T) {
 		{[]string{"--target", "http://127.0.0.1:8080", "--think", "10ms"}, "--think"},
 		{[]string{"--target", "http://127.0.0.1:8080", "--serve", "--think", "1s"}, "not both"},
 		{[]string{"--target", "http://127.0.0.1:8080", "--think", "1s", "--flags", "3"}, "runtime mode"},
+		{[]string{"--target", "http://127.0.0.1:8080", "--think", "1s", "--generators", "2"}, "--generators-dir"},
+		{[]string{"--serve", "--think", "1s", "--generators", "2", "--generators-dir", "d"}, "--target"},
+		{[]string{"--target", "http://127.0.0.1:8080", "--think", "1s", "--generators-dir", "d"}, "--generators above 1"},
+		{[]string{"--target", "http://127.0.0.1:8080", "--think", "1s", "--generators", "0"}, "at least 1"},
 	}
 	for _, tt := range tests {
 		var stderr bytes.Buffer

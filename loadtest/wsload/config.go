@@ -6,6 +6,7 @@
 package wsload
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -50,6 +51,12 @@ type Config struct {
 	ServerPID int
 	// Log receives the progress (nil: none).
 	Log io.Writer
+	// Barrier, when set, is called at StageStart and StageEnd and the run
+	// waits for it: generators run side by side against one server (see
+	// FileBarrier) then measure the same window, and none's setup or
+	// sockets closing falls in another's measured phase. An error stops
+	// the run.
+	Barrier func(ctx context.Context, stage string) error
 }
 
 // Errors of a Config, with the package prefix.

@@ -131,6 +131,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	rep.Setup = time.Since(setupStart).Round(time.Millisecond)
 	fmt.Fprintf(cfg.Log, "wsload: %d games, %d sockets open in %s; playing for %s\n", cfg.Games, r.socketsOpen.Load(), rep.Setup, cfg.Duration)
+	if err := r.barrier(ctx, StageStart); err != nil {
+		return nil, err
+	}
 
 	before := readServer(ctx, r.base, cfg.ServerPID)
 	selfBefore := readSelfCPU()
@@ -156,6 +159,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	selfAfter := readSelfCPU()
 	r.stopping.Store(true)
 	r.drain(matches, 5*time.Second)
+	if err := r.barrier(ctx, StageEnd); err != nil {
+		return nil, err
+	}
 
 	r.mu.Lock()
 	rep.Elapsed = elapsed.Round(time.Millisecond)
@@ -181,6 +187,16 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.GameMoves = append(rep.GameMoves, GameAcks{ID: m.id, Moves: moves})
 	}
 	return rep, nil
+}
+
+// barrier waits for the other generators at stage, when there are any
+// (Config.Barrier).
+func (r *runner) barrier(ctx context.Context, stage string) error {
+	if r.cfg.Barrier == nil {
+		return nil
+	}
+	fmt.Fprintf(r.cfg.Log, "wsload: waiting for the other generators (%s)\n", stage)
+	return r.cfg.Barrier(ctx, stage)
 }
 
 // setup starts every game and opens its two sockets, a few at a time.
