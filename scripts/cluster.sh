@@ -6,6 +6,9 @@
 # that starts it again. Ctrl-C stops it all: the nodes gracefully
 # (SIGTERM), then nginx.
 #
+# The three nodes share this machine: each gets a third of its cores
+# (GOMAXPROCS, at least 1) unless GOMAXPROCS says otherwise
+# (docs/CLUSTER.md, "Several nodes on one machine").
 # JOINPAL_CLUSTER_DB is the database (a new database joinpal_cluster on the
 # test server by default, created if missing); the logs go to data/cluster/.
 set -euo pipefail
@@ -17,6 +20,8 @@ ADMIN=${JOINPAL_CLUSTER_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres?sslmo
 DB=${JOINPAL_CLUSTER_DB:-postgres://postgres@127.0.0.1:5432/joinpal_cluster?sslmode=disable}
 DIR=data/cluster
 URL=http://127.0.0.1:8090
+cores=$(nproc)
+export GOMAXPROCS=${GOMAXPROCS:-$(( cores >= 3 ? cores / 3 : 1 ))}
 
 command -v nginx >/dev/null || {
 	echo "installing nginx-light"
