@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -427,7 +426,8 @@ func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 			s.close(websocket.StatusUnsupportedData, reasonBinary)
 			return
 		}
-		data, err := io.ReadAll(io.LimitReader(r, int64(s.cfg.MaxFrame)+1))
+		buf := frameBuffers.Get().(*[]byte)
+		data, err := readFrame(r, s.cfg.MaxFrame, *buf)
 		if err != nil {
 			s.close(websocket.StatusNormalClosure, "")
 			return
@@ -439,8 +439,9 @@ func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 		// The frame is decoded and handled on another goroutine (one
 		// kept for deep calls): decoding and handling grow a stack deep,
 		// and the reader's, which an idle socket keeps, would keep that
-		// size.
+		// size. Once handled, nothing holds its bytes.
 		onStack(func() { s.handleFrame(data, handle) })
+		putFrameBuffer(buf, data)
 		select {
 		case <-s.done:
 			return
