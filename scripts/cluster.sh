@@ -7,8 +7,10 @@
 # (SIGTERM), then nginx.
 #
 # The three nodes share this machine: each gets a third of its cores
-# (GOMAXPROCS, at least 1) unless GOMAXPROCS says otherwise
-# (docs/CLUSTER.md, "Several nodes on one machine").
+# (GOMAXPROCS, at least 1) and collects when its heap has grown by four
+# times what it holds live (JOINPAL_GC_PERCENT=400), unless the
+# environment says otherwise (docs/CLUSTER.md, "Several nodes on one
+# machine").
 # JOINPAL_CLUSTER_DB is the database (a new database joinpal_cluster on the
 # test server by default, created if missing); the logs go to data/cluster/.
 set -euo pipefail
@@ -22,6 +24,7 @@ DIR=data/cluster
 URL=http://127.0.0.1:8090
 cores=$(nproc)
 export GOMAXPROCS=${GOMAXPROCS:-$(( cores >= 3 ? cores / 3 : 1 ))}
+export JOINPAL_GC_PERCENT=${JOINPAL_GC_PERCENT:-400}
 
 command -v nginx >/dev/null || {
 	echo "installing nginx-light"
