@@ -142,9 +142,8 @@ func TestClusterArenaRunnerFailover(t *testing.T) {
 	}
 	if status, over := storedGameOver(t, b.base, g.GameID); over {
 		// On a machine this busy the test outran the game's first-move
-		// window (30 s) before A died (serve waits for its loops before it
-		// halts its games), and A ended the game: B has no game to take,
-		// and what follows is about that game.
+		// window (30 s) before A died, and A ended the game: B has no
+		// game to take, and what follows is about that game.
 		t.Logf("A ended the game %s (%s) before it died: the checks of B taking it are skipped", g.GameID, status)
 		if !lapsed {
 			advanceClock(t, b, "1m")
