@@ -26,7 +26,8 @@ type carryStore interface {
 // not write one for a HeartbeatEvery. SQLite does not carry beats; among
 // several nodes the tick writes every beat (it is the lease); a runtime
 // given a NodeRegistry of its own (Config.Nodes) records its beats there
-// only.
+// only, unless it is told the registry records them in the games' store
+// (Config.NodesInStore, as joinpal serve does).
 func TestWritesCarryTheHeartbeat(t *testing.T) {
 	const every = time.Hour
 	for _, tc := range []struct {
@@ -34,11 +35,13 @@ func TestWritesCarryTheHeartbeat(t *testing.T) {
 		cluster    bool
 		sqlite     bool
 		nodesGiven bool
+		inStore    bool
 		carries    bool
 	}{
 		{name: "postgres alone", carries: true},
 		{name: "postgres among several", cluster: true},
 		{name: "postgres, the registry given", nodesGiven: true},
+		{name: "postgres, the registry given in the store", nodesGiven: true, inStore: true, carries: true},
 		{name: "sqlite", sqlite: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -60,7 +63,7 @@ func TestWritesCarryTheHeartbeat(t *testing.T) {
 			cfg := Config{Store: st, Clock: clock, Node: "n1", Cluster: tc.cluster, HeartbeatEvery: every,
 				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 			if tc.nodesGiven {
-				cfg.Nodes = st
+				cfg.Nodes, cfg.NodesInStore = st, tc.inStore
 			}
 			rt := New(cfg)
 			rt.carry.since = func() time.Duration { return time.Duration(mono.Load()) }

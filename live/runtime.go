@@ -19,6 +19,11 @@ type Config struct {
 	// Nodes records the node's heartbeats; when nil, Store, which must then
 	// implement NodeRegistry (both of JoinPal's stores do).
 	Nodes NodeRegistry
+	// NodesInStore tells that Nodes records the heartbeats in the store
+	// that Store writes the games to (a wrapper of Store, or the store
+	// Store wraps): a node alone then lets its games' writes carry its
+	// heartbeat, as it does when Nodes is nil (see carrier).
+	NodesInStore bool
 	// Bus carries the events; a new LocalBus when nil.
 	Bus game.Bus
 	// Clock is the source of time and timers; SystemClock when nil.
@@ -140,7 +145,7 @@ type Stats struct {
 func New(cfg Config) *Runtime {
 	// The games' writes may carry the heartbeat only where it is recorded:
 	// in the store itself.
-	carries := cfg.Nodes == nil
+	carries := cfg.Nodes == nil || cfg.NodesInStore
 	if cfg.Nodes == nil {
 		cfg.Nodes, _ = cfg.Store.(NodeRegistry)
 	}
