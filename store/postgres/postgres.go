@@ -55,6 +55,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -115,6 +116,10 @@ func WithWriters(n int) Option {
 	return func(o *options) { sqlstore.SetIfPositive(&o.writers, n) }
 }
 
+// writerPingIdle is how long a writer's connection may sit idle before
+// it is pinged on being taken.
+const writerPingIdle = time.Minute
+
 // Open connects to the PostgreSQL database dsn (a URL or key=value string
 // as pgx reads it; pool settings such as pool_max_conns are accepted),
 // checks that commits are durable, and applies the schema migrations not
@@ -141,6 +146,14 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 	if o.groupCommit {
 		wcfg := cfg.Copy()
 		wcfg.MaxConns = int32(o.writers)
+		// pgxpool pings a connection idle for over a second before handing
+		// it out: at a move a second, a round trip before every write. The
+		// writers ping only a connection idle for a minute; a write that
+		// meets a connection broken meanwhile runs again on another
+		// (writeAlone).
+		wcfg.ShouldPing = func(_ context.Context, p pgxpool.ShouldPingParams) bool {
+			return p.IdleDuration > writerPingIdle
+		}
 		if s.wpool, err = pgxpool.NewWithConfig(ctx, wcfg); err != nil {
 			pool.Close()
 			return nil, fmt.Errorf("postgres: open: %w", err)

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -113,7 +114,7 @@ func (s *Store) commit(batch []*groupcommit.Request[*sqlstore.GameWrite]) {
 	ctx := context.Background()
 	beats := carriedBeats(batch)
 	if len(batch) == 1 && len(beats) == 0 {
-		batch[0].Err = s.direct(ctx, s.wpool, batch[0].Write)
+		batch[0].Err = s.writeAlone(ctx, batch[0].Write)
 		return
 	}
 	b := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(batch)+len(beats))}
@@ -151,7 +152,7 @@ func (s *Store) commit(batch []*groupcommit.Request[*sqlstore.GameWrite]) {
 		// the write that broke the batch fails by itself; the beats are
 		// left to the nodes' own heartbeats.
 		for _, r := range batch {
-			r.Err = s.direct(ctx, s.wpool, r.Write)
+			r.Err = s.writeAlone(ctx, r.Write)
 		}
 		return
 	}
@@ -201,6 +202,38 @@ func (s *Store) writeEnd(ctx context.Context, w *sqlstore.GameWrite) error {
 		}
 	}
 	return err
+}
+
+// writeAlone runs w alone on the writers' pool. A write that meets a
+// broken connection — the writers take theirs unpinged while busy (see
+// Open), so one PostgreSQL ended while it sat idle fails the next write
+// on it — runs again on another, as many times as the pool holds
+// connections: each failure drops one, so the last try dials a new one.
+func (s *Store) writeAlone(ctx context.Context, w *sqlstore.GameWrite) error {
+	err := s.direct(ctx, s.wpool, w)
+	for range s.opts.writers {
+		if !brokenConn(err) {
+			break
+		}
+		err = s.direct(ctx, s.wpool, w)
+	}
+	return err
+}
+
+// brokenConn reports an error of the connection rather than of the
+// statement: PostgreSQL ending the session (a FATAL error, such as an
+// administrator's or a shutdown's termination, or a connection exception,
+// class 08), or any error not PostgreSQL's own answer but a canceled or
+// timed-out context or a store closed.
+func brokenConn(err error) bool {
+	if err == nil {
+		return false
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Severity == "FATAL" || strings.HasPrefix(pe.Code, "08")
+	}
+	return !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, ErrClosed)
 }
 
 // retryable reports a deadlock or a serialisation failure.
