@@ -9,7 +9,7 @@ import (
 )
 
 // A node alone, whose heartbeats go to the store it writes its games to
-// (Config.Nodes unset, or Config.NodesInStore), lets its games' writes carry them: a write made
+// (Config.Nodes unset), lets its games' writes carry them: a write made
 // when the last carried beat is half a HeartbeatEvery old or more asks the
 // store to record the node alive in the same commit (game.Beat), and the
 // heartbeat's tick writes nothing while a carried beat is younger than
@@ -29,7 +29,7 @@ import (
 type carrier struct {
 	// allowed tells that the writes may carry beats at all: the node is
 	// alone, and its heartbeats go to the store it writes its games to
-	// (Config.Nodes left unset, or Config.NodesInStore).
+	// (Config.Nodes left unset).
 	allowed bool
 	// on is set once the heartbeat runs: a write before then carries
 	// nothing.

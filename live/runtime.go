@@ -17,13 +17,12 @@ type Config struct {
 	// Store keeps the games; required.
 	Store game.Store
 	// Nodes records the node's heartbeats; when nil, Store, which must then
-	// implement NodeRegistry (both of JoinPal's stores do).
+	// implement NodeRegistry (both of JoinPal's stores do), itself or the
+	// store it wraps (a Store with an Unwrap() game.Store method, such as
+	// the server's timing of the store's calls). A node alone whose
+	// heartbeats go to its games' store lets its games' writes carry them
+	// (see carrier); one given a registry of its own does not.
 	Nodes NodeRegistry
-	// NodesInStore tells that Nodes records the heartbeats in the store
-	// that Store writes the games to (a wrapper of Store, or the store
-	// Store wraps): a node alone then lets its games' writes carry its
-	// heartbeat, as it does when Nodes is nil (see carrier).
-	NodesInStore bool
 	// Bus carries the events; a new LocalBus when nil.
 	Bus game.Bus
 	// Clock is the source of time and timers; SystemClock when nil.
@@ -145,9 +144,9 @@ type Stats struct {
 func New(cfg Config) *Runtime {
 	// The games' writes may carry the heartbeat only where it is recorded:
 	// in the store itself.
-	carries := cfg.Nodes == nil || cfg.NodesInStore
+	carries := cfg.Nodes == nil
 	if cfg.Nodes == nil {
-		cfg.Nodes, _ = cfg.Store.(NodeRegistry)
+		cfg.Nodes = registryOf(cfg.Store)
 	}
 	if cfg.Bus == nil {
 		cfg.Bus = NewLocalBus()
@@ -175,6 +174,22 @@ func New(cfg Config) *Runtime {
 	}
 	return &Runtime{cfg: cfg, actors: make(map[string]*actor), creating: make(map[string]bool),
 		pending: make(map[string]*pendingGame), carry: carrier{allowed: carries && !cfg.Cluster}}
+}
+
+// registryOf returns the NodeRegistry that st is, or that a store it
+// wraps is (Unwrap() game.Store, followed down); nil if none.
+func registryOf(st game.Store) NodeRegistry {
+	for st != nil {
+		if reg, ok := st.(NodeRegistry); ok {
+			return reg
+		}
+		w, ok := st.(interface{ Unwrap() game.Store })
+		if !ok {
+			return nil
+		}
+		st = w.Unwrap()
+	}
+	return nil
 }
 
 // Bus returns the bus the runtime publishes on.

@@ -202,6 +202,10 @@ func (t *timedStore) ActiveGames(ctx context.Context) ([]game.Record, error) {
 
 func (t *timedStore) Close() error { return t.st.Close() }
 
+// Unwrap returns the store t times, for what it implements besides
+// game.Store (the runtime finds its NodeRegistry there).
+func (t *timedStore) Unwrap() game.Store { return t.st }
+
 // metricsHandler serves the metrics in Prometheus's text format.
 func (s *Server) metricsHandler(w http.ResponseWriter, r *http.Request) {
 	promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}).ServeHTTP(w, r)

@@ -162,7 +162,7 @@ func serve(ctx context.Context, opts serveOptions, log *slog.Logger, hooks serve
 		return err
 	}
 	games := metrics.TimedStore(st)
-	lc := live.Config{Store: games, Nodes: st, NodesInStore: true, Node: opts.node, Exclusive: exclusive, Logger: log,
+	lc := live.Config{Store: games, Node: opts.node, Exclusive: exclusive, Logger: log,
 		RatedTakebacks: ratedTakebacks(st, log), NodeTimeout: opts.lease}
 	now := time.Now
 	var tclock *testClock
