@@ -14,6 +14,7 @@ package beat
 
 import (
 	"math/rand/v2"
+	"sync"
 	"time"
 )
 
@@ -48,24 +49,99 @@ func (p Phase) Until(now time.Time, every time.Duration) time.Duration {
 // Ticker delivers a tick on C at each of the process's instants for its
 // period, as Until counts them. Like time.Ticker it drops the ticks a
 // slow reader misses, and it needs no goroutine of its own: the receiver
-// calls Next after each tick.
+// calls Next (or At) after each tick. A loop that knows it has nothing to
+// do at the coming instants skips them: At arms the ticker for a later
+// instant, and Defer lets another goroutine push its next tick back.
 type Ticker struct {
 	// C delivers the ticks.
 	C     <-chan time.Time
 	timer *time.Timer
 	every time.Duration
+
+	mu sync.Mutex
+	// at is the instant the ticker is armed for; floor the time before
+	// which Defer asked for no tick.
+	at, floor time.Time
+	stopped   bool
 }
 
 // NewTicker returns a ticker whose first tick comes at the next instant
 // of period every (which must be positive).
 func NewTicker(every time.Duration) *Ticker {
-	t := time.NewTimer(Until(time.Now(), every))
-	return &Ticker{C: t.C, timer: t, every: every}
+	now := time.Now()
+	at := now.Add(Until(now, every))
+	t := time.NewTimer(at.Sub(now))
+	return &Ticker{C: t.C, timer: t, every: every, at: at}
 }
 
-// Next arms the ticker for its next instant after now; call it once after
+// Next arms the ticker for its next instant after now (or after the time
+// Defer pushed it to, if that is later); call it, or At, once after
 // receiving each tick.
-func (t *Ticker) Next() { t.timer.Reset(Until(time.Now(), t.every)) }
+func (t *Ticker) Next() { t.At(time.Time{}) }
+
+// At arms the ticker for its first instant at or after at: the next one
+// after now when at has passed, and none before the time Defer pushed it
+// to.
+func (t *Ticker) At(at time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stopped {
+		return
+	}
+	now := time.Now()
+	next := now.Add(Until(now, t.every))
+	for _, after := range []time.Time{at, t.floor} {
+		if i := t.instant(after); i.After(next) {
+			next = i
+		}
+	}
+	t.arm(next, now)
+}
+
+// Defer pushes the ticker's next tick back to its first instant at or
+// after at, when it is armed for an earlier one, and keeps Next and At
+// from arming it before then: the ticks before at are skipped. Any
+// goroutine may call it, while the receiver waits for a tick.
+func (t *Ticker) Defer(at time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stopped || !at.After(t.floor) {
+		return
+	}
+	t.floor = at
+	if next := t.instant(at); next.After(t.at) {
+		t.arm(next, time.Now())
+	}
+}
+
+// Armed returns the instant the ticker is armed for (the last one it
+// ticked at, until it is armed again).
+func (t *Ticker) Armed() time.Time {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.at
+}
+
+// instant returns the first instant of the ticker's period at or after
+// at; the zero time for the zero time.
+func (t *Ticker) instant(at time.Time) time.Time {
+	if at.IsZero() {
+		return at
+	}
+	before := at.Add(-time.Nanosecond)
+	return before.Add(Until(before, t.every))
+}
+
+// arm sets the timer for the instant at, now being now; t.mu is held.
+func (t *Ticker) arm(at, now time.Time) {
+	t.at = at
+	t.timer.Reset(at.Sub(now))
+}
 
 // Stop stops the ticker; no tick comes after it returns.
-func (t *Ticker) Stop() { t.timer.Stop() }
+func (t *Ticker) Stop() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.stopped = true
+	t.timer.Stop()
+}

@@ -89,3 +89,100 @@ func TestTickerStop(t *testing.T) {
 	case <-time.After(20 * time.Millisecond):
 	}
 }
+
+// firstInstant returns the process's first instant of period every at or
+// after at, counted apart from the ticker's own arithmetic.
+func firstInstant(at time.Time, every time.Duration) time.Time {
+	shift := time.Duration(process) % every
+	i := at.Add(-shift).Truncate(every).Add(shift)
+	if i.Before(at) {
+		i = i.Add(every)
+	}
+	return i
+}
+
+// At arms the ticker for the first instant at or after the time asked,
+// or the next after now when that time has passed; Defer pushes it back
+// only, and keeps Next and At from arming it before the time deferred to;
+// the tick comes no sooner than the instant armed.
+func TestTickerAtAndDefer(t *testing.T) {
+	const every = 10 * time.Millisecond
+	tick := NewTicker(time.Hour)
+	defer tick.Stop()
+	tick.every = every // a long first wait: the test arms it itself
+
+	now := time.Now()
+	later := now.Add(7*every + every/2)
+	tick.At(later)
+	if got, want := tick.Armed(), firstInstant(later, every); !got.Equal(want) {
+		t.Fatalf("At(+7.5 periods) armed for %v, want %v", got, want)
+	}
+
+	tick.At(now.Add(-time.Hour))
+	if got := tick.Armed(); !got.After(now) || got.After(time.Now().Add(every)) {
+		t.Fatalf("At(an hour ago) armed for %v, want the next instant after %v", got, now)
+	}
+
+	deferred := time.Now().Add(20 * every)
+	tick.Defer(deferred)
+	want := firstInstant(deferred, every)
+	if got := tick.Armed(); !got.Equal(want) {
+		t.Fatalf("Defer(+20 periods) armed for %v, want %v", got, want)
+	}
+	tick.Defer(deferred.Add(-5 * every))
+	if got := tick.Armed(); !got.Equal(want) {
+		t.Errorf("an earlier Defer armed for %v, want %v kept", got, want)
+	}
+	tick.Next()
+	if got := tick.Armed(); !got.Equal(want) {
+		t.Errorf("Next after Defer armed for %v, want %v", got, want)
+	}
+	tick.At(deferred.Add(-3 * every))
+	if got := tick.Armed(); !got.Equal(want) {
+		t.Errorf("At before the time deferred to armed for %v, want %v", got, want)
+	}
+	beyond := deferred.Add(4*every + every/3)
+	tick.At(beyond)
+	if got, want := tick.Armed(), firstInstant(beyond, every); !got.Equal(want) {
+		t.Errorf("At past the time deferred to armed for %v, want %v", got, want)
+	}
+
+	tick.At(deferred)
+	at := <-tick.C
+	if at.Before(want) {
+		t.Errorf("tick at %v, before the instant armed %v", at.Format(time.StampNano), want.Format(time.StampNano))
+	}
+}
+
+// Defer from another goroutine pushes back a tick the receiver waits for.
+func TestTickerDeferWhileWaiting(t *testing.T) {
+	const every = time.Millisecond
+	tick := NewTicker(time.Hour)
+	defer tick.Stop()
+	tick.every = every
+	tick.At(time.Now().Add(100 * every))
+	got := make(chan time.Time)
+	go func() { got <- <-tick.C }()
+	begun := time.Now()
+	deferred := begun.Add(200 * every)
+	tick.Defer(deferred)
+	// A machine slow enough may let the first tick come before Defer.
+	if at := <-got; !at.Before(begun) && at.Before(firstInstant(deferred, every)) {
+		t.Errorf("tick at %v, before the instant deferred to %v", at.Format(time.StampNano),
+			firstInstant(deferred, every).Format(time.StampNano))
+	}
+}
+
+// After Stop, neither At nor Defer arms the ticker again.
+func TestTickerStoppedStaysStopped(t *testing.T) {
+	tick := NewTicker(time.Millisecond)
+	tick.Stop()
+	tick.At(time.Now())
+	tick.Defer(time.Now().Add(time.Millisecond))
+	tick.Next()
+	select {
+	case <-tick.C:
+		t.Fatal("a tick came after Stop")
+	case <-time.After(20 * time.Millisecond):
+	}
+}
