@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/beat"
 )
 
 // A node alone, whose heartbeats go to the store it writes its games to
@@ -16,9 +17,12 @@ import (
 // HeartbeatEvery. So while games move, the node's heartbeat costs no
 // write of its own — on PostgreSQL, which carries beats, a round trip and
 // a commit a second — and the node is still recorded alive at most two
-// HeartbeatEvery apart. A store that does not carry beats (SQLite, whose
-// heartbeat is a write into its lock file) leaves them unmarked and the
-// tick writes every beat, as it would without them.
+// HeartbeatEvery apart. A carried beat also pushes the tick back to the
+// first of its instants a HeartbeatEvery after it (beat.Ticker.Defer), so
+// that while games move the tick does not even wake: on a quiet node each
+// wakeup costs more in the Go runtime than the beat itself. A store that
+// does not carry beats leaves them unmarked and the tick writes every
+// beat, as it would without them.
 //
 // Among several nodes (Config.Cluster) the heartbeat is also the node's
 // lease, which runs out NodeTimeout less one HeartbeatEvery after its last
@@ -43,11 +47,18 @@ type carrier struct {
 	last atomic.Int64
 	// riding is set while a beat rides on a write: one at a time.
 	riding atomic.Bool
+	// tick is the heartbeat's ticker, which a carried beat pushes back;
+	// nil before start.
+	tick *beat.Ticker
+	// every is HeartbeatEvery.
+	every time.Duration
 }
 
-// start lets writes carry beats from now on.
-func (c *carrier) start() {
+// start lets writes carry beats from now on; each beat carried pushes
+// tick, the heartbeat's ticker of period every, back by a period.
+func (c *carrier) start(tick *beat.Ticker, every time.Duration) {
 	c.origin = time.Now()
+	c.tick, c.every = tick, every
 	c.on.Store(true)
 }
 
@@ -88,6 +99,8 @@ func (r *Runtime) carryBeat(ctx context.Context, cancel context.CancelFunc) (con
 					break
 				}
 			}
+			// No beat of the tick's is due before a period after this one.
+			c.tick.Defer(c.origin.Add(begun + c.every))
 		}
 		c.riding.Store(false)
 	}

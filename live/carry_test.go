@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/beat"
 	"github.com/joinpal/joinpal/store/postgres"
 	"github.com/joinpal/joinpal/store/sqlite"
 )
@@ -27,9 +28,10 @@ type wrappedStore struct{ game.Store }
 
 func (w wrappedStore) Unwrap() game.Store { return w.Store }
 
-// A node alone on PostgreSQL lets a game's write carry its heartbeat once
-// the last carried beat is half a HeartbeatEvery old; the tick then need
-// not write one for a HeartbeatEvery. SQLite does not carry beats; among
+// A node alone lets a game's write carry its heartbeat once the last
+// carried beat is half a HeartbeatEvery old (on PostgreSQL in the write's
+// transaction, on a locked SQLite file into its lock file); the tick then
+// need not write one for a HeartbeatEvery, and is pushed back. Among
 // several nodes the tick writes every beat (it is the lease); a runtime
 // given a NodeRegistry of its own (Config.Nodes) records its beats there
 // only; one whose store wraps the store that records them (as joinpal
@@ -48,14 +50,14 @@ func TestWritesCarryTheHeartbeat(t *testing.T) {
 		{name: "postgres among several", cluster: true},
 		{name: "postgres, the registry given", nodesGiven: true},
 		{name: "postgres, wrapped", wrapped: true, carries: true},
-		{name: "sqlite", sqlite: true},
+		{name: "sqlite", sqlite: true, carries: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := t.Context()
 			var st carryStore
 			var err error
 			if tc.sqlite {
-				st, err = sqlite.Open(ctx, filepath.Join(t.TempDir(), "carry.db"))
+				st, err = sqlite.Open(ctx, filepath.Join(t.TempDir(), "carry.db"), sqlite.WithLock("n1"))
 			} else {
 				st, err = postgres.Open(ctx, crashSchema(t))
 			}
@@ -100,6 +102,17 @@ func TestWritesCarryTheHeartbeat(t *testing.T) {
 				if f := rt.carry.fresh(every); f != fresh {
 					t.Errorf("%s: the tick may skip its beat: %v, want %v", what, f, fresh)
 				}
+				// A carried beat pushes the tick back to a period after
+				// it; without one, the tick is armed for the first
+				// instant after Start.
+				last := rt.carry.origin.Add(time.Duration(rt.carry.last.Load()))
+				armed := rt.carry.tick.Armed()
+				if tc.carries && !seen.Equal(started) && armed.Before(last.Add(every)) {
+					t.Errorf("%s: the tick armed for %v, before a period after the carried beat (%v)", what, armed, last)
+				}
+				if !tc.carries && armed.After(rt.carry.origin.Add(every)) {
+					t.Errorf("%s: the tick armed for %v, past the first instant after Start", what, armed)
+				}
 			}
 			move := func(player, uci string, ply int) time.Time {
 				t.Helper()
@@ -116,19 +129,29 @@ func TestWritesCarryTheHeartbeat(t *testing.T) {
 				t.Fatal(err)
 			}
 			clock.Advance(time.Second)
+			created := clock.Now()
 			if _, err := rt.Create(ctx, game.Config{ID: "g1", White: alice, Black: bob, TimeControl: control}); err != nil {
 				t.Fatal(err)
 			}
-			// A new game is a transaction of its own, which carries none.
-			check("the game created", started, false)
+			// On PostgreSQL a new game is a transaction of its own, which
+			// carries none; on SQLite it is a write of the writer's, which
+			// carries the beat.
+			seen, fresh := started, false
+			if tc.sqlite {
+				seen, fresh = created, true
+			}
+			check("the game created", seen, fresh)
 
 			first := move("alice", "e2e4", 0)
-			check("the first move", first, true)
+			if !tc.sqlite {
+				seen = first
+			}
+			check("the first move", seen, true)
 
 			// A quarter of the period later: no beat is due.
 			mono.Add(int64(every / 4))
 			move("bob", "e7e5", 1)
-			check("a move within half the period", first, true)
+			check("a move within half the period", seen, true)
 
 			// Half the period after the carried beat: the move carries one.
 			mono.Add(int64(every / 4))
@@ -153,7 +176,7 @@ func TestOneBeatRidesAtATime(t *testing.T) {
 	}
 	cancel()
 
-	r.carry.start()
+	r.carry.start(beat.NewTicker(time.Hour), time.Second)
 	first, cancelFirst := r.carryBeat(context.Background(), background)
 	b := game.BeatOf(first)
 	if b == nil || b.Node != "n1" {

@@ -81,8 +81,11 @@ func (r *Runtime) Start(ctx context.Context) error {
 	r.started = true
 	r.hbStop, r.hbDone = make(chan struct{}), make(chan struct{})
 	r.mu.Unlock()
-	r.carry.start()
-	go r.heartbeat()
+	// The beats fall on the instants of HeartbeatEvery that the node's
+	// other periodic work waits for too (beat.Until).
+	tick := beat.NewTicker(r.cfg.HeartbeatEvery)
+	r.carry.start(tick, r.cfg.HeartbeatEvery)
+	go r.heartbeat(tick)
 	var running []*actor
 	for _, a := range actors {
 		if a != nil && r.spawn(a) {
@@ -234,13 +237,11 @@ func (r *Runtime) restoreOne(id string, lastSeen time.Time, epoch int64) (*actor
 	return a, nil
 }
 
-// heartbeat records that the node is alive, every HeartbeatEvery, unless
-// a game's write carried the beat within the period (see carrier).
-func (r *Runtime) heartbeat() {
+// heartbeat records that the node is alive at each tick of tick, every
+// HeartbeatEvery, unless a game's write carried the beat within the
+// period (see carrier).
+func (r *Runtime) heartbeat(tick *beat.Ticker) {
 	defer close(r.hbDone)
-	// The beats fall on the instants of HeartbeatEvery that the node's
-	// other periodic work waits for too (beat.Until).
-	tick := beat.NewTicker(r.cfg.HeartbeatEvery)
 	defer tick.Stop()
 	for {
 		select {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/joinpal/joinpal/game"
 )
 
 // Heartbeats on a locked file. A server alone on its file records every
@@ -21,6 +23,11 @@ import (
 // at once when a write of the store failed since the last stored beat (a
 // beat then tells, as it always did, whether the store confirms writes
 // again). A beat whose database write fails leaves the file as it was.
+//
+// A game's write may carry the node's beat (game.Beat): once its commit
+// is done, the beat goes into the lock file as the heartbeat's own would,
+// and the node's heartbeat need not write one (see live's carrier). A
+// beat due in the database is never carried: the heartbeat writes it.
 //
 // The lock file's beat line names the node, the moment of its last beat
 // and the moment of its last beat stored in the database:
@@ -133,6 +140,31 @@ func (s *Store) Heartbeat(ctx context.Context, node string, at time.Time) error 
 		return fmt.Errorf("sqlite: heartbeat of node %q in %s: %w", node, lockPath(s.path), err)
 	}
 	return nil
+}
+
+// carryBeat records bt, a heartbeat that rode on a game's write which has
+// committed, as Heartbeat would, and marks it carried — but only into the
+// lock file: when the database is due a beat (every storedBeatEvery, or
+// after a failed write) or the store holds no lock, bt stays uncarried and
+// the node's heartbeat writes the beat itself.
+func (s *Store) carryBeat(bt *game.Beat) {
+	if s.lock == nil {
+		return
+	}
+	b := &s.beats
+	failures := s.writeFailures.Load()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.storedBegun.IsZero() || time.Since(b.storedBegun) >= storedBeatEvery ||
+		failures != b.failures || bt.Node != b.own.node {
+		return
+	}
+	if bt.At.After(b.own.at) {
+		b.own.at = bt.At
+	}
+	if s.writeBeatLine(b.own) == nil {
+		bt.MarkCarried()
+	}
 }
 
 // MarkStopped records that node stopped gracefully at the moment at.

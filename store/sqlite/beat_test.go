@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -261,4 +262,102 @@ func TestLockedHeartbeatsAfterACrash(t *testing.T) {
 			t.Errorf("LastAlive = %v, want the stop's %v", got, beatAt(11))
 		}
 	})
+}
+
+// A beat that rides on a game's write goes into the lock file once the
+// write commits, with no commit of its own, and is marked carried — unless
+// the database is due a beat (after a failed write, or storedBeatEvery
+// after the last stored one), the beat is another node's, or the store
+// holds no lock: then it stays uncarried, and the heartbeat writes it.
+func TestCarriedBeats(t *testing.T) {
+	tc, err := game.ParseTimeControl("5+3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 0
+	// write stores a new game under a context carrying a beat of node at
+	// and reports whether the store carried it.
+	write := func(s *Store, node string, at time.Time) bool {
+		t.Helper()
+		games++
+		bt := &game.Beat{Node: node, At: at}
+		rec := game.Record{ID: fmt.Sprintf("g%d", games), White: game.Player{ID: "w", Name: "W"},
+			Black: game.Player{ID: "b", Name: "B"}, TimeControl: tc, CreatedAt: at,
+			State: game.State{Status: game.StatusCreated}}
+		if err := s.CreateGame(game.WithBeat(t.Context(), bt), rec); err != nil {
+			t.Fatal(err)
+		}
+		return bt.Carried()
+	}
+	lockFile := func(s *Store) lockBeat {
+		t.Helper()
+		content, err := os.ReadFile(lockPath(s.Path()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := parseBeat(content)
+		return b
+	}
+
+	s, err := Open(t.Context(), filepath.Join(t.TempDir(), "joinpal.db"), WithLock("a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if write(s, "a", beatAt(0.5)) {
+		t.Error("a beat carried before the node's first heartbeat")
+	}
+	mustBeat(t, s, "a", beatAt(1))
+
+	commits := s.commits.Load()
+	if !write(s, "a", beatAt(2)) {
+		t.Fatal("a beat within storedBeatEvery was not carried")
+	}
+	if n := s.commits.Load() - commits; n != 1 {
+		t.Errorf("a write carrying a beat made %d commits, want 1", n)
+	}
+	if b := lockFile(s); b.node != "a" || !b.at.Equal(beatAt(2)) || !b.stored.Equal(beatAt(1)) {
+		t.Errorf("the lock file holds %+v, want a alive at %v, stored %v", b, beatAt(2), beatAt(1))
+	}
+	if got := storedSeen(t, s, "a"); !got.Equal(beatAt(1)) {
+		t.Errorf("the database holds %v, want %v: a carried beat stays in the file", got, beatAt(1))
+	}
+	if seen, _, err := s.NodeStatus(t.Context(), "a"); err != nil || !seen.Equal(beatAt(2)) {
+		t.Errorf("NodeStatus = %v, %v; want %v", seen, err, beatAt(2))
+	}
+	if write(s, "b", beatAt(3)) {
+		t.Error("another node's beat was carried")
+	}
+
+	// A write that fails makes the next beat the database's.
+	if err := s.SaveState(t.Context(), "none", game.State{Status: game.StatusStarted}); err == nil {
+		t.Fatal("saving the state of a missing game worked")
+	}
+	if write(s, "a", beatAt(4)) {
+		t.Error("a beat was carried after a failed write")
+	}
+	mustBeat(t, s, "a", beatAt(5))
+	if !write(s, "a", beatAt(6)) {
+		t.Error("a beat was not carried after the heartbeat stored one")
+	}
+
+	// storedBeatEvery after the last stored beat, none is carried.
+	storedBeatDue(s)
+	if write(s, "a", beatAt(16)) {
+		t.Error("a beat was carried when the database was due one")
+	}
+	if b := lockFile(s); !b.at.Equal(beatAt(6)) {
+		t.Errorf("the lock file holds a beat at %v, want %v", b.at, beatAt(6))
+	}
+
+	// Without the lock, nothing is carried.
+	plain, err := Open(t.Context(), filepath.Join(t.TempDir(), "plain.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer plain.Close()
+	mustBeat(t, plain, "a", beatAt(1))
+	if write(plain, "a", beatAt(2)) {
+		t.Error("a store without the lock carried a beat")
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/internal/groupcommit"
 	"github.com/joinpal/joinpal/store/internal/sqlstore"
 )
@@ -20,9 +21,16 @@ import (
 // txWrite is one write of the writer, run in its transaction.
 type txWrite = func(q sqlstore.Querier) error
 
-// Commit runs w as one write of the group commit.
+// Commit runs w as one write of the group commit; once it has committed,
+// the heartbeat it carries (game.Beat), if any, goes to the lock file.
 func (b *backend) Commit(ctx context.Context, w *sqlstore.GameWrite) error {
-	return b.Write(ctx, w.Apply)
+	if err := b.Write(ctx, w.Apply); err != nil {
+		return err
+	}
+	if bt := game.BeatOf(ctx); bt != nil {
+		(*Store)(b).carryBeat(bt)
+	}
+	return nil
 }
 
 // commit applies batch in one transaction and sets the outcome of each
