@@ -164,6 +164,9 @@ type socket struct {
 	// talker is set once the client sent a ping frame of its own: it is
 	// expected to keep talking, and pinged after a shorter silence.
 	talker atomic.Bool
+	// wakePinger, set before serve, wakes the hub's pinger to look at the
+	// sockets' next pings again.
+	wakePinger func()
 	// pings counts the pings under way; serve waits for them. pingsDone
 	// (under mu) is set once serve no longer admits new ones.
 	pings     sync.WaitGroup
@@ -468,7 +471,9 @@ func (s *socket) handleFrame(data []byte, handle func(inFrame, []byte)) {
 // pong answers the ping f with the lag measured, or refuses it
 // (server.bad_frame) when it carries data.
 func (s *socket) pong(f inFrame) {
-	s.talker.Store(true)
+	if !s.talker.Swap(true) && s.wakePinger != nil {
+		s.wakePinger() // a talker may be due sooner than the pinger waits
+	}
 	var p pingFrame
 	if err := decodeData(f, &p); err != nil {
 		s.send(errorFrame(s.reader, 0, err))
@@ -588,6 +593,31 @@ func (s *socket) pingDue(now int64) bool {
 		silence = every / talkerFactor
 	}
 	return now-s.heard.Load() >= silence && now-last >= silence
+}
+
+// nextPing returns the soonest the socket may be due a ping (monoNow), at
+// now: what pingDue asks of it, with the times it holds now — or, while a
+// ping waits for its pong, the soonest after it; before serve, which pings
+// it at once, the shortest silence after now. Its frames and pings only
+// push the moment later; becoming a talker brings it sooner (pong wakes
+// the pinger then).
+func (s *socket) nextPing(now int64) int64 {
+	every := int64(s.cfg.PingEvery)
+	silence := every
+	if s.talker.Load() {
+		silence = every / talkerFactor
+	}
+	if !s.serving.Load() {
+		return now + every/talkerFactor
+	}
+	last := s.pinged.Load()
+	switch {
+	case last == 0:
+		return now
+	case s.pinging.Load():
+		return last + silence
+	}
+	return min(last+lagPingFactor*every, max(s.heard.Load(), last)+silence)
 }
 
 // startPing pings the socket in a goroutine of its own, which ends with

@@ -22,8 +22,9 @@ type socketHub struct {
 	sockets  map[*socket]struct{}
 	players  map[presenceKey]int
 	stopping bool
-	// stopPinger ends the pinger; nil while none runs.
+	// stopPinger ends the pinger; nil while none runs. wake wakes it.
 	stopPinger chan struct{}
+	wake       chan struct{}
 }
 
 // presenceKey is one player on one game.
@@ -133,9 +134,10 @@ func (h *socketHub) add(s *socket) bool {
 		h.sockets = make(map[*socket]struct{})
 	}
 	h.sockets[s] = struct{}{}
+	s.wakePinger = h.wakePinger
 	if h.stopPinger == nil {
-		h.stopPinger = make(chan struct{})
-		go h.pingLoop(s.cfg.PingEvery, h.stopPinger)
+		h.stopPinger, h.wake = make(chan struct{}), make(chan struct{}, 1)
+		go h.pingLoop(s.cfg.PingEvery, h.stopPinger, h.wake)
 	}
 	return true
 }
@@ -154,41 +156,68 @@ func (h *socketHub) remove(s *socket) {
 func (h *socketHub) endPingerLocked() {
 	if h.stopPinger != nil {
 		close(h.stopPinger)
-		h.stopPinger = nil
+		h.stopPinger, h.wake = nil, nil
 	}
 }
 
-// pingLoop is the hub's pinger: every thirtieth of every (PingEvery, so a
-// fifth of the shorter silence after which a talker is pinged) it pings
-// the sockets due a ping (socket.pingDue), each ping in a goroutine that
-// lasts until its pong. One ticker for all sockets replaces a goroutine
-// and a timer per socket; most of a busy socket's pings are saved, since
-// its own frames prove it alive. The ticks fall on the instants the node's
-// other periodic work waits for too (beat.Until), so one wakeup serves all.
-func (h *socketHub) pingLoop(every time.Duration, stop <-chan struct{}) {
-	t := beat.NewTicker(max(every/(5*talkerFactor), time.Millisecond))
+// pingLoop is the hub's pinger: on the instants of every thirtieth of
+// every (PingEvery, so a fifth of the shorter silence after which a
+// talker is pinged) it pings the sockets due a ping (socket.pingDue),
+// each ping in a goroutine that lasts until its pong. One ticker for all
+// sockets replaces a goroutine and a timer per socket; most of a busy
+// socket's pings are saved, since its own frames prove it alive. The
+// ticks fall on the instants the node's other periodic work waits for
+// too (beat.Until), so one wakeup serves all; and the pinger skips the
+// instants before the first at which a socket may be due one
+// (socket.nextPing), so that a few sockets that keep talking do not wake
+// the node each tick. A socket that becomes a talker, due sooner, wakes
+// it (wake).
+func (h *socketHub) pingLoop(every time.Duration, stop, wake <-chan struct{}) {
+	period := max(every/(5*talkerFactor), time.Millisecond)
+	t := beat.NewTicker(period)
 	defer t.Stop()
 	for {
-		h.pingDue()
+		now := monoNow()
+		next := h.pingDue(now, period)
+		t.At(time.Now().Add(time.Duration(next - now)))
 		select {
 		case <-t.C:
-			t.Next()
+		case <-wake:
 		case <-stop:
 			return
 		}
 	}
 }
 
-// pingDue starts a ping on every socket due one.
-func (h *socketHub) pingDue() {
-	now := monoNow()
+// wakePinger wakes the pinger, if one runs, to look at its sockets again.
+func (h *socketHub) wakePinger() {
+	h.mu.Lock()
+	wake := h.wake
+	h.mu.Unlock()
+	select {
+	case wake <- struct{}{}:
+	default:
+	}
+}
+
+// pingDue starts a ping on every socket due one at now (monoNow), and
+// returns the soonest any may be due the next — or, once it found one
+// due within period (the next instant comes no sooner), that one: among
+// many sockets it looks no further.
+func (h *socketHub) pingDue(now int64, period time.Duration) (next int64) {
+	next = now + int64(time.Hour)
+	soon := now + int64(period)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.sockets {
 		if s.pingDue(now) {
 			s.startPing()
 		}
+		if next > soon {
+			next = min(next, s.nextPing(now))
+		}
 	}
+	return next
 }
 
 // join counts one more socket of player on game and reports whether it is

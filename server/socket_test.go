@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -197,6 +198,18 @@ func FuzzClientFrame(f *testing.F) {
 	})
 }
 
+// pingState returns a socket pinged after every of silence, in the
+// state the pinger reads.
+func pingState(every time.Duration, serving, pinging, talker bool, heard, pinged int64) *socket {
+	s := &socket{cfg: SocketConfig{PingEvery: every}.withDefaults()}
+	s.serving.Store(serving)
+	s.pinging.Store(pinging)
+	s.talker.Store(talker)
+	s.heard.Store(heard)
+	s.pinged.Store(pinged)
+	return s
+}
+
 // TestPingDue: a socket is pinged when it has never been, when it has
 // been silent for PingEvery since its last frame and its last ping (a
 // talkerFactor-th of it for a client that sends ping frames of its own), and,
@@ -223,15 +236,85 @@ func TestPingDue(t *testing.T) {
 		{"talking, lag stale", true, false, false, lagPingFactor * every, 1, lagPingFactor*every + 1, true},
 	}
 	for _, tt := range tests {
-		s := &socket{cfg: SocketConfig{PingEvery: time.Duration(every)}.withDefaults()}
-		s.serving.Store(tt.serving)
-		s.pinging.Store(tt.pinging)
-		s.talker.Store(tt.talker)
-		s.heard.Store(tt.heard)
-		s.pinged.Store(tt.pinged)
+		s := pingState(time.Duration(every), tt.serving, tt.pinging, tt.talker, tt.heard, tt.pinged)
 		if got := s.pingDue(tt.now); got != tt.want {
 			t.Errorf("%s: pingDue = %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestNextPing: the pinger may sleep until a socket's nextPing — no
+// sooner is the socket due a ping (pingDue) with the times it holds, and,
+// served and with no ping waiting, it is due then.
+func TestNextPing(t *testing.T) {
+	const every = int64(30 * time.Second)
+	at := func(serving, pinging, talker bool, heard, pinged int64) *socket {
+		return pingState(time.Duration(every), serving, pinging, talker, heard, pinged)
+	}
+	tests := []struct {
+		name      string
+		sock      *socket
+		now, want int64
+	}{
+		{"not served", at(false, false, false, 1, 0), 5, 5 + every/talkerFactor},
+		{"never pinged", at(true, false, false, 1, 0), 5, 5},
+		{"ping waiting", at(true, true, false, 1, 2), 10, 2 + every},
+		{"a talker's ping waiting", at(true, true, true, 1, 2), 10, 2 + every/talkerFactor},
+		{"silent since its last ping", at(true, false, false, 1, 2), 10, 2 + every},
+		{"heard since its last ping", at(true, false, false, 7, 2), 10, 7 + every},
+		{"a talker heard", at(true, false, true, 7, 2), 10, 7 + every/talkerFactor},
+		{"talking: the lag's ping", at(true, false, false, lagPingFactor*every, 1), 10, 1 + lagPingFactor*every},
+	}
+	for _, tt := range tests {
+		if got := tt.sock.nextPing(tt.now); got != tt.want {
+			t.Errorf("%s: nextPing = %d, want %d", tt.name, got, tt.want)
+		}
+	}
+
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		pinged := rng.Int64N(3 * every)
+		heard := rng.Int64N(3 * every)
+		now := max(pinged, heard) + rng.Int64N(every)
+		s := pingState(time.Duration(every), true, false, rng.IntN(2) == 0, heard, pinged)
+		next := s.nextPing(now)
+		if next > now {
+			for _, at := range []int64{now, (now + next) / 2, next - 1} {
+				if s.pingDue(at) {
+					t.Fatalf("heard %d, pinged %d, talker %v: due at %d, before nextPing %d", heard, pinged, s.talker.Load(), at, next)
+				}
+			}
+		}
+		if !s.pingDue(max(next, now)) {
+			t.Fatalf("heard %d, pinged %d, talker %v: not due at nextPing %d (now %d)", heard, pinged, s.talker.Load(), next, now)
+		}
+	}
+}
+
+// TestTalkerWakesThePinger: the first ping frame of a client makes its
+// socket a talker, due a ping sooner, and wakes the hub's pinger (which
+// may sleep until the socket's nextPing as it was); later ones do not.
+func TestTalkerWakesThePinger(t *testing.T) {
+	var hub socketHub
+	s := &socket{cfg: SocketConfig{}.withDefaults(), done: make(chan struct{}), lag: newLagMeter()}
+	if !hub.add(s) {
+		t.Fatal("the hub refused a socket")
+	}
+	defer hub.remove(s)
+	if s.wakePinger == nil {
+		t.Fatal("the hub gave its socket no way to wake the pinger")
+	}
+	hub.wakePinger() // the pinger runs: no wait
+	wakes := 0
+	s.wakePinger = func() { wakes++ }
+	for i := range 3 {
+		s.pong(inFrame{T: "ping"})
+		if wakes != 1 {
+			t.Fatalf("after %d ping frames the pinger was woken %d times, want 1", i+1, wakes)
+		}
+	}
+	if !s.talker.Load() {
+		t.Error("a client that sent ping frames is not a talker")
 	}
 }
 
