@@ -73,6 +73,15 @@ type beats struct {
 	before lockBeat
 }
 
+// storedDue reports whether node's next beat is due in the database: it
+// is the first, storedBeatEvery has passed since the last stored one
+// began, the store's write failures (failures, counted now) have changed
+// since then, or the beat is another node's. b.mu is held.
+func (b *beats) storedDue(node string, failures int64) bool {
+	return b.storedBegun.IsZero() || time.Since(b.storedBegun) >= storedBeatEvery ||
+		failures != b.failures || node != b.own.node
+}
+
 // formatBeat returns b as the lock file's beat line.
 func formatBeat(b lockBeat) string {
 	return fmt.Sprintf("alive %023d stored %023d node %s\n", b.at.UnixMicro(), b.stored.UnixMicro(), b.node)
@@ -116,8 +125,7 @@ func (s *Store) Heartbeat(ctx context.Context, node string, at time.Time) error 
 	b := &s.beats
 	failures := s.writeFailures.Load()
 	b.mu.Lock()
-	due := b.storedBegun.IsZero() || time.Since(b.storedBegun) >= storedBeatEvery ||
-		failures != b.failures || node != b.own.node
+	due := b.storedDue(node, failures)
 	b.mu.Unlock()
 	begun := time.Now()
 	if due {
@@ -155,8 +163,7 @@ func (s *Store) carryBeat(bt *game.Beat) {
 	failures := s.writeFailures.Load()
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.storedBegun.IsZero() || time.Since(b.storedBegun) >= storedBeatEvery ||
-		failures != b.failures || bt.Node != b.own.node {
+	if b.storedDue(bt.Node, failures) {
 		return
 	}
 	if bt.At.After(b.own.at) {
