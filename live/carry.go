@@ -50,15 +50,13 @@ type carrier struct {
 	// tick is the heartbeat's ticker, which a carried beat pushes back;
 	// nil before start.
 	tick *beat.Ticker
-	// every is HeartbeatEvery.
-	every time.Duration
 }
 
 // start lets writes carry beats from now on; each beat carried pushes
-// tick, the heartbeat's ticker of period every, back by a period.
-func (c *carrier) start(tick *beat.Ticker, every time.Duration) {
+// tick, the heartbeat's ticker, back by a period.
+func (c *carrier) start(tick *beat.Ticker) {
 	c.origin = time.Now()
-	c.tick, c.every = tick, every
+	c.tick = tick
 	c.on.Store(true)
 }
 
@@ -100,7 +98,7 @@ func (r *Runtime) carryBeat(ctx context.Context, cancel context.CancelFunc) (con
 				}
 			}
 			// No beat of the tick's is due before a period after this one.
-			c.tick.Defer(c.origin.Add(begun + c.every))
+			c.tick.Defer(c.origin.Add(begun + r.cfg.HeartbeatEvery))
 		}
 		c.riding.Store(false)
 	}

@@ -176,7 +176,7 @@ func TestOneBeatRidesAtATime(t *testing.T) {
 	}
 	cancel()
 
-	r.carry.start(beat.NewTicker(time.Hour), time.Second)
+	r.carry.start(beat.NewTicker(time.Hour))
 	first, cancelFirst := r.carryBeat(context.Background(), background)
 	b := game.BeatOf(first)
 	if b == nil || b.Node != "n1" {

@@ -84,7 +84,7 @@ func (r *Runtime) Start(ctx context.Context) error {
 	// The beats fall on the instants of HeartbeatEvery that the node's
 	// other periodic work waits for too (beat.Until).
 	tick := beat.NewTicker(r.cfg.HeartbeatEvery)
-	r.carry.start(tick, r.cfg.HeartbeatEvery)
+	r.carry.start(tick)
 	go r.heartbeat(tick)
 	var running []*actor
 	for _, a := range actors {

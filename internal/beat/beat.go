@@ -90,10 +90,11 @@ func (t *Ticker) At(at time.Time) {
 	}
 	now := time.Now()
 	next := now.Add(Until(now, t.every))
-	for _, after := range []time.Time{at, t.floor} {
-		if i := t.instant(after); i.After(next) {
-			next = i
-		}
+	if i := t.instant(at); i.After(next) {
+		next = i
+	}
+	if i := t.instant(t.floor); i.After(next) {
+		next = i
 	}
 	t.arm(next, now)
 }
