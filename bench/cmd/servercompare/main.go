@@ -9,6 +9,10 @@
 //	make bench-server
 //	cd bench && go run ./cmd/servercompare -joinpal ../bin/joinpal -bare /tmp/bareserver \
 //	    -scenarios 1:10s:1s,1000:30s:10s -stores sqlite,postgres -reps 2
+//
+// On PostgreSQL, -checkpoint says whether a run's measured window meets
+// PostgreSQL's own checkpoints (auto), none (before) or one each (mid):
+// see checkpoint.go.
 package main
 
 import (
@@ -69,6 +73,7 @@ type config struct {
 	stores        []string
 	reps          int
 	pg            string
+	checkpoint    string
 	joinpalArgs   []string
 }
 
@@ -82,6 +87,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	stores := fs.String("stores", "sqlite,postgres", "comma-separated stores: sqlite, postgres")
 	fs.IntVar(&cfg.reps, "reps", 2, "runs of each server per scenario and store, interleaved")
 	fs.StringVar(&cfg.pg, "pg", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "the PostgreSQL database; each run gets a schema of its own, dropped after")
+	fs.StringVar(&cfg.checkpoint, "checkpoint", "auto", "PostgreSQL's checkpoints in a run: auto (its own schedule), before (one before each run's setup), mid (and one at the middle of each measured window)")
 	extra := fs.String("joinpal-args", "", "extra flags for joinpal serve, space-separated (e.g. --log-level=error)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -89,6 +95,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var err error
 	if cfg.scenarios, err = parseScenarios(*scen); err != nil {
 		fmt.Fprintf(stderr, "servercompare: %v\n", err)
+		return 2
+	}
+	if !validCheckpointMode(cfg.checkpoint) {
+		fmt.Fprintf(stderr, "servercompare: -checkpoint must be one of %s\n", strings.Join(checkpointModes, ", "))
 		return 2
 	}
 	for _, s := range strings.Split(*stores, ",") {
@@ -117,7 +127,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	host, _ := os.Hostname()
-	fmt.Fprintf(stdout, "# servercompare on %s, %s, %d reps, %s\n\n", host, cpuModel(), cfg.reps, time.Now().UTC().Format(time.RFC3339))
+	fmt.Fprintf(stdout, "# servercompare on %s, %s, %d reps, PostgreSQL's checkpoints %s, %s\n\n", host, cpuModel(), cfg.reps, cfg.checkpoint, time.Now().UTC().Format(time.RFC3339))
 	for _, st := range cfg.stores {
 		for _, sc := range cfg.scenarios {
 			var runs [2][]result

@@ -52,7 +52,9 @@ func measure(ctx context.Context, cfg config, which int, store string, sc scenar
 	}
 	defer os.RemoveAll(dir)
 	db := filepath.Join(dir, "game.db")
+	ck := &checkpointer{mode: "auto"}
 	if store == "postgres" {
+		ck = &checkpointer{mode: cfg.checkpoint, dsn: cfg.pg}
 		schema, drop, err := newSchema(ctx, cfg.pg)
 		if err != nil {
 			return result{}, err
@@ -61,6 +63,9 @@ func measure(ctx context.Context, cfg config, which int, store string, sc scenar
 		if db, err = withSearchPath(cfg.pg, schema); err != nil {
 			return result{}, err
 		}
+	}
+	if err := ck.beforeRun(ctx); err != nil {
+		return result{}, err
 	}
 	var cmd *exec.Cmd
 	if which == 0 {
@@ -96,7 +101,11 @@ func measure(ctx context.Context, cfg config, which int, store string, sc scenar
 	rep, err := wsload.Run(ctx, wsload.Config{
 		Target: base, Games: sc.games, Think: sc.think, Duration: sc.duration,
 		TimeControl: "180+0", Guests: 8, Seed: 1, ServerPID: cmd.Process.Pid, Log: io.Discard,
+		Barrier: ck.barrier(sc.duration),
 	})
+	if ckErr := ck.wait(); err == nil {
+		err = ckErr
+	}
 	if err != nil {
 		return result{}, err
 	}
