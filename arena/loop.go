@@ -138,6 +138,18 @@ func (s *Service) Run(ctx context.Context) error {
 	s.runCtx = ctx
 	s.mu.Unlock()
 	defer s.wg.Wait()
+	// The watchers follow their games under the tenure's context, which
+	// ends with ctx — but a tenure begun by a Hold before Run (a node
+	// whose commands came first) was begun under no Run: its watchers are
+	// stopped here, or the wait above would last as long as their games.
+	// The tenure itself stays, for Release to hand the lease over.
+	defer func() {
+		s.mu.Lock()
+		if s.ten != nil {
+			s.ten.cancel()
+		}
+		s.mu.Unlock()
+	}()
 	defer func() {
 		s.holdMu.Lock()
 		s.stopped = true // a stopping node takes the lease no more

@@ -212,3 +212,53 @@ func TestRunnerCutOff(t *testing.T) {
 		}
 	}
 }
+
+// TestRunStopsWatchersOfATenureBegunBeforeIt: a node that took the lease
+// (Hold) before Run began follows the game it paired; when Run's context
+// ends, Run stops that watcher and returns, and Release still hands the
+// lease over.
+func TestRunStopsWatchersOfATenureBegunBeforeIt(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t, filepath.Join(t.TempDir(), "joinpal.db"))
+	defer w.close(t)
+	now := &fakeNow{t: start}
+	a := node(t, w, "node-a", now)
+	ar := newArena(t, w)
+	if runs, err := a.Hold(ctx); err != nil || !runs {
+		t.Fatalf("Hold before Run = %v, %v", runs, err)
+	}
+	for _, id := range []string{"ana", "bea"} {
+		if _, err := a.Join(ctx, person(id, 1500), ar.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gameID := entry(t, w, ar, "ana").GameID
+	if gameID == "" {
+		t.Fatal("ana and bea not paired")
+	}
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- a.Run(runCtx) }()
+	stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("Run still waits for the watcher of a game that goes on")
+	}
+	// Run returned while the game went on, not once it had ended (its
+	// first move not made, it is aborted in time: a watcher not stopped
+	// would have let Run return then).
+	if rec, err := w.st.LoadGame(ctx, gameID); err != nil || rec.State.Status.Finished() {
+		t.Fatalf("the game when Run returned: %v, %v; want it going on", rec.State.Status, err)
+	}
+	if err := a.Release(ctx); err != nil {
+		t.Fatalf("Release after Run: %v", err)
+	}
+	b := node(t, w, "node-b", now)
+	if runs, err := b.Hold(ctx); err != nil || !runs {
+		t.Fatalf("B after A's release: Hold = %v, %v", runs, err)
+	}
+}
