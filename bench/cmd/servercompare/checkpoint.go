@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -33,14 +34,8 @@ type checkpointer struct {
 	done chan error
 }
 
-func validCheckpointMode(m string) bool {
-	for _, v := range checkpointModes {
-		if m == v {
-			return true
-		}
-	}
-	return false
-}
+// validCheckpointMode reports whether m is one of checkpointModes.
+func validCheckpointMode(m string) bool { return slices.Contains(checkpointModes, m) }
 
 // beforeRun runs the checkpoint before a run's setup (modes before, mid).
 func (c *checkpointer) beforeRun(ctx context.Context) error {
