@@ -40,7 +40,10 @@ instead: --games games between bot guests over real HTTP and WebSockets,
 each side moving --think after its opponent (random legal moves), for
 --duration after every socket is open; it reports moves/s, the round trips
 (move sent → ack, → the opponent's move event), errors, sockets and the
-server's CPU and memory (/proc for --serve, /metrics for --target). --store,
+server's CPU and memory (/proc for --serve, /metrics for --target); each
+second of the measured phase, its progress line also gives the wall-clock
+time and the 99th percentile and slowest of that second's acks, to set a
+burst of slow acks beside the server's and the database's logs. --store,
 --db, --flags, --cpuprofile and --memprofile belong to the runtime mode only.
 With --target, start that server with --new-games-limit, --sockets-per-user,
 --sockets-per-address and --conns-per-address high enough for

@@ -49,7 +49,9 @@ type Config struct {
 	// CPU and memory are then read from /proc. When 0, they come from the
 	// server's /metrics.
 	ServerPID int
-	// Log receives the progress (nil: none).
+	// Log receives the progress (nil: none): the setup's, then a line a
+	// second of the moves, sockets and errors, with, in the measured
+	// phase, the wall-clock time and that second's ack p99 and slowest.
 	Log io.Writer
 	// Barrier, when set, is called at StageStart and StageEnd and the run
 	// waits for it: generators run side by side against one server (see

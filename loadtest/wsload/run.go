@@ -287,21 +287,39 @@ func (r *runner) progress(ctx context.Context, start time.Time) {
 	end := time.NewTimer(r.cfg.Duration)
 	defer end.Stop()
 	var last int64
+	var seen int // acks of the measured phase already reported on
+	var recent []time.Duration
 	for {
 		select {
 		case <-end.C:
 			return
 		case <-ctx.Done():
 			return
-		case <-t.C:
+		case now := <-t.C:
 			r.mu.Lock()
 			acked, errs := r.ackedAll, len(r.errors)
+			seen = min(seen, len(r.acks))
+			recent = append(recent[:0], r.acks[seen:]...)
+			seen = len(r.acks)
 			r.mu.Unlock()
-			fmt.Fprintf(r.cfg.Log, "wsload: %4.0fs  %6d moves/s  %d acked  %d sockets  %d games over  %d error kinds\n",
-				time.Since(start).Seconds(), acked-last, acked, r.socketsOpen.Load(), r.gamesOver.Load(), errs)
+			fmt.Fprintf(r.cfg.Log, "wsload: %4.0fs  %6d moves/s  %d acked  %d sockets  %d games over  %d error kinds%s\n",
+				now.Sub(start).Seconds(), acked-last, acked, r.socketsOpen.Load(), r.gamesOver.Load(), errs, secondTail(now, recent))
 			last = acked
 		}
 	}
+}
+
+// secondTail describes the acks of the measured phase received in the
+// second before now: its wall-clock time (to set beside the server's logs
+// and the database's), their 99th percentile and the slowest. It sorts
+// acks. Outside the measured phase (no acks) it is empty.
+func secondTail(now time.Time, acks []time.Duration) string {
+	if len(acks) == 0 {
+		return ""
+	}
+	l := loadtest.Summarize(acks)
+	return fmt.Sprintf("  at %s  ack p99 %s  max %s", now.UTC().Format("15:04:05"),
+		l.P99.Round(100*time.Microsecond), l.Max.Round(100*time.Microsecond))
 }
 
 // drain waits up to limit for the moves sent to be answered.
