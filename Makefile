@@ -107,7 +107,8 @@ bench:
 ## with the ratio and the load average of each run (docs/BENCHMARKS.md, "One node
 ## against a bare server"). Flags for bench/cmd/servercompare go in BENCH_SERVER_FLAGS,
 ## e.g. make bench-server BENCH_SERVER_FLAGS='-scenarios 1:10s:1s -stores sqlite -reps 1';
-## -checkpoint before (or mid) holds PostgreSQL's checkpoints alike across the runs.
+## -checkpoint before (or mid) holds PostgreSQL's checkpoints alike across the runs;
+## -progress DIR keeps each run's second-by-second ack p99.
 bench-server: build services
 	cd bench && $(GO) build -o ../bin/bareserver ./cmd/bareserver
 	cd bench && $(GO) run ./cmd/servercompare -joinpal ../$(BIN) -bare ../bin/bareserver $(BENCH_SERVER_FLAGS)

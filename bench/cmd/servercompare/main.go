@@ -75,6 +75,9 @@ type config struct {
 	pg            string
 	checkpoint    string
 	joinpalArgs   []string
+	// progressDir, when set, receives each run's progress lines (a line a
+	// second of the measured phase, with its ack p99), one file a run.
+	progressDir string
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -88,6 +91,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.reps, "reps", 2, "runs of each server per scenario and store, interleaved")
 	fs.StringVar(&cfg.pg, "pg", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "the PostgreSQL database; each run gets a schema of its own, dropped after")
 	fs.StringVar(&cfg.checkpoint, "checkpoint", "auto", "PostgreSQL's checkpoints in a run: auto (its own schedule), before (one before each run's setup), mid (and one at the middle of each measured window)")
+	fs.StringVar(&cfg.progressDir, "progress", "", "a `DIR` to keep each run's progress in (a line a second of the measured phase: its wall-clock time, moves, ack p99 and slowest ack), one file a run; empty: none")
 	extra := fs.String("joinpal-args", "", "extra flags for joinpal serve, space-separated (e.g. --log-level=error)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -139,7 +143,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 					order = []int{1, 0}
 				}
 				for _, which := range order {
-					res, err := measure(ctx, cfg, which, st, sc, stderr)
+					res, err := measure(ctx, cfg, which, st, sc, rep, stderr)
 					if err != nil {
 						fmt.Fprintf(stderr, "servercompare: %s %s %s: %v\n", serverNames[which], st, sc, err)
 						return 1

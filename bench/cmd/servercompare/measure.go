@@ -41,7 +41,7 @@ type result struct {
 	checked, mismatched int
 }
 
-func measure(ctx context.Context, cfg config, which int, store string, sc scenario, stderr io.Writer) (result, error) {
+func measure(ctx context.Context, cfg config, which int, store string, sc scenario, nth int, stderr io.Writer) (result, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return result{}, err
@@ -98,9 +98,14 @@ func measure(ctx context.Context, cfg config, which int, store string, sc scenar
 	idle := rss(cmd.Process.Pid)
 	res := result{loadBefore: loadAverage()}
 	fmt.Fprintf(stderr, "servercompare: %s on %s, %s\n", serverNames[which], store, sc)
+	progress, closeProgress, err := progressLog(cfg.progressDir, which, store, sc, nth)
+	if err != nil {
+		return result{}, err
+	}
+	defer closeProgress()
 	rep, err := wsload.Run(ctx, wsload.Config{
 		Target: base, Games: sc.games, Think: sc.think, Duration: sc.duration,
-		TimeControl: "180+0", Guests: 8, Seed: 1, ServerPID: cmd.Process.Pid, Log: io.Discard,
+		TimeControl: "180+0", Guests: 8, Seed: 1, ServerPID: cmd.Process.Pid, Log: progress,
 		Barrier: ck.barrier(sc.duration),
 	})
 	if ckErr := ck.wait(); err == nil {

@@ -1,0 +1,25 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// progressLog opens the file that keeps the progress of the nth run
+// (from 0) of a server on a store in a scenario, in dir: named after
+// them, as postgres-9900games-joinpal-1.log. With dir empty the progress
+// is discarded. close closes the file.
+func progressLog(dir string, which int, store string, sc scenario, nth int) (w io.Writer, close func(), err error) {
+	if dir == "" {
+		return io.Discard, func() {}, nil
+	}
+	name := fmt.Sprintf("%s-%dgames-%s-%d.log", store, sc.games, strings.ToLower(serverNames[which]), nth+1)
+	f, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		return nil, nil, fmt.Errorf("servercompare: the run's progress: %w", err)
+	}
+	return f, func() { _ = f.Close() }, nil
+}

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func TestProgressLog(t *testing.T) {
+	sc := scenario{games: 9900, duration: time.Minute, think: 5 * time.Second}
+	w, closeLog, err := progressLog("", 0, "postgres", sc, 0)
+	if err != nil || w != io.Discard {
+		t.Fatalf("no dir: %v, %v; want io.Discard", w, err)
+	}
+	closeLog()
+
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		which int
+		store string
+		nth   int
+		want  string
+	}{
+		{0, "postgres", 0, "postgres-9900games-joinpal-1.log"},
+		{1, "sqlite", 2, "sqlite-9900games-bare-3.log"},
+	} {
+		w, closeLog, err := progressLog(dir, tc.which, tc.store, sc, tc.nth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintln(w, "wsload: 1s")
+		closeLog()
+		b, err := os.ReadFile(filepath.Join(dir, tc.want))
+		if err != nil || string(b) != "wsload: 1s\n" {
+			t.Errorf("%s: %q, %v", tc.want, b, err)
+		}
+	}
+
+	if _, _, err := progressLog(filepath.Join(dir, "missing"), 0, "sqlite", sc, 0); err == nil {
+		t.Error("a missing directory: no error")
+	}
+}
