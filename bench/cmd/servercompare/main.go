@@ -101,6 +101,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "servercompare: %v\n", err)
 		return 2
 	}
+	if err := checkProgressDir(cfg.progressDir); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
 	if !validCheckpointMode(cfg.checkpoint) {
 		fmt.Fprintf(stderr, "servercompare: -checkpoint must be one of %s\n", strings.Join(checkpointModes, ", "))
 		return 2

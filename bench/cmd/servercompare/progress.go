@@ -11,8 +11,8 @@ import (
 // progressLog opens the file that keeps the progress of the nth run
 // (from 0) of a server on a store in a scenario, in dir: named after
 // them, as postgres-9900games-joinpal-1.log. With dir empty the progress
-// is discarded. close closes the file.
-func progressLog(dir string, which int, store string, sc scenario, nth int) (w io.Writer, close func(), err error) {
+// is discarded. done closes the file.
+func progressLog(dir string, which int, store string, sc scenario, nth int) (w io.Writer, done func(), err error) {
 	if dir == "" {
 		return io.Discard, func() {}, nil
 	}
@@ -22,4 +22,20 @@ func progressLog(dir string, which int, store string, sc scenario, nth int) (w i
 		return nil, nil, fmt.Errorf("servercompare: the run's progress: %w", err)
 	}
 	return f, func() { _ = f.Close() }, nil
+}
+
+// checkProgressDir refuses a -progress that is not a directory, before
+// any run begins.
+func checkProgressDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("servercompare: -progress: %w", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("servercompare: -progress: %s is not a directory", dir)
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -41,5 +42,30 @@ func TestProgressLog(t *testing.T) {
 
 	if _, _, err := progressLog(filepath.Join(dir, "missing"), 0, "sqlite", sc, 0); err == nil {
 		t.Error("a missing directory: no error")
+	}
+
+	for _, bad := range []string{filepath.Join(dir, "missing"), filepath.Join(dir, "sqlite-9900games-bare-3.log")} {
+		if err := checkProgressDir(bad); err == nil {
+			t.Errorf("checkProgressDir(%s): no error", bad)
+		}
+	}
+	for _, good := range []string{"", dir} {
+		if err := checkProgressDir(good); err != nil {
+			t.Errorf("checkProgressDir(%q): %v", good, err)
+		}
+	}
+}
+
+func TestProgressFlagRefused(t *testing.T) {
+	var stderr strings.Builder
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := run([]string{"-bare", "x", "-progress", file}, io.Discard, &stderr); code != 2 {
+		t.Errorf("run with -progress a file: code %d, want 2", code)
+	}
+	if !strings.Contains(stderr.String(), "not a directory") {
+		t.Errorf("stderr %q does not say why", stderr.String())
 	}
 }
