@@ -3,6 +3,7 @@ package wsload
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"sort"
 	"sync"
@@ -280,14 +281,18 @@ func (r *runner) startMatch(ctx context.Context, i int, white, black *guest) (*m
 	return m, nil
 }
 
-// progress reports on stderr every second until the measured phase ends.
+// progress reports on cfg.Log every second until the measured phase ends.
+// Unless the progress is discarded, each second's acks are copied and
+// summarised (secondTail); the generator shares the machine with the
+// server it measures, so it does that work only for a reader.
 func (r *runner) progress(ctx context.Context, start time.Time) {
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
 	end := time.NewTimer(r.cfg.Duration)
 	defer end.Stop()
+	tails := r.cfg.Log != io.Discard
 	var last int64
-	var seen int // acks of the measured phase already reported on
+	var seen int // acks (which only grow) already reported on
 	var recent []time.Duration
 	for {
 		select {
@@ -298,9 +303,10 @@ func (r *runner) progress(ctx context.Context, start time.Time) {
 		case now := <-t.C:
 			r.mu.Lock()
 			acked, errs := r.ackedAll, len(r.errors)
-			seen = min(seen, len(r.acks))
-			recent = append(recent[:0], r.acks[seen:]...)
-			seen = len(r.acks)
+			if tails {
+				recent = append(recent[:0], r.acks[seen:]...)
+				seen = len(r.acks)
+			}
 			r.mu.Unlock()
 			fmt.Fprintf(r.cfg.Log, "wsload: %4.0fs  %6d moves/s  %d acked  %d sockets  %d games over  %d error kinds%s\n",
 				now.Sub(start).Seconds(), acked-last, acked, r.socketsOpen.Load(), r.gamesOver.Load(), errs, secondTail(now, recent))
