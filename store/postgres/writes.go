@@ -64,8 +64,9 @@ func (s *Store) isRated(ctx context.Context, id string) bool {
 // write runs w, a write of one statement: through the writers with group
 // commit, else at once.
 //
-// With group commit, if ctx ends while w is queued, w is skipped and
-// nothing is stored; if ctx ends while the batch holding w is being
+// The function ctx carries for the write's commit (game.WithOnCommit)
+// runs once w has committed: on the writer with group commit. If ctx ends
+// while w is queued, w is skipped and nothing is stored; if ctx ends while the batch holding w is being
 // committed, write returns ctx's error at once and w may or may not be
 // stored.
 func (s *Store) write(ctx context.Context, w *sqlstore.GameWrite) error {
@@ -76,10 +77,16 @@ func (s *Store) write(ctx context.Context, w *sqlstore.GameWrite) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		return s.direct(ctx, s.pool, w)
+		if err := s.direct(ctx, s.pool, w); err != nil {
+			return err
+		}
+		if f := game.OnCommitOf(ctx); f != nil {
+			f()
+		}
+		return nil
 	}
 	w.Beat = game.BeatOf(ctx)
-	err := s.q.Do(ctx, w)
+	err := s.q.DoThen(ctx, w, game.OnCommitOf(ctx))
 	if errors.Is(err, groupcommit.ErrClosed) {
 		return ErrClosed
 	}

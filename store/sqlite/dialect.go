@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/joinpal/joinpal/game"
 	"github.com/joinpal/joinpal/store/internal/codec"
 	"github.com/joinpal/joinpal/store/internal/groupcommit"
 	"github.com/joinpal/joinpal/store/internal/sqlstore"
@@ -185,9 +186,10 @@ func (b *backend) ReadOne(ctx context.Context, f func(sqlstore.Querier) error) e
 }
 
 // Write runs f as one write of the group commit, under its own savepoint
-// (see commit).
+// (see commit); the function ctx carries for its commit
+// (game.WithOnCommit) runs on the writer once the batch has committed.
 func (b *backend) Write(ctx context.Context, f func(sqlstore.Querier) error) error {
-	err := b.q.Do(ctx, f)
+	err := b.q.DoThen(ctx, f, game.OnCommitOf(ctx))
 	if err != nil {
 		b.writeFailures.Add(1)
 	}

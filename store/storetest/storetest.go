@@ -55,6 +55,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"TakeBack", testTakeBack},
 		{"Decided", testDecided},
 		{"Fenced", testFenced},
+		{"OnCommit", testOnCommit},
 		{"Owners", testOwners},
 		{"DeadOwners", testDeadOwners},
 		{"NotFound", testNotFound},

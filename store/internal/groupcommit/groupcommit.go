@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 )
 
 // ErrClosed is returned by Do once Close has begun.
@@ -26,8 +27,20 @@ type Request[W any] struct {
 	Err   error
 
 	ctx  context.Context
-	done chan error // buffered: a writer never blocks on an answer
+	then func() // run by the writer once the write committed (DoThen)
+	// claim says who settled a write whose caller may give up while it
+	// commits: the writer, about to run then (claimThen), or the caller,
+	// giving up (claimGiveUp). Only the first to claim acts.
+	claim atomic.Int32
+	done  chan error // buffered: a writer never blocks on an answer
 }
+
+// The claims on a write being committed (Request.claim).
+const (
+	claimNone int32 = iota
+	claimThen
+	claimGiveUp
+)
 
 // Queue batches writes of type W for a commit function.
 type Queue[W any] struct {
@@ -66,7 +79,15 @@ func New[W any](maxBatch, writers int, commit func(batch []*Request[W])) *Queue[
 // returns ctx's error. If ctx ends while the batch holding w is being
 // committed, Do returns ctx's error at once, and w may or may not be
 // stored. Once Close has begun, Do fails with ErrClosed.
-func (q *Queue[W]) Do(ctx context.Context, w W) error {
+func (q *Queue[W]) Do(ctx context.Context, w W) error { return q.DoThen(ctx, w, nil) }
+
+// DoThen is Do, and then, if not nil, runs on the writer once w has
+// committed, before Do's answer: what follows a durable write leaves
+// without waiting for its caller to be woken. then runs only for a write
+// that committed and whose caller still waits: a caller whose ctx ends
+// while then runs waits for it and is answered as committed; one that
+// gave up before never has then run. then must not block.
+func (q *Queue[W]) DoThen(ctx context.Context, w W, then func()) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -74,7 +95,8 @@ func (q *Queue[W]) Do(ctx context.Context, w W) error {
 	if r == nil {
 		r = &Request[W]{done: make(chan error, 1)}
 	}
-	r.Write, r.Err, r.ctx = w, nil, ctx
+	r.Write, r.Err, r.ctx, r.then = w, nil, ctx, then
+	r.claim.Store(claimNone)
 	q.mu.RLock()
 	if q.closed {
 		q.mu.RUnlock()
@@ -95,6 +117,13 @@ func (q *Queue[W]) Do(ctx context.Context, w W) error {
 		q.recycle(r)
 		return err
 	case <-ctx.Done():
+		if r.then != nil && !r.claim.CompareAndSwap(claimNone, claimGiveUp) {
+			// The writer runs then: the write committed, and the
+			// answer follows then.
+			err := <-r.done
+			q.recycle(r)
+			return err
+		}
 		// The writer may still hold the request: it is not reused.
 		return &MayCommitError{Err: ctx.Err()}
 	}
@@ -104,7 +133,7 @@ func (q *Queue[W]) Do(ctx context.Context, w W) error {
 // a later write.
 func (q *Queue[W]) recycle(r *Request[W]) {
 	var zero W
-	r.Write, r.Err, r.ctx = zero, nil, nil
+	r.Write, r.Err, r.ctx, r.then = zero, nil, nil, nil
 	q.free.Put(r)
 }
 
@@ -170,6 +199,9 @@ func (q *Queue[W]) writer() {
 			q.commit(live)
 		}
 		for i, r := range batch {
+			if r.Err == nil && r.then != nil && r.claim.CompareAndSwap(claimNone, claimThen) {
+				r.then()
+			}
 			r.done <- r.Err
 			batch[i] = nil
 		}

@@ -86,3 +86,86 @@ func TestGivenUpWritesAreSkipped(t *testing.T) {
 		t.Fatalf("Do after Close: %v", err)
 	}
 }
+
+// DoThen's function runs on the writer for a write that committed, before
+// its caller is answered, and never for a write that failed.
+func TestThenRunsBeforeTheAnswerOfACommittedWrite(t *testing.T) {
+	c := &recorder{}
+	q := New(8, 1, c.commit)
+	defer q.Close()
+	for _, tc := range []struct {
+		write   int
+		wantRun bool
+	}{
+		{1, true},
+		{-2, false}, // refused by the commit
+	} {
+		ran := false
+		err := q.DoThen(t.Context(), tc.write, func() { ran = true })
+		if (err == nil) != tc.wantRun || ran != tc.wantRun {
+			t.Errorf("write %d: err %v, then ran %v; want it run %v", tc.write, err, ran, tc.wantRun)
+		}
+	}
+	if err := q.DoThen(t.Context(), 3, nil); err != nil {
+		t.Fatalf("DoThen without a function: %v", err)
+	}
+}
+
+// A caller whose context ends while its write commits is either answered
+// at once, its function never run, or — when the writer has begun to run
+// the function — answered as committed once it has run.
+func TestThenAndAGivenUpCallerSettleOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// giveUpFirst cancels the caller while the commit is held; else
+		// the caller is cancelled while its function runs.
+		giveUpFirst bool
+	}{
+		{"caller gives up during the commit", true},
+		{"caller gives up while the function runs", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &recorder{gate: make(chan struct{}), started: make(chan struct{}, 1)}
+			q := New(8, 1, c.commit)
+			ctx, cancel := context.WithCancel(t.Context())
+			defer cancel()
+			running, release := make(chan struct{}), make(chan struct{})
+			ran := make(chan bool, 1)
+			errs := make(chan error, 1)
+			go func() {
+				errs <- q.DoThen(ctx, 1, func() {
+					close(running)
+					<-release
+					ran <- true
+				})
+			}()
+			<-c.started
+			var err error
+			if tc.giveUpFirst {
+				cancel()
+				err = <-errs // answered while the batch still commits
+				close(c.gate)
+				close(release)
+			} else {
+				close(c.gate)
+				<-running
+				cancel()
+				select {
+				case err = <-errs:
+					t.Fatalf("answered (%v) while its function ran", err)
+				default:
+				}
+				close(release)
+				err = <-errs
+			}
+			q.Close()
+			var mayCommit *MayCommitError
+			switch {
+			case tc.giveUpFirst && (!errors.As(err, &mayCommit) || len(ran) != 0):
+				t.Fatalf("err %v, function ran %v; want MayCommitError and no run", err, len(ran) != 0)
+			case !tc.giveUpFirst && (err != nil || len(ran) != 1):
+				t.Fatalf("err %v, function ran %v; want nil after its run", err, len(ran) != 0)
+			}
+		})
+	}
+}
