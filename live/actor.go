@@ -80,6 +80,28 @@ type actor struct {
 	// retry is the wait before the timer tries again what failed (a write
 	// of the timer's, a resume, reading the store); 0 while nothing failed.
 	retry time.Duration
+
+	// writing is the change commit is writing, which committedFunc (made
+	// once) finishes on the store's writer as soon as it is durable.
+	writing       pendingWrite
+	committedFunc func()
+	// ackedSent reports whether the last commit handed its move's
+	// acknowledgement to writing's acked.
+	ackedSent bool
+}
+
+// pendingWrite is a change of the game being written: what publishing it
+// takes, and, once published (done), its event.
+type pendingWrite struct {
+	typ game.EventType
+	mv  *game.MoveRecord
+	seq int64
+	// acked, when set, is given the acknowledgement of the move once its
+	// event is published (see Runtime.MoveThen); ackedSent is set then.
+	acked     func(Ack)
+	ackedSent bool
+	done      bool
+	ev        game.Event
 }
 
 // command is one command waiting for the game's goroutine, or running.
@@ -108,6 +130,7 @@ func newActor(rt *Runtime, g *game.Game, seq int64) *actor {
 		done:  make(chan struct{}),
 	}
 	a.fireFunc = a.fire
+	a.committedFunc = a.committed
 	return a
 }
 
@@ -513,9 +536,19 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 	st := g.State()
 	st.Seq = max(a.seq, a.tried) + 1
 	a.tried = st.Seq
-	wctx, cancel := a.writeContext(ctx)
-	var err error
 	takeback := mv == nil && g.Ply() < plies
+	typ := game.EventState
+	switch {
+	case mv != nil:
+		typ = game.EventMove
+	case takeback:
+		typ = game.EventFull // the moves taken back leave the list: it goes out whole
+	}
+	a.writing = pendingWrite{typ: typ, mv: mv, seq: st.Seq, acked: a.writing.acked}
+	// The change is published as soon as it is durable: by the store's
+	// writer where it can (committed), else below.
+	wctx, cancel := a.writeContext(game.WithOnCommit(ctx, a.committedFunc))
+	var err error
 	switch {
 	case mv != nil:
 		err = a.rt.cfg.Store.AppendMove(wctx, a.id, *mv, st)
@@ -525,7 +558,11 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 		err = a.rt.cfg.Store.SaveState(wctx, a.id, st)
 	}
 	cancel()
-	if err != nil {
+	// Published on the store's writer, the write is durable, whatever
+	// error a layer above the store's commit may have added.
+	if err != nil && !a.writing.done {
+		acked := a.writing.acked
+		a.writing = pendingWrite{}
 		a.rt.failedWrites.Add(1)
 		if errors.Is(err, game.ErrNotOwner) {
 			a.rt.cfg.Logger.Warn("live: another node owns the game now; it leaves this one", "game", a.id, "err", err)
@@ -542,17 +579,33 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 		}
 		// Read again, the write turns out to have been stored: the store
 		// lost only its answer.
+		a.writing = pendingWrite{typ: typ, mv: mv, seq: st.Seq, acked: acked}
 	}
+	a.committed()
+	w := a.writing
+	a.writing = pendingWrite{}
+	a.ackedSent = w.ackedSent
+	return w.ev, true, ferr
+}
+
+// committed finishes the change being written (writing), now durable: the
+// game takes its number, and its event is published and handed to
+// acked. It runs once per write: on the store's writer, which has just
+// committed it, while commit waits for the store's answer (game.
+// WithOnCommit), or else in commit.
+func (a *actor) committed() {
+	w := &a.writing
+	if w.done {
+		return
+	}
+	w.done = true
 	a.rt.writeConfirmed()
-	a.seq, a.retry, a.heldFrom = st.Seq, 0, time.Time{}
-	typ := game.EventState
-	switch {
-	case mv != nil:
-		typ = game.EventMove
-	case takeback:
-		typ = game.EventFull // the moves taken back leave the list: it goes out whole
+	a.seq, a.retry, a.heldFrom = w.seq, 0, time.Time{}
+	w.ev = a.published(w.typ, w.mv)
+	if w.acked != nil && w.ev.Move != nil {
+		w.ackedSent = true
+		w.acked(Ack{GameID: a.id, Move: *w.ev.Move, Seq: w.ev.Seq})
 	}
-	return a.published(typ, mv), true, ferr
 }
 
 // decidedElsewhere announces the end the store holds for a game whose

@@ -45,6 +45,18 @@ type Ack struct {
 // goroutine has taken the move, ctx no longer bounds its write: Move
 // returns the move's fate.
 func (r *Runtime) Move(ctx context.Context, id, playerID string, req MoveRequest) (Ack, error) {
+	return r.MoveThen(ctx, id, playerID, req, nil)
+}
+
+// MoveThen is Move, and hands acked, when not nil, the move's Ack as soon
+// as the move is durable and its event published, before MoveThen
+// returns: exactly once when MoveThen succeeds, never when it fails. Where
+// the store commits writes in turn, acked runs on its writer the moment
+// the move's commit is confirmed, without waiting for the caller to be
+// woken (game.WithOnCommit); a client's acknowledgement sent from acked
+// leaves right after the move's event. acked must not block, nor call the
+// runtime.
+func (r *Runtime) MoveThen(ctx context.Context, id, playerID string, req MoveRequest, acked func(Ack)) (Ack, error) {
 	a, err := r.lookup(ctx, id)
 	if err != nil {
 		return Ack{}, err
@@ -52,13 +64,15 @@ func (r *Runtime) Move(ctx context.Context, id, playerID string, req MoveRequest
 	var ack Ack
 	err = a.do(ctx, func() error {
 		var err error
-		ack, err = a.move(ctx, playerID, req)
+		ack, err = a.move(ctx, playerID, req, acked)
 		return err
 	})
 	return ack, err
 }
 
-func (a *actor) move(ctx context.Context, playerID string, req MoveRequest) (Ack, error) {
+// move plays req for playerID, and hands acked (when not nil) its Ack
+// once it is durable (see MoveThen).
+func (a *actor) move(ctx context.Context, playerID string, req MoveRequest, acked func(Ack)) (Ack, error) {
 	if err := a.ready(ctx); err != nil {
 		return Ack{}, err
 	}
@@ -68,6 +82,9 @@ func (a *actor) move(ctx context.Context, playerID string, req MoveRequest) (Ack
 		return Ack{}, wrap(a.id, game.NewError(game.CodeNotAPlayer, "only the players of a game can move its pieces", nil))
 	}
 	if ack, ok, err := a.resent(side, req); err != nil || ok {
+		if ok && acked != nil {
+			acked(ack)
+		}
 		return ack, err
 	}
 	if err := g.MayMove(side); err != nil {
@@ -78,6 +95,7 @@ func (a *actor) move(ctx context.Context, playerID string, req MoveRequest) (Ack
 	}
 	// If a deadline fell before the move, Move ends the game instead and
 	// commit stores and publishes the end.
+	a.writing.acked, a.ackedSent = acked, false
 	ev, _, err := a.commit(ctx, func(g *game.Game) (*game.MoveRecord, error) {
 		rec, err := g.Move(side, req.UCI, req.Lag, req.ID)
 		if err != nil {
@@ -85,10 +103,16 @@ func (a *actor) move(ctx context.Context, playerID string, req MoveRequest) (Ack
 		}
 		return &rec, nil
 	})
+	sent := a.ackedSent
+	a.writing.acked, a.ackedSent = nil, false
 	if err != nil {
 		return Ack{}, wrap(a.id, err)
 	}
-	return Ack{GameID: a.id, Move: *ev.Move, Seq: ev.Seq}, nil
+	ack := Ack{GameID: a.id, Move: *ev.Move, Seq: ev.Seq}
+	if acked != nil && !sent {
+		acked(ack)
+	}
+	return ack, nil
 }
 
 // resent finds a move of side already applied with the client's id req.ID.

@@ -364,6 +364,21 @@ func (g *Games) Move(ctx context.Context, id, playerID string, req live.MoveRequ
 	return *rep.Ack, nil
 }
 
+// MoveThen is Move, and hands acked, when not nil, the move's Ack once it
+// is durable (see live.Runtime.MoveThen): for a game that runs here, from
+// the store's writer as soon as the commit is confirmed; for one that runs
+// on another node, once that node has answered.
+func (g *Games) MoveThen(ctx context.Context, id, playerID string, req live.MoveRequest, acked func(live.Ack)) (live.Ack, error) {
+	if g.ownerOf(ctx, id) == "" {
+		return g.Runtime.MoveThen(ctx, id, playerID, req, acked)
+	}
+	ack, err := g.Move(ctx, id, playerID, req)
+	if err == nil && acked != nil {
+		acked(ack)
+	}
+	return ack, err
+}
+
 // Resign resigns game id for the player (see live.Runtime.Resign).
 func (g *Games) Resign(ctx context.Context, id, playerID string) error {
 	return g.command(ctx, "resign", id, playerID)

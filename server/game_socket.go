@@ -456,14 +456,17 @@ func decodeRawMove(data []byte) (moveFrame, bool) {
 
 // playMove plays the move m and answers it with its ack or error. The
 // socket's writer waits for that answer: the move's event, published to
-// this socket while the move is stored, then leaves with the ack in one
-// write (gatherWriter).
+// this socket once the move is stored, then leaves with the ack in one
+// write (gatherWriter). The ack is queued, and the writer let go, from
+// the runtime's acked as soon as the move is durable — on the store's
+// writer, before this goroutine is woken (live.Runtime.MoveThen).
 func (gs *gameSocket) playMove(ctx context.Context, m moveFrame) {
 	gs.sock.holdWrites()
-	defer gs.sock.releaseWrites()
+	held := true
 	reader := gs.sock.reader
 	if err := tokenRefusal(gs.who, "move"); err != nil {
 		gs.sock.send(errorFrame(reader, m.ID, err))
+		gs.sock.releaseWrites()
 		return
 	}
 	start := time.Now()
@@ -471,18 +474,26 @@ func (gs *gameSocket) playMove(ctx context.Context, m moveFrame) {
 	if m.Lag != nil && *m.Lag >= 0 {
 		reported = time.Duration(*m.Lag) * time.Millisecond
 	}
-	ack, err := gs.srv.cfg.Runtime.Move(ctx, gs.id, gs.userID, live.MoveRequest{
+	ack, err := gs.srv.cfg.Runtime.MoveThen(ctx, gs.id, gs.userID, live.MoveRequest{
 		UCI: *m.UCI, Ply: *m.Ply, ID: m.ID, Lag: gs.sock.lag.moveLag(reported),
+	}, func(ack live.Ack) {
+		gs.sock.sendEncoded(moveAckFrame(m.ID, ack.Move.Ply, ack.Move.UCI, ack.Move.SAN, ack.Seq, ack.Resent))
+		held = false
+		gs.sock.releaseWrites()
 	})
 	if err != nil {
 		gs.sock.send(errorFrame(reader, m.ID, err))
+	}
+	if held {
+		gs.sock.releaseWrites()
+	}
+	if err != nil {
 		return
 	}
 	gs.srv.metrics.MoveDone(time.Since(start))
 	if !ack.Resent {
 		gs.srv.noteTurn(ctx, gs.hdr)
 	}
-	gs.sock.sendEncoded(moveAckFrame(m.ID, ack.Move.Ply, ack.Move.UCI, ack.Move.SAN, ack.Seq, ack.Resent))
 }
 
 // handle runs one client frame. Actions are the requester's: the runtime

@@ -27,6 +27,9 @@ type GameViews interface {
 // it).
 type GameCommands interface {
 	Move(ctx context.Context, id, playerID string, req live.MoveRequest) (live.Ack, error)
+	// MoveThen is Move, and hands acked the move's Ack as soon as the
+	// move is durable, before it returns (see live.Runtime.MoveThen).
+	MoveThen(ctx context.Context, id, playerID string, req live.MoveRequest, acked func(live.Ack)) (live.Ack, error)
 	Resign(ctx context.Context, id, playerID string) error
 	Abort(ctx context.Context, id, playerID string) error
 	OfferDraw(ctx context.Context, id, playerID string) error
