@@ -85,23 +85,19 @@ type actor struct {
 	// once) finishes on the store's writer as soon as it is durable.
 	writing       pendingWrite
 	committedFunc func()
-	// ackedSent reports whether the last commit handed its move's
-	// acknowledgement to writing's acked.
-	ackedSent bool
+	// acked, set by a move while it commits, is handed the move's Ack by
+	// whoever finishes its change, and cleared then (see Runtime.MoveThen).
+	acked func(Ack)
 }
 
 // pendingWrite is a change of the game being written: what publishing it
 // takes, and, once published (done), its event.
 type pendingWrite struct {
-	typ game.EventType
-	mv  *game.MoveRecord
-	seq int64
-	// acked, when set, is given the acknowledgement of the move once its
-	// event is published (see Runtime.MoveThen); ackedSent is set then.
-	acked     func(Ack)
-	ackedSent bool
-	done      bool
-	ev        game.Event
+	typ  game.EventType
+	mv   *game.MoveRecord
+	seq  int64
+	done bool
+	ev   game.Event
 }
 
 // command is one command waiting for the game's goroutine, or running.
@@ -544,10 +540,11 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 	case takeback:
 		typ = game.EventFull // the moves taken back leave the list: it goes out whole
 	}
-	a.writing = pendingWrite{typ: typ, mv: mv, seq: st.Seq, acked: a.writing.acked}
+	a.writing = pendingWrite{typ: typ, mv: mv, seq: st.Seq}
+	defer a.clearWriting()
 	// The change is published as soon as it is durable: by the store's
 	// writer where it can (committed), else below.
-	wctx, cancel := a.writeContext(game.WithOnCommit(ctx, a.committedFunc))
+	wctx, cancel := a.rt.writeContextThen(ctx, a.epoch, a.committedFunc)
 	var err error
 	switch {
 	case mv != nil:
@@ -561,8 +558,6 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 	// Published on the store's writer, the write is durable, whatever
 	// error a layer above the store's commit may have added.
 	if err != nil && !a.writing.done {
-		acked := a.writing.acked
-		a.writing = pendingWrite{}
 		a.rt.failedWrites.Add(1)
 		if errors.Is(err, game.ErrNotOwner) {
 			a.rt.cfg.Logger.Warn("live: another node owns the game now; it leaves this one", "game", a.id, "err", err)
@@ -579,19 +574,15 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 		}
 		// Read again, the write turns out to have been stored: the store
 		// lost only its answer.
-		a.writing = pendingWrite{typ: typ, mv: mv, seq: st.Seq, acked: acked}
 	}
 	a.committed()
-	w := a.writing
-	a.writing = pendingWrite{}
-	a.ackedSent = w.ackedSent
-	return w.ev, true, ferr
+	return a.writing.ev, true, ferr
 }
 
 // committed finishes the change being written (writing), now durable: the
-// game takes its number, and its event is published and handed to
-// acked. It runs once per write: on the store's writer, which has just
-// committed it, while commit waits for the store's answer (game.
+// game takes its number, and its event is published and, for a move,
+// handed to acked. It runs once per write: on the store's writer, which
+// has just committed it, while commit waits for the store's answer (game.
 // WithOnCommit), or else in commit.
 func (a *actor) committed() {
 	w := &a.writing
@@ -602,11 +593,15 @@ func (a *actor) committed() {
 	a.rt.writeConfirmed()
 	a.seq, a.retry, a.heldFrom = w.seq, 0, time.Time{}
 	w.ev = a.published(w.typ, w.mv)
-	if w.acked != nil && w.ev.Move != nil {
-		w.ackedSent = true
-		w.acked(Ack{GameID: a.id, Move: *w.ev.Move, Seq: w.ev.Seq})
+	if acked := a.acked; acked != nil && w.ev.Move != nil {
+		a.acked = nil
+		acked(Ack{GameID: a.id, Move: *w.ev.Move, Seq: w.ev.Seq})
 	}
 }
+
+// clearWriting forgets the change commit was writing, once commit is done
+// with it.
+func (a *actor) clearWriting() { a.writing = pendingWrite{} }
 
 // decidedElsewhere announces the end the store holds for a game whose
 // write it refused because someone else (another node, a process that ran

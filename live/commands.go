@@ -95,7 +95,7 @@ func (a *actor) move(ctx context.Context, playerID string, req MoveRequest, acke
 	}
 	// If a deadline fell before the move, Move ends the game instead and
 	// commit stores and publishes the end.
-	a.writing.acked, a.ackedSent = acked, false
+	a.acked = acked
 	ev, _, err := a.commit(ctx, func(g *game.Game) (*game.MoveRecord, error) {
 		rec, err := g.Move(side, req.UCI, req.Lag, req.ID)
 		if err != nil {
@@ -103,16 +103,11 @@ func (a *actor) move(ctx context.Context, playerID string, req MoveRequest, acke
 		}
 		return &rec, nil
 	})
-	sent := a.ackedSent
-	a.writing.acked, a.ackedSent = nil, false
+	a.acked = nil // a move that committed has handed it its Ack (committed)
 	if err != nil {
 		return Ack{}, wrap(a.id, err)
 	}
-	ack := Ack{GameID: a.id, Move: *ev.Move, Seq: ev.Seq}
-	if acked != nil && !sent {
-		acked(ack)
-	}
-	return ack, nil
+	return Ack{GameID: a.id, Move: *ev.Move, Seq: ev.Seq}, nil
 }
 
 // resent finds a move of side already applied with the client's id req.ID.
