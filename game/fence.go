@@ -45,14 +45,21 @@ func WithNode(ctx context.Context, node string) context.Context {
 // the write (WithEpoch, WithNode): the three in one value, for the live
 // runtime, which makes such a context for every write.
 func WithWriter(ctx context.Context, epoch int64, node string) context.Context {
-	return &writerContext{parent: ctx, epoch: epoch, node: node}
+	return WithWriterOnCommit(ctx, epoch, node, nil)
+}
+
+// WithWriterOnCommit is WithWriter, and carries onCommit, when not nil, as
+// WithOnCommit does: the four in one value.
+func WithWriterOnCommit(ctx context.Context, epoch int64, node string, onCommit func()) context.Context {
+	return &writerContext{parent: ctx, epoch: epoch, node: node, onCommit: onCommit}
 }
 
 // writerContext is WithWriter's context: never done, without deadline.
 type writerContext struct {
-	parent context.Context
-	epoch  int64
-	node   string
+	parent   context.Context
+	epoch    int64
+	node     string
+	onCommit func()
 }
 
 func (*writerContext) Deadline() (time.Time, bool) { return time.Time{}, false }
@@ -65,6 +72,10 @@ func (c *writerContext) Value(key any) any {
 		return c.epoch
 	case nodeKey:
 		return c.node
+	case onCommitKey:
+		if c.onCommit != nil {
+			return c.onCommit
+		}
 	}
 	return c.parent.Value(key)
 }

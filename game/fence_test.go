@@ -40,3 +40,33 @@ func TestWithWriter(t *testing.T) {
 		})
 	}
 }
+
+// The writer's context carries the function its write's commit runs, its
+// own or else its parent's.
+func TestWriterCarriesOnCommit(t *testing.T) {
+	var ran string
+	own := func() { ran = "own" }
+	parents := func() { ran = "parent's" }
+	for _, tc := range []struct {
+		name string
+		ctx  context.Context
+		want string
+	}{
+		{"none", WithWriter(context.Background(), 1, "n"), ""},
+		{"its own", WithWriterOnCommit(context.Background(), 1, "n", own), "own"},
+		{"its parent's", WithWriter(WithOnCommit(context.Background(), parents), 1, "n"), "parent's"},
+		{"its own over its parent's", WithWriterOnCommit(WithOnCommit(context.Background(), parents), 1, "n", own), "own"},
+	} {
+		ran = ""
+		f := OnCommitOf(tc.ctx)
+		if f != nil {
+			f()
+		}
+		if (f == nil) != (tc.want == "") || ran != tc.want {
+			t.Errorf("%s: OnCommitOf gave %v, which ran %q; want %q", tc.name, f != nil, ran, tc.want)
+		}
+		if e, ok := EpochOf(tc.ctx); !ok || e != 1 {
+			t.Errorf("%s: epoch %d, %v", tc.name, e, ok)
+		}
+	}
+}

@@ -208,7 +208,13 @@ func (r *Runtime) writeContext(ctx context.Context) (context.Context, context.Ca
 // none, once another node may have taken its games. A heartbeat stored
 // while the write runs extends the lease, and the write goes on.
 func (r *Runtime) writeContextAt(ctx context.Context, epoch int64) (context.Context, context.CancelFunc) {
-	ctx = game.WithWriter(ctx, epoch, r.cfg.Node)
+	return r.writeContextThen(ctx, epoch, nil)
+}
+
+// writeContextThen is writeContextAt, and carries onCommit, when not nil,
+// for the store to run once the write has committed (game.WithOnCommit).
+func (r *Runtime) writeContextThen(ctx context.Context, epoch int64, onCommit func()) (context.Context, context.CancelFunc) {
+	ctx = game.WithWriterOnCommit(ctx, epoch, r.cfg.Node, onCommit)
 	lease := r.leaseContext()
 	if lease == nil {
 		return r.carryBeat(context.WithTimeout(ctx, r.cfg.StoreTimeout))

@@ -66,9 +66,9 @@ func (s *Store) isRated(ctx context.Context, id string) bool {
 //
 // The function ctx carries for the write's commit (game.WithOnCommit)
 // runs once w has committed: on the writer with group commit. If ctx ends
-// while w is queued, w is skipped and nothing is stored; if ctx ends while the batch holding w is being
-// committed, write returns ctx's error at once and w may or may not be
-// stored.
+// while w is queued, w is skipped and nothing is stored; if ctx ends
+// while the batch holding w is being committed, write returns ctx's error
+// at once and w may or may not be stored.
 func (s *Store) write(ctx context.Context, w *sqlstore.GameWrite) error {
 	if s.q == nil {
 		if err := s.open(); err != nil {
