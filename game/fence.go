@@ -54,17 +54,46 @@ func WithWriterOnCommit(ctx context.Context, epoch int64, node string, onCommit 
 	return &writerContext{parent: ctx, epoch: epoch, node: node, onCommit: onCommit}
 }
 
-// writerContext is WithWriter's context: never done, without deadline.
+// WithWriterUntil is WithWriterOnCommit for a write that ends with ends:
+// the context is done when ends is, with its deadline, its error and its
+// cause, and never done when ends is nil. ends's values come before ctx's,
+// so it should hold none of its own (a context.WithDeadline of
+// context.Background, say). Writes begun close together may share one
+// ends, where a context of each write's own would cost each a timer.
+func WithWriterUntil(ctx, ends context.Context, epoch int64, node string, onCommit func()) context.Context {
+	return &writerContext{parent: ctx, ends: ends, epoch: epoch, node: node, onCommit: onCommit}
+}
+
+// writerContext is WithWriter's context: done with ends, if any, else
+// never; it has ends's deadline, else none.
 type writerContext struct {
 	parent   context.Context
+	ends     context.Context
 	epoch    int64
 	node     string
 	onCommit func()
 }
 
-func (*writerContext) Deadline() (time.Time, bool) { return time.Time{}, false }
-func (*writerContext) Done() <-chan struct{}       { return nil }
-func (*writerContext) Err() error                  { return nil }
+func (c *writerContext) Deadline() (time.Time, bool) {
+	if c.ends == nil {
+		return time.Time{}, false
+	}
+	return c.ends.Deadline()
+}
+
+func (c *writerContext) Done() <-chan struct{} {
+	if c.ends == nil {
+		return nil
+	}
+	return c.ends.Done()
+}
+
+func (c *writerContext) Err() error {
+	if c.ends == nil {
+		return nil
+	}
+	return c.ends.Err()
+}
 
 func (c *writerContext) Value(key any) any {
 	switch key.(type) {
@@ -75,6 +104,14 @@ func (c *writerContext) Value(key any) any {
 	case onCommitKey:
 		if c.onCommit != nil {
 			return c.onCommit
+		}
+	}
+	// Asked first, ends answers for its cancellation (the key the context
+	// package finds a cancelable parent by), so that a context made from
+	// this one ends with it and context.Cause gives its cause.
+	if c.ends != nil {
+		if v := c.ends.Value(key); v != nil {
+			return v
 		}
 	}
 	return c.parent.Value(key)

@@ -2,7 +2,9 @@ package game
 
 import (
 	"context"
+	"errors"
 	"testing"
+	"time"
 )
 
 type fenceTestKey struct{}
@@ -68,5 +70,69 @@ func TestWriterCarriesOnCommit(t *testing.T) {
 		if e, ok := EpochOf(tc.ctx); !ok || e != 1 {
 			t.Errorf("%s: epoch %d, %v", tc.name, e, ok)
 		}
+	}
+}
+
+// A writer's context made with its end is done when that end is, with its
+// deadline, error and cause, and not when its parent is; what is made from
+// it ends with it; it keeps its parent's values and its own.
+func TestWriterUntil(t *testing.T) {
+	parent, cancelParent := context.WithCancelCause(context.WithValue(context.Background(), fenceTestKey{}, "kept"))
+	cancelParent(errors.New("the caller left"))
+	at := time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC)
+	deadline, stop := context.WithDeadline(context.Background(), at)
+	defer stop()
+	ends, end := context.WithCancelCause(deadline)
+	ran := false
+	w := WithWriterUntil(parent, ends, 9, "n9", func() { ran = true })
+
+	if w.Err() != nil || context.Cause(w) != nil {
+		t.Fatalf("done before its end: %v, cause %v", w.Err(), context.Cause(w))
+	}
+	select {
+	case <-w.Done():
+		t.Fatal("Done is closed before its end")
+	default:
+	}
+	if d, ok := w.Deadline(); !ok || !d.Equal(at) {
+		t.Errorf("Deadline = %v, %v; want %v", d, ok, at)
+	}
+	if e, ok := EpochOf(w); !ok || e != 9 {
+		t.Errorf("EpochOf = %d, %v", e, ok)
+	}
+	if n, ok := NodeOf(w); !ok || n != "n9" {
+		t.Errorf("NodeOf = %q, %v", n, ok)
+	}
+	if v := w.Value(fenceTestKey{}); v != "kept" {
+		t.Errorf("the parent's value is %v", v)
+	}
+	if f := OnCommitOf(w); f == nil {
+		t.Error("no OnCommit")
+	} else if f(); !ran {
+		t.Error("OnCommitOf gave another function")
+	}
+
+	child, cancelChild := context.WithCancel(w)
+	defer cancelChild()
+	after := make(chan struct{})
+	context.AfterFunc(w, func() { close(after) })
+	why := errors.New("the store took too long")
+	end(why)
+	<-w.Done()
+	<-child.Done()
+	<-after
+	if !errors.Is(w.Err(), context.Canceled) || context.Cause(w) != why {
+		t.Errorf("ended: Err %v, cause %v; want Canceled, %v", w.Err(), context.Cause(w), why)
+	}
+	if context.Cause(child) != why {
+		t.Errorf("the child's cause is %v, want %v", context.Cause(child), why)
+	}
+
+	never := WithWriterUntil(parent, nil, 1, "n", nil)
+	if never.Done() != nil || never.Err() != nil {
+		t.Errorf("without an end: Done %v, Err %v", never.Done(), never.Err())
+	}
+	if _, ok := never.Deadline(); ok {
+		t.Error("without an end, a deadline")
 	}
 }

@@ -49,9 +49,10 @@ type Config struct {
 	// node's Failover, may take its games (5 s, or three HeartbeatEvery if
 	// longer).
 	NodeTimeout time.Duration
-	// StoreTimeout bounds each write of a game (10 s). A write runs under
-	// its own context, not the caller's: a caller giving up never leaves a
-	// write half made.
+	// StoreTimeout bounds each write of a game (10 s), or up to a
+	// sixteenth of it more (at most 100 ms): the writes begun together
+	// share their deadline. A write runs under its own context, not the
+	// caller's: a caller giving up never leaves a write half made.
 	StoreTimeout time.Duration
 	// KeepEvents is how many recent events each game keeps at least for
 	// clients that reconnect (4; up to twice as many before the oldest
@@ -106,6 +107,8 @@ type Runtime struct {
 	lease nodeLease
 	// carry is the heartbeat the writes of a node alone carry.
 	carry carrier
+	// ends are the writes' ends (StoreTimeout after each began).
+	ends *writeEnds
 }
 
 // storeOutage is a stretch of time in which the store confirms no write:
@@ -173,7 +176,8 @@ func New(cfg Config) *Runtime {
 		cfg.Logger = slog.Default()
 	}
 	return &Runtime{cfg: cfg, actors: make(map[string]*actor), creating: make(map[string]bool),
-		pending: make(map[string]*pendingGame), carry: carrier{allowed: carries && !cfg.Cluster}}
+		pending: make(map[string]*pendingGame), carry: carrier{allowed: carries && !cfg.Cluster},
+		ends: newWriteEnds(cfg.StoreTimeout)}
 }
 
 // registryOf returns the NodeRegistry that st is, or that a store it
@@ -197,7 +201,8 @@ func (r *Runtime) Bus() game.Bus { return r.cfg.Bus }
 
 // writeContext returns the context of a store write that the runtime has
 // decided to make: it keeps ctx's values but not its cancellation, and ends
-// after StoreTimeout.
+// StoreTimeout after it begins, or up to a slot later (the writes begun in
+// one slot share their end: writeEnds).
 func (r *Runtime) writeContext(ctx context.Context) (context.Context, context.CancelFunc) {
 	return r.writeContextAt(ctx, r.epoch.Load())
 }
@@ -214,24 +219,13 @@ func (r *Runtime) writeContextAt(ctx context.Context, epoch int64) (context.Cont
 // writeContextThen is writeContextAt, and carries onCommit, when not nil,
 // for the store to run once the write has committed (game.WithOnCommit).
 func (r *Runtime) writeContextThen(ctx context.Context, epoch int64, onCommit func()) (context.Context, context.CancelFunc) {
-	ctx = game.WithWriterOnCommit(ctx, epoch, r.cfg.Node, onCommit)
-	lease := r.leaseContext()
-	if lease == nil {
-		return r.carryBeat(context.WithTimeout(ctx, r.cfg.StoreTimeout))
-	}
-	ctx, lapse := context.WithCancelCause(ctx)
-	if lease.Err() != nil {
-		lapse(errLeaseLapsed)
-		return ctx, func() {}
-	}
-	stop := context.AfterFunc(lease, func() { lapse(errLeaseLapsed) })
-	ctx, cancel := context.WithTimeout(ctx, r.cfg.StoreTimeout)
-	return ctx, func() {
-		stop()
-		cancel()
-		lapse(context.Canceled)
-	}
+	ctx = game.WithWriterUntil(ctx, r.ends.end(r.leaseContext()), epoch, r.cfg.Node, onCommit)
+	return r.carryBeat(ctx, noCancel)
 }
+
+// noCancel is the cancel of a write's context, which has nothing of its
+// own to release: its end is shared (writeEnds).
+func noCancel() {}
 
 // errLeaseLapsed is the cause of a write not made or given up: the node's
 // lease ran out before it ended, another node may run the game.
