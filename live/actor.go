@@ -406,11 +406,11 @@ func (a *actor) published(typ game.EventType, mv *game.MoveRecord) game.Event {
 
 // rearm sets the game's timer to its next deadline, or, while something
 // failed, to the next retry (no later than the deadline, when one is still
-// ahead).
+// ahead). A timer that can be reset (a time.Timer's) is set again rather
+// than made anew at each move.
 func (a *actor) rearm() {
 	if a.timer != nil {
 		a.timer.Stop()
-		a.timer = nil
 	}
 	now := a.rt.cfg.Clock.Now()
 	at, ok := a.g.NextDeadline()
@@ -423,7 +423,12 @@ func (a *actor) rearm() {
 	if !ok {
 		return
 	}
-	a.timer = a.rt.cfg.Clock.AfterFunc(max(at.Sub(now), 0), a.fireFunc)
+	d := max(at.Sub(now), 0)
+	if t, ok := a.timer.(resettable); ok {
+		t.Reset(d)
+		return
+	}
+	a.timer = a.rt.cfg.Clock.AfterFunc(d, a.fireFunc)
 }
 
 // fire runs when the timer expires, in its own goroutine: what the game's

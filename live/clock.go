@@ -16,6 +16,16 @@ type Timer interface {
 	Stop() bool
 }
 
+// resettable is a Timer that can be set to fire again, d from now, as a
+// stopped or fired time.Timer made by time.AfterFunc can: its function
+// then runs once more. A Timer without it is replaced by a new one.
+type resettable interface {
+	Reset(d time.Duration) bool
+}
+
+// SystemClock's timers are set again, not made anew.
+var _ resettable = (*time.Timer)(nil)
+
 // SystemClock is the real clock.
 type SystemClock struct{}
 

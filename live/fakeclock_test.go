@@ -1,6 +1,7 @@
 package live
 
 import (
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -44,6 +45,20 @@ func (t *fakeTimer) Stop() bool {
 	defer t.c.mu.Unlock()
 	was := !t.stopped
 	t.stopped = true
+	return was
+}
+
+// Reset sets t to fire d from the clock's now, as time.Timer's Reset
+// does: true if it had not fired nor been stopped.
+func (t *fakeTimer) Reset(d time.Duration) bool {
+	c := t.c
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	was := !t.stopped
+	t.at, t.stopped = c.now.Add(d), false
+	if !slices.Contains(c.timers, t) {
+		c.timers = append(c.timers, t)
+	}
 	return was
 }
 
