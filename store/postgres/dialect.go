@@ -80,7 +80,22 @@ func isUniqueViolation(err error) bool {
 
 // args sends times in UTC, to the microsecond.
 func args(a []any) []any {
-	return sqlstore.Args(a, func(t time.Time) any { return codec.Time(t) })
+	return sqlstore.Args(a, storedTime)
+}
+
+// storedTime is an instant as PostgreSQL stores it.
+func storedTime(t time.Time) any { return codec.Time(t) }
+
+// storedArg is a as args sends it.
+func storedArg(a any) any {
+	t, ok := a.(time.Time)
+	switch {
+	case !ok:
+		return a
+	case t.IsZero():
+		return nil
+	}
+	return storedTime(t)
 }
 
 // instant reads a stored timestamptz; an infinity is refused.

@@ -38,3 +38,13 @@ func CarriedBeats(beats []*game.Beat) []*game.Beat {
 	}
 	return carriedBeats(batch)
 }
+
+// Pipelined runs stmts as the writers run a batch (pipelined) and returns
+// the rows each changed.
+func Pipelined(ctx context.Context, s *Store, stmts []sqlstore.Stmt) ([]int64, error) {
+	sc := scratches.Get().(*scratch)
+	defer sc.put()
+	sc.stmts = append(sc.stmts, stmts...)
+	err := s.pipelined(ctx, sc)
+	return append([]int64(nil), sc.affected...), err
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -107,7 +106,7 @@ func (s *Store) direct(ctx context.Context, pool *pgxpool.Pool, w *sqlstore.Game
 	return nil
 }
 
-// commit runs batch as one pipelined batch in one transaction, and sets
+// commit runs batch as one pipeline in one transaction (pipelined), and sets
 // the outcome of each write. Sent without BEGIN, the batch is one implicit
 // transaction, committed by the Sync that ends it: every statement or
 // none, in one round trip (with BEGIN and COMMIT it took three). A write
@@ -120,44 +119,24 @@ func (s *Store) commit(batch []*groupcommit.Request[*sqlstore.GameWrite]) {
 	// transaction that carries the others' writes.
 	ctx := context.Background()
 	beats := carriedBeats(batch)
-	if len(batch) == 1 && len(beats) == 0 {
-		batch[0].Err = s.writeAlone(ctx, batch[0].Write)
-		return
-	}
-	b := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(batch)+len(beats))}
+	sc := scratches.Get().(*scratch)
+	defer sc.put()
 	for _, r := range batch {
-		b.Queue(r.Write.Stmts[0].SQL, args(r.Write.Stmts[0].Args)...)
+		sc.stmts = append(sc.stmts, r.Write.Stmts[0])
 	}
 	for _, bt := range beats {
-		st := sqlstore.HeartbeatStmt(bt.Node, bt.At)
-		b.Queue(st.SQL, args(st.Args)...)
+		sc.stmts = append(sc.stmts, sqlstore.HeartbeatStmt(bt.Node, bt.At))
 	}
-	br := s.wpool.SendBatch(ctx, b)
-	var zero []*groupcommit.Request[*sqlstore.GameWrite]
-	var err error
-	for _, r := range batch {
-		tag, e := br.Exec()
-		if e != nil {
-			err = e
-			break
+	if err := s.pipelined(ctx, sc); err != nil {
+		if len(batch) == 1 && len(beats) == 0 && !brokenConn(err) {
+			// The write alone failed by itself.
+			batch[0].Err = err
+			return
 		}
-		if tag.RowsAffected() == 0 && r.Write.OnZero != nil {
-			zero = append(zero, r)
-		}
-	}
-	for range beats {
-		if err != nil {
-			break
-		}
-		_, err = br.Exec()
-	}
-	if e := br.Close(); err == nil {
-		err = e
-	}
-	if err != nil {
 		// Nothing of the batch is stored. Retry each write alone, so that
-		// the write that broke the batch fails by itself; the beats are
-		// left to the nodes' own heartbeats.
+		// the write that broke the batch fails by itself (and one that met
+		// a broken connection runs on another); the beats are left to the
+		// nodes' own heartbeats.
 		for _, r := range batch {
 			r.Err = s.writeAlone(ctx, r.Write)
 		}
@@ -168,8 +147,10 @@ func (s *Store) commit(batch []*groupcommit.Request[*sqlstore.GameWrite]) {
 			r.Write.Beat.MarkCarried()
 		}
 	}
-	for _, r := range zero {
-		r.Err = r.Write.OnZero(querier{ctx, s.wpool})
+	for i, r := range batch {
+		if sc.affected[i] == 0 && r.Write.OnZero != nil {
+			r.Err = r.Write.OnZero(querier{ctx, s.wpool})
+		}
 	}
 }
 
