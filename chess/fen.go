@@ -198,6 +198,7 @@ func (s *Setup) parseCastling(field string) error {
 // under the repetition rule have equal FENs but for the move counters.
 func (p *Position) FEN() string {
 	var sb strings.Builder
+	sb.Grow(fenRoom)
 	for r := 7; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < 8; f++ {
@@ -224,23 +225,30 @@ func (p *Position) FEN() string {
 	} else {
 		sb.WriteString(" b ")
 	}
-	sb.WriteString(p.castlingFEN())
+	p.writeCastling(&sb)
 	sb.WriteByte(' ')
 	sb.WriteString(p.EnPassantSquare().String())
 	sb.WriteByte(' ')
-	sb.WriteString(strconv.Itoa(int(p.halfmove)))
+	var num [20]byte
+	sb.Write(strconv.AppendInt(num[:0], int64(p.halfmove), 10))
 	sb.WriteByte(' ')
-	sb.WriteString(strconv.Itoa(int(p.fullmove)))
+	sb.Write(strconv.AppendInt(num[:0], int64(p.fullmove), 10))
 	return sb.String()
 }
 
-// castlingFEN writes the castling rights as KQkq, or for a Chess960 rook
-// that is not the outermost on its side, as its file letter (X-FEN).
-func (p *Position) castlingFEN() string {
+// fenRoom is room for a FEN of any position with move counters of up to
+// four digits (the longest board, 64 letters and 7 slashes, with 20 more),
+// made once so that the FEN is written into one allocation.
+const fenRoom = 96
+
+// writeCastling writes to sb the castling rights as KQkq, or for a
+// Chess960 rook that is not the outermost on its side, as its file letter
+// (X-FEN); "-" for none.
+func (p *Position) writeCastling(sb *strings.Builder) {
 	if p.castling == 0 {
-		return "-"
+		sb.WriteByte('-')
+		return
 	}
-	var sb strings.Builder
 	for _, c := range [2]Color{White, Black} {
 		rights := p.castling & backRank(c)
 		king := p.KingSquare(c)
@@ -267,5 +275,4 @@ func (p *Position) castlingFEN() string {
 			sb.WriteByte(letter)
 		}
 	}
-	return sb.String()
 }

@@ -70,6 +70,7 @@ func TestFENRoundTrip(t *testing.T) {
 		{"rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3", "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3"},
 		{"r3k2r/8/8/8/8/8/8/R3K2R w Qk - 7 40", "r3k2r/8/8/8/8/8/8/R3K2R w Qk - 7 40"},
 		{"8/8/8/8/8/8/8/K6k w - -", "8/8/8/8/8/8/8/K6k w - - 0 1"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99 1999", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99 1999"},
 	}
 	for _, tc := range tests {
 		p, err := ParseFEN(tc.in)
@@ -78,6 +79,10 @@ func TestFENRoundTrip(t *testing.T) {
 		}
 		if got := p.FEN(); got != tc.out {
 			t.Errorf("FEN(%q) = %q, want %q", tc.in, got, tc.out)
+		}
+		// Written into one allocation, the string itself.
+		if n := testing.AllocsPerRun(20, func() { _ = p.FEN() }); n != 1 {
+			t.Errorf("FEN(%q) makes %v allocations, want 1", tc.in, n)
 		}
 	}
 }
