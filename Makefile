@@ -108,7 +108,8 @@ bench:
 ## against a bare server"). Flags for bench/cmd/servercompare go in BENCH_SERVER_FLAGS,
 ## e.g. make bench-server BENCH_SERVER_FLAGS='-scenarios 1:10s:1s -stores sqlite -reps 1';
 ## -checkpoint before (or mid) holds PostgreSQL's checkpoints alike across the runs;
-## -progress DIR keeps each run's second-by-second ack p99.
+## -progress DIR keeps each run's second-by-second ack p99; the load generator
+## runs at GOGC 400 (-gen-gc-percent), so that its own collections delay fewer acks.
 bench-server: build services
 	cd bench && $(GO) build -o ../bin/bareserver ./cmd/bareserver
 	cd bench && $(GO) run ./cmd/servercompare -joinpal ../$(BIN) -bare ../bin/bareserver $(BENCH_SERVER_FLAGS)

@@ -69,3 +69,34 @@ func TestProgressFlagRefused(t *testing.T) {
 		t.Errorf("stderr %q does not say why", stderr.String())
 	}
 }
+
+// TestGenGCPercentRefused: a -gen-gc-percent below -1 is a usage error,
+// refused before any run.
+func TestGenGCPercentRefused(t *testing.T) {
+	var stderr strings.Builder
+	if code := run([]string{"-bare", "x", "-gen-gc-percent", "-2"}, io.Discard, &stderr); code != 2 {
+		t.Errorf("run with -gen-gc-percent -2: code %d, want 2", code)
+	}
+	if !strings.Contains(stderr.String(), "-gen-gc-percent") {
+		t.Errorf("stderr %q does not say why", stderr.String())
+	}
+}
+
+func TestGenGCPercentDescribed(t *testing.T) {
+	t.Setenv("GOGC", "")
+	for _, tc := range []struct {
+		n    int
+		gogc string
+		want string
+	}{
+		{400, "", "400"},
+		{0, "", "0"},
+		{-1, "", "100 (Go's default)"},
+		{-1, "200", "200 (GOGC)"},
+	} {
+		t.Setenv("GOGC", tc.gogc)
+		if got := genGCPercent(tc.n); got != tc.want {
+			t.Errorf("genGCPercent(%d) with GOGC=%q = %q, want %q", tc.n, tc.gogc, got, tc.want)
+		}
+	}
+}
