@@ -40,27 +40,16 @@ func WithNode(ctx context.Context, node string) context.Context {
 	return context.WithValue(ctx, nodeKey{}, node)
 }
 
-// WithWriter returns a context that carries ctx's values but not its
+// WithWriter returns the context of a write: ctx's values but not its
 // cancellation (context.WithoutCancel), with the epoch and the node of
-// the write (WithEpoch, WithNode): the three in one value, for the live
-// runtime, which makes such a context for every write.
-func WithWriter(ctx context.Context, epoch int64, node string) context.Context {
-	return WithWriterOnCommit(ctx, epoch, node, nil)
-}
-
-// WithWriterOnCommit is WithWriter, and carries onCommit, when not nil, as
-// WithOnCommit does: the four in one value.
-func WithWriterOnCommit(ctx context.Context, epoch int64, node string, onCommit func()) context.Context {
-	return &writerContext{parent: ctx, epoch: epoch, node: node, onCommit: onCommit}
-}
-
-// WithWriterUntil is WithWriterOnCommit for a write that ends with ends:
-// the context is done when ends is, with its deadline, its error and its
-// cause, and never done when ends is nil. ends's values come before ctx's,
-// so it should hold none of its own (a context.WithDeadline of
-// context.Background, say). Writes begun close together may share one
-// ends, where a context of each write's own would cost each a timer.
-func WithWriterUntil(ctx, ends context.Context, epoch int64, node string, onCommit func()) context.Context {
+// the write (WithEpoch, WithNode) and onCommit, when not nil (as
+// WithOnCommit), all in one value, which the live runtime makes for every
+// write. It is done when ends is, with its deadline, its error and its
+// cause, and never when ends is nil. ends's values come before ctx's, so
+// it should hold none of its own (a context.WithDeadline of
+// context.Background, say): writes begun close together may share one,
+// where a context of each write's own would cost each a timer.
+func WithWriter(ctx, ends context.Context, epoch int64, node string, onCommit func()) context.Context {
 	return &writerContext{parent: ctx, ends: ends, epoch: epoch, node: node, onCommit: onCommit}
 }
 

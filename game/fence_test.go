@@ -18,8 +18,8 @@ func TestWithWriter(t *testing.T) {
 		epoch int64
 		node  string
 	}{
-		{"over a cancelled context", WithWriter(parent, 7, "n1"), 7, "n1"},
-		{"a newer one inside", WithWriter(WithWriter(parent, 1, "old"), 1<<40, "n2"), 1 << 40, "n2"},
+		{"over a cancelled context", WithWriter(parent, nil, 7, "n1", nil), 7, "n1"},
+		{"a newer one inside", WithWriter(WithWriter(parent, nil, 1, "old", nil), nil, 1<<40, "n2", nil), 1 << 40, "n2"},
 		{"as WithEpoch and WithNode", WithNode(WithEpoch(context.WithoutCancel(parent), 3), "n3"), 3, "n3"},
 	}
 	for _, tc := range tests {
@@ -54,10 +54,10 @@ func TestWriterCarriesOnCommit(t *testing.T) {
 		ctx  context.Context
 		want string
 	}{
-		{"none", WithWriter(context.Background(), 1, "n"), ""},
-		{"its own", WithWriterOnCommit(context.Background(), 1, "n", own), "own"},
-		{"its parent's", WithWriter(WithOnCommit(context.Background(), parents), 1, "n"), "parent's"},
-		{"its own over its parent's", WithWriterOnCommit(WithOnCommit(context.Background(), parents), 1, "n", own), "own"},
+		{"none", WithWriter(context.Background(), nil, 1, "n", nil), ""},
+		{"its own", WithWriter(context.Background(), nil, 1, "n", own), "own"},
+		{"its parent's", WithWriter(WithOnCommit(context.Background(), parents), nil, 1, "n", nil), "parent's"},
+		{"its own over its parent's", WithWriter(WithOnCommit(context.Background(), parents), nil, 1, "n", own), "own"},
 	} {
 		ran = ""
 		f := OnCommitOf(tc.ctx)
@@ -76,7 +76,7 @@ func TestWriterCarriesOnCommit(t *testing.T) {
 // A writer's context made with its end is done when that end is, with its
 // deadline, error and cause, and not when its parent is; what is made from
 // it ends with it; it keeps its parent's values and its own.
-func TestWriterUntil(t *testing.T) {
+func TestWriterEnds(t *testing.T) {
 	parent, cancelParent := context.WithCancelCause(context.WithValue(context.Background(), fenceTestKey{}, "kept"))
 	cancelParent(errors.New("the caller left"))
 	at := time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC)
@@ -84,7 +84,7 @@ func TestWriterUntil(t *testing.T) {
 	defer stop()
 	ends, end := context.WithCancelCause(deadline)
 	ran := false
-	w := WithWriterUntil(parent, ends, 9, "n9", func() { ran = true })
+	w := WithWriter(parent, ends, 9, "n9", func() { ran = true })
 
 	if w.Err() != nil || context.Cause(w) != nil {
 		t.Fatalf("done before its end: %v, cause %v", w.Err(), context.Cause(w))
@@ -128,7 +128,7 @@ func TestWriterUntil(t *testing.T) {
 		t.Errorf("the child's cause is %v, want %v", context.Cause(child), why)
 	}
 
-	never := WithWriterUntil(parent, nil, 1, "n", nil)
+	never := WithWriter(parent, nil, 1, "n", nil)
 	if never.Done() != nil || never.Err() != nil {
 		t.Errorf("without an end: Done %v, Err %v", never.Done(), never.Err())
 	}

@@ -219,7 +219,7 @@ func (r *Runtime) writeContextAt(ctx context.Context, epoch int64) (context.Cont
 // writeContextThen is writeContextAt, and carries onCommit, when not nil,
 // for the store to run once the write has committed (game.WithOnCommit).
 func (r *Runtime) writeContextThen(ctx context.Context, epoch int64, onCommit func()) (context.Context, context.CancelFunc) {
-	ctx = game.WithWriterUntil(ctx, r.ends.end(r.leaseContext()), epoch, r.cfg.Node, onCommit)
+	ctx = game.WithWriter(ctx, r.ends.end(r.leaseContext()), epoch, r.cfg.Node, onCommit)
 	return r.carryBeat(ctx, noCancel)
 }
 
