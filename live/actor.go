@@ -409,9 +409,6 @@ func (a *actor) published(typ game.EventType, mv *game.MoveRecord) game.Event {
 // ahead). A timer that can be reset (a time.Timer's) is set again rather
 // than made anew at each move.
 func (a *actor) rearm() {
-	if a.timer != nil {
-		a.timer.Stop()
-	}
 	now := a.rt.cfg.Clock.Now()
 	at, ok := a.g.NextDeadline()
 	if a.retry > 0 {
@@ -420,15 +417,17 @@ func (a *actor) rearm() {
 			at, ok = next, true
 		}
 	}
-	if !ok {
-		return
-	}
 	d := max(at.Sub(now), 0)
-	if t, ok := a.timer.(resettable); ok {
+	if t, resets := a.timer.(resettable); ok && resets {
 		t.Reset(d)
 		return
 	}
-	a.timer = a.rt.cfg.Clock.AfterFunc(d, a.fireFunc)
+	if a.timer != nil {
+		a.timer.Stop()
+	}
+	if ok {
+		a.timer = a.rt.cfg.Clock.AfterFunc(d, a.fireFunc)
+	}
 }
 
 // fire runs when the timer expires, in its own goroutine: what the game's
