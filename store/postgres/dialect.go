@@ -87,16 +87,7 @@ func args(a []any) []any {
 func storedTime(t time.Time) any { return codec.Time(t) }
 
 // storedArg is a as args sends it.
-func storedArg(a any) any {
-	t, ok := a.(time.Time)
-	switch {
-	case !ok:
-		return a
-	case t.IsZero():
-		return nil
-	}
-	return storedTime(t)
-}
+func storedArg(a any) any { return sqlstore.Arg(a, storedTime) }
 
 // instant reads a stored timestamptz; an infinity is refused.
 type instant struct{ pgtype.Timestamptz }

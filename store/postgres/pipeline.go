@@ -38,63 +38,72 @@ func (s *Store) pipelined(ctx context.Context, sc *scratch) error {
 	}
 	defer c.Release()
 	conn := c.Conn()
-	stmts := sc.stmts
-	for _, st := range stmts {
+	for _, st := range sc.stmts {
 		sd, err := conn.Prepare(ctx, statementName(st.SQL), st.SQL)
 		if err != nil {
 			return err
 		}
 		sc.sds = append(sc.sds, sd)
 	}
-	m := conn.TypeMap()
 	p := conn.PgConn().StartPipeline(ctx)
+	err = sc.send(p, conn.TypeMap())
+	if err == nil {
+		err = sc.receive(p)
+	}
+	// Closing a pipeline that failed before its Sync closes the
+	// connection: the statements already sent die with their
+	// transaction, never committed.
+	if e := p.Close(); err == nil {
+		err = e
+	}
+	return err
+}
+
+// send queues sc.stmts on p, their messages sent a few hundred bytes at a
+// time, then the Sync that ends their transaction.
+func (sc *scratch) send(p *pgconn.Pipeline, m *pgtype.Map) error {
 	held := 0
-	for i, st := range stmts {
+	for i, st := range sc.stmts {
 		if err := sc.encode(m, sc.sds[i], st.Args); err != nil {
-			p.Close()
 			return fmt.Errorf("postgres: the arguments of %.40q: %w", st.SQL, err)
 		}
 		p.SendQueryStatement(sc.sds[i], sc.values, sc.formats, nil)
 		if held += sc.size(sc.sds[i]); held >= flushAt {
 			if err := p.Flush(); err != nil {
-				p.Close()
 				return err
 			}
 			held = 0
 		}
 	}
-	if err := p.Sync(); err != nil {
-		p.Close()
-		return err
-	}
-	for range stmts {
+	return p.Sync()
+}
+
+// receive reads the answer to each of sc.stmts from p, the rows each
+// changed into sc.affected, then the Sync's.
+func (sc *scratch) receive(p *pgconn.Pipeline) error {
+	for range sc.stmts {
 		res, err := p.GetResults()
 		if err != nil {
-			p.Close()
 			return err
 		}
 		rr, ok := res.(*pgconn.ResultReader)
 		if !ok {
-			p.Close()
 			return fmt.Errorf("postgres: a pipelined statement answered with %T", res)
 		}
 		tag, err := rr.Close()
 		if err != nil {
-			p.Close()
 			return err
 		}
 		sc.affected = append(sc.affected, tag.RowsAffected())
 	}
 	res, err := p.GetResults()
-	if err == nil {
-		if _, ok := res.(*pgconn.PipelineSync); !ok {
-			err = fmt.Errorf("postgres: a pipeline's sync answered with %T", res)
-		}
+	if err != nil {
+		return err
 	}
-	if e := p.Close(); err == nil {
-		err = e
+	if _, ok := res.(*pgconn.PipelineSync); !ok {
+		return fmt.Errorf("postgres: a pipeline's sync answered with %T", res)
 	}
-	return err
+	return nil
 }
 
 // statementNames holds the name each statement text is prepared under.

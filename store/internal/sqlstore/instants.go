@@ -47,16 +47,25 @@ func Scan[I Instant](scan func(dest ...any) error, dest []any, newInstant func()
 func Args(args []any, store func(time.Time) any) []any {
 	out, copied := args, false
 	for i, a := range args {
-		if t, ok := a.(time.Time); ok {
+		if _, ok := a.(time.Time); ok {
 			if !copied {
 				out, copied = slices.Clone(args), true
 			}
-			if t.IsZero() {
-				out[i] = nil
-			} else {
-				out[i] = store(t)
-			}
+			out[i] = Arg(a, store)
 		}
 	}
 	return out
+}
+
+// Arg returns a as Args sends it: a time.Time as store(t), or nil for the
+// zero time; any other value as it is.
+func Arg(a any, store func(time.Time) any) any {
+	t, ok := a.(time.Time)
+	switch {
+	case !ok:
+		return a
+	case t.IsZero():
+		return nil
+	}
+	return store(t)
 }
