@@ -106,8 +106,12 @@ func text(query string) string {
 
 // args stores times as microseconds since the epoch.
 func args(a []any) []any {
-	return sqlstore.Args(a, func(t time.Time) any { return t.UnixMicro() })
+	return sqlstore.Args(a, storedTime)
 }
+
+// storedTime is a time as the store keeps it: microseconds since the
+// epoch.
+func storedTime(t time.Time) any { return t.UnixMicro() }
 
 // instant reads a stored time: microseconds since the epoch, or NULL.
 type instant struct{ sql.NullInt64 }

@@ -318,7 +318,7 @@ func (s *Store) setup(ctx context.Context) error {
 		return err
 	}
 	s.wconn = conn
-	s.stmts = &statements{conn: conn, byQL: map[string]*sql.Stmt{}}
+	s.stmts = newStatements(conn)
 	return nil
 }
 

@@ -2,8 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 
 	"github.com/joinpal/joinpal/game"
@@ -69,7 +67,7 @@ func (s *Store) commitAll(ctx context.Context, batch []*groupcommit.Request[txWr
 		failAll(batch, err)
 		return true
 	}
-	q := querier{ctx, prepared{s.wconn, s.stmts}}
+	q := writer{ctx, s.stmts}
 	for _, r := range batch {
 		if err := r.Write(q); err != nil {
 			r.Err = err
@@ -90,7 +88,7 @@ func (s *Store) commitEach(ctx context.Context, batch []*groupcommit.Request[txW
 		failAll(batch, err)
 		return
 	}
-	q := querier{ctx, prepared{s.wconn, s.stmts}}
+	q := writer{ctx, s.stmts}
 	sp := func(what, query string) error {
 		if _, err := q.Exec(query); err != nil {
 			s.rollback(ctx)
@@ -150,59 +148,4 @@ func (s *Store) commitTx(ctx context.Context) error {
 // the transaction back itself ("no transaction is active").
 func (s *Store) rollback(ctx context.Context) {
 	_, _ = s.wconn.ExecContext(ctx, "ROLLBACK")
-}
-
-// statements are the writer's prepared statements, by text, on its
-// connection. Only the writer goroutine uses them.
-type statements struct {
-	conn *sql.Conn
-	byQL map[string]*sql.Stmt
-}
-
-// get returns the statement of query, prepared now if it is new; nil
-// when SQLite refuses the text (the caller runs it unprepared, and gets
-// its error).
-func (st *statements) get(ctx context.Context, query string) *sql.Stmt {
-	if p, ok := st.byQL[query]; ok {
-		return p
-	}
-	p, err := st.conn.PrepareContext(ctx, query)
-	if err != nil {
-		return nil
-	}
-	st.byQL[query] = p
-	return p
-}
-
-func (st *statements) close() error {
-	var errs []error
-	for _, p := range st.byQL {
-		errs = append(errs, p.Close())
-	}
-	return errors.Join(errs...)
-}
-
-// prepared is the writer's connection, running each of the writer's
-// statements prepared once.
-type prepared struct {
-	conn  *sql.Conn
-	stmts *statements
-}
-
-func (p prepared) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if st := p.stmts.get(ctx, query); st != nil {
-		return st.ExecContext(ctx, args...)
-	}
-	return p.conn.ExecContext(ctx, query, args...)
-}
-
-func (p prepared) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	if st := p.stmts.get(ctx, query); st != nil {
-		return st.QueryContext(ctx, args...)
-	}
-	return p.conn.QueryContext(ctx, query, args...)
-}
-
-func (p prepared) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	return p.conn.QueryRowContext(ctx, query, args...)
 }

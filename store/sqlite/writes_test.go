@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/joinpal/joinpal/store/internal/sqlstore"
 )
@@ -125,10 +127,10 @@ func TestFailedCommitRolledBack(t *testing.T) {
 	}
 }
 
-// TestWriterPreparesOnce: a text the writer meets is prepared on its
+// TestWriterPreparesOnce: a text the writer executes is prepared on its
 // connection the first time, inside the transaction, and the same
-// statement runs it after; a text SQLite refuses runs unprepared and
-// fails with SQLite's own error.
+// statement runs it after; a text SQLite refuses fails with SQLite's own
+// error and is not kept.
 func TestWriterPreparesOnce(t *testing.T) {
 	ctx := context.Background()
 	s, err := Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"))
@@ -137,13 +139,13 @@ func TestWriterPreparesOnce(t *testing.T) {
 	}
 	defer s.Close()
 	const insert = "INSERT INTO nodes (node, last_seen, stopped) VALUES ($1, 1, 0)"
-	var first *sql.Stmt
+	var first driver.Stmt
 	for i := range 2 {
 		if err := s.q.Do(ctx, func(q sqlstore.Querier) error {
 			if _, err := q.Exec(insert, fmt.Sprint("n", i)); err != nil {
 				return err
 			}
-			p, ok := s.stmts.byQL[text(insert)]
+			p, ok := s.stmts.execs[text(insert)]
 			switch {
 			case !ok:
 				t.Errorf("write %d: the text was not prepared", i)
@@ -164,7 +166,87 @@ func TestWriterPreparesOnce(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "no_such_table") {
 		t.Fatalf("a text SQLite refuses: %v, want its error", err)
 	}
-	if _, ok := s.stmts.byQL["INSERT INTO no_such_table VALUES (1)"]; ok {
+	if _, ok := s.stmts.execs["INSERT INTO no_such_table VALUES (1)"]; ok {
 		t.Error("a text SQLite refuses was kept as prepared")
+	}
+}
+
+// level is a named integer type, as the store's codes are.
+type level int8
+
+// celsius is a driver.Valuer.
+type celsius float64
+
+func (c celsius) Value() (driver.Value, error) { return float64(c) + 273.15, nil }
+
+// TestWriterArguments: the writer's statements take their arguments as
+// database/sql would convert them (named integer types, a driver.Valuer,
+// nil, a byte slice, a time as microseconds and the zero time as NULL);
+// an argument no conversion takes, or too few of them (the driver's
+// own error), fails the write with nothing stored; the arguments are not kept after the call.
+func TestWriterArguments(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "joinpal.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.q.Do(ctx, func(q sqlstore.Querier) error {
+		_, err := q.Exec("CREATE TABLE args (n INTEGER, i INTEGER, f REAL, s TEXT, b BLOB, t INTEGER, z INTEGER, x)")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 12, 7, 5, 6, 7, 123456789, time.FixedZone("CET", 3600))
+	const insert = "INSERT INTO args VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+	write := func(a ...any) error {
+		return s.q.Do(ctx, func(q sqlstore.Querier) error {
+			n, err := q.Exec(insert, a...)
+			if err == nil && n != 1 {
+				t.Errorf("%d rows changed, want 1", n)
+			}
+			return err
+		})
+	}
+	if err := write(level(-3), 300, celsius(20), "ñ", []byte{0, 1}, at, time.Time{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range s.stmts.args {
+		if a.Value != nil {
+			t.Fatalf("the writer keeps the argument %v after the call", a.Value)
+		}
+	}
+	var (
+		n, i, tm   int64
+		f          float64
+		str        string
+		b          []byte
+		z, x       sql.NullInt64
+		zero, null bool
+	)
+	if err := s.rdb.QueryRowContext(ctx, "SELECT n, i, f, s, b, t, z, x, z IS NULL, x IS NULL FROM args").Scan(&n, &i, &f, &str, &b, &tm, &z, &x, &zero, &null); err != nil {
+		t.Fatal(err)
+	}
+	if n != -3 || i != 300 || f != 293.15 || str != "ñ" || string(b) != "\x00\x01" || tm != at.UnixMicro() || !zero || !null {
+		t.Errorf("stored %d %d %v %q %v %d, zero time NULL %v, nil NULL %v", n, i, f, str, b, tm, zero, null)
+	}
+	for _, bad := range []struct {
+		name string
+		args []any
+		want string
+	}{
+		{"a value no conversion takes", []any{1, 2, 3, "s", nil, at, at, struct{}{}}, "argument $8"},
+		{"too few arguments", []any{1, 2, 3}, "missing named argument"},
+	} {
+		if err := write(bad.args...); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%s: %v, want an error naming %q", bad.name, err, bad.want)
+		}
+	}
+	var rows int
+	if err := s.rdb.QueryRowContext(ctx, "SELECT count(*) FROM args").Scan(&rows); err != nil {
+		t.Fatal(err)
+	}
+	if rows != 1 {
+		t.Errorf("%d rows stored, want only the first write's", rows)
 	}
 }
