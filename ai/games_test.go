@@ -50,7 +50,7 @@ func TestStartAndResume(t *testing.T) {
 		t.Fatalf("Resume: %d games, %v", n, err)
 	}
 	snap, _ := rt.Snapshot(ctx, cfg.ID)
-	if _, err := rt.Move(ctx, cfg.ID, "alice", live.MoveRequest{UCI: snap.Legal[0], Ply: 1, ID: 1}); err != nil {
+	if _, err := rt.Move(ctx, cfg.ID, "alice", live.MoveRequest{UCI: snap.Legal[0].String(), Ply: 1, ID: 1}); err != nil {
 		t.Fatal(err)
 	}
 	waitPly(t, rt, bus, cfg.ID, 3)

@@ -157,7 +157,7 @@ func TestMeasureAIDoesNotSlowHumans(t *testing.T) {
 			ev, err := rt.Snapshot(ctx, id)
 			for err == nil && !ev.Status.Finished() && ctx.Err() == nil {
 				if ev.Turn != aiSide && len(ev.Legal) > 0 {
-					m := ev.Legal[rng.IntN(len(ev.Legal))]
+					m := ev.Legal[rng.IntN(len(ev.Legal))].String()
 					rt.Move(ctx, id, "bot", live.MoveRequest{UCI: m, Ply: ev.Ply, ID: int64(ev.Ply + 1)})
 				}
 				var next game.Event

@@ -108,7 +108,7 @@ func playRandom(ctx context.Context, t testing.TB, rt *live.Runtime, bus game.Bu
 			return ev
 		}
 		if ev.Turn == side && len(ev.Legal) > 0 {
-			m := ev.Legal[rng.IntN(len(ev.Legal))]
+			m := ev.Legal[rng.IntN(len(ev.Legal))].String()
 			if _, err := rt.Move(ctx, id, player, live.MoveRequest{UCI: m, Ply: ev.Ply, ID: int64(ev.Ply + 1)}); err != nil {
 				t.Fatalf("ply %d %s: %v", ev.Ply, m, err)
 			}

@@ -54,7 +54,7 @@ type Event struct {
 	TakebackOffer *Side `json:"takebackOffer,omitempty"`
 	// Legal is the legal moves of the side to move, in UCI notation
 	// (empty once the game is over).
-	Legal []string `json:"legal,omitempty"`
+	Legal LegalMoves `json:"legal,omitempty"`
 	// At is when the event happened.
 	At time.Time `json:"at"`
 	// Schedule is a scheduled game's start and check-ins as they stand at
@@ -167,9 +167,9 @@ func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 	if !g.Over() {
 		var list chess.MoveList
 		pos.GenerateLegal(&list)
-		ev.Legal = make([]string, list.N)
+		ev.Legal = make(LegalMoves, list.N)
 		for i, m := range list.Slice() {
-			ev.Legal[i] = pos.UCI(m) // a slice of a table: no allocation
+			ev.Legal[i] = uciOf(pos.UCI(m)) // a slice of a table: no allocation
 		}
 	}
 	return ev

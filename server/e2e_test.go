@@ -355,7 +355,7 @@ func TestE2EAgainstAI(t *testing.T) {
 			break
 		}
 		if st.Turn == "white" && st.Ply == ply {
-			sock.move(st.Legal[rng.IntN(len(st.Legal))], ply, int64(ply+1))
+			sock.move(st.Legal[rng.IntN(len(st.Legal))].String(), ply, int64(ply+1))
 		}
 		st = sock.state("the next move", func(s stateJSON) bool { return s.Ply > ply || (s.Status != "created" && s.Status != "started") })
 		ply = st.Ply
@@ -530,7 +530,7 @@ func TestE2EAIAfterRestart(t *testing.T) {
 	}
 	sock = alba.dial("/api/game/" + g.ID + "/socket")
 	st := sock.full().stateJSON
-	sock.move(st.Legal[0], 2, 3)
+	sock.move(st.Legal[0].String(), 2, 3)
 	if st := sock.state("the AI's reply after the restart", func(st stateJSON) bool { return st.Ply == 4 }); st.Turn != "white" {
 		t.Fatalf("after the AI's reply: %+v", st)
 	}

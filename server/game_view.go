@@ -87,7 +87,7 @@ type stateJSON struct {
 	TakebackOffer string `json:"takebackOffer,omitempty"`
 	// Legal is the legal moves of the side to move, as UCI; players get
 	// them, spectators do not.
-	Legal []string `json:"legal,omitempty"`
+	Legal game.LegalMoves `json:"legal,omitempty"`
 	// ScheduledAt is when a scheduled game starts (ms since 1970); absent
 	// for a game that was not arranged for a time. StartsIn is the ms from
 	// the event to the start while the game has not started (0 once it is
