@@ -333,10 +333,10 @@ func (gs *gameSocket) sendLocked(ev game.Event) {
 	case ev.Status == game.StatusEnded && !gs.finished:
 		e := viewEvent(ev, legal, timed)
 		e.Ratings = gs.srv.frameRatings(gs.hdr, ev.Status)
-		b = encodeFrame(outFrame{T: string(ev.Type), V: ev.Seq, D: e})
+		b = encodeEventFrame(string(ev.Type), ev.Seq, e)
 	default:
 		b = gs.srv.watch.eventFrame(gs.id, ev, legal, func() []byte {
-			return encodeFrame(outFrame{T: string(ev.Type), V: ev.Seq, D: viewEvent(ev, legal, timed)})
+			return encodeEventFrame(string(ev.Type), ev.Seq, viewEvent(ev, legal, timed))
 		})
 	}
 	if ev.Seq > gs.lastV {
