@@ -119,14 +119,15 @@ func (s *Store) commitEach(ctx context.Context, batch []*groupcommit.Request[txW
 }
 
 // The writer's transactions are statements on its connection, BEGIN
-// IMMEDIATE to COMMIT, rather than database/sql's transactions: each of
+// IMMEDIATE to COMMIT, prepared once as its others are, rather than
+// database/sql's transactions: each of
 // those starts a goroutine that watches its context (which the writer's
 // never ends) and binds every prepared statement to it anew.
 
 // begin starts the writer's transaction, taking the file's write lock at
 // once.
 func (s *Store) begin(ctx context.Context) error {
-	if _, err := s.wconn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+	if _, err := s.stmts.exec(ctx, "BEGIN IMMEDIATE", nil); err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
 	return nil
@@ -136,7 +137,7 @@ func (s *Store) begin(ctx context.Context) error {
 // transaction is rolled back, so that nothing of it stays and the next
 // can begin.
 func (s *Store) commitTx(ctx context.Context) error {
-	if _, err := s.wconn.ExecContext(ctx, "COMMIT"); err != nil {
+	if _, err := s.stmts.exec(ctx, "COMMIT", nil); err != nil {
 		s.rollback(ctx)
 		return fmt.Errorf("commit: %w", err)
 	}
@@ -147,5 +148,5 @@ func (s *Store) commitTx(ctx context.Context) error {
 // writes' outcome (they have failed already), and SQLite may have rolled
 // the transaction back itself ("no transaction is active").
 func (s *Store) rollback(ctx context.Context) {
-	_, _ = s.wconn.ExecContext(ctx, "ROLLBACK")
+	_, _ = s.stmts.exec(ctx, "ROLLBACK", nil)
 }
