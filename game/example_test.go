@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -140,4 +141,27 @@ func ExampleWithBeat() {
 	}
 	fmt.Println(b.Carried())
 	// Output: true
+}
+
+func ExampleLegalMoves() {
+	tc, err := game.NewWholeGame(5*time.Minute, 3*time.Second)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g, err := game.New(game.Config{ID: "g1", White: game.Player{ID: "alba", Name: "Alba"}, Black: game.Player{ID: "bruno", Name: "Bruno"}, TimeControl: tc})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ev := g.NewEvent(game.EventState, nil)
+	fmt.Println(len(ev.Legal), ev.Legal[0], ev.Legal.Strings()[:3])
+	b, _ := json.Marshal(ev.Legal[:2])
+	fmt.Println(string(b))
+	var back game.LegalMoves
+	fmt.Println(json.Unmarshal([]byte(`["e2e4","E2E4"]`), &back))
+	// Output:
+	// 20 b1a3 [b1a3 b1c3 g1f3]
+	// ["b1a3","b1c3"]
+	// game: move E2E4 is not UCI text: want 4 or 5 lowercase letters and digits
 }

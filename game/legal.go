@@ -97,7 +97,7 @@ func (l *LegalMoves) UnmarshalJSON(b []byte) error {
 	for i, text := range texts {
 		u, err := ParseUCIText(text)
 		if err != nil {
-			return fmt.Errorf("game: legal moves: %w", err)
+			return err
 		}
 		out[i] = u
 	}
