@@ -23,7 +23,7 @@ type statements struct {
 	conn *sql.Conn
 	// execs are the statements executed, prepared on the driver's
 	// connection; queries those queried, prepared on conn.
-	execs   map[string]driver.Stmt
+	execs   map[string]execStmt
 	queries map[string]*sql.Stmt
 	// args holds the arguments of the execution under way.
 	args []driver.NamedValue
@@ -31,7 +31,7 @@ type statements struct {
 
 // newStatements returns the statements of the writer's connection conn.
 func newStatements(conn *sql.Conn) *statements {
-	return &statements{conn: conn, execs: map[string]driver.Stmt{}, queries: map[string]*sql.Stmt{}}
+	return &statements{conn: conn, execs: map[string]execStmt{}, queries: map[string]*sql.Stmt{}}
 }
 
 // exec runs query (SQLite's text) with the arguments a, as the writer's
@@ -48,7 +48,7 @@ func (st *statements) exec(ctx context.Context, query string, a []any) (changed 
 		if err != nil {
 			return err
 		}
-		res, err := ds.(driver.StmtExecContext).ExecContext(ctx, args)
+		res, err := ds.ExecContext(ctx, args)
 		if err != nil {
 			return err
 		}
@@ -58,18 +58,34 @@ func (st *statements) exec(ctx context.Context, query string, a []any) (changed 
 	return changed, err
 }
 
+// execStmt is a driver's statement that executes under a context, as
+// modernc.org/sqlite's do.
+type execStmt interface {
+	driver.Stmt
+	driver.StmtExecContext
+}
+
 // prepared returns the statement of query on the driver's connection
 // dc, prepared now if it is new.
-func (st *statements) prepared(ctx context.Context, dc any, query string) (driver.Stmt, error) {
+func (st *statements) prepared(ctx context.Context, dc any, query string) (execStmt, error) {
 	if ds, ok := st.execs[query]; ok {
 		return ds, nil
 	}
-	ds, err := dc.(driver.ConnPrepareContext).PrepareContext(ctx, query)
+	pc, ok := dc.(driver.ConnPrepareContext)
+	if !ok {
+		return nil, errors.New("sqlite: the driver's connection cannot prepare under a context")
+	}
+	ds, err := pc.PrepareContext(ctx, query)
 	if err != nil {
 		return nil, err
 	}
-	st.execs[query] = ds
-	return ds, nil
+	es, ok := ds.(execStmt)
+	if !ok {
+		_ = ds.Close()
+		return nil, errors.New("sqlite: the driver's statement cannot execute under a context")
+	}
+	st.execs[query] = es
+	return es, nil
 }
 
 // bind converts the arguments a into st.args as database/sql would: a
