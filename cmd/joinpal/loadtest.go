@@ -91,6 +91,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	serveChild := fs.Bool("serve", false, "start joinpal serve as a separate process and load it over HTTP and WebSockets")
 	guests := fs.Int("guests", 8, "guests the bots play as, with --target or --serve (even; the server allows 30 per address per 10 min)")
 	generators := fs.Int("generators", 1, "with --target: the load generators run side by side against the server, sharing --generators-dir; each waits for the others before its measured phase begins and before its sockets close")
+	genGC := fs.Int("gen-gc-percent", wsload.DefaultGeneratorGCPercent, "with --target or --serve: the garbage collector's target (as GOGC) of this process, whose bots time the acks: each of its collections delays the acks it reads; -1 leaves GOGC as it is")
 	generatorsDir := fs.String("generators-dir", "", "with --generators above 1: a `DIR` new to the run that the generators share to wait for each other")
 	if code, ok := fs.parse(args, 0); !ok {
 		return code
@@ -132,6 +133,8 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		switch {
+		case *genGC < -1:
+			return usageError("--gen-gc-percent must be -1 or more")
 		case *generators < 1:
 			return usageError("--generators must be at least 1")
 		case *generators > 1 && (*target == "" || *generatorsDir == ""):
@@ -141,7 +144,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		return runWSLoadtest(ctx, wsOptions{target: *target, serve: *serveChild, games: *games, duration: *duration,
 			think: *think, tc: *tcText, guests: *guests, seed: *seed, asJSON: *asJSON, checkAcks: *checkAcks,
-			generators: *generators, generatorsDir: *generatorsDir}, stdout, stderr)
+			generators: *generators, generatorsDir: *generatorsDir, genGC: *genGC}, stdout, stderr)
 	}
 	st, closeStore, err := openLoadtestStore(ctx, *storeKind, *db)
 	if err != nil {

@@ -35,6 +35,9 @@ type wsOptions struct {
 	// other through the folder generatorsDir (wsload.FileBarrier).
 	generators    int
 	generatorsDir string
+	// genGC is this process's garbage collector target (as GOGC; -1:
+	// GOGC's), set before the bots start (wsload.SetGeneratorGC).
+	genGC int
 }
 
 // runWSLoadtest is "joinpal loadtest --target URL" or "--serve": bots play
@@ -67,11 +70,13 @@ func runWSLoadtest(ctx context.Context, o wsOptions, stdout, stderr io.Writer) i
 		cfg.Target, cfg.ServerPID = child.base, child.cmd.Process.Pid
 		fmt.Fprintf(stderr, "joinpal loadtest: started joinpal serve (pid %d) at %s on %s\n", cfg.ServerPID, child.base, child.db)
 	}
+	genGC := wsload.SetGeneratorGC(o.genGC)
 	rep, err := wsload.Run(ctx, cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "joinpal loadtest: %v\n", err)
 		return 1
 	}
+	rep.LoadGenGC = genGC
 	if o.asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

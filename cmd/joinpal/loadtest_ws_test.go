@@ -62,8 +62,9 @@ func TestWSLoadtestAgainstServe(t *testing.T) {
 	if total < 6*3 { // the two opening plies and at least one move each
 		t.Errorf("only %d moves acked over %d games", total, len(rep.GameMoves))
 	}
+	rep.LoadGenGC = "400"
 	var out bytes.Buffer
-	if err := rep.WriteText(&out); err != nil || !strings.Contains(out.String(), "errors          none") {
+	if err := rep.WriteText(&out); err != nil || !strings.Contains(out.String(), "errors          none") || !strings.Contains(out.String(), ", GOGC 400\n") {
 		t.Errorf("report %q, %v", out.String(), err)
 	}
 }
@@ -133,6 +134,7 @@ func TestLoadtestRefusesNonLoopbackTarget(t *testing.T) {
 		{[]string{"--serve", "--think", "1s", "--generators", "2", "--generators-dir", "d"}, "--target"},
 		{[]string{"--target", "http://127.0.0.1:8080", "--think", "1s", "--generators-dir", "d"}, "--generators above 1"},
 		{[]string{"--target", "http://127.0.0.1:8080", "--think", "1s", "--generators", "0"}, "at least 1"},
+		{[]string{"--target", "http://127.0.0.1:8080", "--think", "1s", "--gen-gc-percent", "-2"}, "--gen-gc-percent"},
 	}
 	for _, tt := range tests {
 		var stderr bytes.Buffer

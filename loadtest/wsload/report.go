@@ -46,6 +46,9 @@ type Report struct {
 	Server      ServerUse `json:"server"`
 	// LoadGenCPU is the load generator's own share of one core.
 	LoadGenCPU float64 `json:"loadGenCpu"`
+	// LoadGenGC is the load generator's garbage collector target as
+	// SetGeneratorGC gives it (empty: not told).
+	LoadGenGC string `json:"loadGenGc,omitempty"`
 	// GameMoves are the acknowledged moves of each game, in order, to
 	// check against what the server holds.
 	GameMoves []GameAcks `json:"-"`
@@ -99,7 +102,11 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, ", moves counted %s (from %s)\n", known(s.Moves), s.Source)
 	}
-	fmt.Fprintf(&b, "load generator  CPU %.2f cores\n", r.LoadGenCPU)
+	fmt.Fprintf(&b, "load generator  CPU %.2f cores", r.LoadGenCPU)
+	if r.LoadGenGC != "" {
+		fmt.Fprintf(&b, ", GOGC %s", r.LoadGenGC)
+	}
+	b.WriteByte('\n')
 	_, err := io.WriteString(w, b.String())
 	return err
 }

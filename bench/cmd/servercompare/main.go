@@ -22,7 +22,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -31,24 +30,6 @@ import (
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
-
-// defaultGenGCPercent is the load generator's GOGC: at 9,900 games its
-// heap holds some 250 MB live, and at Go's default of 100 it collected
-// every 20 s or so, each time delaying the acks it was timing by tens of
-// milliseconds, whichever server answered them. The machine has memory to
-// spare for a generator that collects a quarter as often.
-const defaultGenGCPercent = 400
-
-// genGCPercent describes the -gen-gc-percent in force.
-func genGCPercent(n int) string {
-	if n < 0 {
-		if v := os.Getenv("GOGC"); v != "" {
-			return v + " (GOGC)"
-		}
-		return "100 (Go's default)"
-	}
-	return strconv.Itoa(n)
-}
 
 // scenario is one load: games played at once, each side moving think
 // after its opponent, for duration.
@@ -112,7 +93,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.checkpoint, "checkpoint", "auto", "PostgreSQL's checkpoints in a run: auto (its own schedule), before (one before each run's setup), mid (and one at the middle of each measured window)")
 	fs.StringVar(&cfg.progressDir, "progress", "", "a `DIR` to keep each run's progress in (a line a second of the measured phase: its wall-clock time, moves, ack p99 and slowest ack), one file a run; empty: none")
 	extra := fs.String("joinpal-args", "", "extra flags for joinpal serve, space-separated (e.g. --log-level=error)")
-	genGC := fs.Int("gen-gc-percent", defaultGenGCPercent, "the garbage collector's target (as GOGC) of this process, whose load generator times the acks: each of its collections delays the acks it reads, of either server; -1 leaves GOGC as it is")
+	genGC := fs.Int("gen-gc-percent", wsload.DefaultGeneratorGCPercent, "the garbage collector's target (as GOGC) of this process, whose load generator times the acks: each of its collections delays the acks it reads, of either server; -1 leaves GOGC as it is")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -120,9 +101,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "servercompare: -gen-gc-percent must be -1 or more")
 		return 2
 	}
-	if *genGC >= 0 {
-		debug.SetGCPercent(*genGC)
-	}
+	genGCText := wsload.SetGeneratorGC(*genGC)
 	var err error
 	if cfg.scenarios, err = parseScenarios(*scen); err != nil {
 		fmt.Fprintf(stderr, "servercompare: %v\n", err)
@@ -162,7 +141,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	host, _ := os.Hostname()
-	fmt.Fprintf(stdout, "# servercompare on %s, %s, %d reps, PostgreSQL's checkpoints %s, the load generator's GOGC %s, %s\n\n", host, cpuModel(), cfg.reps, cfg.checkpoint, genGCPercent(*genGC), time.Now().UTC().Format(time.RFC3339))
+	fmt.Fprintf(stdout, "# servercompare on %s, %s, %d reps, PostgreSQL's checkpoints %s, the load generator's GOGC %s, %s\n\n", host, cpuModel(), cfg.reps, cfg.checkpoint, genGCText, time.Now().UTC().Format(time.RFC3339))
 	for _, st := range cfg.stores {
 		for _, sc := range cfg.scenarios {
 			var runs [2][]result

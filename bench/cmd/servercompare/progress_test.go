@@ -81,22 +81,3 @@ func TestGenGCPercentRefused(t *testing.T) {
 		t.Errorf("stderr %q does not say why", stderr.String())
 	}
 }
-
-func TestGenGCPercentDescribed(t *testing.T) {
-	t.Setenv("GOGC", "")
-	for _, tc := range []struct {
-		n    int
-		gogc string
-		want string
-	}{
-		{400, "", "400"},
-		{0, "", "0"},
-		{-1, "", "100 (Go's default)"},
-		{-1, "200", "200 (GOGC)"},
-	} {
-		t.Setenv("GOGC", tc.gogc)
-		if got := genGCPercent(tc.n); got != tc.want {
-			t.Errorf("genGCPercent(%d) with GOGC=%q = %q, want %q", tc.n, tc.gogc, got, tc.want)
-		}
-	}
-}
