@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
@@ -61,13 +62,53 @@ func (r *Runtime) MoveThen(ctx context.Context, id, playerID string, req MoveReq
 	if err != nil {
 		return Ack{}, err
 	}
-	var ack Ack
-	err = a.do(ctx, func() error {
-		var err error
-		ack, err = a.move(ctx, playerID, req, acked)
-		return err
-	})
+	mc := newMoveCall()
+	mc.a, mc.ctx, mc.player, mc.req, mc.acked = a, ctx, playerID, req, acked
+	err = a.do(ctx, mc.run)
+	ack := mc.ack
+	mc.free() // do has returned: nothing runs the command any more
 	return ack, err
+}
+
+// moveCall is a move's command for the game's goroutine: its arguments
+// and its outcome, and the function that plays it, bound once. A closure
+// over them and the Ack it fills were two allocations a move.
+type moveCall struct {
+	a      *actor
+	ctx    context.Context
+	player string
+	req    MoveRequest
+	acked  func(Ack)
+	ack    Ack
+	// run is mc.play, bound when the moveCall was made.
+	run func() error
+}
+
+// moveCalls holds the moveCalls no move uses any more.
+var moveCalls sync.Pool
+
+// newMoveCall returns a moveCall, fresh or freed.
+func newMoveCall() *moveCall {
+	if mc, _ := moveCalls.Get().(*moveCall); mc != nil {
+		return mc
+	}
+	mc := new(moveCall)
+	mc.run = mc.play
+	return mc
+}
+
+// play plays the move, keeping its Ack.
+func (mc *moveCall) play() error {
+	var err error
+	mc.ack, err = mc.a.move(mc.ctx, mc.player, mc.req, mc.acked)
+	return err
+}
+
+// free clears mc, which no command will run again, and keeps it for a
+// later move.
+func (mc *moveCall) free() {
+	*mc = moveCall{run: mc.run}
+	moveCalls.Put(mc)
 }
 
 // move plays req for playerID, and hands acked (when not nil) its Ack
