@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"net/url"
@@ -145,6 +146,13 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return runWSLoadtest(ctx, wsOptions{target: *target, serve: *serveChild, games: *games, duration: *duration,
 			think: *think, tc: *tcText, guests: *guests, seed: *seed, asJSON: *asJSON, checkAcks: *checkAcks,
 			generators: *generators, generatorsDir: *generatorsDir, genGC: *genGC}, stdout, stderr)
+	}
+	genGCGiven := false
+	fs.Visit(func(f *flag.Flag) { genGCGiven = genGCGiven || f.Name == "gen-gc-percent" })
+	if genGCGiven {
+		// The runtime mode times the runtime in this process: its
+		// collections are part of what it measures.
+		return usageError("--gen-gc-percent belongs to --target or --serve, not the runtime mode")
 	}
 	st, closeStore, err := openLoadtestStore(ctx, *storeKind, *db)
 	if err != nil {

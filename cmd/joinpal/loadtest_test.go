@@ -61,14 +61,15 @@ func TestLoadtestJSON(t *testing.T) {
 
 func TestLoadtestUsageErrors(t *testing.T) {
 	for name, args := range map[string][]string{
-		"store":     {"--store", "mysql"},
-		"nothing":   {"--games", "0"},
-		"negative":  {"--flags", "-1"},
-		"duration":  {"--duration", "0s"},
-		"think":     {"--think", "-1s"},
-		"untimed":   {"--tc", "untimed"},
-		"bad tc":    {"--tc", "fast"},
-		"arguments": {"extra"},
+		"store":                             {"--store", "mysql"},
+		"nothing":                           {"--games", "0"},
+		"negative":                          {"--flags", "-1"},
+		"duration":                          {"--duration", "0s"},
+		"think":                             {"--think", "-1s"},
+		"untimed":                           {"--tc", "untimed"},
+		"bad tc":                            {"--tc", "fast"},
+		"arguments":                         {"extra"},
+		"generator's GOGC without a server": {"--gen-gc-percent", "200"},
 	} {
 		code, _, errOut := runCLI(t, "", append([]string{"loadtest"}, args...)...)
 		if code != 2 || !strings.Contains(errOut, "joinpal loadtest:") {
