@@ -48,3 +48,7 @@ func Pipelined(ctx context.Context, s *Store, stmts []sqlstore.Stmt) ([]int64, e
 	err := s.pipelined(ctx, sc)
 	return append([]int64(nil), sc.affected...), err
 }
+
+// MoveStatements are the statements of a move's write: AppendMove's and
+// AppendMovePlaying's.
+var MoveStatements = append(append([]string{}, dialect.AppendMove...), dialect.AppendMovePlaying...)

@@ -53,6 +53,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"AppendMoveConflict", testAppendMoveConflict},
 		{"SaveState", testSaveState},
 		{"TakeBack", testTakeBack},
+		{"StateAcrossWrites", testStateAcrossWrites},
 		{"Decided", testDecided},
 		{"Fenced", testFenced},
 		{"OnCommit", testOnCommit},
