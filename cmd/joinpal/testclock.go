@@ -49,9 +49,15 @@ func (c *testClock) AfterFunc(d time.Duration, f func()) live.Timer {
 	return t
 }
 
+// testClock's timers are set again, not made anew, as the system clock's.
+var _ interface{ Reset(time.Duration) bool } = (*testTimer)(nil)
+
+// fire runs f once the timer is due. A firing of the real timer from
+// before the clock moved or the timer was set again, which may run after
+// either, finds the timer not due (or done) and does nothing.
 func (t *testTimer) fire() {
 	t.c.mu.Lock()
-	if t.done {
+	if t.done || time.Now().Add(t.c.offset).Before(t.due) {
 		t.c.mu.Unlock()
 		return
 	}
@@ -72,6 +78,20 @@ func (t *testTimer) Stop() bool {
 	return was
 }
 
+// Reset sets t to fire once the clock reads d later, as time.Timer's Reset
+// does: true if it had neither fired nor been stopped. The runtime sets a
+// game's timer again at every move rather than making a new one.
+func (t *testTimer) Reset(d time.Duration) bool {
+	c := t.c
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	was := !t.done
+	t.done, t.due = false, time.Now().Add(c.offset+d)
+	c.timers[t] = struct{}{}
+	t.real.Reset(d)
+	return was
+}
+
 // advance moves the clock forward by d (a negative d is refused): the
 // timers that fall due fire at once, the others are set again.
 func (c *testClock) advance(d time.Duration) time.Time {
@@ -80,8 +100,7 @@ func (c *testClock) advance(d time.Duration) time.Time {
 	c.offset += max(d, 0)
 	now := time.Now().Add(c.offset)
 	for t := range c.timers {
-		t.real.Stop()
-		t.real = time.AfterFunc(max(t.due.Sub(now), 0), t.fire)
+		t.real.Reset(max(t.due.Sub(now), 0))
 	}
 	return now
 }
