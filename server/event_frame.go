@@ -30,10 +30,7 @@ func encodeEventFrame(typ string, seq int64, e eventJSON) []byte {
 		b = appendJSONString(b, m.UCI)
 		b = append(b, `,"san":`...)
 		b = appendJSONString(b, m.SAN)
-		if m.Clock != nil {
-			b = append(b, `,"clock":`...)
-			b = strconv.AppendInt(b, *m.Clock, 10)
-		}
+		b = appendOptionalInt(b, `,"clock":`, m.Clock)
 		b = append(b, "},"...)
 	}
 	if o := e.Opening; o != nil {
@@ -58,14 +55,8 @@ func appendState(b []byte, st *stateJSON) []byte {
 	b = appendJSONString(b, st.FEN)
 	b = append(b, `,"turn":`...)
 	b = appendJSONString(b, st.Turn)
-	if st.WTime != nil {
-		b = append(b, `,"wtime":`...)
-		b = strconv.AppendInt(b, *st.WTime, 10)
-	}
-	if st.BTime != nil {
-		b = append(b, `,"btime":`...)
-		b = strconv.AppendInt(b, *st.BTime, 10)
-	}
+	b = appendOptionalInt(b, `,"wtime":`, st.WTime)
+	b = appendOptionalInt(b, `,"btime":`, st.BTime)
 	b = append(b, `,"clockRunning":`...)
 	b = strconv.AppendBool(b, st.ClockRunning)
 	b = append(b, `,"status":`...)
@@ -85,11 +76,7 @@ func appendState(b []byte, st *stateJSON) []byte {
 		b = append(b, `,"scheduledAt":`...)
 		b = strconv.AppendInt(b, st.ScheduledAt, 10)
 	}
-	if st.StartsIn != nil {
-		b = append(b, `,"startsIn":`...)
-		b = strconv.AppendInt(b, *st.StartsIn, 10)
-	}
-	return b
+	return appendOptionalInt(b, `,"startsIn":`, st.StartsIn)
 }
 
 // appendOptional appends the field key (its comma, name and colon) with
@@ -100,6 +87,16 @@ func appendOptional(b []byte, key, s string) []byte {
 	}
 	b = append(b, key...)
 	return appendJSONString(b, s)
+}
+
+// appendOptionalInt appends the field key (its comma, name and colon) with
+// the number n points to, unless n is nil (omitempty).
+func appendOptionalInt(b []byte, key string, n *int64) []byte {
+	if n == nil {
+		return b
+	}
+	b = append(b, key...)
+	return strconv.AppendInt(b, *n, 10)
 }
 
 // appendOpening appends o as encoding/json writes it: its names by
