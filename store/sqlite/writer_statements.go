@@ -178,5 +178,8 @@ func (q writerQueries) QueryContext(ctx context.Context, query string, args ...a
 }
 
 func (q writerQueries) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if p := q.st.query(ctx, query); p != nil {
+		return p.QueryRowContext(ctx, args...)
+	}
 	return q.st.conn.QueryRowContext(ctx, query, args...)
 }
