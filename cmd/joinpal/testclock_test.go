@@ -39,6 +39,13 @@ func TestTestClockTimers(t *testing.T) {
 	if !later.Reset(3 * time.Hour) {
 		t.Error("Reset of a waiting timer = false, want true")
 	}
+	// Its due time moved: the clock reads it 3 h from now, not 2.
+	c.mu.Lock()
+	left := later.due.Sub(time.Now().Add(c.offset))
+	c.mu.Unlock()
+	if left <= 2*time.Hour+59*time.Minute || left > 3*time.Hour {
+		t.Fatalf("a timer set again to 3 h is due in %v", left)
+	}
 	c.advance(time.Hour)
 	expect("soon") // set again after firing: fires at its new time
 	quiet()

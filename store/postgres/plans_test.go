@@ -11,10 +11,10 @@ import (
 
 // The statements of a move's write find the game's row by its primary key
 // in the plan a writer's connection keeps (a generic plan, made once),
-// however few games the table held when it was made: a condition that
-// implied a partial index's (status = 20, games_playing_now's) once made
-// the plan read every started game's entry for the one id, 4 ms a move at
-// 9,900 games.
+// however few games the table held when it was made. A condition that
+// implies a partial index's (status = 20, games_playing_now's) lets such a
+// plan read the row through that index: every started game's entry for
+// the one id, 4 ms a move at 9,900 games.
 func TestMoveStatementsPlanOnTheKey(t *testing.T) {
 	s := openFor(t)
 	createGame(t, s, "g")
