@@ -55,7 +55,7 @@ var packageJobs = map[string]string{
 	"internal/coded":             "the one shape of the domain's coded errors",
 	"internal/beat":              "periodic work timed to shared instants",
 	"internal/lowprio":           "background work at the lowest scheduling priority",
-	"internal/manualclock":       "a clock tests move by hand",
+	"internal/manualclock":       "a clock and timers tests move by hand",
 	"analysis":                   "computer analysis of finished games: evals, judgements, accuracy",
 	"internal/randid":            "random ids without bias",
 	"internal/tcprelay":          "a TCP link tests can cut",

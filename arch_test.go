@@ -43,7 +43,7 @@ var allowedImports = map[string][]string{
 	"internal/lowprio": {},
 	// Periodic work timed to shared instants, one wakeup for all.
 	"internal/beat": {},
-	// A clock that moves only when told, for the tests.
+	// A clock that moves only when told, and its timers, for the tests.
 	"internal/manualclock": {},
 	"account":              {"i18n", "internal/coded", "internal/randid"},
 	// The chat's rooms, limits, mutes and reports; reports stored through
@@ -80,7 +80,7 @@ var allowedImports = map[string][]string{
 	"store/internal/migrate":     {"store/internal/sqlstore"},
 	// New SQLite databases for tests, copies of one migrated once.
 	"store/sqlite/sqlitetest": {"store/sqlite"},
-	"store/storetest":         {"account", "analysis", "arena", "chat", "chess", "club", "game", "league", "live", "lobby", "rating", "schedule", "tournament"},
+	"store/storetest":         {"account", "analysis", "arena", "chat", "chess", "club", "game", "internal/manualclock", "league", "live", "lobby", "rating", "schedule", "tournament"},
 	// Tools: measurements of the parts above.
 	"loadtest": {"chess", "game", "live"},
 	// wsload talks to a server only over HTTP and WebSockets.

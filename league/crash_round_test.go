@@ -7,13 +7,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"sort"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/manualclock"
 	"github.com/joinpal/joinpal/league"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/store/sqlite"
@@ -30,93 +29,24 @@ const (
 // crashT0 is when the children's clock begins.
 var crashT0 = time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 
-// stepClock is a runtime and league clock that moves only when a test
-// advances it; the timers that fall due run, in order, before Advance
-// returns (a game's timer does its work before its goroutine answers).
-type stepClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*stepTimer
-}
-
-type stepTimer struct {
-	c       *stepClock
-	at      time.Time
-	f       func()
-	stopped bool
-}
-
-func (c *stepClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *stepClock) AfterFunc(d time.Duration, f func()) live.Timer {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := &stepTimer{c: c, at: c.now.Add(d), f: f}
-	c.timers = append(c.timers, t)
-	return t
-}
-
-func (t *stepTimer) Stop() bool {
-	t.c.mu.Lock()
-	defer t.c.mu.Unlock()
-	was := !t.stopped
-	t.stopped = true
-	return was
-}
-
-// Advance moves the time to at (never back) and fires the timers due.
-func (c *stepClock) Advance(at time.Time) {
-	c.mu.Lock()
-	if at.After(c.now) {
-		c.now = at
-	}
-	c.mu.Unlock()
-	for {
-		c.mu.Lock()
-		var due, keep []*stepTimer
-		for _, t := range c.timers {
-			switch {
-			case t.stopped:
-			case !t.at.After(c.now):
-				t.stopped = true
-				due = append(due, t)
-			default:
-				keep = append(keep, t)
-			}
-		}
-		c.timers = keep
-		c.mu.Unlock()
-		if len(due) == 0 {
-			return
-		}
-		sort.Slice(due, func(i, j int) bool { return due[i].at.Before(due[j].at) })
-		for _, t := range due {
-			t.f()
-		}
-	}
-}
-
 // crashNode is a runtime and a league service on the store at path, with
-// the clock clk; games, when not nil, makes the live games instead of the
-// runtime.
+// the clock clk (the runtime's timers fire as clk.Set moves past them,
+// before Set returns); games, when not nil, makes the live games instead
+// of the runtime.
 type crashNode struct {
 	st  *sqlite.Store
 	rt  *live.Runtime
 	svc *league.Service
 }
 
-func openNode(t testing.TB, path string, clk *stepClock, games func(*live.Runtime) league.Games) crashNode {
+func openNode(t testing.TB, path string, clk *manualclock.Clock, games func(*live.Runtime) league.Games) crashNode {
 	t.Helper()
 	ctx := context.Background()
 	st, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt := live.New(live.Config{Store: st, HeartbeatEvery: time.Hour, Clock: clk})
+	rt := live.New(live.Config{Store: st, HeartbeatEvery: time.Hour, Clock: manualclock.For[live.Timer]{Clock: clk}})
 	if err := rt.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +108,7 @@ func TestCrashRoundChild(t *testing.T) {
 		t.Skip("run by TestCrashDuringRound and TestCrashAtRoundStart")
 	}
 	ctx := context.Background()
-	clk := &stepClock{now: crashT0}
+	clk := manualclock.New(crashT0)
 	switch os.Getenv(roundCase) {
 	case "round":
 		// Round 1 of four players, its games started: board 1 with three
@@ -190,7 +120,7 @@ func TestCrashRoundChild(t *testing.T) {
 		}
 		must(n.svc.Start(ctx, person("ana"), tr.ID))
 		bs := must(n.svc.Boards(ctx, tr.ID))
-		clk.Advance(bs[0].StartAt)
+		clk.Set(bs[0].StartAt)
 		n.play(t, bs[0].GameID, "e2e4", "e7e5", "g1f3")
 		n.play(t, bs[1].GameID, "d2d4")
 		if err := n.rt.Resign(ctx, bs[1].GameID, bs[1].White); err != nil {
@@ -215,7 +145,7 @@ func TestCrashRoundChild(t *testing.T) {
 		if tr := must(n.svc.Get(ctx, tr.ID)); tr.Round != 0 {
 			t.Fatalf("paired before its time: %+v", tr)
 		}
-		clk.Advance(crashT0.Add(time.Hour))
+		clk.Set(crashT0.Add(time.Hour))
 		_, _ = n.svc.Tick(ctx)
 	}
 	t.Fatal("not killed")
@@ -243,7 +173,7 @@ func TestCrashDuringRound(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "crash.db")
 	runChild(t, path, "round")
 	ctx := t.Context()
-	clk := &stepClock{now: crashT0.Add(5 * time.Minute)}
+	clk := manualclock.New(crashT0.Add(5 * time.Minute))
 	n := openNode(t, path, clk, nil)
 	defer n.close()
 	ts := must(n.svc.List(ctx, league.Query{Limit: 10}))
@@ -312,7 +242,7 @@ func TestCrashAtRoundStart(t *testing.T) {
 	runChild(t, path, "start")
 	ctx := t.Context()
 	start := crashT0.Add(time.Hour)
-	clk := &stepClock{now: start}
+	clk := manualclock.New(start)
 	n := openNode(t, path, clk, nil)
 	defer n.close()
 	ts := must(n.svc.List(ctx, league.Query{Limit: 10}))
@@ -340,13 +270,13 @@ func TestCrashAtRoundStart(t *testing.T) {
 	if err := n.rt.CheckIn(ctx, bs[1].GameID, bs[1].White); err != nil {
 		t.Fatal(err)
 	}
-	clk.Advance(bs[0].StartAt)
+	clk.Set(bs[0].StartAt)
 	for _, b := range bs {
 		if ev := must(n.rt.Snapshot(ctx, b.GameID)); ev.Status != game.StatusStarted {
 			t.Fatalf("board %d at its start: %+v", b.Board, ev)
 		}
 	}
-	clk.Advance(bs[0].StartAt.Add(game.NoShowGrace))
+	clk.Set(bs[0].StartAt.Add(game.NoShowGrace))
 	for range 3 {
 		must(n.svc.Tick(ctx))
 	}

@@ -12,9 +12,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -37,65 +35,6 @@ import (
 // frameWait bounds every wait for a frame: a test that gets nothing fails
 // after it instead of hanging (the frames themselves come at once).
 const frameWait = 20 * time.Second
-
-// playClock is a live.Clock the tests move by hand: its timers fire when
-// Advance passes their moment.
-type playClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*playTimer
-}
-
-type playTimer struct {
-	c    *playClock
-	at   time.Time
-	f    func()
-	done bool
-}
-
-func newPlayClock() *playClock {
-	return &playClock{now: time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)}
-}
-
-func (c *playClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *playClock) AfterFunc(d time.Duration, f func()) live.Timer {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := &playTimer{c: c, at: c.now.Add(d), f: f}
-	c.timers = append(c.timers, t)
-	return t
-}
-
-func (t *playTimer) Stop() bool {
-	t.c.mu.Lock()
-	defer t.c.mu.Unlock()
-	was := !t.done
-	t.done = true
-	return was
-}
-
-// Advance moves the clock by d and fires the timers that are due.
-func (c *playClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	var due []*playTimer
-	for _, t := range c.timers {
-		if !t.done && !t.at.After(c.now) {
-			t.done = true
-			due = append(due, t)
-		}
-	}
-	c.timers = slices.DeleteFunc(c.timers, func(t *playTimer) bool { return t.done })
-	c.mu.Unlock()
-	for _, t := range due {
-		go t.f()
-	}
-}
 
 // playStore is everything the server keeps in its database; both of
 // JoinPal's stores are one.
@@ -122,7 +61,7 @@ type playEnv struct {
 	ai      *ai.Player
 	srv     *Server
 	http    *httptest.Server
-	clock   *playClock         // the runtime's clock when faked, else nil
+	clock   *manualclock.Clock // the runtime's clock when faked, else nil
 	srvTime *manualclock.Clock // the server's clock (sessions)
 }
 
@@ -153,7 +92,7 @@ func newPlayEnv(t testing.TB, o playOptions) *playEnv {
 		env.dsn = sqlitetest.File(t)
 	}
 	if o.fakeRuntimeClock {
-		env.clock = newPlayClock()
+		env.clock = manualclock.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
 	}
 	env.start()
 	t.Cleanup(env.stop)
@@ -178,7 +117,9 @@ func (env *playEnv) start() {
 	st := env.store
 	lc := live.Config{Store: st, KeepEvents: env.opts.keepEvents, Bus: env.opts.bus}
 	if env.clock != nil {
-		lc.Clock = env.clock
+		// The runtime's timers fire as the test moves env.clock past
+		// them, before Advance returns.
+		lc.Clock = manualclock.For[live.Timer]{Clock: env.clock}
 	}
 	env.rt = live.New(lc)
 	if err := env.rt.Start(ctx); err != nil {

@@ -78,21 +78,14 @@ func TestScheduledGameOverHTTP(t *testing.T) {
 			wantNote(t, notes, "soon")
 			ana.must(http.StatusOK, "POST", "/api/schedule/"+a.ID+"/checkin", nil, nil)
 			beto.must(http.StatusOK, "POST", "/api/schedule/"+a.ID+"/checkin", nil, nil)
+			// The runtime's timers, the start's among them, fire before
+			// Advance returns.
 			env.clock.Advance(start.Sub(env.clock.Now()) + 3*time.Second)
 			var got struct {
 				Game scheduleJSON `json:"game"`
 			}
-			// The runtime's timers run in goroutines of their own
-			// (playClock.Advance): wait for the start they make.
-			deadline := time.Now().Add(frameWait)
-			for {
-				(*svc).Tick(t.Context())
-				ana.must(http.StatusOK, "GET", "/api/schedule/"+a.ID, nil, &got)
-				if got.Game.Game != nil && got.Game.Game.Status == game.StatusStarted || time.Now().After(deadline) {
-					break
-				}
-				time.Sleep(20 * time.Millisecond)
-			}
+			(*svc).Tick(t.Context())
+			ana.must(http.StatusOK, "GET", "/api/schedule/"+a.ID, nil, &got)
 			if g := got.Game.Game; g == nil || g.Status != game.StatusStarted || !g.Present[0] || !g.Present[1] {
 				t.Fatalf("after the start: %+v", got.Game.Game)
 			}

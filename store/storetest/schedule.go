@@ -3,12 +3,12 @@ package storetest
 import (
 	"context"
 	"errors"
-	"sort"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/joinpal/joinpal/game"
+	"github.com/joinpal/joinpal/internal/manualclock"
 	"github.com/joinpal/joinpal/live"
 	"github.com/joinpal/joinpal/schedule"
 )
@@ -205,72 +205,11 @@ func arrIDs(as []schedule.Arrangement) string {
 	return out
 }
 
-// scheduleClock is a live.Clock whose time moves only when the test says.
-type scheduleClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*scheduleTimer
-}
-
-type scheduleTimer struct {
-	c       *scheduleClock
-	at      time.Time
-	f       func()
-	stopped bool
-}
-
-func (c *scheduleClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-
-func (c *scheduleClock) AfterFunc(d time.Duration, f func()) live.Timer {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := &scheduleTimer{c: c, at: c.now.Add(d), f: f}
-	c.timers = append(c.timers, t)
-	return t
-}
-
-func (t *scheduleTimer) Stop() bool {
-	t.c.mu.Lock()
-	defer t.c.mu.Unlock()
-	was := !t.stopped
-	t.stopped = true
-	return was
-}
-
-// set moves the time to at and runs the timers due by then, in order.
-func (c *scheduleClock) set(at time.Time) {
-	c.mu.Lock()
-	c.now = at
-	c.mu.Unlock()
-	for {
-		c.mu.Lock()
-		var due, keep []*scheduleTimer
-		for _, t := range c.timers {
-			switch {
-			case t.stopped:
-			case !t.at.After(c.now):
-				t.stopped = true
-				due = append(due, t)
-			default:
-				keep = append(keep, t)
-			}
-		}
-		c.timers = keep
-		c.mu.Unlock()
-		if len(due) == 0 {
-			return
-		}
-		sort.Slice(due, func(i, j int) bool { return due[i].at.Before(due[j].at) })
-		for _, t := range due {
-			t.f()
-		}
-	}
-}
-
-// scheduledRuntime starts a runtime on s with clock c.
-func scheduledRuntime(t *testing.T, s Store, c *scheduleClock) *live.Runtime {
+// scheduledRuntime starts a runtime on s with clock c: its timers fire
+// as c.Set moves c past them, before Set returns.
+func scheduledRuntime(t *testing.T, s Store, c *manualclock.Clock) *live.Runtime {
 	t.Helper()
-	rt := live.New(live.Config{Store: s, Nodes: s, Clock: c, HeartbeatEvery: time.Hour})
+	rt := live.New(live.Config{Store: s, Nodes: s, Clock: manualclock.For[live.Timer]{Clock: c}, HeartbeatEvery: time.Hour})
 	if err := rt.Start(t.Context()); err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +218,7 @@ func scheduledRuntime(t *testing.T, s Store, c *scheduleClock) *live.Runtime {
 
 // scheduledGame creates a 15+0 game starting at start, black checked in
 // at checkIn if not zero.
-func scheduledGame(t *testing.T, rt *live.Runtime, c *scheduleClock, start, checkIn time.Time) {
+func scheduledGame(t *testing.T, rt *live.Runtime, c *manualclock.Clock, start, checkIn time.Time) {
 	t.Helper()
 	tc := mustTC(t, "15+0")
 	if _, err := rt.Create(t.Context(), game.Config{ID: "sg", White: game.Player{ID: "w", Name: "W"},
@@ -287,7 +226,7 @@ func scheduledGame(t *testing.T, rt *live.Runtime, c *scheduleClock, start, chec
 		t.Fatal(err)
 	}
 	if !checkIn.IsZero() {
-		c.set(checkIn)
+		c.Set(checkIn)
 		if err := rt.CheckIn(t.Context(), "sg", "b"); err != nil {
 			t.Fatal(err)
 		}
@@ -296,8 +235,8 @@ func scheduledGame(t *testing.T, rt *live.Runtime, c *scheduleClock, start, chec
 
 func testRestartAcrossStart(t *testing.T, open func(t *testing.T) ScheduleStore) {
 	s := open(t)
-	c := &scheduleClock{now: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)}
-	start := c.now.Add(time.Hour)
+	c := manualclock.New(time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC))
+	start := c.Now().Add(time.Hour)
 	rt := scheduledRuntime(t, s, c)
 	scheduledGame(t, rt, c, start, start.Add(-5*time.Minute))
 	if err := rt.Stop(context.Background()); err != nil { // down 5 minutes before the start
@@ -305,11 +244,11 @@ func testRestartAcrossStart(t *testing.T, open func(t *testing.T) ScheduleStore)
 	}
 	s.Close()
 	back := start.Add(20 * time.Minute) // after the start and the default time
-	c.set(back)
+	c.Set(back)
 	s = open(t)
 	rt = scheduledRuntime(t, s, c)
 	defer rt.Stop(context.Background())
-	c.set(back)
+	c.Set(back)
 	sch, err := rt.Schedule(t.Context(), "sg")
 	if err != nil {
 		t.Fatal(err)
@@ -324,7 +263,7 @@ func testRestartAcrossStart(t *testing.T, open func(t *testing.T) ScheduleStore)
 	if *ev.WhiteMs != (15 * time.Minute).Milliseconds() {
 		t.Errorf("white charged for the downtime: %d ms left", *ev.WhiteMs)
 	}
-	c.set(back.Add(game.DefaultNoShowTime))
+	c.Set(back.Add(game.DefaultNoShowTime))
 	rec := mustLoad(t, s, "sg")
 	if rec.State.Termination != game.NoShow || rec.State.Result != game.BlackWins {
 		t.Errorf("white still absent at the default time: %v %v, want a no-show 0-1", rec.State.Termination, rec.State.Result)
@@ -333,20 +272,20 @@ func testRestartAcrossStart(t *testing.T, open func(t *testing.T) ScheduleStore)
 
 func testRestartAcrossForfeit(t *testing.T, open func(t *testing.T) ScheduleStore) {
 	s := open(t)
-	c := &scheduleClock{now: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)}
-	start := c.now.Add(time.Hour)
+	c := manualclock.New(time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC))
+	start := c.Now().Add(time.Hour)
 	rt := scheduledRuntime(t, s, c)
 	scheduledGame(t, rt, c, start, start.Add(time.Minute)) // the start applied, black came
-	c.set(start.Add(2 * time.Minute))
+	c.Set(start.Add(2 * time.Minute))
 	if err := rt.Stop(context.Background()); err != nil { // down before the default time ends
 		t.Fatal(err)
 	}
 	s.Close()
-	c.set(start.Add(3 * time.Hour))
+	c.Set(start.Add(3 * time.Hour))
 	s = open(t)
 	rt = scheduledRuntime(t, s, c)
 	defer rt.Stop(context.Background())
-	c.set(start.Add(3 * time.Hour)) // the timers due on return
+	c.Set(start.Add(3 * time.Hour)) // the timers due on return
 	rec := mustLoad(t, s, "sg")
 	if rec.State.Termination != game.NoShow || rec.State.Result != game.BlackWins {
 		t.Fatalf("after a restart across the forfeit: %v %v, want a no-show 0-1", rec.State.Termination, rec.State.Result)
