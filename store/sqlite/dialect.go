@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -84,29 +86,110 @@ func isUniqueViolation(err error) bool {
 	return errors.As(err, &e) && e.Code() == sqliteConstraintUnique
 }
 
-// texts caches the SQLite text of the shared queries.
+// texts caches the SQLite form of the shared queries, by their text.
 var texts sync.Map
 
-// text returns query with its parameters $n written ?n: SQLite reads $1 as
-// a named parameter, numbered by first appearance, not as parameter 1.
-func text(query string) string {
-	if t, ok := texts.Load(query); ok {
-		return t.(string)
-	}
-	b := []byte(query)
-	for i := 0; i+1 < len(b); i++ {
-		if b[i] == '$' && b[i+1] >= '0' && b[i+1] <= '9' {
-			b[i] = '?'
-		}
-	}
-	t := string(b)
-	texts.Store(query, t)
-	return t
+// sqliteQuery is a shared query as SQLite runs it: its parameters
+// anonymous (?), which SQLite numbers by position, and the argument each
+// takes.
+//
+// The shared queries number their parameters $n, and may name one twice
+// or out of order. SQLite would read $n as a named parameter; a named or
+// numbered one (?n) makes the driver look up its name, a new string, at
+// every execution. With anonymous parameters it looks up nothing; the
+// arguments are put in the parameters' order instead.
+type sqliteQuery struct {
+	text string
+	// order holds, for each parameter in the text, the index of its
+	// argument ($n's is n-1); nil when they run $1, $2, … in order, each
+	// once, and the arguments are passed as they are.
+	order []int
+	// params is the number of arguments the query takes: its highest n.
+	params int
 }
 
-// args stores times as microseconds since the epoch.
-func args(a []any) []any {
-	return sqlstore.Args(a, storedTime)
+// text returns query's SQLite form, made once.
+func text(query string) *sqliteQuery {
+	if q, ok := texts.Load(query); ok {
+		return q.(*sqliteQuery)
+	}
+	q := parseQuery(query)
+	texts.Store(query, q)
+	return q
+}
+
+// parseQuery writes each parameter $n of query as ? and notes its
+// argument. A $ followed by anything but a digit stays as it is.
+func parseQuery(query string) *sqliteQuery {
+	q := &sqliteQuery{}
+	var b strings.Builder
+	b.Grow(len(query))
+	inOrder := true
+	for i := 0; i < len(query); i++ {
+		if query[i] != '$' || i+1 == len(query) || query[i+1] < '0' || query[i+1] > '9' {
+			b.WriteByte(query[i])
+			continue
+		}
+		n, end := 0, i+1
+		for ; end < len(query) && query[end] >= '0' && query[end] <= '9'; end++ {
+			n = min(n*10+int(query[end]-'0'), maxParam)
+		}
+		b.WriteByte('?')
+		inOrder = inOrder && n == len(q.order)+1
+		q.order = append(q.order, n-1)
+		q.params = max(q.params, n)
+		i = end - 1
+	}
+	q.text = b.String()
+	if inOrder {
+		q.order = nil
+	}
+	return q
+}
+
+// maxParam bounds a parameter's number while it is read: SQLite allows
+// 32,766 parameters, and a larger number is refused when bound.
+const maxParam = 1 << 20
+
+// index returns the index among the arguments of the argument of the
+// query's parameter k (counting from 0).
+func (q *sqliteQuery) index(k int) int {
+	if q.order != nil {
+		return q.order[k]
+	}
+	return k
+}
+
+// inputs returns the number of parameters in the query's text.
+func (q *sqliteQuery) inputs(a []any) int {
+	if q.order != nil {
+		return len(q.order)
+	}
+	return len(a)
+}
+
+// errArgs is the error of a query given fewer arguments than it takes.
+func (q *sqliteQuery) errArgs(given int) error {
+	return fmt.Errorf("sqlite: the query takes %d arguments, %d given", q.params, given)
+}
+
+// args returns a in the order of the query's parameters, times as the
+// store keeps them.
+func (q *sqliteQuery) args(a []any) ([]any, error) {
+	if len(a) < q.params {
+		return nil, q.errArgs(len(a))
+	}
+	if q.order == nil {
+		return sqlstore.Args(a, storedTime), nil
+	}
+	out := make([]any, len(q.order))
+	for k, i := range q.order {
+		if i < 0 {
+			return nil, fmt.Errorf("sqlite: the query has a parameter $0")
+		}
+		out[k] = sqlstore.Arg(a[i], storedTime)
+	}
+	return out, nil
 }
 
 // storedTime is a time as the store keeps it: microseconds since the
@@ -135,7 +218,12 @@ type querier struct {
 }
 
 func (q querier) Exec(query string, a ...any) (int64, error) {
-	res, err := q.c.ExecContext(q.ctx, text(query), args(a)...)
+	sq := text(query)
+	args, err := sq.args(a)
+	if err != nil {
+		return 0, err
+	}
+	res, err := q.c.ExecContext(q.ctx, sq.text, args...)
 	if err != nil {
 		return 0, err
 	}
@@ -143,7 +231,12 @@ func (q querier) Exec(query string, a ...any) (int64, error) {
 }
 
 func (q querier) Query(query string, a ...any) (sqlstore.Rows, error) {
-	rows, err := q.c.QueryContext(q.ctx, text(query), args(a)...)
+	sq := text(query)
+	args, err := sq.args(a)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := q.c.QueryContext(q.ctx, sq.text, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -151,12 +244,27 @@ func (q querier) Query(query string, a ...any) (sqlstore.Rows, error) {
 }
 
 func (q querier) QueryRow(query string, a ...any) sqlstore.Row {
-	return resultRow{q.c.QueryRowContext(q.ctx, text(query), args(a)...)}
+	sq := text(query)
+	args, err := sq.args(a)
+	if err != nil {
+		return resultRow{err: err}
+	}
+	return resultRow{r: q.c.QueryRowContext(q.ctx, sq.text, args...)}
 }
 
-type resultRow struct{ r *sql.Row }
+// resultRow is a row of database/sql, or the error that kept its query
+// from running.
+type resultRow struct {
+	r   *sql.Row
+	err error
+}
 
-func (r resultRow) Scan(dest ...any) error { return sqlstore.Scan(r.r.Scan, dest, newInstant) }
+func (r resultRow) Scan(dest ...any) error {
+	if r.err != nil {
+		return r.err
+	}
+	return sqlstore.Scan(r.r.Scan, dest, newInstant)
+}
 
 type resultRows struct{ r *sql.Rows }
 

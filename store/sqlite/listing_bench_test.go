@@ -170,21 +170,26 @@ func listingCases(set listingSet) []listingCase {
 				return s.PlayerGames(ctx, p.id, p.offset, listingLimit)
 			},
 			legacy: legacyPlayerGames, args: []any{p.id, p.id, listingLimit, p.offset},
-			query: text(codec.SummarySelect + dialect.PlayerGames), qargs: []any{p.id, listingLimit, p.offset, p.offset + listingLimit},
+			query: codec.SummarySelect + dialect.PlayerGames, qargs: []any{p.id, listingLimit, p.offset, p.offset + listingLimit},
 		})
 	}
 	cs = append(cs, listingCase{
 		name:   "PlayingNow",
 		store:  func(ctx context.Context, s *Store) ([]game.Summary, error) { return s.PlayingNow(ctx, listingLimit) },
 		legacy: legacyPlayingNow, args: []any{listingLimit},
-		query: text(codec.SummarySelect + sqlstore.PlayingNowWhere), qargs: []any{listingLimit},
+		query: codec.SummarySelect + sqlstore.PlayingNowWhere, qargs: []any{listingLimit},
 	})
 	return cs
 }
 
 // queryPlan returns SQLite's EXPLAIN QUERY PLAN of query, one step a line.
 func queryPlan(ctx context.Context, s *Store, query string, args ...any) (string, error) {
-	rows, err := s.rdb.QueryContext(ctx, "EXPLAIN QUERY PLAN "+query, args...)
+	sq := text(query)
+	args, err := sq.args(args)
+	if err != nil {
+		return "", err
+	}
+	rows, err := s.rdb.QueryContext(ctx, "EXPLAIN QUERY PLAN "+sq.text, args...)
 	if err != nil {
 		return "", err
 	}

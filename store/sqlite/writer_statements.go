@@ -34,16 +34,19 @@ func newStatements(conn *sql.Conn) *statements {
 	return &statements{conn: conn, execs: map[string]execStmt{}, queries: map[string]*sql.Stmt{}}
 }
 
-// exec runs query (SQLite's text) with the arguments a, as the writer's
-// querier gives them (times as sqlstore.Args sends them), and returns
-// the number of rows it changed.
-func (st *statements) exec(ctx context.Context, query string, a []any) (changed int64, err error) {
+// exec runs query with the arguments a, as the writer's querier gives
+// them (times as sqlstore.Args sends them), and returns the number of rows
+// it changed.
+func (st *statements) exec(ctx context.Context, query *sqliteQuery, a []any) (changed int64, err error) {
+	if len(a) < query.params {
+		return 0, query.errArgs(len(a))
+	}
 	err = st.conn.Raw(func(dc any) error {
-		ds, err := st.prepared(ctx, dc, query)
+		ds, err := st.prepared(ctx, dc, query.text)
 		if err != nil {
 			return err
 		}
-		args, err := st.bind(a)
+		args, err := st.bind(query, a)
 		defer clear(args) // keep no argument alive past the call
 		if err != nil {
 			return err
@@ -88,15 +91,20 @@ func (st *statements) prepared(ctx context.Context, dc any, query string) (execS
 	return es, nil
 }
 
-// bind converts the arguments a into st.args as database/sql would: a
-// time as the store keeps it (microseconds since the epoch, NULL for
-// the zero time), a value of the driver's own types as it is, any other
-// by driver.DefaultParameterConverter (an int as an int64, a
-// driver.Valuer by its value).
-func (st *statements) bind(a []any) ([]driver.NamedValue, error) {
+// bind puts the arguments a of query into st.args, in the order of its
+// parameters, converted as database/sql would: a time as the store keeps
+// it (microseconds since the epoch, NULL for the zero time), a value of
+// the driver's own types as it is, any other by
+// driver.DefaultParameterConverter (an int as an int64, a driver.Valuer
+// by its value).
+func (st *statements) bind(query *sqliteQuery, a []any) ([]driver.NamedValue, error) {
 	args := st.args[:0]
-	for i, v := range a {
-		v = sqlstore.Arg(v, storedTime)
+	for k := range query.inputs(a) {
+		i := query.index(k)
+		if i < 0 {
+			return args, fmt.Errorf("sqlite: the query has a parameter $0")
+		}
+		v := sqlstore.Arg(a[i], storedTime)
 		if !driver.IsValue(v) {
 			c, err := driver.DefaultParameterConverter.ConvertValue(v)
 			if err != nil {
@@ -104,7 +112,7 @@ func (st *statements) bind(a []any) ([]driver.NamedValue, error) {
 			}
 			v = c
 		}
-		args = append(args, driver.NamedValue{Ordinal: i + 1, Value: v})
+		args = append(args, driver.NamedValue{Ordinal: k + 1, Value: v})
 	}
 	st.args = args
 	return args, nil

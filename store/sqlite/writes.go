@@ -127,7 +127,7 @@ func (s *Store) commitEach(ctx context.Context, batch []*groupcommit.Request[txW
 // begin starts the writer's transaction, taking the file's write lock at
 // once.
 func (s *Store) begin(ctx context.Context) error {
-	if _, err := s.stmts.exec(ctx, "BEGIN IMMEDIATE", nil); err != nil {
+	if _, err := s.stmts.exec(ctx, text("BEGIN IMMEDIATE"), nil); err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
 	return nil
@@ -137,7 +137,7 @@ func (s *Store) begin(ctx context.Context) error {
 // transaction is rolled back, so that nothing of it stays and the next
 // can begin.
 func (s *Store) commitTx(ctx context.Context) error {
-	if _, err := s.stmts.exec(ctx, "COMMIT", nil); err != nil {
+	if _, err := s.stmts.exec(ctx, text("COMMIT"), nil); err != nil {
 		s.rollback(ctx)
 		return fmt.Errorf("commit: %w", err)
 	}
@@ -148,5 +148,5 @@ func (s *Store) commitTx(ctx context.Context) error {
 // writes' outcome (they have failed already), and SQLite may have rolled
 // the transaction back itself ("no transaction is active").
 func (s *Store) rollback(ctx context.Context) {
-	_, _ = s.stmts.exec(ctx, "ROLLBACK", nil)
+	_, _ = s.stmts.exec(ctx, text("ROLLBACK"), nil)
 }
