@@ -30,7 +30,7 @@ func (b *backend) Commit(ctx context.Context, w *sqlstore.GameWrite) error {
 	case w.Ends != "" && s.isRated(ctx, w.Ends):
 		return s.forgetOnEnd(w.Ends, s.writeEnd(ctx, w))
 	case len(w.Stmts) > 1:
-		return b.Write(ctx, w.Apply)
+		return b.Write(ctx, w.Func())
 	case w.Ends != "":
 		return s.forgetOnEnd(w.Ends, s.write(ctx, w))
 	}
@@ -184,7 +184,7 @@ next:
 func (s *Store) writeEnd(ctx context.Context, w *sqlstore.GameWrite) error {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
-		err = (*backend)(s).Write(ctx, w.Apply)
+		err = (*backend)(s).Write(ctx, w.Func())
 		if !retryable(err) {
 			break
 		}

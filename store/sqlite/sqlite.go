@@ -82,6 +82,7 @@ type Store struct {
 	rdb   *sql.DB                     // the read-only pool
 	reads *readStatements             // its prepared statements
 	stmts *statements                 // the writer's prepared statements
+	wq    writer                      // the writer's querier, on stmts (writes.go)
 	q     *groupcommit.Queue[txWrite] // the writer's queue
 
 	cdb       *sql.DB       // the checkpointer's connection (checkpoint.go)

@@ -22,7 +22,7 @@ type txWrite = func(q sqlstore.Querier) error
 // Commit runs w as one write of the group commit; once it has committed,
 // the heartbeat it carries (game.Beat), if any, goes to the lock file.
 func (b *backend) Commit(ctx context.Context, w *sqlstore.GameWrite) error {
-	if err := b.Write(ctx, w.Apply); err != nil {
+	if err := b.Write(ctx, w.Func()); err != nil {
 		return err
 	}
 	if bt := game.BeatOf(ctx); bt != nil {
@@ -67,7 +67,7 @@ func (s *Store) commitAll(ctx context.Context, batch []*groupcommit.Request[txWr
 		failAll(batch, err)
 		return true
 	}
-	q := writer{ctx, s.stmts}
+	q := s.querier(ctx)
 	for _, r := range batch {
 		if err := r.Write(q); err != nil {
 			r.Err = err
@@ -81,6 +81,14 @@ func (s *Store) commitAll(ctx context.Context, batch []*groupcommit.Request[txWr
 	return true
 }
 
+// querier returns the writer's querier under ctx. It is the Store's own,
+// set for each transaction, so that making it a Querier for each write
+// allocates nothing.
+func (s *Store) querier(ctx context.Context) *writer {
+	s.wq = writer{ctx, s.stmts}
+	return &s.wq
+}
+
 // commitEach runs batch in one transaction, each write under its own
 // savepoint: a write that fails is rolled back alone.
 func (s *Store) commitEach(ctx context.Context, batch []*groupcommit.Request[txWrite]) {
@@ -88,7 +96,7 @@ func (s *Store) commitEach(ctx context.Context, batch []*groupcommit.Request[txW
 		failAll(batch, err)
 		return
 	}
-	q := writer{ctx, s.stmts}
+	q := s.querier(ctx)
 	sp := func(what, query string) error {
 		if _, err := q.Exec(query); err != nil {
 			s.rollback(ctx)

@@ -44,6 +44,18 @@ type GameWrite struct {
 	Beat *game.Beat
 
 	s *Store
+	// apply is w.Apply made a function once, for a write used again (see
+	// Func); nil for others.
+	apply func(Querier) error
+}
+
+// Func returns w.Apply as a function, the backends' write. A write that
+// is used again makes it once; another makes it at each call.
+func (w *GameWrite) Func() func(Querier) error {
+	if w.apply != nil {
+		return w.apply
+	}
+	return w.Apply
 }
 
 // Apply runs w in the transaction of q.
@@ -240,8 +252,11 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 // ratings are updated in the same transaction.
 func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, st game.State) error {
 	w := appendWrites.Get().(*appendWrite)
-	*w = appendWrite{id: id, ply: mv.Ply, fence: fenceArg(ctx)}
-	args, err := appendStateArgs(append(w.args[:0], id, mv.Ply), st)
+	*w = appendWrite{id: id, ply: mv.Ply, fence: fenceArg(ctx), funcs: w.funcs}
+	w.GameWrite.apply = w.funcs.apply
+	// The id goes in both statements' arguments, made an any once.
+	idArg := any(id)
+	args, err := appendStateArgs(append(w.args[:0], idArg, mv.Ply), st)
 	if err != nil {
 		return s.fail(w.op(), err)
 	}
@@ -249,7 +264,7 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 		// The statements take no move (the fence is at MoveParam); the
 		// move's row has its own arguments.
 		args = append(args, w.fence)
-		w.row = appendMoveArgs(append(w.rowArgs[:0], id, mv.Ply), mv)
+		w.row = appendMoveArgs(append(w.rowArgs[:0], idArg, mv.Ply), mv)
 	} else {
 		args = append(appendMoveArgs(args, mv), w.fence)
 	}
@@ -272,20 +287,24 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 	if w.row != nil {
 		w.Stmts = append(w.Stmts, Stmt{insertMoveSQL, w.row})
 	}
-	w.OnZero = w.onZero
+	w.OnZero = w.funcs.onZero
 	if err := s.commitOp(ctx, w.op, s.ending(&w.GameWrite, id, st)); err != nil {
 		// A write given up may still be in the writer's hands: it is
 		// left to the collector.
 		return err
 	}
-	*w = appendWrite{}
+	*w = appendWrite{funcs: w.funcs}
 	appendWrites.Put(w)
 	return nil
 }
 
 // appendWrites keeps the writes of AppendMove for reuse, a kilobyte
 // each: a write goes back once its commit has answered.
-var appendWrites = sync.Pool{New: func() any { return new(appendWrite) }}
+var appendWrites = sync.Pool{New: func() any {
+	w := new(appendWrite)
+	w.funcs = appendFuncs{apply: w.Apply, onZero: w.onZero}
+	return w
+}}
 
 // appendWrite is the write of AppendMove, in one allocation with its
 // statements and their arguments.
@@ -294,6 +313,9 @@ type appendWrite struct {
 	id    string
 	ply   int
 	fence any
+	// funcs are the write's methods made functions, once for every use
+	// of the write.
+	funcs appendFuncs
 	// whole is the dialect's AppendMove when the write's statements are
 	// AppendMovePlaying's.
 	whole []string
@@ -304,6 +326,9 @@ type appendWrite struct {
 	args    [maxAppendArgs]any
 	rowArgs [2 + MoveParams]any
 }
+
+// appendFuncs are an appendWrite's Apply and onZero as functions.
+type appendFuncs struct{ apply, onZero func(Querier) error }
 
 // maxAppendArgs is room for AppendMove's arguments, AppendFence of them.
 const maxAppendArgs = 32
