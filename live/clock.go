@@ -6,7 +6,9 @@ import "time"
 // so that they never sleep.
 type Clock interface {
 	Now() time.Time
-	// AfterFunc calls f in its own goroutine after d.
+	// AfterFunc calls f after d, never from within AfterFunc: the
+	// system clock on a goroutine of its own, a test's clock on the
+	// goroutine that moves it past d.
 	AfterFunc(d time.Duration, f func()) Timer
 }
 
