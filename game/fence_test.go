@@ -79,7 +79,9 @@ func TestWriterCarriesOnCommit(t *testing.T) {
 func TestWriterEnds(t *testing.T) {
 	parent, cancelParent := context.WithCancelCause(context.WithValue(context.Background(), fenceTestKey{}, "kept"))
 	cancelParent(errors.New("the caller left"))
-	at := time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC)
+	// A deadline of the system clock, which the context's timer reads: a
+	// day ahead, so that it never passes while the test runs.
+	at := time.Now().Add(24 * time.Hour)
 	deadline, stop := context.WithDeadline(context.Background(), at)
 	defer stop()
 	ends, end := context.WithCancelCause(deadline)
