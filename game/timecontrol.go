@@ -1,6 +1,7 @@
 package game
 
 import (
+	"strconv"
 	"strings"
 	"time"
 )
@@ -253,20 +254,32 @@ func (tc TimeControl) Initial() time.Duration { return tc.limit }
 // String returns the compact text form ("5+3", "move:30s", "untimed"), or ""
 // for the zero TimeControl. See [TimeControl] for the grammar.
 func (tc TimeControl) String() string {
+	b, _ := tc.AppendText(make([]byte, 0, 16))
+	return string(b)
+}
+
+// AppendText appends the compact text form of tc (see
+// [TimeControl.String]) to b. It never fails; the error is
+// encoding.TextAppender's.
+func (tc TimeControl) AppendText(b []byte) ([]byte, error) {
 	switch tc.mode {
 	case ModeUntimed:
-		return "untimed"
+		return append(b, "untimed"...), nil
 	case ModeWholeGame:
-		return itoa(int(tc.limit/time.Minute)) + "+" + itoa(int(tc.inc/time.Second))
+		b = strconv.AppendInt(b, int64(tc.limit/time.Minute), 10)
+		b = append(b, '+')
+		return strconv.AppendInt(b, int64(tc.inc/time.Second), 10), nil
 	case ModePerMove:
+		b = append(b, "move:"...)
 		if tc.limit%time.Minute == 0 {
-			return "move:" + itoa(int(tc.limit/time.Minute)) + "m"
+			return append(strconv.AppendInt(b, int64(tc.limit/time.Minute), 10), 'm'), nil
 		}
-		return "move:" + itoa(int(tc.limit/time.Second)) + "s"
+		return append(strconv.AppendInt(b, int64(tc.limit/time.Second), 10), 's'), nil
 	case ModeCorrespondence:
-		return "days:" + itoa(int(tc.limit/Day))
+		b = append(b, "days:"...)
+		return strconv.AppendInt(b, int64(tc.limit/Day), 10), nil
 	}
-	return ""
+	return b, nil
 }
 
 // ParseTimeControl parses the compact text form written by

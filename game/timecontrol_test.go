@@ -360,3 +360,26 @@ func FuzzParsePGNTimeControl(f *testing.F) {
 		checkParsed(t, tc)
 	})
 }
+
+// TestTimeControlAppendText: AppendText appends String's text after what
+// the buffer holds, in every mode, and into a buffer with room allocates
+// nothing (a move's stored clock writes it).
+func TestTimeControlAppendText(t *testing.T) {
+	for _, text := range []string{"5+3", "180+0", "1+10", "move:30s", "move:2m", "days:3", "untimed"} {
+		tc, err := ParseTimeControl(text)
+		if err != nil {
+			t.Fatalf("ParseTimeControl(%q): %v", text, err)
+		}
+		got, err := tc.AppendText([]byte("tc="))
+		if err != nil || string(got) != "tc="+text || tc.String() != text {
+			t.Errorf("%q: AppendText = %q, %v; String = %q", text, got, err, tc.String())
+		}
+		buf := make([]byte, 0, 32)
+		if n := testing.AllocsPerRun(100, func() { buf, _ = tc.AppendText(buf[:0]) }); n != 0 {
+			t.Errorf("%q: AppendText allocates %v times into a buffer with room", text, n)
+		}
+	}
+	if got, err := (TimeControl{}).AppendText([]byte("x")); err != nil || string(got) != "x" {
+		t.Errorf("the zero TimeControl appends %q, %v; want nothing", got, err)
+	}
+}

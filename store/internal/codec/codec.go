@@ -134,12 +134,10 @@ func appendClock(dst []byte, c *game.ClockSnapshot, turnStart time.Time) ([]byte
 	if y := turnStart.Year(); !turnStart.IsZero() && (y < 0 || y > 9999) {
 		return dst, false
 	}
-	start := len(dst)
-	b := append(dst, `{"timeControl":`...)
-	b, ok := appendPlainString(b, c.TimeControl.String())
-	if !ok {
-		return dst[:start], false
-	}
+	// A time control's text is digits, letters, '+' and ':': plain.
+	b := append(dst, `{"timeControl":"`...)
+	b, _ = c.TimeControl.AppendText(b)
+	b = append(b, '"')
 	b = append(b, `,"state":"`...)
 	b = append(b, c.State.String()...)
 	b = append(b, `","turn":"`...)
@@ -167,20 +165,6 @@ func appendClock(dst []byte, c *game.ClockSnapshot, turnStart time.Time) ([]byte
 		b = append(b, ']')
 	}
 	return append(b, '}'), true
-}
-
-// appendPlainString appends s as a JSON string, and reports false if s
-// holds a byte that encoding/json would escape (or not write as it is).
-func appendPlainString(dst []byte, s string) ([]byte, bool) {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c < 0x20, c >= 0x7f, c == '"', c == '\\', c == '<', c == '>', c == '&':
-			return dst, false
-		}
-	}
-	dst = append(dst, '"')
-	dst = append(dst, s...)
-	return append(dst, '"'), true
 }
 
 // DecodeClock reads a clock snapshot stored by EncodeClock: nil or empty
