@@ -113,7 +113,7 @@ func TestE2EReconnectCatchesUp(t *testing.T) {
 	f := back.next("the missed move", func(f wsFrame) bool { return f.T == "move" || f.T == "full" })
 	var ev eventJSON
 	decodeFrameData(t, f, &ev)
-	if f.T != "move" || ev.Move == nil || ev.Move.UCI != "b8c6" || f.V <= seen {
+	if f.T != "move" || ev.Move.UCI != "b8c6" || f.V <= seen {
 		t.Fatalf("after catching up from v=%d: %s v=%d %s", seen, f.T, f.V, f.D)
 	}
 	if o := ev.Opening; o == nil || o.ECO != "C44" || o.Names["es"] != "Apertura del Caballo de Rey: Variante Normal" {

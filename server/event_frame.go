@@ -25,7 +25,7 @@ func encodeEventFrame(typ string, seq int64, e eventJSON) []byte {
 		b = strconv.AppendInt(b, seq, 10)
 	}
 	b = append(b, `,"d":{`...)
-	if m := e.Move; m != nil {
+	if m := &e.Move; m.UCI != "" {
 		b = append(b, `"move":{"uci":`...)
 		b = appendJSONString(b, m.UCI)
 		b = append(b, `,"san":`...)

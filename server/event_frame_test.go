@@ -42,15 +42,15 @@ func TestEventFrame(t *testing.T) {
 		{"a state at the start", "state", 1, with(func(e *eventJSON) {})},
 		{"no seq", "state", 0, with(func(e *eventJSON) {})},
 		{"a move with clocks and legal moves", "move", 7, with(func(e *eventJSON) {
-			e.Move = &moveJSON{UCI: "e2e4", SAN: "e4", Clock: ms(179_000)}
+			e.Move = moveJSON{UCI: "e2e4", SAN: "e4", Clock: ms(179_000)}
 			e.Ply, e.Turn, e.WTime, e.BTime, e.ClockRunning, e.Legal = 1, "black", ms(179_000), ms(-1), true, legal
 		})},
 		{"a move untimed", "move", 2, with(func(e *eventJSON) {
-			e.Move = &moveJSON{UCI: "e7e8q", SAN: "e8=Q+"}
+			e.Move = moveJSON{UCI: "e7e8q", SAN: "e8=Q+"}
 			e.Legal = game.LegalMoves{}
 		})},
 		{"an opening", "move", 3, with(func(e *eventJSON) {
-			e.Move = &moveJSON{UCI: "e2e4", SAN: "e4"}
+			e.Move = moveJSON{UCI: "e2e4", SAN: "e4"}
 			e.Opening = &openingJSON{ECO: "C20", Name: "King's Pawn Game", Names: map[string]string{"es": "Apertura de peón de rey", "en": "King's Pawn Game & <more>"}}
 		})},
 		{"an opening without names", "move", 3, with(func(e *eventJSON) {
@@ -77,7 +77,7 @@ func TestEventFrame(t *testing.T) {
 		})},
 		{"text to escape", "st\"ate", 5, with(func(e *eventJSON) {
 			e.FEN, e.Turn, e.Status, e.Result = "<fen>&\u2028", "\x00", "ñ", "\xff"
-			e.Move = &moveJSON{UCI: "\"", SAN: "\t"}
+			e.Move = moveJSON{UCI: "\"", SAN: "\t"}
 		})},
 	}
 	for _, tc := range tests {
@@ -148,7 +148,7 @@ func FuzzEventFrame(f *testing.F) {
 			e.Legal = game.LegalMoves{u, u}
 		}
 		if uci != "" {
-			e.Move = &moveJSON{UCI: uci, SAN: san, Clock: &clock}
+			e.Move = moveJSON{UCI: uci, SAN: san, Clock: &clock}
 		}
 		if eco != "" {
 			e.Opening = &openingJSON{ECO: eco, Name: name, Names: map[string]string{name: eco, eco: uci}}

@@ -132,7 +132,7 @@ type moveJSON struct {
 
 // eventJSON is the data of a "move" or "state" frame.
 type eventJSON struct {
-	Move *moveJSON `json:"move,omitempty"`
+	Move moveJSON `json:"move,omitzero"`
 	// Opening names the position after a move when it is a named opening
 	// position (absent otherwise: the game keeps the opening it had).
 	Opening *openingJSON `json:"opening,omitempty"`
@@ -226,7 +226,7 @@ func viewState(ev game.Event, legal bool) stateJSON {
 func viewEvent(ev game.Event, legal bool, timed bool) eventJSON {
 	out := eventJSON{stateJSON: viewState(ev, legal)}
 	if ev.Move != nil {
-		out.Move = &moveJSON{UCI: ev.Move.UCI, SAN: ev.Move.SAN}
+		out.Move = moveJSON{UCI: ev.Move.UCI, SAN: ev.Move.SAN}
 		out.Opening = openingOfFEN(ev.FEN)
 		if timed {
 			ms := ev.Move.Remaining.Milliseconds()
