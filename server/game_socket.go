@@ -94,6 +94,15 @@ type gameSocket struct {
 	ctx     context.Context
 	pmu     sync.Mutex
 	pending []game.Event
+
+	// moving is the move playMove plays (the socket plays one at a time):
+	// its client id, and whether the socket's writes are still held for
+	// it. acked answers it (ackMove), made a function once.
+	moving struct {
+		id   int64
+		held bool
+	}
+	acked func(live.Ack)
 }
 
 // follower is a bus that hands a game's events to a function rather than
@@ -462,7 +471,10 @@ func decodeRawMove(data []byte) (moveFrame, bool) {
 // writer, before this goroutine is woken (live.Runtime.MoveThen).
 func (gs *gameSocket) playMove(ctx context.Context, m moveFrame) {
 	gs.sock.holdWrites()
-	held := true
+	gs.moving.id, gs.moving.held = m.ID, true
+	if gs.acked == nil {
+		gs.acked = gs.ackMove
+	}
 	reader := gs.sock.reader
 	if err := tokenRefusal(gs.who, "move"); err != nil {
 		gs.sock.send(errorFrame(reader, m.ID, err))
@@ -476,15 +488,11 @@ func (gs *gameSocket) playMove(ctx context.Context, m moveFrame) {
 	}
 	ack, err := gs.srv.cfg.Runtime.MoveThen(ctx, gs.id, gs.userID, live.MoveRequest{
 		UCI: *m.UCI, Ply: *m.Ply, ID: m.ID, Lag: gs.sock.lag.moveLag(reported),
-	}, func(ack live.Ack) {
-		gs.sock.sendEncoded(moveAckFrame(m.ID, ack.Move.Ply, ack.Move.UCI, ack.Move.SAN, ack.Seq, ack.Resent))
-		held = false
-		gs.sock.releaseWrites()
-	})
+	}, gs.acked)
 	if err != nil {
 		gs.sock.send(errorFrame(reader, m.ID, err))
 	}
-	if held {
+	if gs.moving.held {
 		gs.sock.releaseWrites()
 	}
 	if err != nil {
@@ -494,6 +502,15 @@ func (gs *gameSocket) playMove(ctx context.Context, m moveFrame) {
 	if !ack.Resent {
 		gs.srv.noteTurn(ctx, gs.hdr)
 	}
+}
+
+// ackMove queues the ack of the move playMove plays and lets the
+// socket's writer go. The runtime calls it before MoveThen returns, and
+// never after (live.Runtime.MoveThen).
+func (gs *gameSocket) ackMove(ack live.Ack) {
+	gs.sock.sendEncoded(moveAckFrame(gs.moving.id, ack.Move.Ply, ack.Move.UCI, ack.Move.SAN, ack.Seq, ack.Resent))
+	gs.moving.held = false
+	gs.sock.releaseWrites()
 }
 
 // handle runs one client frame. Actions are the requester's: the runtime

@@ -411,6 +411,12 @@ func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 		}
 	}()
 	flood := ratelimit.NewWindow(s.cfg.FloodLimit, s.cfg.FloodPeriod)
+	// handleData handles the frame in data: one function for every frame
+	// of the socket, made once (a function made for each frame would be an
+	// allocation a frame). onStack's hand-off orders the write of data
+	// before the read.
+	var data []byte
+	handleData := func() { s.handleFrame(data, handle) }
 	for {
 		// The read's context is never cancelled (the connection's
 		// close ends it): one the library would watch costs an
@@ -430,7 +436,7 @@ func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 			return
 		}
 		buf := frameBuffers.Get().(*[]byte)
-		data, err := readFrame(r, s.cfg.MaxFrame, *buf)
+		data, err = readFrame(r, s.cfg.MaxFrame, *buf)
 		if err != nil {
 			s.close(websocket.StatusNormalClosure, "")
 			return
@@ -443,8 +449,9 @@ func (s *socket) serve(ctx context.Context, handle func(inFrame, []byte)) {
 		// kept for deep calls): decoding and handling grow a stack deep,
 		// and the reader's, which an idle socket keeps, would keep that
 		// size. Once handled, nothing holds its bytes.
-		onStack(func() { s.handleFrame(data, handle) })
+		onStack(handleData)
 		putFrameBuffer(buf, data)
+		data = nil
 		select {
 		case <-s.done:
 			return
