@@ -100,7 +100,11 @@ func (r *Report) WriteText(w io.Writer) error {
 		if s.PeakRSS > 0 {
 			fmt.Fprintf(&b, " (peak %s)", mib(s.PeakRSS))
 		}
-		fmt.Fprintf(&b, ", moves counted %s (from %s)\n", known(s.Moves), s.Source)
+		fmt.Fprintf(&b, ", moves counted %s (from %s)", known(s.Moves), s.Source)
+		if objects, bytes, ok := s.AllocsPerMove(r.Moves); ok {
+			fmt.Fprintf(&b, "; heap allocations a move %.1f, %.0f bytes", objects, bytes)
+		}
+		b.WriteByte('\n')
 	}
 	fmt.Fprintf(&b, "load generator  CPU %.2f cores", r.LoadGenCPU)
 	if r.LoadGenGC != "" {

@@ -26,12 +26,16 @@ type serverSample struct {
 	peakRSS int64 // bytes (proc only)
 	sockets int64 // joinpal_sockets (metrics only, -1 unknown)
 	moves   int64 // joinpal_moves_total (metrics only, -1 unknown)
+	// allocs and allocBytes are the heap allocations since the server
+	// started, go_memstats_mallocs_total and go_memstats_alloc_bytes_total
+	// (metrics only, -1 unknown).
+	allocs, allocBytes int64
 }
 
 // readServer samples the server: from /proc when pid is known, else from
 // its /metrics. Failures leave the sample unknown.
 func readServer(ctx context.Context, base string, pid int) serverSample {
-	s := serverSample{sockets: -1, moves: -1}
+	s := serverSample{sockets: -1, moves: -1, allocs: -1, allocBytes: -1}
 	if m, err := fetchMetrics(ctx, base); err == nil {
 		s.source = "metrics"
 		if v, ok := m["process_cpu_seconds_total"]; ok {
@@ -45,6 +49,12 @@ func readServer(ctx context.Context, base string, pid int) serverSample {
 		}
 		if v, ok := m["joinpal_moves_total"]; ok {
 			s.moves = int64(v)
+		}
+		if v, ok := m["go_memstats_mallocs_total"]; ok {
+			s.allocs = int64(v)
+		}
+		if v, ok := m["go_memstats_alloc_bytes_total"]; ok {
+			s.allocBytes = int64(v)
 		}
 	}
 	if pid > 0 {
@@ -269,15 +279,34 @@ type ServerUse struct {
 	// the phase (joinpal_moves_total; -1 unknown).
 	Sockets int64 `json:"sockets"`
 	Moves   int64 `json:"moves"`
+	// Allocs and AllocBytes are the heap allocations the server made in
+	// the phase, in objects and bytes (go_memstats_mallocs_total and
+	// go_memstats_alloc_bytes_total of its /metrics; -1 unknown).
+	Allocs     int64 `json:"allocs"`
+	AllocBytes int64 `json:"allocBytes"`
+}
+
+// AllocsPerMove returns the server's heap allocations a move acknowledged
+// in the phase, in objects and bytes; false when its /metrics does not
+// count them or no move was acknowledged.
+func (u ServerUse) AllocsPerMove(moves int) (objects, bytes float64, ok bool) {
+	if u.Allocs < 0 || u.AllocBytes < 0 || moves <= 0 {
+		return 0, 0, false
+	}
+	return float64(u.Allocs) / float64(moves), float64(u.AllocBytes) / float64(moves), true
 }
 
 func serverUse(before, after serverSample, elapsed time.Duration) ServerUse {
-	u := ServerUse{Source: after.source, RSS: after.rss, PeakRSS: after.peakRSS, SetupRSS: before.rss, Sockets: after.sockets, Moves: -1}
+	u := ServerUse{Source: after.source, RSS: after.rss, PeakRSS: after.peakRSS, SetupRSS: before.rss, Sockets: after.sockets,
+		Moves: -1, Allocs: -1, AllocBytes: -1}
 	if before.source == after.source && after.source != "" {
 		u.CPU = cpuShare(after.cpu-before.cpu, elapsed)
 	}
 	if before.moves >= 0 && after.moves >= 0 {
 		u.Moves = after.moves - before.moves
+	}
+	if before.allocs >= 0 && after.allocs >= before.allocs && before.allocBytes >= 0 && after.allocBytes >= before.allocBytes {
+		u.Allocs, u.AllocBytes = after.allocs-before.allocs, after.allocBytes-before.allocBytes
 	}
 	return u
 }

@@ -151,3 +151,44 @@ func FuzzParseMetrics(f *testing.F) {
 		}
 	})
 }
+
+// TestServerAllocations: the heap allocations of the phase are the
+// difference of the server's two samples, a move's their share of the
+// moves acknowledged; unknown (and left out of the report) when a sample
+// lacks them, a counter went back, or no move was acknowledged.
+func TestServerAllocations(t *testing.T) {
+	sample := func(allocs, bytes int64) serverSample {
+		return serverSample{source: "metrics", sockets: -1, moves: -1, allocs: allocs, allocBytes: bytes}
+	}
+	for _, tt := range []struct {
+		name          string
+		before, after serverSample
+		moves         int
+		objects       float64
+		bytes         float64
+		ok            bool
+	}{
+		{"counted", sample(1_000, 50_000), sample(5_500, 230_000), 100, 45, 1_800, true},
+		{"no metrics before", sample(-1, -1), sample(5_500, 230_000), 100, 0, 0, false},
+		{"no metrics after", sample(1_000, 50_000), sample(-1, -1), 100, 0, 0, false},
+		{"a restarted server", sample(5_500, 230_000), sample(1_000, 50_000), 100, 0, 0, false},
+		{"no move", sample(1_000, 50_000), sample(5_500, 230_000), 0, 0, 0, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			u := serverUse(tt.before, tt.after, time.Second)
+			objects, bytes, ok := u.AllocsPerMove(tt.moves)
+			if ok != tt.ok || objects != tt.objects || bytes != tt.bytes {
+				t.Fatalf("AllocsPerMove(%d) = %v, %v, %v; want %v, %v, %v", tt.moves, objects, bytes, ok, tt.objects, tt.bytes, tt.ok)
+			}
+			var b strings.Builder
+			r := &Report{Moves: tt.moves, Server: u}
+			if err := r.WriteText(&b); err != nil {
+				t.Fatal(err)
+			}
+			line := "heap allocations a move 45.0, 1800 bytes"
+			if got := strings.Contains(b.String(), line); got != tt.ok {
+				t.Fatalf("the report names %q: %v, want %v:\n%s", line, got, tt.ok, b.String())
+			}
+		})
+	}
+}

@@ -32,6 +32,7 @@ func newServer(st store, w *writer) *server {
 func (s *server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) })
+	mux.HandleFunc("GET /metrics", serveMetrics)
 	mux.HandleFunc("POST /api/guest", s.newGuest)
 	mux.HandleFunc("POST /api/challenge/open", s.newChallenge)
 	mux.HandleFunc("POST /api/challenge/{id}/accept", s.accept)
