@@ -41,7 +41,8 @@ instead: --games games between bot guests over real HTTP and WebSockets,
 each side moving --think after its opponent (random legal moves), for
 --duration after every socket is open; it reports moves/s, the round trips
 (move sent → ack, → the opponent's move event), errors, sockets and the
-server's CPU and memory (/proc for --serve, /metrics for --target); each
+server's CPU and memory (/proc for --serve, /metrics for --target) and its
+heap allocations a move (its /metrics); each
 second of the measured phase, its progress line also gives the wall-clock
 time and the 99th percentile and slowest of that second's acks, to set a
 burst of slow acks beside the server's and the database's logs. --store,
