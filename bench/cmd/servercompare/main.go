@@ -88,7 +88,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.bare, "bare", "", "the bareserver binary (built from ./cmd/bareserver)")
 	scen := fs.String("scenarios", "1:10s:1s,1000:30s:10s,5000:30s:5s,9900:30s:5s", "comma-separated GAMES:DURATION:THINK")
 	stores := fs.String("stores", "sqlite,postgres", "comma-separated stores: sqlite, postgres")
-	fs.IntVar(&cfg.reps, "reps", 2, "runs of each server per scenario and store, interleaved")
+	fs.IntVar(&cfg.reps, "reps", 3, "runs of each server per scenario and store, interleaved (the median of three is the middle run: one stalled run does not decide it)")
 	fs.StringVar(&cfg.pg, "pg", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "the PostgreSQL database; each run gets a schema of its own, dropped after")
 	fs.StringVar(&cfg.checkpoint, "checkpoint", "auto", "PostgreSQL's checkpoints in a run: auto (its own schedule), before (one before each run's setup), mid (and one at the middle of each measured window)")
 	fs.StringVar(&cfg.progressDir, "progress", "", "a `DIR` to keep each run's progress in (a line a second of the measured phase: its wall-clock time, moves, ack p99 and slowest ack), one file a run; empty: none")
