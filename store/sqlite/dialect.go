@@ -106,6 +106,8 @@ type sqliteQuery struct {
 	order []int
 	// params is the number of arguments the query takes: its highest n.
 	params int
+	// zero reports a parameter $0, which names no argument.
+	zero bool
 }
 
 // text returns query's SQLite form, made once.
@@ -135,6 +137,7 @@ func parseQuery(query string) *sqliteQuery {
 			n = min(n*10+int(query[end]-'0'), maxParam)
 		}
 		b.WriteByte('?')
+		q.zero = q.zero || n == 0
 		inOrder = inOrder && n == len(q.order)+1
 		q.order = append(q.order, n-1)
 		q.params = max(q.params, n)
@@ -168,25 +171,29 @@ func (q *sqliteQuery) inputs(a []any) int {
 	return len(a)
 }
 
-// errArgs is the error of a query given fewer arguments than it takes.
-func (q *sqliteQuery) errArgs(given int) error {
-	return fmt.Errorf("sqlite: the query takes %d arguments, %d given", q.params, given)
+// check refuses the query with given arguments when it names one it is
+// not given: a parameter $0, or past the last argument.
+func (q *sqliteQuery) check(given int) error {
+	switch {
+	case q.zero:
+		return errors.New("sqlite: the query has a parameter $0")
+	case given < q.params:
+		return fmt.Errorf("sqlite: the query takes %d arguments, %d given", q.params, given)
+	}
+	return nil
 }
 
 // args returns a in the order of the query's parameters, times as the
 // store keeps them.
 func (q *sqliteQuery) args(a []any) ([]any, error) {
-	if len(a) < q.params {
-		return nil, q.errArgs(len(a))
+	if err := q.check(len(a)); err != nil {
+		return nil, err
 	}
 	if q.order == nil {
 		return sqlstore.Args(a, storedTime), nil
 	}
 	out := make([]any, len(q.order))
 	for k, i := range q.order {
-		if i < 0 {
-			return nil, fmt.Errorf("sqlite: the query has a parameter $0")
-		}
 		out[k] = sqlstore.Arg(a[i], storedTime)
 	}
 	return out, nil

@@ -93,6 +93,13 @@ func TestTextTooFewArguments(t *testing.T) {
 			t.Errorf("a read short of an argument: %v", err)
 		}
 	}
+	err = s.q.Do(ctx, func(q sqlstore.Querier) error {
+		_, err := q.Exec("INSERT INTO nodes (node, last_seen, stopped) VALUES ($1, $0, 0)", "n")
+		return err
+	})
+	if err == nil || !strings.Contains(err.Error(), "parameter $0") {
+		t.Errorf("the writer ran a query with a parameter $0: %v", err)
+	}
 	var n int
 	if err := s.rdb.QueryRowContext(ctx, "SELECT count(*) FROM nodes WHERE node = 'n'").Scan(&n); err != nil || n != 0 {
 		t.Fatalf("nodes named n: %d, %v; want none", n, err)

@@ -38,8 +38,8 @@ func newStatements(conn *sql.Conn) *statements {
 // them (times as sqlstore.Args sends them), and returns the number of rows
 // it changed.
 func (st *statements) exec(ctx context.Context, query *sqliteQuery, a []any) (changed int64, err error) {
-	if len(a) < query.params {
-		return 0, query.errArgs(len(a))
+	if err := query.check(len(a)); err != nil {
+		return 0, err
 	}
 	err = st.conn.Raw(func(dc any) error {
 		ds, err := st.prepared(ctx, dc, query.text)
@@ -91,8 +91,8 @@ func (st *statements) prepared(ctx context.Context, dc any, query string) (execS
 	return es, nil
 }
 
-// bind puts the arguments a of query into st.args, in the order of its
-// parameters, converted as database/sql would: a time as the store keeps
+// bind puts the arguments a of query, which exec has checked, into
+// st.args, in the order of its parameters, converted as database/sql would: a time as the store keeps
 // it (microseconds since the epoch, NULL for the zero time), a value of
 // the driver's own types as it is, any other by
 // driver.DefaultParameterConverter (an int as an int64, a driver.Valuer
@@ -101,9 +101,6 @@ func (st *statements) bind(query *sqliteQuery, a []any) ([]driver.NamedValue, er
 	args := st.args[:0]
 	for k := range query.inputs(a) {
 		i := query.index(k)
-		if i < 0 {
-			return args, fmt.Errorf("sqlite: the query has a parameter $0")
-		}
 		v := sqlstore.Arg(a[i], storedTime)
 		if !driver.IsValue(v) {
 			c, err := driver.DefaultParameterConverter.ConvertValue(v)

@@ -132,10 +132,18 @@ func (s *Store) commitEach(ctx context.Context, batch []*groupcommit.Request[txW
 // those starts a goroutine that watches its context (which the writer's
 // never ends) and binds every prepared statement to it anew.
 
+// The writer's own statements, made once: a transaction runs them
+// without looking them up.
+var (
+	beginQuery    = parseQuery("BEGIN IMMEDIATE")
+	commitQuery   = parseQuery("COMMIT")
+	rollbackQuery = parseQuery("ROLLBACK")
+)
+
 // begin starts the writer's transaction, taking the file's write lock at
 // once.
 func (s *Store) begin(ctx context.Context) error {
-	if _, err := s.stmts.exec(ctx, text("BEGIN IMMEDIATE"), nil); err != nil {
+	if _, err := s.stmts.exec(ctx, beginQuery, nil); err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
 	return nil
@@ -145,7 +153,7 @@ func (s *Store) begin(ctx context.Context) error {
 // transaction is rolled back, so that nothing of it stays and the next
 // can begin.
 func (s *Store) commitTx(ctx context.Context) error {
-	if _, err := s.stmts.exec(ctx, text("COMMIT"), nil); err != nil {
+	if _, err := s.stmts.exec(ctx, commitQuery, nil); err != nil {
 		s.rollback(ctx)
 		return fmt.Errorf("commit: %w", err)
 	}
@@ -156,5 +164,5 @@ func (s *Store) commitTx(ctx context.Context) error {
 // writes' outcome (they have failed already), and SQLite may have rolled
 // the transaction back itself ("no transaction is active").
 func (s *Store) rollback(ctx context.Context) {
-	_, _ = s.stmts.exec(ctx, text("ROLLBACK"), nil)
+	_, _ = s.stmts.exec(ctx, rollbackQuery, nil)
 }
