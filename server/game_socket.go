@@ -149,19 +149,14 @@ func (gs *gameSocket) run(ctx context.Context, since int64) {
 		events, cancel = rt.Bus().Subscribe(gs.id)
 	}
 	defer func() { cancel() }()
-	// The first frames (the whole game) are built on another goroutine
-	// (one kept for deep calls): encoding them grows a stack deep, and the
-	// reader's, which lives as long as the socket, would keep that size.
-	// The chat's history comes from a goroutine of its own (joinChat).
-	onStack(func() { gs.catchUp(ctx, since) })
-	gs.chat = gs.srv.joinChat(gs.sock, gs.who, gs.chatRoom())
-	gs.srv.watch.join(gs)
+	// Joining runs on another goroutine (one kept for deep calls): its
+	// calls grow a stack past 4 KiB, and this goroutine's, the socket's
+	// reader for as long as the socket lives, would keep twice the size
+	// it needs to wait for a frame (the collector halves a waiting stack
+	// only when a quarter of it is enough). A socket that never joined
+	// leaves the watchers unchanged.
 	defer gs.srv.watch.part(gs)
-	if gs.player() && gs.srv.play.hub.join(gs.id, gs.playerID) {
-		pctx, pcancel := context.WithTimeout(ctx, presenceTimeout)
-		_ = rt.Connected(pctx, gs.id, gs.playerID) // a game that is over has nobody to wait for
-		pcancel()
-	}
+	onStack(func() { gs.join(ctx, since) })
 	var wg sync.WaitGroup
 	if events != nil {
 		wg.Add(1)
@@ -179,6 +174,21 @@ func (gs *gameSocket) run(ctx context.Context, since int64) {
 			_ = rt.Disconnected(pctx, gs.id, gs.playerID)
 			pcancel()
 		}
+	}
+}
+
+// join sends the socket what its client missed after event since, makes
+// it a member of its chat room and of its game's watchers, and tells the
+// runtime that a player is connected.
+func (gs *gameSocket) join(ctx context.Context, since int64) {
+	gs.catchUp(ctx, since)
+	// The chat's history comes from a goroutine of its own (joinChat).
+	gs.chat = gs.srv.joinChat(gs.sock, gs.who, gs.chatRoom())
+	gs.srv.watch.join(gs)
+	if gs.player() && gs.srv.play.hub.join(gs.id, gs.playerID) {
+		pctx, pcancel := context.WithTimeout(ctx, presenceTimeout)
+		_ = gs.srv.cfg.Runtime.Connected(pctx, gs.id, gs.playerID) // a game that is over has nobody to wait for
+		pcancel()
 	}
 }
 
