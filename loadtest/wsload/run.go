@@ -136,7 +136,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 
-	before := readServer(ctx, r.base, cfg.ServerPID)
+	before := readServer(ctx, r.base, cfg.ServerPID, phaseStart)
 	selfBefore := readSelfCPU()
 	r.measuring.Store(true)
 	r.started.Store(true)
@@ -156,7 +156,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	r.measuring.Store(false)
 	elapsed := time.Since(start)
 	rep.SocketsOpen = r.socketsOpen.Load()
-	after := readServer(ctx, r.base, cfg.ServerPID)
+	after := readServer(ctx, r.base, cfg.ServerPID, phaseEnd)
 	selfAfter := readSelfCPU()
 	r.stopping.Store(true)
 	r.drain(matches, 5*time.Second)

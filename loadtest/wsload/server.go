@@ -32,17 +32,36 @@ type serverSample struct {
 	allocs, allocBytes int64
 }
 
+// sampleAt says when a sample is taken: its /metrics read (which costs
+// the server CPU and allocations) is kept outside the measured phase.
+type sampleAt int
+
+const (
+	// phaseStart reads /metrics first, then /proc: the read's CPU comes
+	// before the phase.
+	phaseStart sampleAt = iota
+	// phaseEnd reads /proc first, then /metrics: the read's CPU comes
+	// after the phase.
+	phaseEnd
+)
+
 // readServer samples the server: from /proc when pid is known, else from
-// its /metrics. Failures leave the sample unknown.
-func readServer(ctx context.Context, base string, pid int) serverSample {
+// its /metrics (read in either case for what only it counts). Failures
+// leave the sample unknown.
+func readServer(ctx context.Context, base string, pid int, at sampleAt) serverSample {
 	s := serverSample{sockets: -1, moves: -1, allocs: -1, allocBytes: -1}
+	if at == phaseEnd {
+		s.readProc(pid)
+	}
 	if m, err := fetchMetrics(ctx, base); err == nil {
-		s.source = "metrics"
-		if v, ok := m["process_cpu_seconds_total"]; ok {
-			s.cpu = time.Duration(v * float64(time.Second))
-		}
-		if v, ok := m["process_resident_memory_bytes"]; ok {
-			s.rss = int64(v)
+		if s.source == "" {
+			s.source = "metrics"
+			if v, ok := m["process_cpu_seconds_total"]; ok {
+				s.cpu = time.Duration(v * float64(time.Second))
+			}
+			if v, ok := m["process_resident_memory_bytes"]; ok {
+				s.rss = int64(v)
+			}
 		}
 		if v, ok := m["joinpal_sockets"]; ok {
 			s.sockets = int64(v)
@@ -57,13 +76,22 @@ func readServer(ctx context.Context, base string, pid int) serverSample {
 			s.allocBytes = int64(v)
 		}
 	}
-	if pid > 0 {
-		if cpu, err := procCPU(pid); err == nil {
-			s.source, s.cpu = "proc", cpu
-			s.rss, s.peakRSS = procMemory(pid)
-		}
+	if at == phaseStart {
+		s.readProc(pid)
 	}
 	return s
+}
+
+// readProc takes the sample's CPU time and memory from /proc when pid is
+// known and its files can be read.
+func (s *serverSample) readProc(pid int) {
+	if pid <= 0 {
+		return
+	}
+	if cpu, err := procCPU(pid); err == nil {
+		s.source, s.cpu = "proc", cpu
+		s.rss, s.peakRSS = procMemory(pid)
+	}
 }
 
 // fetchMetrics reads the server's /metrics.
@@ -72,6 +100,10 @@ func fetchMetrics(ctx context.Context, base string) (map[string]float64, error) 
 	if err != nil {
 		return nil, err
 	}
+	// Uncompressed: a server compressing its answer may make a new
+	// compressor for it (about 1 MB on JoinPal's), after it has read its
+	// allocation counters, so in the phase a sample starts.
+	req.Header.Set("Accept-Encoding", "identity")
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return nil, err

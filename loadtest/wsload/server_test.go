@@ -2,10 +2,14 @@ package wsload
 
 import (
 	"cmp"
+	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -190,5 +194,63 @@ func TestServerAllocations(t *testing.T) {
 				t.Fatalf("the report names %q: %v, want %v:\n%s", line, got, tt.ok, b.String())
 			}
 		})
+	}
+}
+
+// TestReadServerKeepsItsReadOutOfThePhase checks that a sample reads the
+// server's /metrics uncompressed, and outside the phase it bounds: the
+// CPU the server spends answering it (here this process, whose handler
+// spins for a while of CPU time) falls before the phase's start and after
+// its end.
+func TestReadServerKeepsItsReadOutOfThePhase(t *testing.T) {
+	pid := os.Getpid()
+	if _, err := procCPU(pid); err != nil {
+		t.Skipf("no /proc: %v", err)
+	}
+	const spin = 40 * time.Millisecond
+	var (
+		mu        sync.Mutex
+		encodings []string
+	)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		encodings = append(encodings, r.Header.Get("Accept-Encoding"))
+		mu.Unlock()
+		start, _ := procCPU(pid)
+		for now := start; now-start < spin; now, _ = procCPU(pid) {
+		}
+		fmt.Fprintln(w, "joinpal_moves_total 7")
+	}))
+	defer srv.Close()
+	ctx := context.Background()
+	for _, tt := range []struct {
+		name string
+		at   sampleAt
+	}{{"start", phaseStart}, {"end", phaseEnd}} {
+		t.Run(tt.name, func(t *testing.T) {
+			before, _ := procCPU(pid)
+			s := readServer(ctx, srv.URL, pid, tt.at)
+			after, _ := procCPU(pid)
+			if s.source != "proc" || s.moves != 7 {
+				t.Fatalf("sample from %q with %d moves, want proc and 7", s.source, s.moves)
+			}
+			switch tt.at {
+			case phaseStart:
+				if s.cpu < before+spin {
+					t.Errorf("start: CPU %v read before the answer's %v (from %v)", s.cpu, spin, before)
+				}
+			case phaseEnd:
+				if s.cpu > after-spin {
+					t.Errorf("end: CPU %v read after the answer's %v (until %v)", s.cpu, spin, after)
+				}
+			}
+		})
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, e := range encodings {
+		if e != "identity" {
+			t.Errorf("Accept-Encoding %q, want identity", e)
+		}
 	}
 }
