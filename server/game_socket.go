@@ -459,18 +459,30 @@ func (gs *gameSocket) rawMove(data []byte) bool {
 // decodeRawMove decodes the client frame data as a move frame in one
 // pass: it reports false for any frame that does not begin as
 // movePrefix, does not decode strictly, or whose move does not check.
+// The frame's members are decoded in place (given), and the move's
+// pointers point into the decoded frame: one allocation, not one for
+// each member as well.
 func decodeRawMove(data []byte) (moveFrame, bool) {
 	if !bytes.HasPrefix(data, movePrefix) {
 		return moveFrame{}, false
 	}
-	var f struct {
-		T string    `json:"t"`
-		D moveFrame `json:"d"`
-	}
-	if decodeBytes(data, &f) != nil || f.T != "move" || f.D.check() != nil {
+	f := new(struct {
+		T string `json:"t"`
+		D struct {
+			UCI given[string] `json:"uci"`
+			Ply given[int]    `json:"ply"`
+			ID  int64         `json:"id"`
+			Lag given[int64]  `json:"lag"`
+		} `json:"d"`
+	})
+	if decodeBytes(data, f) != nil || f.T != "move" {
 		return moveFrame{}, false
 	}
-	return f.D, true
+	m := moveFrame{UCI: f.D.UCI.ptr(), Ply: f.D.Ply.ptr(), ID: f.D.ID, Lag: f.D.Lag.ptr()}
+	if m.check() != nil {
+		return moveFrame{}, false
+	}
+	return m, true
 }
 
 // playMove plays the move m and answers it with its ack or error. The

@@ -35,6 +35,15 @@ func TestDecodeRawMove(t *testing.T) {
 		{"a duplicate type", `{"t":"move","d":{"uci":"e2e4","ply":0},"t":"resign"}`, false},
 		{"a NUL", `{"t":"move","d":{"uci":"e2\u0000e4","ply":0}}`, false},
 		{"trailing text", `{"t":"move","d":{"uci":"e2e4","ply":0}} x`, false},
+		{"a null move", `{"t":"move","d":{"uci":null,"ply":0}}`, false},
+		{"a null ply", `{"t":"move","d":{"uci":"e2e4","ply":null}}`, false},
+		{"a null lag", `{"t":"move","d":{"uci":"e2e4","ply":0,"lag":null}}`, true},
+		{"a ply as text", `{"t":"move","d":{"uci":"e2e4","ply":"0"}}`, false},
+		{"a fractional ply", `{"t":"move","d":{"uci":"e2e4","ply":0.5}}`, false},
+		{"a lag as text", `{"t":"move","d":{"uci":"e2e4","ply":0,"lag":"35"}}`, false},
+		{"a move as a number", `{"t":"move","d":{"uci":5,"ply":0}}`, false},
+		{"a lag out of range", `{"t":"move","d":{"uci":"e2e4","ply":0,"lag":9223372036854775808}}`, false},
+		{"not UTF-8", "{\"t\":\"move\",\"d\":{\"uci\":\"e2\xffe4\",\"ply\":0}}", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -69,4 +78,16 @@ func FuzzDecodeRawMove(f *testing.F) {
 			t.Fatalf("%q taken as %+v; handle decodes %+v (%v)", data, got, slow, sok)
 		}
 	})
+}
+
+// BenchmarkDecodeRawMove: a move frame as the page sends it, lag
+// included, decoded whole.
+func BenchmarkDecodeRawMove(b *testing.B) {
+	data := []byte(`{"t":"move","d":{"uci":"e2e4","ply":0,"id":1,"lag":35}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := decodeRawMove(data); !ok {
+			b.Fatal("not taken")
+		}
+	}
 }
