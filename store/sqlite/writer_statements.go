@@ -92,11 +92,11 @@ func (st *statements) prepared(ctx context.Context, dc any, query string) (execS
 }
 
 // bind puts the arguments a of query, which exec has checked, into
-// st.args, in the order of its parameters, converted as database/sql would: a time as the store keeps
-// it (microseconds since the epoch, NULL for the zero time), a value of
-// the driver's own types as it is, any other by
-// driver.DefaultParameterConverter (an int as an int64, a driver.Valuer
-// by its value).
+// st.args, in the order of its parameters, converted as database/sql
+// would: a time as the store keeps it (microseconds since the epoch, NULL
+// for the zero time), a value of the driver's own types as it is, any
+// other by driver.DefaultParameterConverter (an int as an int64, a
+// driver.Valuer by its value).
 func (st *statements) bind(query *sqliteQuery, a []any) ([]driver.NamedValue, error) {
 	args := st.args[:0]
 	for k := range query.inputs(a) {
