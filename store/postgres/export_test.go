@@ -52,3 +52,6 @@ func Pipelined(ctx context.Context, s *Store, stmts []sqlstore.Stmt) ([]int64, e
 // MoveStatements are the statements of a move's write: AppendMove's and
 // AppendMovePlaying's.
 var MoveStatements = append(append([]string{}, dialect.AppendMove...), dialect.AppendMovePlaying...)
+
+// RowsAffected is rowsAffected.
+var RowsAffected = rowsAffected

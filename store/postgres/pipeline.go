@@ -6,9 +6,11 @@ import (
 	"hash/fnv"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgproto3"
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/joinpal/joinpal/store/internal/sqlstore"
@@ -17,20 +19,32 @@ import (
 // A batch of the group commit's writers goes to PostgreSQL as one
 // pipeline on one connection: each statement's Bind and Execute, then one
 // Sync, so that the batch is one implicit transaction committed in one
-// round trip. The pipeline is sent to the server a few statements at a
-// time, and each statement's arguments are encoded into arrays kept from
-// batch to batch: a batch of any size then costs no more memory than a
-// small one (sent whole, a batch's messages filled a buffer that grew to
-// its size, and was dropped, at every batch).
+// round trip. Every statement's arguments are encoded first, into arrays
+// kept from batch to batch, so that one that cannot be encoded leaves the
+// connection untouched; the messages then go to the server a few hundred
+// bytes at a time through the connection's own protocol buffers, and the
+// answers are read from them as they come. pgx's pipeline mode did the
+// same with a queue entry or three per statement, made and boxed anew
+// at every batch: a dozen allocations a move, which this spares.
 
 // flushAt is how many bytes of messages the pipeline holds before they
 // are sent: below the size up to which the connection keeps its buffer.
 const flushAt = 768
 
+// The messages a pipeline sends that carry nothing of their own: read
+// only, shared by every writer.
+var (
+	executeMsg pgproto3.Execute
+	syncMsg    pgproto3.Sync
+)
+
 // pipelined runs sc.stmts, in order, as one implicit transaction on one
 // of the writers' connections, and sets sc.affected[i] to the rows
 // sc.stmts[i] changed. On an error nothing of them is stored; the error
-// is the first statement's that failed, or the connection's.
+// is the first statement's that failed, or the connection's. A
+// connection left in doubt (a failed read or write, ctx ended) is closed,
+// so that the pool opens another: its transaction, never committed, dies
+// with it.
 func (s *Store) pipelined(ctx context.Context, sc *scratch) error {
 	c, err := s.wpool.Acquire(ctx)
 	if err != nil {
@@ -45,65 +59,102 @@ func (s *Store) pipelined(ctx context.Context, sc *scratch) error {
 		}
 		sc.sds = append(sc.sds, sd)
 	}
-	p := conn.PgConn().StartPipeline(ctx)
-	err = sc.send(p, conn.TypeMap())
-	if err == nil {
-		err = sc.receive(p)
-	}
-	// Closing a pipeline that failed before its Sync closes the
-	// connection: the statements already sent die with their
-	// transaction, never committed.
-	if e := p.Close(); err == nil {
-		err = e
-	}
-	return err
-}
-
-// send queues sc.stmts on p, their messages sent a few hundred bytes at a
-// time, then the Sync that ends their transaction.
-func (sc *scratch) send(p *pgconn.Pipeline, m *pgtype.Map) error {
-	held := 0
+	m := conn.TypeMap()
 	for i, st := range sc.stmts {
 		if err := sc.encode(m, sc.sds[i], st.Args); err != nil {
 			return fmt.Errorf("postgres: the arguments of %.40q: %w", st.SQL, err)
 		}
-		p.SendQueryStatement(sc.sds[i], sc.values, sc.formats, nil)
-		if held += sc.size(sc.sds[i]); held >= flushAt {
-			if err := p.Flush(); err != nil {
-				return err
+	}
+	pc := conn.PgConn()
+	ready, err := sc.exchange(ctx, pc)
+	if !ready {
+		closing, cancel := context.WithTimeout(context.Background(), closeWithin)
+		_ = pc.Close(closing)
+		cancel()
+	}
+	return err
+}
+
+// closeWithin bounds the goodbye to a connection left in doubt.
+const closeWithin = time.Second
+
+// exchange sends sc's statements on pc and reads their answers. ready
+// tells whether pc was left as it was found, between transactions (the
+// server's ReadyForQuery read): an error PostgreSQL answered leaves it
+// so, a connection's failure or ctx's end does not.
+func (sc *scratch) exchange(ctx context.Context, pc *pgconn.PgConn) (ready bool, err error) {
+	if ctx.Done() != nil {
+		// ctx's end stops the connection's reads and writes where they are.
+		stop := context.AfterFunc(ctx, func() { _ = pc.Conn().SetDeadline(time.Unix(1, 0)) })
+		defer func() {
+			if !stop() {
+				ready, err = false, ctx.Err()
+			}
+		}()
+	}
+	f := pc.Frontend()
+	held, from := 0, 0
+	for i, sd := range sc.sds {
+		to := sc.ends[i]
+		sc.bind = pgproto3.Bind{PreparedStatement: sd.Name, ParameterFormatCodes: sc.formats[from:to], Parameters: sc.values[from:to]}
+		f.SendBind(&sc.bind)
+		f.SendExecute(&executeMsg)
+		if held += sc.size(sd, from, to); held >= flushAt {
+			if err := f.Flush(); err != nil {
+				return false, err
 			}
 			held = 0
 		}
+		from = to
 	}
-	return p.Sync()
+	sc.bind = pgproto3.Bind{}
+	f.SendSync(&syncMsg)
+	if err := f.Flush(); err != nil {
+		return false, err
+	}
+	return sc.receive(f)
 }
 
-// receive reads the answer to each of sc.stmts from p, the rows each
-// changed into sc.affected, then the Sync's.
-func (sc *scratch) receive(p *pgconn.Pipeline) error {
-	for range sc.stmts {
-		res, err := p.GetResults()
+// receive reads the answers to sc.stmts up to the Sync's ReadyForQuery:
+// the rows each statement changed into sc.affected, or the first error
+// PostgreSQL answered (after which it skips the rest of the batch).
+// Notices, parameters and notifications between them are passed over:
+// the writers' connections set no parameter and listen to nothing.
+func (sc *scratch) receive(f *pgproto3.Frontend) (ready bool, err error) {
+	var failed error
+	for {
+		msg, err := f.Receive()
 		if err != nil {
-			return err
+			if failed != nil { // a FATAL error, then the connection's end
+				return false, failed
+			}
+			return false, err
 		}
-		rr, ok := res.(*pgconn.ResultReader)
-		if !ok {
-			return fmt.Errorf("postgres: a pipelined statement answered with %T", res)
+		switch msg := msg.(type) {
+		case *pgproto3.CommandComplete:
+			sc.affected = append(sc.affected, rowsAffected(msg.CommandTag))
+		case *pgproto3.ErrorResponse:
+			if failed == nil {
+				failed = pgconn.ErrorResponseToPgError(msg)
+			}
+		case *pgproto3.ReadyForQuery:
+			if failed == nil && len(sc.affected) != len(sc.stmts) {
+				return true, fmt.Errorf("postgres: %d of a pipeline's %d statements answered", len(sc.affected), len(sc.stmts))
+			}
+			return true, failed
 		}
-		tag, err := rr.Close()
-		if err != nil {
-			return err
-		}
-		sc.affected = append(sc.affected, tag.RowsAffected())
 	}
-	res, err := p.GetResults()
-	if err != nil {
-		return err
+}
+
+// rowsAffected reads the rows a statement changed from its command tag:
+// the number that ends it ("UPDATE 1", "INSERT 0 1"), 0 for none.
+func rowsAffected(tag []byte) int64 {
+	var n, mult int64 = 0, 1
+	for i := len(tag) - 1; i >= 0 && tag[i] >= '0' && tag[i] <= '9'; i-- {
+		n += int64(tag[i]-'0') * mult
+		mult *= 10
 	}
-	if _, ok := res.(*pgconn.PipelineSync); !ok {
-		return fmt.Errorf("postgres: a pipeline's sync answered with %T", res)
-	}
-	return nil
+	return n
 }
 
 // statementNames holds the name each statement text is prepared under.
@@ -128,9 +179,15 @@ type scratch struct {
 	stmts    []sqlstore.Stmt
 	affected []int64
 	sds      []*pgconn.StatementDescription
-	values   [][]byte
-	formats  []int16
-	buf      []byte
+	// values and formats hold every statement's arguments encoded, one
+	// after the other; ends[i] is where sc.stmts[i]'s end. Their bytes are
+	// in buf.
+	values  [][]byte
+	formats []int16
+	ends    []int
+	buf     []byte
+	// bind is the Bind message being sent.
+	bind pgproto3.Bind
 }
 
 // scratches holds the scratches between batches.
@@ -146,11 +203,12 @@ func (sc *scratch) put() {
 	clear(sc.values)
 	sc.values = sc.values[:0]
 	sc.formats = sc.formats[:0]
+	sc.ends = sc.ends[:0]
 	sc.buf = sc.buf[:0]
 	scratches.Put(sc)
 }
 
-// encode sets values and formats to args encoded for sd, as pgx encodes
+// encode appends to values and formats args encoded for sd, as pgx encodes
 // a prepared statement's arguments (a string as text, any other value in
 // the format its parameter's type prefers, else in the other; nil as
 // NULL), a time as args sends it (in UTC, to the microsecond; the zero
@@ -159,7 +217,6 @@ func (sc *scratch) encode(m *pgtype.Map, sd *pgconn.StatementDescription, args [
 	if len(args) != len(sd.ParamOIDs) {
 		return fmt.Errorf("%d arguments for %d parameters", len(args), len(sd.ParamOIDs))
 	}
-	sc.values, sc.formats, sc.buf = sc.values[:0], sc.formats[:0], sc.buf[:0]
 	for i, a := range args {
 		a = storedArg(a)
 		oid := sd.ParamOIDs[i]
@@ -182,6 +239,7 @@ func (sc *scratch) encode(m *pgtype.Map, sd *pgconn.StatementDescription, args [
 		sc.values = append(sc.values, v)
 		sc.formats = append(sc.formats, format)
 	}
+	sc.ends = append(sc.ends, len(sc.values))
 	return nil
 }
 
@@ -201,10 +259,10 @@ func (sc *scratch) value(m *pgtype.Map, oid uint32, format int16, a any) ([]byte
 }
 
 // size is about how many bytes a statement's Bind and Execute take in the
-// pipeline, with the values encoded last.
-func (sc *scratch) size(sd *pgconn.StatementDescription) int {
-	n := 32 + len(sd.Name) + 6*len(sc.values)
-	for _, v := range sc.values {
+// pipeline, its values being sc.values[from:to].
+func (sc *scratch) size(sd *pgconn.StatementDescription, from, to int) int {
+	n := 32 + len(sd.Name) + 6*(to-from)
+	for _, v := range sc.values[from:to] {
 		n += len(v)
 	}
 	return n

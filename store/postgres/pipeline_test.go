@@ -1,6 +1,7 @@
 package postgres_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -149,5 +150,30 @@ func TestPipelined(t *testing.T) {
 	}
 	if c := count(); c != 41 {
 		t.Errorf("%d rows stored after the last batch, want 41", c)
+	}
+}
+
+// TestPipelinedContextEnds: a batch whose context ends while PostgreSQL
+// runs it returns the context's error without waiting for the answer, and
+// leaves no connection in doubt behind: the next batches run, on both
+// writers' connections. A statement that returns rows counts its rows.
+func TestPipelinedContextEnds(t *testing.T) {
+	s := openFor(t)
+	stmts := []sqlstore.Stmt{{SQL: "SELECT pg_sleep($1)", Args: []any{float64(2)}}}
+	ctx, cancel := context.WithTimeout(t.Context(), 100*time.Millisecond)
+	defer cancel()
+	if _, err := postgres.Pipelined(ctx, s, stmts); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a batch past its context's end: %v, want %v", err, context.DeadlineExceeded)
+	}
+	for i := range 4 {
+		affected, err := postgres.Pipelined(t.Context(), s, []sqlstore.Stmt{
+			{SQL: "SELECT generate_series(1, $1)", Args: []any{int64(i + 2)}},
+		})
+		if err != nil {
+			t.Fatalf("batch %d after the one given up: %v", i, err)
+		}
+		if !slices.Equal(affected, []int64{int64(i + 2)}) {
+			t.Errorf("batch %d: rows %v, want [%d]", i, affected, i+2)
+		}
 	}
 }
