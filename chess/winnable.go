@@ -93,6 +93,7 @@ func (p *Position) analyzeWinnability(c Color, budget int, short bool) MateAnaly
 	// A quick look at every line of a few plies, within a small part of
 	// the budget: it finds short helpmates and sees forced lines through.
 	s := newMateSearch(c, max(budget/quickShare, 1))
+	defer s.release()
 	if line, verdict := s.deepen(p, 4, false); verdict != WinnabilityUnknown {
 		return MateAnalysis{Winnability: verdict, Helpmate: line, Nodes: s.nodes}
 	}
@@ -199,7 +200,9 @@ func (p *Position) unwinnableByForcedLines(c Color, states int) bool {
 	if p.CountLegal() <= forcedLineMoves {
 		s := newMateSearch(c, forcedLineBudget)
 		s.failFast = true
-		if _, verdict := s.deepen(p, forcedLineDepth, false); verdict == Unwinnable {
+		_, verdict := s.deepen(p, forcedLineDepth, false)
+		s.release()
+		if verdict == Unwinnable {
 			return true
 		}
 	}
@@ -219,6 +222,7 @@ func (p *Position) unwinnableByForcedLines(c Color, states int) bool {
 		return false
 	}
 	s := newMateSearch(c, walk)
+	defer s.release()
 	s.noStatic = true // a short walk is cheaper without it
 	_, verdict := s.exhaust(p, walk)
 	return verdict == Unwinnable

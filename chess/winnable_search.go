@@ -1,5 +1,7 @@
 package chess
 
+import "sync"
+
 // The helpmate search: both sides cooperate so that the winner mates. It
 // deepens iteratively; a pass that ends without reaching its depth limit
 // anywhere has seen every position reachable from the root, so finding no
@@ -34,6 +36,10 @@ type mateSearch struct {
 	// static caches staticallyUnwinnable per position key.
 	static map[uint64]bool
 	line   []Move
+	// stack holds the positions of the line being searched, in blocks of
+	// stackBlock: position d+1 plies below the root is stack[d/stackBlock]
+	// [d%stackBlock], rewritten by each move tried there (see child).
+	stack [][]Position
 	// corner is where the full search drives the loser's king.
 	corner Square
 	// needsLoserPromotion: the winner has only minor pieces and the loser
@@ -41,8 +47,50 @@ type mateSearch struct {
 	needsLoserPromotion bool
 }
 
+// newMateSearch returns a search for winner within budget positions,
+// taken from mateSearches: a search keeps its line and its positions'
+// stack from one use to the next. Give it back with release.
 func newMateSearch(winner Color, budget int) *mateSearch {
-	return &mateSearch{winner: winner, limit: budget}
+	s := mateSearches.Get().(*mateSearch)
+	*s = mateSearch{winner: winner, limit: budget, line: s.line[:0], stack: s.stack}
+	return s
+}
+
+// mateSearches holds the searches released, for the next ones.
+var mateSearches = sync.Pool{New: func() any { return new(mateSearch) }}
+
+// stackBlock is how many positions a block of a search's stack holds, and
+// keptBlocks how many blocks a released search keeps for the next one: the
+// short searches IsDeadPosition runs at a move need one, and a long walk's
+// stack is not worth holding on to.
+const (
+	stackBlock = 32
+	keptBlocks = 2
+)
+
+// release gives s back to mateSearches. Nothing s returned may refer to
+// it: the lines it returns are copies.
+func (s *mateSearch) release() {
+	stack := s.stack[:min(len(s.stack), keptBlocks)]
+	clear(s.stack[len(stack):])
+	*s = mateSearch{line: s.line[:0], stack: stack}
+	mateSearches.Put(s)
+}
+
+// child returns the position after m from p, a position of the line being
+// searched, in the slot of s.stack for the depth below p's: the positions
+// of a search are made a block at a time, not one at every node. A slot is
+// rewritten only by its parent's next move, once the search below it has
+// returned, and never moves.
+func (s *mateSearch) child(p *Position, m Move) *Position {
+	d := len(s.line)
+	for len(s.stack) <= d/stackBlock {
+		s.stack = append(s.stack, make([]Position, stackBlock))
+	}
+	c := &s.stack[d/stackBlock][d%stackBlock]
+	*c = *p
+	c.PlayUnchecked(m)
+	return c
 }
 
 // deepen searches p with growing depth limits 1, 2, 3, 4, 5, 6, 8, 10, 13
@@ -127,10 +175,9 @@ func (s *mateSearch) search(p *Position, left int) bool {
 		if s.full {
 			cost = s.cost(p, m)
 		}
-		child := *p
-		child.PlayUnchecked(m)
+		child := s.child(p, m)
 		s.line = append(s.line, m)
-		if s.search(&child, max(left-cost, 0)) {
+		if s.search(child, max(left-cost, 0)) {
 			return true
 		}
 		s.line = s.line[:len(s.line)-1]
@@ -208,10 +255,9 @@ func (s *mateSearch) enumerate(p *Position) bool {
 	moves := list.Slice()
 	s.order(p, moves)
 	for _, m := range moves {
-		child := *p
-		child.PlayUnchecked(m)
+		child := s.child(p, m)
 		s.line = append(s.line, m)
-		if s.enumerate(&child) {
+		if s.enumerate(child) {
 			return true
 		}
 		s.line = s.line[:len(s.line)-1]
