@@ -138,6 +138,15 @@ func (sc *scratch) receive(f *pgproto3.Frontend) (ready bool, err error) {
 				failed = pgconn.ErrorResponseToPgError(msg)
 			}
 		case *pgproto3.ReadyForQuery:
+			if msg.TxStatus != 'I' {
+				// A statement began a transaction that the Sync left open:
+				// nothing after it is committed, and the connection, as pgx
+				// knows it, would go back to the pool idle.
+				if failed == nil {
+					failed = fmt.Errorf("postgres: a pipeline left its connection in a transaction (status %q)", msg.TxStatus)
+				}
+				return false, failed
+			}
 			if failed == nil && len(sc.affected) != len(sc.stmts) {
 				return true, fmt.Errorf("postgres: %d of a pipeline's %d statements answered", len(sc.affected), len(sc.stmts))
 			}

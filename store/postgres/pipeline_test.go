@@ -177,3 +177,47 @@ func TestPipelinedContextEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestPipelinedTransactionLeftOpen: a batch that begins a transaction it
+// does not end fails, commits nothing after its BEGIN, and leaves no
+// connection inside a transaction: the batches after it commit.
+func TestPipelinedTransactionLeftOpen(t *testing.T) {
+	s := openFor(t)
+	admin, err := connect(t.Context(), schemaDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(t.Context())
+	if _, err := admin.Exec(t.Context(), "CREATE TABLE pipe_tx (id bigint PRIMARY KEY)"); err != nil {
+		t.Fatal(err)
+	}
+	const insert = "INSERT INTO pipe_tx (id) VALUES ($1)"
+	if _, err := postgres.Pipelined(t.Context(), s, []sqlstore.Stmt{
+		{SQL: "BEGIN"}, {SQL: insert, Args: []any{int64(1)}},
+	}); err == nil {
+		t.Fatal("a batch that left its transaction open: no error")
+	}
+	for i := int64(2); i <= 5; i++ { // on both writers' connections
+		if _, err := postgres.Pipelined(t.Context(), s, []sqlstore.Stmt{{SQL: insert, Args: []any{i}}}); err != nil {
+			t.Fatalf("batch %d after it: %v", i, err)
+		}
+	}
+	var ids []int64
+	rows, err := admin.Query(t.Context(), "SELECT id FROM pipe_tx ORDER BY id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if want := []int64{2, 3, 4, 5}; !slices.Equal(ids, want) {
+		t.Errorf("rows stored %v, want %v", ids, want)
+	}
+}
