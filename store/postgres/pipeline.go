@@ -23,9 +23,9 @@ import (
 // kept from batch to batch, so that one that cannot be encoded leaves the
 // connection untouched; the messages then go to the server a few hundred
 // bytes at a time through the connection's own protocol buffers, and the
-// answers are read from them as they come. pgx's pipeline mode did the
-// same with a queue entry or three per statement, made and boxed anew
-// at every batch: a dozen allocations a move, which this spares.
+// answers are read from them as they come. pgx's pipeline mode would
+// keep a queue entry or three per statement, made and boxed anew at
+// every batch: a dozen allocations a move.
 
 // flushAt is how many bytes of messages the pipeline holds before they
 // are sent: below the size up to which the connection keeps its buffer.
@@ -42,9 +42,9 @@ var (
 // of the writers' connections, and sets sc.affected[i] to the rows
 // sc.stmts[i] changed. On an error nothing of them is stored; the error
 // is the first statement's that failed, or the connection's. A
-// connection left in doubt (a failed read or write, ctx ended) is closed,
-// so that the pool opens another: its transaction, never committed, dies
-// with it.
+// connection left in doubt (a failed read or write, ctx ended, a
+// transaction left open) is closed, so that the pool opens another: its
+// transaction, never committed, dies with it.
 func (s *Store) pipelined(ctx context.Context, sc *scratch) error {
 	c, err := s.wpool.Acquire(ctx)
 	if err != nil {
