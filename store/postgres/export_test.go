@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/joinpal/joinpal/game"
@@ -55,3 +56,14 @@ var MoveStatements = append(append([]string{}, dialect.AppendMove...), dialect.A
 
 // RowsAffected is rowsAffected.
 var RowsAffected = rowsAffected
+
+// EncodeDirect is the pipeline's own encoding of an argument (direct),
+// EncodeThroughPgx its encoding through pgx; each on a batch of its own.
+func EncodeDirect(m *pgtype.Map, oid uint32, a any) (v []byte, format int16, ok bool) {
+	return newScratch().direct(m, oid, a)
+}
+
+// EncodeThroughPgx: see EncodeDirect.
+func EncodeThroughPgx(m *pgtype.Map, oid uint32, a any) ([]byte, int16, error) {
+	return newScratch().throughPgx(m, oid, a)
+}

@@ -200,7 +200,11 @@ type scratch struct {
 }
 
 // scratches holds the scratches between batches.
-var scratches = sync.Pool{New: func() any { return &scratch{buf: make([]byte, 0, 512)} }}
+var scratches = sync.Pool{New: func() any { return newScratch() }}
+
+// newScratch returns an empty scratch. Its buffer is never nil: a value
+// encoded empty into it stays a value, not NULL.
+func newScratch() *scratch { return &scratch{buf: make([]byte, 0, 512)} }
 
 // put empties sc and keeps it for the next batch.
 func (sc *scratch) put() {
@@ -220,36 +224,50 @@ func (sc *scratch) put() {
 // encode appends to values and formats args encoded for sd, as pgx encodes
 // a prepared statement's arguments (a string as text, any other value in
 // the format its parameter's type prefers, else in the other; nil as
-// NULL), a time as args sends it (in UTC, to the microsecond; the zero
-// time as NULL).
+// NULL), each as args sends it (sqlstore.Arg: a time in UTC, to the
+// microsecond, the zero time as NULL; a value held by a pointer as the
+// value). The arguments a game's writes send most it encodes itself
+// (direct), the others through pgx.
 func (sc *scratch) encode(m *pgtype.Map, sd *pgconn.StatementDescription, args []any) error {
 	if len(args) != len(sd.ParamOIDs) {
 		return fmt.Errorf("%d arguments for %d parameters", len(args), len(sd.ParamOIDs))
 	}
 	for i, a := range args {
-		a = storedArg(a)
 		oid := sd.ParamOIDs[i]
-		format := m.FormatCodeForOID(oid)
-		if _, ok := a.(string); ok {
-			format = pgx.TextFormatCode
-		}
-		v, err := sc.value(m, oid, format, a)
-		if err != nil {
-			other := int16(pgx.TextFormatCode)
-			if format == pgx.TextFormatCode {
-				other = pgx.BinaryFormatCode
-			}
-			var otherErr error
-			if v, otherErr = sc.value(m, oid, other, a); otherErr != nil {
+		v, format, ok := sc.direct(m, oid, a)
+		if !ok {
+			var err error
+			if v, format, err = sc.throughPgx(m, oid, a); err != nil {
 				return fmt.Errorf("argument %d: %w", i+1, err)
 			}
-			format = other
 		}
 		sc.values = append(sc.values, v)
 		sc.formats = append(sc.formats, format)
 	}
 	sc.ends = append(sc.ends, len(sc.values))
 	return nil
+}
+
+// throughPgx encodes a, an argument for a parameter of type oid, through
+// pgx (see encode).
+func (sc *scratch) throughPgx(m *pgtype.Map, oid uint32, a any) ([]byte, int16, error) {
+	a = storedArg(a)
+	format := m.FormatCodeForOID(oid)
+	if _, ok := a.(string); ok {
+		format = pgx.TextFormatCode
+	}
+	v, err := sc.value(m, oid, format, a)
+	if err == nil {
+		return v, format, nil
+	}
+	other := int16(pgx.TextFormatCode)
+	if format == pgx.TextFormatCode {
+		other = pgx.BinaryFormatCode
+	}
+	if v, otherErr := sc.value(m, oid, other, a); otherErr == nil {
+		return v, other, nil
+	}
+	return nil, 0, err
 }
 
 // value encodes a into buf and returns its bytes, nil for NULL.

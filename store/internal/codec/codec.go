@@ -264,15 +264,6 @@ func DecodeDrawOffer(id string, by, lapses *int64) (*game.DrawOffer, error) {
 	return &game.DrawOffer{By: game.Side(*by), LapsesAtPly: clampInt(*lapses)}, nil
 }
 
-// EncodeDrawOffer returns the two nullable columns of a draw offer.
-func EncodeDrawOffer(d *game.DrawOffer) (by, lapses *int64) {
-	if d == nil {
-		return nil, nil
-	}
-	b, l := int64(d.By), int64(d.LapsesAtPly)
-	return &b, &l
-}
-
 // CheckMoves checks, after loading, that rec's moves are plies 0 to
 // counted-1, counted being the game's stored move counter.
 func CheckMoves(rec *game.Record, counted int64) error {

@@ -136,62 +136,77 @@ func StateParam(first int, c string) string {
 
 // StateArgs returns the values of StateCols for st.
 func StateArgs(st game.State) ([]any, error) {
-	return appendStateArgs(make([]any, 0, len(StateCols)), st)
+	return appendStateArgs(make([]any, 0, len(StateCols)), st, new(stateValues))
 }
 
-// appendStateArgs appends the values of StateCols for st to dst.
-func appendStateArgs(dst []any, st game.State) ([]any, error) {
+// stateValues holds the values of a state's arguments that, each made an
+// any, would each be an allocation (a text, an int64 past 255, a time):
+// the arguments point at them (see Arg), and a write kept for reuse
+// keeps them with it.
+type stateValues struct {
+	clock, takebacks Text
+	by, lapses, seq  int64
+	// The instants, NULL when zero.
+	firstMoveDeadline, whiteGone, blackGone, scheduledAt, endedAt time.Time
+	// clockRoom holds the clock's JSON, unless it outgrows it.
+	clockRoom [256]byte
+}
+
+// appendStateArgs appends the values of StateCols for st to dst, held in
+// v.
+func appendStateArgs(dst []any, st game.State, v *stateValues) ([]any, error) {
 	if err := codec.CheckState(st); err != nil {
 		return nil, err
 	}
-	var clockArg any
+	var clockArg, byArg, lapsesArg, takebacksArg any // nil: NULL
 	if st.Clock != nil {
-		var buf [256]byte
-		clock, err := codec.AppendClock(buf[:0], st.Clock)
+		clock, err := codec.AppendClock(v.clockRoom[:0], st.Clock)
 		if err != nil {
 			return nil, err
 		}
-		clockArg = string(clock)
+		v.clock, clockArg = clock, &v.clock
 	}
-	by, lapses := codec.EncodeDrawOffer(st.DrawOffer)
+	if d := st.DrawOffer; d != nil {
+		v.by, v.lapses = int64(d.By), int64(d.LapsesAtPly)
+		byArg, lapsesArg = &v.by, &v.lapses
+	}
 	takebacks, err := codec.EncodeTakebacks(st.Takebacks)
 	if err != nil {
 		return nil, err
 	}
-	var takebacksArg any
 	if takebacks != nil {
-		takebacksArg = string(takebacks)
+		v.takebacks, takebacksArg = takebacks, &v.takebacks
 	}
+	v.seq = st.Seq
+	v.firstMoveDeadline, v.scheduledAt, v.endedAt = st.FirstMoveDeadline, st.ScheduledAt, st.EndedAt
+	v.whiteGone, v.blackGone = st.GoneSince[game.White], st.GoneSince[game.Black]
 	return append(dst,
-		int64(st.Status), int64(st.Termination), int64(st.Result), clockArg, by, lapses, instantArg(st.FirstMoveDeadline),
-		instantArg(st.GoneSince[game.White]), instantArg(st.GoneSince[game.Black]), st.Present[game.White], st.Present[game.Black],
-		instantArg(st.ScheduledAt), instantArg(st.EndedAt), st.Seq, takebacksArg,
+		int64(st.Status), int64(st.Termination), int64(st.Result), clockArg, byArg, lapsesArg, &v.firstMoveDeadline,
+		&v.whiteGone, &v.blackGone, st.Present[game.White], st.Present[game.Black],
+		&v.scheduledAt, &v.endedAt, &v.seq, takebacksArg,
 	), nil
-}
-
-// zeroInstant is the zero time as an argument, made once: most of a
-// state's times are zero (stored as NULL), and a time.Time made an any
-// is an allocation.
-var zeroInstant any = time.Time{}
-
-// instantArg returns t as an argument.
-func instantArg(t time.Time) any {
-	if t.IsZero() {
-		return zeroInstant
-	}
-	return t
 }
 
 // MoveArgs returns the values of a move's columns but the game's id and
 // the ply (uci, san, client_move_id, spent_ms, lag_credit_ms,
 // remaining_ms, at).
 func MoveArgs(mv game.MoveRecord) []any {
-	return appendMoveArgs(make([]any, 0, MoveParams), mv)
+	return appendMoveArgs(make([]any, 0, MoveParams), mv, new(moveValues))
 }
 
-// appendMoveArgs appends MoveArgs(mv) to dst.
-func appendMoveArgs(dst []any, mv game.MoveRecord) []any {
-	return append(dst, mv.UCI, mv.SAN, mv.ClientMoveID, codec.Ms(mv.Spent), codec.Ms(mv.LagCredit), codec.Ms(mv.Remaining), instantArg(mv.At))
+// moveValues holds the values of a move's arguments, as stateValues
+// those of a state.
+type moveValues struct {
+	uci, san                            string
+	clientID, spent, lagCredit, remains int64
+	at                                  time.Time
+}
+
+// appendMoveArgs appends MoveArgs(mv) to dst, held in v.
+func appendMoveArgs(dst []any, mv game.MoveRecord, v *moveValues) []any {
+	*v = moveValues{uci: mv.UCI, san: mv.SAN, clientID: mv.ClientMoveID, spent: codec.Ms(mv.Spent),
+		lagCredit: codec.Ms(mv.LagCredit), remains: codec.Ms(mv.Remaining), at: mv.At}
+	return append(dst, &v.uci, &v.san, &v.clientID, &v.spent, &v.lagCredit, &v.remains, &v.at)
 }
 
 var (
@@ -252,11 +267,14 @@ func (s *Store) CreateGame(ctx context.Context, rec game.Record) error {
 // ratings are updated in the same transaction.
 func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, st game.State) error {
 	w := appendWrites.Get().(*appendWrite)
-	*w = appendWrite{id: id, ply: mv.Ply, fence: fenceArg(ctx), funcs: w.funcs}
+	*w = appendWrite{id: id, ply: int64(mv.Ply), funcs: w.funcs}
 	w.GameWrite.apply = w.funcs.apply
-	// The id goes in both statements' arguments, made an any once.
-	idArg := any(id)
-	args, err := appendStateArgs(append(w.args[:0], idArg, mv.Ply), st)
+	if e, ok := game.EpochOf(ctx); ok {
+		w.epoch, w.fence = e, &w.epoch
+	}
+	// The id and the ply go in both statements' arguments.
+	idArg, plyArg := &w.id, &w.ply
+	args, err := appendStateArgs(append(w.args[:0], idArg, plyArg), st, &w.state)
 	if err != nil {
 		return s.fail(w.op(), err)
 	}
@@ -264,9 +282,9 @@ func (s *Store) AppendMove(ctx context.Context, id string, mv game.MoveRecord, s
 		// The statements take no move (the fence is at MoveParam); the
 		// move's row has its own arguments.
 		args = append(args, w.fence)
-		w.row = appendMoveArgs(append(w.rowArgs[:0], idArg, mv.Ply), mv)
+		w.row = appendMoveArgs(append(w.rowArgs[:0], idArg, plyArg), mv, &w.move)
 	} else {
-		args = append(appendMoveArgs(args, mv), w.fence)
+		args = append(appendMoveArgs(args, mv, &w.move), w.fence)
 	}
 	// A move of a game under way writes its state but for the status and
 	// the end time (AppendMovePlaying), which only its first and its last
@@ -307,12 +325,14 @@ var appendWrites = sync.Pool{New: func() any {
 }}
 
 // appendWrite is the write of AppendMove, in one allocation with its
-// statements and their arguments.
+// statements and their arguments, and the values these point at.
 type appendWrite struct {
 	GameWrite
-	id    string
-	ply   int
+	id  string
+	ply int64
+	// fence is the write's fence as an argument: nil, or &epoch.
 	fence any
+	epoch int64
 	// funcs are the write's methods made functions, once for every use
 	// of the write.
 	funcs appendFuncs
@@ -325,6 +345,8 @@ type appendWrite struct {
 	stmts   [3]Stmt
 	args    [maxAppendArgs]any
 	rowArgs [2 + MoveParams]any
+	state   stateValues
+	move    moveValues
 }
 
 // appendFuncs are an appendWrite's Apply and onZero as functions.
@@ -447,7 +469,7 @@ func readGuard(q Querier, id string, fence any) (next int, status game.Status, e
 	} else if err != nil {
 		return 0, 0, err
 	}
-	if mine, ok := fence.(int64); ok && epoch > mine {
+	if mine, ok := fenceEpoch(fence); ok && epoch > mine {
 		return 0, 0, game.NewError(game.CodeNotOwner,
 			fmt.Sprintf("game %q is owned under epoch %d, the write was made under %d; it is refused", id, epoch, mine), nil)
 	}
@@ -470,16 +492,33 @@ func fenceArg(ctx context.Context) any {
 	return nil
 }
 
+// fenceEpoch returns the epoch of fence, a write's fence as an argument
+// (an int64, or a pointer to one), and false for none.
+func fenceEpoch(fence any) (int64, bool) {
+	switch f := fence.(type) {
+	case int64:
+		return f, true
+	case *int64:
+		if f != nil {
+			return *f, true
+		}
+	}
+	return 0, false
+}
+
 // decided is the refusal of a write of game id, which the store holds with
 // the given finished status: someone else decided the game.
 func decided(id string, status game.Status) error {
 	return game.NewError(game.CodeDecided, fmt.Sprintf("game %q is stored as %s; the write is refused", id, status), nil)
 }
 
-// ending marks w as the end of game id when st ends it.
+// ending marks w as the end of game id when st ends it. The end's rating
+// reads the state's status, result and end time, never its clock: w keeps
+// no pointer into the caller's state (see game.Store).
 func (s *Store) ending(w *GameWrite, id string, st game.State) *GameWrite {
 	if st.Status == game.StatusEnded {
 		w.Ends, w.State = id, st
+		w.State.Clock = nil
 	}
 	return w
 }

@@ -10,6 +10,8 @@ import (
 func TestArgs(t *testing.T) {
 	at := time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC)
 	stored := func(t time.Time) any { return t.UnixMicro() }
+	str, n, zero := "s", int64(300), time.Time{}
+	text := Text(`{"x":1}`)
 	tests := []struct {
 		name string
 		in   []any
@@ -19,11 +21,23 @@ func TestArgs(t *testing.T) {
 		{"no time", []any{"a", 1, true}, "[a 1 true]"},
 		{"a time", []any{"a", at}, fmt.Sprintf("[a %d]", at.UnixMicro())},
 		{"the zero time is NULL", []any{time.Time{}, 2}, "[<nil> 2]"},
+		{"values held by pointers", []any{&str, &n, &at, &text}, fmt.Sprintf(`[s 300 %d {"x":1}]`, at.UnixMicro())},
+		{"nil pointers and the zero time held are NULL", []any{(*string)(nil), (*int64)(nil), (*time.Time)(nil), (*Text)(nil), &zero},
+			"[<nil> <nil> <nil> <nil> <nil>]"},
+		{"a text is a string, none is NULL", []any{text, Text(nil), Text{}}, `[{"x":1} <nil> ]`},
 	}
 	for _, tt := range tests {
 		in := fmt.Sprint(tt.in)
-		if got := fmt.Sprint(Args(tt.in, stored)); got != tt.want {
-			t.Errorf("%s: Args = %s, want %s", tt.name, got, tt.want)
+		got := Args(tt.in, stored)
+		if fmt.Sprint(got) != tt.want {
+			t.Errorf("%s: Args = %v, want %s", tt.name, got, tt.want)
+		}
+		for i, a := range got {
+			switch a.(type) {
+			case nil, string, int, int64, bool:
+			default:
+				t.Errorf("%s: argument %d sent as %T", tt.name, i, a)
+			}
 		}
 		if fmt.Sprint(tt.in) != in {
 			t.Errorf("%s: Args changed its argument to %v", tt.name, tt.in)
