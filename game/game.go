@@ -253,11 +253,21 @@ func (g *Game) Clock() (ClockSnapshot, bool) {
 func (g *Game) Version() uint64 { return g.version }
 
 // State returns a copy of the game's current state.
-func (g *Game) State() State {
+func (g *Game) State() State { return g.StateInto(nil) }
+
+// StateInto returns a copy of the game's current state whose clock, if
+// any, is copied into *clock rather than into a snapshot of its own (a
+// new one when clock is nil): a caller that takes the state at every move
+// keeps one snapshot for it, and must not use the state once it gives
+// *clock to another.
+func (g *Game) StateInto(clock *ClockSnapshot) State {
 	st := g.rec.State
 	if st.Clock != nil {
-		c := *st.Clock
-		st.Clock = &c
+		if clock == nil {
+			clock = new(ClockSnapshot)
+		}
+		*clock = *st.Clock
+		st.Clock = clock
 	}
 	if st.DrawOffer != nil {
 		d := *st.DrawOffer
@@ -284,8 +294,14 @@ func (g *Game) changed() {
 	g.version++
 }
 
+// syncClock brings the state's clock snapshot up to the clock's, in
+// place: the state's snapshot is the game's own, given out only copied.
 func (g *Game) syncClock() {
-	if g.clock != nil {
+	switch {
+	case g.clock == nil:
+	case g.rec.State.Clock != nil:
+		*g.rec.State.Clock = g.clock.Snapshot()
+	default:
 		s := g.clock.Snapshot()
 		g.rec.State.Clock = &s
 	}

@@ -11,6 +11,11 @@ import "context"
 // acknowledged move survives any crash of the process. Implementations may
 // gather the writes of many games into one commit to stay fast, as long as
 // no call returns before its own write is committed.
+//
+// The states given to AppendMove, SaveState and TakeBack are read before
+// the call returns: a Store keeps no pointer into one (its clock, its
+// offers) past the call, not even in a write it gave up that its writer
+// still holds. A caller may reuse what they point at from write to write.
 type Store interface {
 	// CreateGame stores a new game. It fails with CodeGameExists if the id
 	// is taken.

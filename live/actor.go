@@ -85,6 +85,10 @@ type actor struct {
 	// once) finishes on the store's writer as soon as it is durable.
 	writing       pendingWrite
 	committedFunc func()
+	// beforeClock and storedClock hold the clocks of the two states commit
+	// takes of every change (the state before it, kept for undo, and the
+	// state it stores), from change to change: neither outlives commit.
+	beforeClock, storedClock game.ClockSnapshot
 	// acked, set by a move while it commits, is handed the move's Ack by
 	// whoever finishes its change, and cleared then (see Runtime.MoveThen).
 	acked func(Ack)
@@ -522,7 +526,7 @@ func (a *actor) hold(err error) {
 // event, whether the game changed, and f's own error.
 func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveRecord, error)) (game.Event, bool, error) {
 	g := a.g
-	v, plies, before := g.Version(), g.Ply(), g.State()
+	v, plies, before := g.Version(), g.Ply(), g.StateInto(&a.beforeClock)
 	// The moves as they were: a takeback shortens the game's list without
 	// touching the array behind this slice, so undo can restore them.
 	moves := g.Moves()
@@ -533,7 +537,7 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 	if g.Version() == v {
 		return game.Event{}, false, ferr
 	}
-	st := g.State()
+	st := g.StateInto(&a.storedClock)
 	st.Seq = max(a.seq, a.tried) + 1
 	a.tried = st.Seq
 	takeback := mv == nil && g.Ply() < plies
