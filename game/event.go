@@ -107,7 +107,8 @@ type Bus interface {
 }
 
 // NewEvent describes the game as it is now, as an event of type typ (seq is
-// left for the runtime to fill). mv is the move of an EventMove.
+// left for the runtime to fill). mv is the move of an EventMove, which the
+// event copies: the caller may reuse *mv.
 func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 	now := g.now()
 	pos := g.history.Position()
@@ -116,7 +117,6 @@ func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 		GameID:      g.rec.ID,
 		Type:        typ,
 		Ply:         g.history.Len(),
-		Move:        mv,
 		FEN:         pos.FEN(),
 		Turn:        SideOf(pos.Turn()),
 		Status:      st.Status,
@@ -154,10 +154,18 @@ func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 			ev.Gone = append(ev.Gone, gone)
 		}
 	}
-	if g.clock != nil {
-		ms := &[2]int64{g.clock.Remaining(White, now).Milliseconds(), g.clock.Remaining(Black, now).Milliseconds()}
-		ev.WhiteMs, ev.BlackMs = &ms[0], &ms[1] // one allocation for both
-		ev.ClockRunning = g.clock.State() == ClockRunning
+	if mv != nil || g.clock != nil {
+		// The move and both clocks in one allocation.
+		kept := new(eventKept)
+		if mv != nil {
+			kept.move = *mv
+			ev.Move = &kept.move
+		}
+		if g.clock != nil {
+			kept.ms = [2]int64{g.clock.Remaining(White, now).Milliseconds(), g.clock.Remaining(Black, now).Milliseconds()}
+			ev.WhiteMs, ev.BlackMs = &kept.ms[0], &kept.ms[1]
+			ev.ClockRunning = g.clock.State() == ClockRunning
+		}
 	}
 	if !g.Over() {
 		if at, ok := g.movingDeadline(); ok {
@@ -173,6 +181,13 @@ func (g *Game) NewEvent(typ EventType, mv *MoveRecord) Event {
 		}
 	}
 	return ev
+}
+
+// eventKept holds what an event's pointers point at: its move's copy and
+// its clocks, in milliseconds.
+type eventKept struct {
+	move MoveRecord
+	ms   [2]int64
 }
 
 // movingDeadline is when the side on turn runs out of time for its move:

@@ -32,3 +32,31 @@ func TestStateCopies(t *testing.T) {
 		t.Errorf("StateInto allocates %v times, want 0", n)
 	}
 }
+
+// TestEventCopiesItsMove: an event keeps a copy of the move it is given,
+// which the caller may then reuse, and its clocks of its own.
+func TestEventCopiesItsMove(t *testing.T) {
+	now := &fakeTime{t: time.Date(2026, 12, 7, 22, 0, 0, 0, time.UTC)}
+	g := newGame(t, now, wholeGame(t, 3*time.Minute, 2*time.Second), "")
+	now.Advance(time.Second)
+	rec, err := g.Move(White, "e2e4", 0, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := g.NewEvent(EventMove, &rec)
+	if ev.Move == &rec || *ev.Move != rec {
+		t.Fatalf("the event's move %p %+v, want a copy of %p %+v", ev.Move, ev.Move, &rec, rec)
+	}
+	want := rec
+	rec = MoveRecord{Ply: 99, UCI: "a7a8q"}
+	if *ev.Move != want {
+		t.Errorf("the event's move changed with the caller's: %+v, want %+v", *ev.Move, want)
+	}
+	snap, _ := g.Clock()
+	if ev.WhiteMs == nil || ev.BlackMs == nil || *ev.WhiteMs != snap.WhiteMs || *ev.BlackMs != snap.BlackMs {
+		t.Errorf("the event's clocks %v, %v, want %d and %d", ev.WhiteMs, ev.BlackMs, snap.WhiteMs, snap.BlackMs)
+	}
+	if none := g.NewEvent(EventState, nil); none.Move != nil || none.WhiteMs == ev.WhiteMs {
+		t.Errorf("an event without a move: move %v, clocks shared with another event: %v", none.Move, none.WhiteMs == ev.WhiteMs)
+	}
+}

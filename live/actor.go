@@ -85,6 +85,9 @@ type actor struct {
 	// once) finishes on the store's writer as soon as it is durable.
 	writing       pendingWrite
 	committedFunc func()
+	// moved holds the move commit is writing, from move to move: the
+	// store and the event take copies of it.
+	moved game.MoveRecord
 	// beforeClock and storedClock hold the clocks of the two states commit
 	// takes of every change (the state before it, kept for undo, and the
 	// state it stores), from change to change: neither outlives commit.

@@ -138,11 +138,11 @@ func (a *actor) move(ctx context.Context, playerID string, req MoveRequest, acke
 	// commit stores and publishes the end.
 	a.acked = acked
 	ev, _, err := a.commit(ctx, func(g *game.Game) (*game.MoveRecord, error) {
-		rec, err := g.Move(side, req.UCI, req.Lag, req.ID)
-		if err != nil {
+		var err error
+		if a.moved, err = g.Move(side, req.UCI, req.Lag, req.ID); err != nil {
 			return nil, err
 		}
-		return &rec, nil
+		return &a.moved, nil
 	})
 	a.acked = nil // a move that committed has handed it its Ack (committed)
 	if err != nil {
