@@ -141,10 +141,14 @@ type socket struct {
 	out     [][]byte
 	outHead int
 	writing bool
-	holds   int // holdWrites not yet released: no writer starts
-	live    bool
-	writers sync.WaitGroup
-	done    chan struct{} // closed when the socket closes
+	// writeOutFunc is s.writeOut made a function once: a writer starts for
+	// each burst of frames, and a goroutine started on a method value
+	// made anew costs an allocation each time.
+	writeOutFunc func()
+	holds        int // holdWrites not yet released: no writer starts
+	live         bool
+	writers      sync.WaitGroup
+	done         chan struct{} // closed when the socket closes
 	// closeDone is closed once the close handshake has ended.
 	closeDone chan struct{}
 	once      sync.Once
@@ -279,7 +283,10 @@ func (s *socket) startWriterLocked() {
 	}
 	s.writing = true
 	s.writers.Add(1)
-	go s.writeOut()
+	if s.writeOutFunc == nil {
+		s.writeOutFunc = s.writeOut
+	}
+	go s.writeOutFunc()
 }
 
 // holdWrites keeps the socket's writer from starting until releaseWrites:
