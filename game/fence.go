@@ -50,7 +50,21 @@ func WithNode(ctx context.Context, node string) context.Context {
 // context.Background, say): writes begun close together may share one,
 // where a context of each write's own would cost each a timer.
 func WithWriter(ctx, ends context.Context, epoch int64, node string, onCommit func()) context.Context {
-	return &writerContext{parent: ctx, ends: ends, epoch: epoch, node: node, onCommit: onCommit}
+	return new(Writer).Set(ctx, ends, epoch, node, onCommit)
+}
+
+// A Writer holds the context of a write (as WithWriter makes it), set
+// again for each write (Set): a game's goroutine that writes the game
+// move after move keeps one rather than make a context a write.
+type Writer struct{ c writerContext }
+
+// Set returns, held in w, the context WithWriter(ctx, ends, epoch, node,
+// onCommit) returns. The context Set returned before becomes this one:
+// Set may be called again only once nothing holds the one before, as
+// after a Store answered its write without error (see Store).
+func (w *Writer) Set(ctx, ends context.Context, epoch int64, node string, onCommit func()) context.Context {
+	w.c = writerContext{parent: ctx, ends: ends, epoch: epoch, node: node, onCommit: onCommit}
+	return &w.c
 }
 
 // writerContext is WithWriter's context: done with ends, if any, else

@@ -138,3 +138,35 @@ func TestWriterEnds(t *testing.T) {
 		t.Error("without an end, a deadline")
 	}
 }
+
+// TestWriterSetAgain: a Writer set again is the context of the new write,
+// its epoch, node, end and commit function, and setting it allocates
+// nothing.
+func TestWriterSetAgain(t *testing.T) {
+	var w Writer
+	first := w.Set(context.Background(), nil, 1, "n1", nil)
+	ends, end := context.WithCancel(context.Background())
+	ran := false
+	second := w.Set(context.Background(), ends, 2, "n2", func() { ran = true })
+	if first != second {
+		t.Fatal("a Writer set again made a context of its own")
+	}
+	if e, _ := EpochOf(second); e != 2 {
+		t.Errorf("EpochOf = %d, want 2", e)
+	}
+	if n, _ := NodeOf(second); n != "n2" {
+		t.Errorf("NodeOf = %q, want n2", n)
+	}
+	if f := OnCommitOf(second); f == nil {
+		t.Error("no OnCommit")
+	} else if f(); !ran {
+		t.Error("OnCommitOf gave another function")
+	}
+	end()
+	if second.Err() == nil {
+		t.Error("the write's context did not end with its end")
+	}
+	if n := testing.AllocsPerRun(50, func() { w.Set(context.Background(), ends, 3, "n3", nil) }); n != 0 {
+		t.Errorf("Set allocates %v times, want 0", n)
+	}
+}

@@ -16,6 +16,8 @@ import "context"
 // the call returns: a Store keeps no pointer into one (its clock, its
 // offers) past the call, not even in a write it gave up that its writer
 // still holds. A caller may reuse what they point at from write to write.
+// Nor does a Store keep the context of a write it answered without error
+// (a Writer's may then be set again); one given up may still be held.
 type Store interface {
 	// CreateGame stores a new game. It fails with CodeGameExists if the id
 	// is taken.

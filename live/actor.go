@@ -85,6 +85,10 @@ type actor struct {
 	// once) finishes on the store's writer as soon as it is durable.
 	writing       pendingWrite
 	committedFunc func()
+	// writer holds the context of commit's writes, from write to write
+	// while the store answers them without error; after an error it is
+	// left to the store, which may still hold it, and another is made.
+	writer *game.Writer
 	// moved holds the move commit is writing, from move to move: the
 	// store and the event take copies of it.
 	moved game.MoveRecord
@@ -555,7 +559,10 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 	defer a.clearWriting()
 	// The change is published as soon as it is durable: by the store's
 	// writer where it can (committed), else below.
-	wctx, cancel := a.rt.writeContextThen(ctx, a.epoch, a.committedFunc)
+	if a.writer == nil {
+		a.writer = new(game.Writer)
+	}
+	wctx, cancel := a.rt.writeContextIn(a.writer, ctx, a.epoch, a.committedFunc)
 	var err error
 	switch {
 	case mv != nil:
@@ -566,6 +573,9 @@ func (a *actor) commit(ctx context.Context, f func(g *game.Game) (*game.MoveReco
 		err = a.rt.cfg.Store.SaveState(wctx, a.id, st)
 	}
 	cancel()
+	if err != nil {
+		a.writer = nil // the store may still hold its context
+	}
 	// Published on the store's writer, the write is durable, whatever
 	// error a layer above the store's commit may have added.
 	if err != nil && !a.writing.done {

@@ -213,13 +213,14 @@ func (r *Runtime) writeContext(ctx context.Context) (context.Context, context.Ca
 // none, once another node may have taken its games. A heartbeat stored
 // while the write runs extends the lease, and the write goes on.
 func (r *Runtime) writeContextAt(ctx context.Context, epoch int64) (context.Context, context.CancelFunc) {
-	return r.writeContextThen(ctx, epoch, nil)
+	return r.writeContextIn(new(game.Writer), ctx, epoch, nil)
 }
 
-// writeContextThen is writeContextAt, and carries onCommit, when not nil,
-// for the store to run once the write has committed (game.WithOnCommit).
-func (r *Runtime) writeContextThen(ctx context.Context, epoch int64, onCommit func()) (context.Context, context.CancelFunc) {
-	ctx = game.WithWriter(ctx, r.ends.end(r.leaseContext()), epoch, r.cfg.Node, onCommit)
+// writeContextIn is writeContextAt, its context held in w (see
+// game.Writer.Set), carrying onCommit, when not nil, for the store to run
+// once the write has committed (game.WithOnCommit).
+func (r *Runtime) writeContextIn(w *game.Writer, ctx context.Context, epoch int64, onCommit func()) (context.Context, context.CancelFunc) {
+	ctx = w.Set(ctx, r.ends.end(r.leaseContext()), epoch, r.cfg.Node, onCommit)
 	return r.carryBeat(ctx, noCancel)
 }
 
