@@ -8,11 +8,28 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/joinpal/joinpal/store/internal/sqlstore"
 	"github.com/joinpal/joinpal/store/postgres"
 )
+
+// pipelineTable opens a store on a schema of its own, creates a table
+// there with ddl, and returns the store and a connection to read it.
+func pipelineTable(t *testing.T, ddl string) (*postgres.Store, *pgx.Conn) {
+	t.Helper()
+	s := openFor(t)
+	admin, err := connect(t.Context(), schemaDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { admin.Close(context.Background()) })
+	if _, err := admin.Exec(t.Context(), ddl); err != nil {
+		t.Fatal(err)
+	}
+	return s, admin
+}
 
 // TestPipelined: a writers' batch is one transaction sent a few
 // statements at a time: every statement's rows changed are told in order,
@@ -21,15 +38,7 @@ import (
 // or arguments that do not fit, leave nothing of the batch stored, and
 // the next batch runs.
 func TestPipelined(t *testing.T) {
-	s := openFor(t)
-	admin, err := connect(t.Context(), schemaDSN(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close(t.Context())
-	if _, err := admin.Exec(t.Context(), "CREATE TABLE pipe_t (id bigint PRIMARY KEY, s text, at timestamptz, n bigint)"); err != nil {
-		t.Fatal(err)
-	}
+	s, admin := pipelineTable(t, "CREATE TABLE pipe_t (id bigint PRIMARY KEY, s text, at timestamptz, n bigint)")
 	const insert = "INSERT INTO pipe_t (id, s, at, n) VALUES ($1, $2, $3, $4)"
 	at := time.Date(2026, 12, 7, 3, 4, 5, 123456789, time.FixedZone("CET", 3600))
 	var stmts []sqlstore.Stmt
@@ -182,15 +191,7 @@ func TestPipelinedContextEnds(t *testing.T) {
 // does not end fails, commits nothing after its BEGIN, and leaves no
 // connection inside a transaction: the batches after it commit.
 func TestPipelinedTransactionLeftOpen(t *testing.T) {
-	s := openFor(t)
-	admin, err := connect(t.Context(), schemaDSN(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close(t.Context())
-	if _, err := admin.Exec(t.Context(), "CREATE TABLE pipe_tx (id bigint PRIMARY KEY)"); err != nil {
-		t.Fatal(err)
-	}
+	s, admin := pipelineTable(t, "CREATE TABLE pipe_tx (id bigint PRIMARY KEY)")
 	const insert = "INSERT INTO pipe_tx (id) VALUES ($1)"
 	if _, err := postgres.Pipelined(t.Context(), s, []sqlstore.Stmt{
 		{SQL: "BEGIN"}, {SQL: insert, Args: []any{int64(1)}},

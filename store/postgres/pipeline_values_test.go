@@ -124,15 +124,7 @@ func FuzzDirectEncoding(f *testing.F) {
 // stored as their values, NULL where nil or zero, through a writers'
 // batch.
 func TestPipelinedHeldArguments(t *testing.T) {
-	s := openFor(t)
-	admin, err := connect(t.Context(), schemaDSN(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close(t.Context())
-	if _, err := admin.Exec(t.Context(), "CREATE TABLE held_t (id bigint PRIMARY KEY, s text, j jsonb, i4 integer, i2 smallint, b boolean, at timestamptz)"); err != nil {
-		t.Fatal(err)
-	}
+	s, admin := pipelineTable(t, "CREATE TABLE held_t (id bigint PRIMARY KEY, s text, j jsonb, i4 integer, i2 smallint, b boolean, at timestamptz)")
 	const insert = "INSERT INTO held_t (id, s, j, i4, i2, b, at) VALUES ($1, $2, $3, $4, $5, $6, $7)"
 	id, str, n4 := int64(1)<<40, "Cf3+", int64(-70000)
 	doc := sqlstore.Text(`{"turn": "black"}`)
